@@ -1,0 +1,76 @@
+"""`rulebook check`: load every game, replay every example, collect every finding."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .diagnostics import Mark, Report
+from .model import GameBundle, display_path, load_game
+from .replay import Replay, check_narration, replay_example
+
+
+@dataclass
+class CheckResult:
+    report: Report
+    games: list[GameBundle] = field(default_factory=list)
+    replays: dict[tuple[str, str], Replay] = field(default_factory=dict)  # (game, example)
+
+    @property
+    def ok(self) -> bool:
+        return not self.report.errors
+
+
+def find_game_folders(paths: list[Path], report: Report) -> list[Path]:
+    """Game folders named by the paths: a rules root, a game folder or a file inside one."""
+    folders: list[Path] = []
+    for path in paths:
+        if not path.exists():
+            report.error(Mark(str(path)), "no-such-path", "no such file or folder")
+            continue
+        start = path if path.is_dir() else path.parent
+        game = next((p for p in (start, *start.parents) if (p / "game.yaml").is_file()), None)
+        if game is not None:
+            folders.append(game)
+        elif path.is_dir():
+            found = sorted(p.parent for p in path.glob("*/game.yaml"))
+            if not found:
+                report.error(Mark(str(path)), "no-games",
+                             "no game here: expected <game>/game.yaml folders")
+            folders.extend(found)
+        else:
+            report.error(Mark(str(path)), "no-games", "this file is not inside a game folder")
+    unique: list[Path] = []
+    for f in folders:
+        if f.resolve() not in [u.resolve() for u in unique]:
+            unique.append(f)
+    return unique
+
+
+def check(paths: list[Path], *, root: Path | None = None) -> CheckResult:
+    result = CheckResult(Report())
+    report = result.report
+    for folder in find_game_folders(paths, report):
+        bundle = load_game(folder, report, root=root)
+        if bundle is None:
+            continue
+        result.games.append(bundle)
+        for name, example in bundle.examples.items():
+            replay = replay_example(bundle, example, report)
+            if replay is not None:
+                result.replays[(bundle.rules.id, name)] = replay
+                check_narration(bundle, replay, report)
+    _check_slugs(result.games, report, root)
+    return result
+
+
+def _check_slugs(games: list[GameBundle], report: Report, root: Path | None) -> None:
+    """Two games may not share a page address in one language."""
+    taken: dict[tuple[str, str], str] = {}
+    for bundle in games:
+        for lang, slug in bundle.rules.spec.slugs.items():
+            other = taken.setdefault((lang, slug), bundle.rules.id)
+            if other != bundle.rules.id:
+                report.error(bundle.rules.source.mark(("slugs", lang)), "duplicate-slug",
+                             f"the {lang} slug '{slug}' is also the slug of '{other}'")
+    del root

@@ -1,0 +1,71 @@
+"""The `rulebook` command: argument parsing and exit codes only."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from .diagnostics import format_json, format_text
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        print(f"rulebook: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="rulebook",
+                     description="Check and publish card-game rules written in YAML.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    check = sub.add_parser("check", help="replay every example round and report every mistake")
+    check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                       help="rules folder, game folder or file (default: rules)")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--no-warnings", action="store_true", help="show errors only")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "check":
+        return _check(args)
+    return EXIT_USAGE  # pragma: no cover - argparse rejects unknown commands
+
+
+def _check(args: argparse.Namespace) -> int:
+    from .check import check
+
+    paths = args.paths or [Path("rules")]
+    result = check(paths, root=Path.cwd())
+    items = result.report.sorted()
+    if args.no_warnings:
+        items = [d for d in items if d.severity == "error"]
+    if args.format == "json":
+        print(format_json(items))
+    else:
+        if items:
+            print(format_text(items))
+        n_err, n_warn = len(result.report.errors), len(result.report.warnings)
+        examples = len(result.replays)
+        summary = (f"checked {len(result.games)} game(s), {examples} example(s): "
+                   f"{n_err} error(s), {n_warn} warning(s)")
+        print(summary, file=sys.stderr)
+    return EXIT_OK if result.ok else EXIT_FINDINGS
+
+
+def run() -> None:
+    try:
+        code = main()
+    except KeyboardInterrupt:
+        code = 130
+    raise SystemExit(code)
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,401 @@
+"""Drawing-and-pairing games: Black Peter, Uomo Nero, Schwarzer Peter, Old Maid, Peppa tencia.
+
+One engine; each game is a set of options (data, not subclasses). Seats are numbered
+0..n-1 in clockwise order, so a player's left-hand neighbour is the next seat.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Hashable, Iterable, Sequence
+
+from ..cards import Card, Deck, card_name, cards_name
+
+
+class Pairing(enum.StrEnum):
+    RANK = "rank"
+    RANK_AND_COLOUR = "rank-and-colour"
+
+
+class Direction(enum.StrEnum):
+    LEFT = "left"  # clockwise: the next seat
+    RIGHT = "right"  # counter-clockwise: the previous seat
+
+    @property
+    def step(self) -> int:
+        return 1 if self is Direction.LEFT else -1
+
+    @property
+    def opposite(self) -> Direction:
+        return Direction.RIGHT if self is Direction.LEFT else Direction.LEFT
+
+
+class FirstTurn(enum.StrEnum):
+    DEALER_OFFERS = "dealer-offers"  # the dealer (or the next player with cards) is drawn from first
+    LEFT_OF_DEALER_DRAWS = "left-of-dealer-draws"
+    LEFT_OF_DEALER_OFFERS = "left-of-dealer-offers"
+
+
+class OddCardFate(enum.StrEnum):
+    LOSES = "loses"
+    WINS = "wins"  # the Reversed variant
+
+
+class Winners(enum.StrEnum):
+    ALL_OTHERS = "all-others"
+    FIRST_OUT = "first-out"  # several out at once win jointly
+
+
+class MatchKind(enum.StrEnum):
+    FIRST_TO_LOSSES = "first-to-losses"
+    AGREED_HANDS = "agreed-hands"  # a penalty point per loss; most points loses
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRule:
+    kind: MatchKind
+    losses: int | None = None  # FIRST_TO_LOSSES
+    hands: int | None = None  # AGREED_HANDS; None when the table agrees on a number
+
+
+@dataclass(frozen=True, slots=True)
+class PairsOptions:
+    pairing: Pairing
+    odd_card: Card | None  # None: hidden, a card removed face down at random
+    draw_from: Direction
+    turn_passes: Direction = Direction.LEFT
+    first_turn: FirstTurn = FirstTurn.DEALER_OFFERS
+    explicit_pairs: tuple[tuple[Card, Card], ...] = ()
+    lay_down_alone: frozenset[Card] = frozenset()
+    odd_card_holder: OddCardFate = OddCardFate.LOSES
+    winners: Winners = Winners.ALL_OTHERS
+    match: MatchRule | None = None
+
+
+_ODD = ("odd",)  # the partner key of the named odd card: it never pairs
+_ALONE = ("alone",)  # cards laid down on sight
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """One move: ``drawer`` takes ``card`` from ``source``."""
+
+    drawer: int
+    source: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class DrawRecord:
+    """What a draw did."""
+
+    move: Draw
+    pair: tuple[Card, Card] | None
+    out: tuple[int, ...]  # players who ran out of cards with this draw
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPairs:
+    """Cards laid down before the first draw, per seat."""
+
+    pairs: tuple[tuple[tuple[Card, Card], ...], ...]
+    alone: tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    holder: int  # who holds the last card
+    last_card: Card
+    winners: frozenset[int]
+    losers: frozenset[int]
+    draws: int
+
+
+@dataclass(frozen=True)
+class PairsGame:
+    """An immutable pairing game: the cards in play and the options."""
+
+    deck: Deck
+    removed: tuple[Card, ...]
+    options: PairsOptions
+    cards: tuple[Card, ...] = field(init=False)
+    _keys: dict[Card, Hashable] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", self.deck.without(self.removed))
+        object.__setattr__(self, "_keys", {c: self._compute_key(c) for c in self.deck.cards})
+
+    def _compute_key(self, card: Card) -> Hashable:
+        opts = self.options
+        if opts.odd_card is not None and card == opts.odd_card:
+            return _ODD
+        if card in opts.lay_down_alone:
+            return _ALONE
+        for i, pair in enumerate(opts.explicit_pairs):
+            if card in pair:
+                return ("pair", i)
+        if opts.pairing is Pairing.RANK:
+            return ("rank", card.rank)
+        return ("rank", card.rank, card.colour)
+
+    def key(self, card: Card) -> Hashable:
+        return self._keys.get(card, _ODD)
+
+    def is_pair(self, a: Card, b: Card) -> bool:
+        key = self.key(a)
+        return a != b and key not in (_ODD, _ALONE) and key == self.key(b)
+
+    def lays_alone(self, card: Card) -> bool:
+        return self.key(card) == _ALONE
+
+    def problems(self) -> list[str]:
+        """Why this deck and these options cannot leave exactly one odd card, if they can't."""
+        out = []
+        odd = self.options.odd_card
+        if odd is not None and odd not in self.cards:
+            where = "removed" if odd in self.removed else f"not in the {self.deck.name} deck"
+            out.append(f"the odd card {card_name(odd)} is {where}")
+        for pair in self.options.explicit_pairs:
+            for card in pair:
+                if card not in self.cards:
+                    out.append(f"explicit pair {cards_name(pair)} names {card_name(card)}, "
+                               "which is not in play")
+        classes: dict[Hashable, list[Card]] = {}
+        for card in self.cards:
+            key = self.key(card)
+            if key not in (_ODD, _ALONE):
+                classes.setdefault(key, []).append(card)
+        for members in classes.values():
+            if len(members) % 2:
+                out.append(f"{cards_name(members)} cannot all be paired: "
+                           f"{len(members)} cards pair with one another")
+        return out
+
+    # -- dealing ---------------------------------------------------------------------------
+
+    def deal_sizes(self, players: int, dealer: int, cards: int | None = None) -> list[int]:
+        """Hand sizes when all cards are dealt one at a time from the dealer's left."""
+        total = len(self.cards) if cards is None else cards
+        sizes = [total // players] * players
+        for i in range(total % players):
+            sizes[(dealer + 1 + i) % players] += 1
+        return sizes
+
+    def deal(self, rng: random.Random, *, players: int, dealer: int
+             ) -> tuple[list[list[Card]], Card | None]:
+        """Shuffle and deal; returns the hands and the hidden card (when the odd card is hidden)."""
+        pack = list(self.cards)
+        rng.shuffle(pack)
+        hidden = pack.pop() if self.options.odd_card is None else None
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        for i, card in enumerate(pack):
+            hands[(dealer + 1 + i) % players].append(card)
+        return hands, hidden
+
+    def lay_down_first(self, hand: Sequence[Card]
+                       ) -> tuple[list[Card], list[tuple[Card, Card]], list[Card]]:
+        """Kept cards, pairs and single cards laid down from a dealt hand (three alike: keep one)."""
+        kept: dict[Hashable, Card] = {}
+        pairs: list[tuple[Card, Card]] = []
+        alone: list[Card] = []
+        for card in hand:
+            key = self.key(card)
+            if key == _ALONE:
+                alone.append(card)
+            elif key != _ODD and key in kept:
+                pairs.append((kept.pop(key), card))
+            else:
+                kept[key if key != _ODD else card] = card
+        return list(kept.values()), pairs, alone
+
+    def new_round(self, hands: Sequence[Sequence[Card]], *, dealer: int,
+                  first_drawer: int | None = None) -> PairsState:
+        """A round from hands that hold no pair (after the first pairs)."""
+        return PairsState(self, hands, dealer=dealer, first_drawer=first_drawer)
+
+    def random_round(self, rng: random.Random, players: int, *, dealer: int | None = None
+                     ) -> RoundResult:
+        """Deal and play one whole round with random draws."""
+        dealer = rng.randrange(players) if dealer is None else dealer
+        hands, _hidden = self.deal(rng, players=players, dealer=dealer)
+        kept = [self.lay_down_first(h)[0] for h in hands]
+        state = self.new_round(kept, dealer=dealer)
+        while not state.is_over():
+            source = state.hands[state.source()]
+            state.apply_index(rng.randrange(len(source)))
+        return state.result()
+
+    def variant(self, *, deck: Deck | None = None, removed: Iterable[Card] | None = None,
+                **options: object) -> PairsGame:
+        return PairsGame(deck or self.deck,
+                         tuple(self.removed if removed is None else removed),
+                         replace(self.options, **options))  # type: ignore[arg-type]
+
+
+class IllegalDraw(ValueError):
+    """A draw the rules do not allow; the message says what was expected."""
+
+
+class PairsState:
+    """One round in play. Hands never hold a pair: pairs are laid down at once."""
+
+    def __init__(self, game: PairsGame, hands: Sequence[Sequence[Card]], *, dealer: int,
+                 first_drawer: int | None = None) -> None:
+        self.game = game
+        self.players = len(hands)
+        self.dealer = dealer
+        # One dict per hand, keyed by partner key, so that a drawn card finds its partner at once.
+        self.hands: list[dict[Hashable, Card]] = []
+        for hand in hands:
+            d: dict[Hashable, Card] = {}
+            for card in hand:
+                key = game.key(card)
+                d[key if key not in d and key != _ODD else (key, card)] = card
+            self.hands.append(d)
+        self._active = sum(1 for h in self.hands if h)
+        self.out_groups: list[tuple[int, ...]] = []
+        first_out = tuple(i for i, h in enumerate(self.hands) if not h)
+        if first_out:
+            self.out_groups.append(first_out)
+        self.draws = 0
+        self.drawer: int | None = None
+        if not self.is_over():
+            self.drawer = self._first_drawer() if first_drawer is None else first_drawer
+
+    # -- seats -----------------------------------------------------------------------------
+
+    def has_cards(self, seat: int) -> bool:
+        return bool(self.hands[seat])
+
+    def _next_active(self, seat: int, direction: Direction, *, include_self: bool = False) -> int:
+        step = direction.step
+        for i in range(0 if include_self else 1, self.players + 1):
+            other = (seat + step * i) % self.players
+            if self.hands[other] and (include_self or other != seat):
+                return other
+        raise IllegalDraw("no other player has cards")
+
+    def _first_drawer(self) -> int:
+        opts = self.game.options
+        if opts.first_turn is FirstTurn.LEFT_OF_DEALER_DRAWS:
+            return self._next_active(self.dealer, Direction.LEFT)
+        if opts.first_turn is FirstTurn.DEALER_OFFERS:
+            offerer = self._next_active(self.dealer, Direction.LEFT, include_self=True)
+        else:
+            offerer = self._next_active(self.dealer, Direction.LEFT)
+        return self._next_active(offerer, opts.draw_from.opposite)
+
+    def source(self) -> int:
+        """Whom the player to move draws from: the nearest neighbour with cards."""
+        if self.drawer is None:
+            raise IllegalDraw("the round is over")
+        return self._next_active(self.drawer, self.game.options.draw_from)
+
+    def hand(self, seat: int) -> list[Card]:
+        return list(self.hands[seat].values())
+
+    # -- play ------------------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self._active <= 1
+
+    def legal_moves(self) -> list[Draw]:
+        if self.is_over() or self.drawer is None:
+            return []
+        source = self.source()
+        return [Draw(self.drawer, source, c) for c in self.hands[source].values()]
+
+    def verify(self, move: Draw) -> None:
+        """Raise IllegalDraw when ``move`` is not allowed now."""
+        if self.is_over() or self.drawer is None:
+            raise IllegalDraw("the round is already over")
+        if move.drawer != self.drawer:
+            raise IllegalDraw(f"it is seat {self.drawer}'s turn to draw")
+        if move.source != self.source():
+            raise IllegalDraw(f"seat {self.drawer} draws from seat {self.source()}")
+        if move.card not in self.hands[move.source].values():
+            raise IllegalDraw(f"{card_name(move.card)} is not in seat {move.source}'s hand")
+
+    def apply(self, move: Draw) -> DrawRecord:
+        self.verify(move)
+        hand = self.hands[move.source]
+        key = next(k for k, card in hand.items() if card == move.card)
+        del hand[key]
+        return self._receive(move, key)
+
+    def apply_index(self, index: int) -> DrawRecord:
+        """Draw the source's card at ``index`` (the fast path for simulation)."""
+        source = self.source()
+        hand = self.hands[source]
+        key = list(hand)[index]
+        card = hand.pop(key)
+        return self._receive(Draw(self.drawer, source, card), key)  # type: ignore[arg-type]
+
+    def _receive(self, move: Draw, key: Hashable) -> DrawRecord:
+        """Give the drawn card to the drawer; ``key`` is its key in the source's hand."""
+        drawer = move.drawer
+        hand = self.hands[drawer]
+        pair = None
+        if key == _ALONE:
+            pass
+        elif key in hand:  # a named odd card's key holds the card itself, so it never matches
+            pair = (move.card, hand.pop(key))
+        else:
+            hand[key] = move.card
+        self.draws += 1
+        out = tuple(s for s in (move.source, drawer) if not self.hands[s])
+        if out:
+            self._active -= len(out)
+            self.out_groups.append(out)
+        self.drawer = (None if self._active <= 1
+                       else self._next_active(drawer, self.game.options.turn_passes))
+        return DrawRecord(move, pair, out)
+
+    def result(self) -> RoundResult:
+        if not self.is_over():
+            raise IllegalDraw("the round is not over")
+        holders = [i for i, h in enumerate(self.hands) if h]
+        holder = holders[0] if holders else -1
+        cards = list(self.hands[holder].values()) if holders else []
+        last = cards[0] if cards else Card(None, None)
+        everyone = frozenset(range(self.players))
+        opts = self.game.options
+        if opts.odd_card_holder is OddCardFate.WINS:
+            winners = frozenset({holder})
+        elif opts.winners is Winners.FIRST_OUT and self.out_groups:
+            winners = frozenset(self.out_groups[0])
+        else:
+            winners = everyone - {holder}
+        losers = everyone - {holder} if opts.odd_card_holder is OddCardFate.WINS else frozenset({holder})
+        return RoundResult(holder, last, winners, losers, self.draws)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOutcome:
+    losers: frozenset[int]  # empty while the match goes on
+    penalties: tuple[int, ...]
+    hands_played: int
+
+
+def match_outcome(rule: MatchRule, players: int, round_losers: Iterable[int]) -> MatchOutcome:
+    """Score a match from the loser of each hand, in order."""
+    counts: Counter[int] = Counter()
+    played = 0
+    for loser in round_losers:
+        counts[loser] += 1
+        played += 1
+        if rule.kind is MatchKind.FIRST_TO_LOSSES and counts[loser] >= (rule.losses or 1):
+            return MatchOutcome(frozenset({loser}), _tally(counts, players), played)
+    penalties = _tally(counts, players)
+    if rule.kind is MatchKind.AGREED_HANDS and rule.hands is not None and played >= rule.hands:
+        worst = max(penalties)
+        return MatchOutcome(frozenset(i for i, p in enumerate(penalties) if p == worst),
+                            penalties, played)
+    return MatchOutcome(frozenset(), penalties, played)
+
+
+def _tally(counts: Counter[int], players: int) -> tuple[int, ...]:
+    return tuple(counts[i] for i in range(players))

@@ -1,0 +1,356 @@
+"""The rule model: one game's folder loaded, validated and turned into engine values.
+
+    rules/<game>/game.yaml          what is the same in every language (engine options, deck)
+    rules/<game>/<lang>.yaml        the prose of one language
+    rules/<game>/examples/*.yaml    example-round scripts, language-neutral
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from . import schema
+from .cards import Card, CardError, Deck, card_name, cards_name, get_deck, parse_card, split_tokens
+from .diagnostics import Mark, Report
+from .engines.pairs import (Direction, FirstTurn, MatchKind, MatchRule, OddCardFate, Pairing,
+                            PairsGame, PairsOptions, Winners)
+from .source import Key, Source, load_yaml
+
+LANGUAGES = ("en", "it", "de", "ru", "ro", "ar")
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """game.yaml, validated: the base game and each variant as engine values."""
+
+    spec: schema.GameSpec
+    source: Source
+    engine: PairsGame
+    variants: dict[str, PairsGame]
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+
+@dataclass(frozen=True)
+class LanguageText:
+    lang: str
+    spec: schema.LanguageSpec
+    source: Source
+
+
+@dataclass(frozen=True)
+class Example:
+    name: str
+    spec: schema.ExampleSpec
+    source: Source
+
+
+@dataclass(frozen=True)
+class GameBundle:
+    """Everything in one game's folder that loaded without errors."""
+
+    folder: Path
+    rules: GameRules
+    languages: dict[str, LanguageText] = field(default_factory=dict)
+    examples: dict[str, Example] = field(default_factory=dict)
+
+
+# -- cards with marks ----------------------------------------------------------------------
+
+def parse_cards_at(src: Source, key: Key, report: Report, value: Any = None
+                   ) -> tuple[Card, ...] | None:
+    """Parse the cards written at ``key`` (text or list); report each bad token at its column."""
+    value = src.get(key) if value is None else value
+    items: list[tuple[Key, str]] = []
+    if isinstance(value, str):
+        items.append((key, value))
+    elif isinstance(value, list):
+        items.extend((key + (i,), v) for i, v in enumerate(value) if isinstance(v, str))
+    cards: list[Card] = []
+    ok = True
+    for item_key, text in items:
+        for offset, token in split_tokens(text):
+            try:
+                cards.append(parse_card(token))
+            except CardError as err:
+                ok = False
+                report.error(src.text_mark(item_key, offset), "bad-card", str(err).split(";")[0],
+                             hint=f"did you mean '{err.suggestion}'?" if err.suggestion else
+                             "write a rank (A K Q J 10..2) and a suit (♠ ♥ ♦ ♣ or s h d c), "
+                             "or ★ for the joker")
+    return tuple(cards) if ok else None
+
+
+def parse_card_at(src: Source, key: Key, report: Report) -> Card | None:
+    cards = parse_cards_at(src, key, report)
+    if cards is None:
+        return None
+    if len(cards) != 1:
+        report.error(src.mark(key), "bad-card", f"expected one card; found {len(cards)}")
+        return None
+    return cards[0]
+
+
+# -- game.yaml -----------------------------------------------------------------------------
+
+def _deck_at(src: Source, key: Key, name: str, report: Report) -> Deck | None:
+    """The named deck at ``key``, or None after reporting an unknown name."""
+    try:
+        return get_deck(name)
+    except ValueError as err:
+        report.error(src.mark(key), "bad-value", str(err).split(";")[0],
+                     hint=str(err).split("; ")[1] if "; " in str(err) else None)
+        return None
+
+
+def _pairs_options(opts: schema.PairsOptionsSpec, src: Source, at: Callable[[str], Key],
+                   report: Report) -> PairsOptions | None:
+    """Engine options from validated ones; ``at(option)`` is where that option was written."""
+    odd: Card | None = None
+    if opts.odd_card != "hidden":
+        odd = parse_card_at(src, at("odd_card"), report)
+        if odd is None:
+            return None
+    explicit = []
+    for i, _ in enumerate(opts.pairs):
+        cards = parse_cards_at(src, at("pairs") + (i,), report)
+        if cards is None:
+            return None
+        if len(cards) != 2:
+            report.error(src.mark(at("pairs") + (i,)), "bad-value",
+                         f"a pair has two cards; found {len(cards)}")
+            return None
+        explicit.append((cards[0], cards[1]))
+    alone = parse_cards_at(src, at("lay_down_alone"), report, opts.lay_down_alone)
+    if alone is None:
+        return None
+    match = None
+    if opts.match is not None:
+        m = opts.match
+        if m.kind == "first-to-losses" and m.losses is None:
+            report.error(src.mark(at("match")), "missing-key",
+                         "missing key 'losses': a first-to-losses match needs a number of losses")
+            return None
+        match = MatchRule(MatchKind(m.kind), losses=m.losses, hands=m.hands)
+    return PairsOptions(
+        pairing=Pairing(opts.pairing), odd_card=odd, draw_from=Direction(opts.draw_from),
+        turn_passes=Direction(opts.turn_passes), first_turn=FirstTurn(opts.first_turn),
+        explicit_pairs=tuple(explicit), lay_down_alone=frozenset(alone),
+        odd_card_holder=OddCardFate(opts.odd_card_holder), winners=Winners(opts.winners),
+        match=match)
+
+
+def _build_engine(src: Source, report: Report, *, deck_key: Key, remove_key: Key,
+                  options: dict[str, Any], option_keys: dict[str, Key], where: str
+                  ) -> PairsGame | None:
+    """One engine from a deck, removed cards and options; ``option_keys`` says where each
+    option was written (a variant overrides some of the game's)."""
+    at = lambda name: option_keys.get(name, ("options", name))  # noqa: E731
+    deck = _deck_at(src, deck_key, src.get(deck_key), report)
+    removed = parse_cards_at(src, remove_key, report, src.get(remove_key) or [])
+    errors = len(report.errors)
+    spec, problems = schema.validate(schema.PairsOptionsSpec, src, data=options,
+                                     locate=lambda loc: at(str(loc[0])) + loc[1:] if loc
+                                     else ("options",))
+    report.extend(problems)
+    if spec is None or deck is None or removed is None:
+        return None
+    for card in removed:
+        if card not in deck:
+            report.error(src.mark(remove_key), "bad-card",
+                         f"{card_name(card)} is not in the {deck.name} deck")
+    options_value = _pairs_options(spec, src, at, report)
+    if options_value is None or len(report.errors) > errors:
+        return None
+    game = PairsGame(deck, removed, options_value)
+    for problem in game.problems():
+        report.error(src.mark(deck_key), "inconsistent-game", f"{where}: {problem}",
+                     hint="every card except the odd card needs a partner among the cards in play")
+    return game
+
+
+def load_game_rules(path: Path, report: Report, *, display: str) -> GameRules | None:
+    src, problems = load_yaml(path, display=display)
+    report.extend(problems)
+    if src is None or problems:
+        return None
+    spec, problems = schema.validate(schema.GameSpec, src)
+    report.extend(problems)
+    if spec is None:
+        return None
+    if spec.players.min > spec.players.max:
+        report.error(src.mark(("players",)), "bad-value",
+                     f"players.min ({spec.players.min}) is above players.max ({spec.players.max})")
+    for lang in spec.slugs:
+        if lang not in LANGUAGES:
+            report.error(src.key_mark(("slugs", lang)), "unknown-language",
+                         f"unknown language '{lang}' (known: {', '.join(LANGUAGES)})")
+    errors = len(report.errors)
+    engine = _build_engine(src, report, deck_key=("deck",), remove_key=("remove",),
+                           options=spec.options, option_keys={}, where="the game")
+    variants: dict[str, PairsGame] = {}
+    # A variant overrides the game's options: while those are wrong, each variant would
+    # only repeat the same findings.
+    for name, variant in (spec.variants if engine is not None else {}).items():
+        vkey: Key = ("variants", name)
+        game = _build_engine(
+            src, report,
+            deck_key=vkey + ("deck",) if variant.deck else ("deck",),
+            remove_key=vkey + ("remove",) if variant.remove is not None else ("remove",),
+            options={**spec.options, **variant.options},
+            option_keys={k: vkey + ("options", k) for k in variant.options},
+            where=f"variant '{name}'")
+        if game is not None:
+            variants[name] = game
+    return GameRules(spec, src, engine, variants) if engine and len(report.errors) == errors else None
+
+
+# -- placeholders --------------------------------------------------------------------------
+
+PLACEHOLDER_RE = re.compile(r"(?<!\{)\{([^{}\n]*)\}(?!\})")
+
+
+def placeholders(rules: GameRules) -> dict[str, str]:
+    """The values prose may use as ``{name}``; they come from game.yaml only."""
+    spec, game = rules.spec, rules.engine
+    odd = game.options.odd_card
+    values = {
+        "deck.size": str(len(game.cards)),
+        "deck.full": str(game.deck.size),
+        "players.min": str(spec.players.min),
+        "players.max": str(spec.players.max),
+        "duration": str(spec.duration),
+        "removed": cards_name(game.removed),
+        "odd_card": card_name(odd) if odd else "",
+    }
+    match = game.options.match
+    if match and match.losses:
+        values["match.losses"] = str(match.losses)
+    if match and match.hands:
+        values["match.hands"] = str(match.hands)
+    return {k: v for k, v in values.items() if v}
+
+
+def fill_placeholders(text: str, values: dict[str, str]) -> str:
+    """Replace known ``{name}`` placeholders; ``{{`` and ``}}`` stand for literal braces."""
+    out = PLACEHOLDER_RE.sub(lambda m: values.get(m.group(1).strip(), m.group(0)), text)
+    return out.replace("{{", "{").replace("}}", "}")
+
+
+def strings_in(value: Any, key: Key = ()) -> Iterator[tuple[Key, str]]:
+    """Every string in a loaded YAML value, with its key."""
+    if isinstance(value, str):
+        yield key, value
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from strings_in(item, key + (i,))
+    elif isinstance(value, dict):
+        for k, item in value.items():
+            yield from strings_in(item, key + (k,))
+
+
+def check_placeholders(src: Source, values: dict[str, str], report: Report) -> None:
+    for key, text in strings_in(src.data):
+        for m in PLACEHOLDER_RE.finditer(text):
+            name = m.group(1).strip()
+            if name not in values:
+                near = difflib.get_close_matches(name, list(values), n=1, cutoff=0.5)
+                report.error(src.text_mark(key, m.start()), "unknown-placeholder",
+                             f"unknown placeholder '{{{name}}}'",
+                             hint=(f"did you mean '{{{near[0]}}}'?" if near else
+                                   f"known: {', '.join('{' + v + '}' for v in values)}; "
+                                   "write {{ and }} for literal braces"))
+
+
+# -- a game folder -------------------------------------------------------------------------
+
+def load_language(path: Path, report: Report, *, display: str) -> LanguageText | None:
+    src, problems = load_yaml(path, display=display)
+    report.extend(problems)
+    if src is None or problems:
+        return None
+    spec, problems = schema.validate(schema.LanguageSpec, src)
+    report.extend(problems)
+    return LanguageText(path.stem, spec, src) if spec is not None else None
+
+
+def load_example(path: Path, report: Report, *, display: str) -> Example | None:
+    src, problems = load_yaml(path, display=display)
+    report.extend(problems)
+    if src is None or problems:
+        return None
+    spec, problems = schema.validate(schema.ExampleSpec, src)
+    report.extend(problems)
+    return Example(path.stem, spec, src) if spec is not None else None
+
+
+def display_path(path: Path, root: Path | None) -> str:
+    try:
+        return str(path.relative_to(root)) if root else str(path)
+    except ValueError:
+        return str(path)
+
+
+def load_game(folder: Path, report: Report, *, root: Path | None = None) -> GameBundle | None:
+    """Load one game folder; every problem goes to ``report``; None when the game is unusable."""
+    show = lambda p: display_path(p, root)  # noqa: E731
+    game_file = folder / "game.yaml"
+    rules = load_game_rules(game_file, report, display=show(game_file))
+    languages: dict[str, LanguageText] = {}
+    for path in sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")):
+        if path.name in ("game.yaml", "game.yml"):
+            continue
+        if path.stem not in LANGUAGES:
+            near = difflib.get_close_matches(path.stem, LANGUAGES, n=1)
+            report.error(Mark(show(path)), "unknown-language",
+                         f"'{path.name}' is not a language file (known: "
+                         f"{', '.join(l + '.yaml' for l in LANGUAGES)})",
+                         hint=f"did you mean '{near[0]}.yaml'?" if near else None)
+            continue
+        text = load_language(path, report, display=show(path))
+        if text is not None:
+            languages[text.lang] = text
+    examples: dict[str, Example] = {}
+    for path in sorted((folder / "examples").glob("*.y*ml")):
+        example = load_example(path, report, display=show(path))
+        if example is not None:
+            examples[example.name] = example
+    if rules is None:
+        return None
+    if rules.spec.id != folder.name:
+        report.error(rules.source.mark(("id",)), "bad-value",
+                     f"the game id '{rules.spec.id}' differs from its folder '{folder.name}'")
+    values = placeholders(rules)
+    for lang, text in languages.items():
+        check_placeholders(text.source, values, report)
+        if lang not in rules.spec.slugs:
+            report.error(rules.source.mark(("slugs",)), "missing-key",
+                         f"no slug for language '{lang}', which has {lang}.yaml")
+        _check_names(text, rules, examples, report)
+    return GameBundle(folder, rules, languages, examples)
+
+
+def _check_names(text: LanguageText, rules: GameRules, examples: dict[str, Example],
+                 report: Report) -> None:
+    """Variant and example names in a language file must match game.yaml and examples/."""
+    src = text.source
+    for kind, known, found in (("variant", list(rules.spec.variants), text.spec.variants),
+                               ("example", list(examples), text.spec.examples)):
+        for name in found:
+            if name not in known:
+                near = difflib.get_close_matches(name, known, n=1)
+                report.error(src.key_mark((kind + "s", name)), f"unknown-{kind}",
+                             f"unknown {kind} '{name}'",
+                             hint=f"did you mean '{near[0]}'?" if near else
+                             f"known: {', '.join(known) or 'none'}")
+        for name in known:
+            if name not in found:
+                report.error(src.key_mark((kind + "s",)) if src.get((kind + "s",)) is not None
+                             else Mark(src.path), f"missing-{kind}-text",
+                             f"no text for {kind} '{name}' in {text.lang}")

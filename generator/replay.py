@@ -1,0 +1,562 @@
+"""Replay an example-round script through the pairing engine and report every finding.
+
+The replay never stops at the first finding: a wrong claim is reported and play goes on
+from what really happened. It stops only when the script cannot be followed any more
+(a card that is not in the hand it is drawn from).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Hashable, Iterable, Sequence
+
+from .cards import Card, card_name, cards_name, find_prose_cards
+from .diagnostics import Report
+from .engines.pairs import Draw, PairsGame, PairsState, Winners
+from .model import Example, GameBundle, parse_card_at, parse_cards_at
+from .source import Key, Source
+
+Hands = dict[str, tuple[Card, ...]]
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    drawer: str
+    source: str
+    card: Card
+    pair: tuple[Card, Card] | None
+    out: tuple[str, ...]
+    before: Hands
+    after: Hands
+
+
+@dataclass
+class Replay:
+    """What really happened in an example round, ready to be rendered."""
+
+    name: str
+    variant: str | None
+    seats: tuple[str, ...]
+    dealer: str
+    dealt: Hands | None = None
+    deal_counts: dict[str, int] | None = None
+    kept_counts: dict[str, int] | None = None
+    hidden_card: Card | None = None
+    start: Hands | None = None  # hands after the first pairs
+    first_pairs: dict[str, tuple[tuple[Card, Card], ...]] = field(default_factory=dict)
+    laid_alone: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    first_drawer: str | None = None
+    steps: list[ReplayStep] = field(default_factory=list)
+    loser: str | None = None
+    winners: tuple[str, ...] = ()
+    complete: bool = False  # every move replayed and the round is over
+
+
+class _Seats:
+    """Seat names in a script, with checks that report unknown names."""
+
+    def __init__(self, names: Sequence[str], src: Source, report: Report) -> None:
+        self.names = list(names)
+        self.src, self.report = src, report
+
+    def index(self, name: str | None, key: Key, *, on_key: bool = False) -> int | None:
+        if name is None:
+            return None
+        if name in self.names:
+            return self.names.index(name)
+        near = difflib.get_close_matches(name, self.names, n=1)
+        mark = self.src.key_mark(key) if on_key else self.src.mark(key)
+        self.report.error(mark, "unknown-seat", f"'{name}' is not one of the seats "
+                          f"({', '.join(self.names)})",
+                          hint=f"did you mean '{near[0]}'?" if near else None)
+        return None
+
+
+def _hands_text(state: PairsState, seats: Sequence[str]) -> Hands:
+    return {name: tuple(state.hand(i)) for i, name in enumerate(seats)}
+
+
+def replay_example(bundle: GameBundle, example: Example, report: Report) -> Replay | None:
+    spec, src = example.spec, example.source
+    game = bundle.rules.engine
+    if spec.variant is not None:
+        if spec.variant not in bundle.rules.variants:
+            known = list(bundle.rules.variants)
+            near = difflib.get_close_matches(spec.variant, known, n=1)
+            report.error(src.mark(("variant",)), "unknown-variant",
+                         f"unknown variant '{spec.variant}'",
+                         hint=f"did you mean '{near[0]}'?" if near else
+                         f"known: {', '.join(known) or 'none'}")
+            return None
+        game = bundle.rules.variants[spec.variant]
+    names = tuple(spec.seats)
+    seats = _Seats(names, src, report)
+    for i, name in enumerate(names):
+        if names.index(name) != i:
+            report.error(src.mark(("seats", i)), "duplicate-seat", f"seat '{name}' is listed twice")
+            return None
+    players = bundle.rules.spec.players
+    if not players.min <= len(names) <= players.max:
+        report.error(src.mark(("seats",)), "bad-value",
+                     f"{len(names)} seats; this game is for {players.min} to {players.max} players")
+    dealer = seats.index(spec.dealer, ("dealer",))
+    if dealer is None:
+        return None
+    replay = Replay(example.name, spec.variant, names, spec.dealer)
+    modes = [m for m in ("deal", "position", "deal_counts") if getattr(spec, m) is not None]
+    if len(modes) != 1:
+        report.error(src.mark(()), "bad-value",
+                     "a script starts from exactly one of 'deal', 'position' or 'deal_counts'; "
+                     f"found {' and '.join(modes) if modes else 'none'}")
+        return None
+    if spec.deal_counts is not None:
+        _check_counts(game, spec.deal_counts, spec.kept_counts, dealer, seats, src, report, replay)
+        if spec.moves:
+            report.error(src.mark(("moves",)), "bad-value",
+                         "moves need the cards: start from 'deal' or 'position', not counts")
+        return replay
+    if spec.deal is not None:
+        start = _check_deal(game, dealer, seats, src, report, replay)
+    else:
+        start = _check_position(game, seats, src, report, replay)
+    if start is None:
+        return replay
+    state = game.new_round(start, dealer=dealer)
+    replay.first_drawer = names[state.drawer] if state.drawer is not None else None
+    if spec.first is not None and seats.index(spec.first, ("first",)) is not None:
+        if spec.first != replay.first_drawer:
+            report.error(src.mark(("first",)), "wrong-player",
+                         f"'{replay.first_drawer}' draws first here; the script says "
+                         f"'{spec.first}'", hint=_turn_hint(game))
+    _replay_moves(game, state, seats, example, report, replay)
+    return replay
+
+
+def _turn_hint(game: PairsGame) -> str:
+    o = game.options
+    return (f"in this game the first turn is '{o.first_turn}', each player draws from the "
+            f"{o.draw_from}-hand neighbour and the turn passes {o.turn_passes}")
+
+
+# -- the start of a round ------------------------------------------------------------------
+
+def _parse_hands(mapping_key: Key, seats: _Seats, src: Source, report: Report
+                 ) -> dict[int, tuple[Card, ...]] | None:
+    """Parse a ``{seat: cards}`` mapping; every seat must be there."""
+    mapping = src.get(mapping_key) or {}
+    hands: dict[int, tuple[Card, ...]] = {}
+    ok = True
+    for name in mapping:
+        seat = seats.index(name, mapping_key + (name,), on_key=True)
+        cards = parse_cards_at(src, mapping_key + (name,), report)
+        if seat is None or cards is None:
+            ok = False
+        else:
+            hands[seat] = cards
+    for i, name in enumerate(seats.names):
+        if name not in mapping:
+            ok = False
+            report.error(src.mark(mapping_key), "missing-key",
+                         f"no hand for '{name}' in '{mapping_key[-1]}'")
+    return hands if ok else None
+
+
+def _check_deal(game: PairsGame, dealer: int, seats: _Seats, src: Source, report: Report,
+                replay: Replay) -> list[list[Card]] | None:
+    spec_hidden = src.get(("hidden_card",))
+    hidden: Card | None = None
+    if game.options.odd_card is None:
+        if spec_hidden is None:
+            report.error(src.mark(("deal",)), "missing-key",
+                         "missing key 'hidden_card': this game removes a card face down; "
+                         "the script must say which")
+            return None
+        hidden = parse_card_at(src, ("hidden_card",), report)
+        if hidden is None:
+            return None
+        replay.hidden_card = hidden
+    elif spec_hidden is not None:
+        report.error(src.key_mark(("hidden_card",)), "bad-value",
+                     f"this game has a named odd card ({card_name(game.options.odd_card)}); "
+                     "no card is hidden")
+    hands = _parse_hands(("deal",), seats, src, report)
+    if hands is None:
+        return None
+    expected = [c for c in game.cards if c != hidden]
+    if hidden is not None and hidden not in game.cards:
+        report.error(src.mark(("hidden_card",)), "deal-mismatch",
+                     f"the hidden card {card_name(hidden)} is not in play")
+    sound = _check_cards_in_play(game, hands, seats, src, ("deal",), report)
+    dealt = Counter(c for h in hands.values() for c in h)
+    missing = [c for c in expected if c not in dealt]
+    if missing:
+        sound = False
+        report.error(src.mark(("deal",)), "deal-mismatch",
+                     f"the deal is missing {len(missing)} card(s) of the deck: {cards_name(missing)}")
+    sizes = game.deal_sizes(len(seats.names), dealer, len(expected))
+    for seat, hand in hands.items():
+        if len(hand) != sizes[seat]:
+            sound = False
+            report.error(src.mark(("deal", seats.names[seat])), "deal-sizes",
+                         f"'{seats.names[seat]}' is dealt {len(hand)} cards; dealing "
+                         f"{len(expected)} cards one at a time from the dealer's left gives "
+                         f"{sizes[seat]}")
+    replay.dealt = {seats.names[s]: hands[s] for s in sorted(hands)}
+    if not sound:
+        return None
+    start: list[list[Card]] = []
+    claims = src.get(("first_pairs",))
+    claimed = _parse_hands(("first_pairs",), seats, src, report) if claims is not None else {}
+    if claimed is None:
+        return None
+    for seat in range(len(seats.names)):
+        kept, pairs, alone = game.lay_down_first(hands[seat])
+        if seat in claimed:
+            key = ("first_pairs", seats.names[seat])
+            ok = _check_first_pairs(game, hands[seat], claimed[seat], seats.names[seat],
+                                    src, key, report)
+            if ok:
+                kept = list(claimed[seat])
+                pairs = _pairs_of(game, [c for c in hands[seat] if c not in kept])
+        start.append(kept)
+        replay.first_pairs[seats.names[seat]] = tuple(pairs)
+        replay.laid_alone[seats.names[seat]] = tuple(alone)
+    replay.start = {seats.names[i]: tuple(h) for i, h in enumerate(start)}
+    return start
+
+
+def _pairs_of(game: PairsGame, cards: Iterable[Card]) -> list[tuple[Card, Card]]:
+    """Group cards known to pair up (two by two within a key) into pairs."""
+    waiting: dict[Hashable, Card] = {}
+    pairs = []
+    for c in cards:
+        if game.lays_alone(c):
+            continue
+        key = game.key(c)
+        if key in waiting:
+            pairs.append((waiting.pop(key), c))
+        else:
+            waiting[key] = c
+    return pairs
+
+
+def _check_first_pairs(game: PairsGame, dealt: Sequence[Card], kept: Sequence[Card], who: str,
+                       src: Source, key: Key, report: Report) -> bool:
+    ok = True
+    for c in kept:
+        if c not in dealt:
+            ok = False
+            report.error(src.mark(key), "card-not-held",
+                         f"'{who}' keeps {card_name(c)}, which was not dealt to them")
+    if not ok:
+        return False
+    laid = [c for c in dealt if c not in kept]
+    leftover = [c for c in laid if not game.lays_alone(c)]
+    by_key = Counter(game.key(c) for c in leftover)
+    unpaired = [c for c in leftover if by_key[game.key(c)] % 2 or not
+                any(game.is_pair(c, d) for d in leftover)]
+    if unpaired:
+        ok = False
+        report.error(src.mark(key), "not-a-pair",
+                     f"'{who}' lays down {cards_name(unpaired)} without a partner",
+                     hint=_pairing_hint(game))
+    for i, a in enumerate(kept):
+        for b in kept[i + 1:]:
+            if game.is_pair(a, b):
+                ok = False
+                report.error(src.mark(key), "missed-pair",
+                             f"'{who}' keeps {card_name(a)} and {card_name(b)}, which are a pair "
+                             "and must be laid down")
+    for c in kept:
+        if game.lays_alone(c):
+            ok = False
+            report.error(src.mark(key), "missed-pair",
+                         f"'{who}' keeps {card_name(c)}, which is laid down on sight")
+    return ok
+
+
+def _pairing_hint(game: PairsGame) -> str:
+    o = game.options
+    rule = "the same rank" if o.pairing == "rank" else "the same rank and colour"
+    odd = f"; the {card_name(o.odd_card)} never pairs" if o.odd_card else ""
+    return f"in this game a pair is two cards of {rule}{odd}"
+
+
+def _check_cards_in_play(game: PairsGame, hands: dict[int, tuple[Card, ...]], seats: _Seats,
+                         src: Source, key: Key, report: Report) -> bool:
+    ok = True
+    seen: dict[Card, str] = {}
+    for seat, hand in hands.items():
+        who = seats.names[seat]
+        for c in hand:
+            if c not in game.cards:
+                ok = False
+                why = "is removed from" if c in game.removed else "is not in"
+                report.error(src.mark(key + (who,)), "deal-mismatch",
+                             f"{card_name(c)} {why} this game's deck ({game.deck.name}, "
+                             f"without {cards_name(game.removed) or 'nothing'})")
+            elif c in seen:
+                ok = False
+                report.error(src.mark(key + (who,)), "duplicate-card",
+                             f"{card_name(c)} is given to '{who}' and also to '{seen[c]}'"
+                             if seen[c] != who else f"{card_name(c)} appears twice in '{who}'")
+            else:
+                seen[c] = who
+    return ok
+
+
+def _check_position(game: PairsGame, seats: _Seats, src: Source, report: Report,
+                    replay: Replay) -> list[list[Card]] | None:
+    hands = _parse_hands(("position",), seats, src, report)
+    if hands is None or not _check_cards_in_play(game, hands, seats, src, ("position",), report):
+        return None
+    ok = True
+    for seat, hand in hands.items():
+        key = ("position", seats.names[seat])
+        ok &= _check_first_pairs(game, hand, hand, seats.names[seat], src, key, report)
+    held = [c for h in hands.values() for c in h]
+    odd = game.options.odd_card
+    if odd is not None and odd not in held:
+        ok = False
+        report.error(src.mark(("position",)), "deal-mismatch",
+                     f"nobody holds the odd card {card_name(odd)}; it is never laid down")
+    counts = Counter(game.key(c) for c in held if c != odd and not game.lays_alone(c))
+    total = Counter(game.key(c) for c in game.cards if c != odd and not game.lays_alone(c))
+    for c in held:
+        k = game.key(c)
+        if c != odd and (total[k] - counts[k]) % 2:
+            ok = False
+            report.error(src.mark(("position",)), "deal-mismatch",
+                         f"{card_name(c)} cannot be in play: the other cards it pairs with "
+                         "cannot all have been laid down in pairs")
+            break
+    if not ok:
+        return None
+    start = [list(hands[i]) for i in range(len(seats.names))]
+    replay.start = {seats.names[i]: tuple(h) for i, h in enumerate(start)}
+    return start
+
+
+def _check_counts(game: PairsGame, dealt: dict[str, int], kept: dict[str, int] | None,
+                  dealer: int, seats: _Seats, src: Source, report: Report, replay: Replay) -> None:
+    in_deal = len(game.cards) - (1 if game.options.odd_card is None else 0)
+    sizes = game.deal_sizes(len(seats.names), dealer, in_deal)
+    for name in seats.names:
+        if name not in dealt:
+            report.error(src.mark(("deal_counts",)), "missing-key", f"no count for '{name}'")
+    for name, n in dealt.items():
+        seat = seats.index(name, ("deal_counts", name), on_key=True)
+        if seat is not None and n != sizes[seat]:
+            report.error(src.mark(("deal_counts", name)), "deal-sizes",
+                         f"'{name}' is dealt {n} cards; dealing {in_deal} cards one at a time "
+                         f"from the dealer's left gives {sizes[seat]}")
+    if sum(dealt.values()) != in_deal:
+        report.error(src.mark(("deal_counts",)), "deal-mismatch",
+                     f"the counts add up to {sum(dealt.values())} cards; the deck has {in_deal}")
+    replay.deal_counts = dict(dealt)
+    if kept is None:
+        return
+    replay.kept_counts = dict(kept)
+    parity_holds = not game.options.lay_down_alone
+    for name, n in kept.items():
+        if seats.index(name, ("kept_counts", name), on_key=True) is None or name not in dealt:
+            continue
+        mark = src.mark(("kept_counts", name))
+        if n > dealt[name] or n < 0:
+            report.error(mark, "false-claim",
+                         f"'{name}' keeps {n} cards of the {dealt[name]} dealt to them")
+        elif parity_holds and (dealt[name] - n) % 2:
+            report.error(mark, "false-claim",
+                         f"'{name}' is dealt {dealt[name]} and keeps {n}: pairs leave the hand "
+                         "two cards at a time, so the difference must be even")
+    if parity_holds and sum(kept.values()) % 2 != in_deal % 2:
+        report.error(src.mark(("kept_counts",)), "false-claim",
+                     f"{sum(kept.values())} cards kept in all; with {in_deal} cards dealt and "
+                     f"pairs laid down two at a time, an {'odd' if in_deal % 2 else 'even'} "
+                     "number must remain")
+    active = [kept.get(n, 1) > 0 for n in seats.names]
+    if spec_first := src.get(("first",)):
+        probe = game.new_round([[Card(None, None)] if a else [] for a in active], dealer=dealer)
+        expected = seats.names[probe.drawer] if probe.drawer is not None else None
+        if expected is not None and str(spec_first) != expected:
+            report.error(src.mark(("first",)), "wrong-player",
+                         f"'{expected}' draws first here; the script says '{spec_first}'",
+                         hint=_turn_hint(game))
+        replay.first_drawer = expected
+
+
+# -- the moves -----------------------------------------------------------------------------
+
+def _replay_moves(game: PairsGame, state: PairsState, seats: _Seats, example: Example,
+                  report: Report, replay: Replay) -> None:
+    spec, src = example.spec, example.source
+    names = seats.names
+    for i, move in enumerate(spec.moves):
+        key: Key = ("moves", i)
+        if state.is_over():
+            holder = [n for j, n in enumerate(names) if state.has_cards(j)]
+            report.error(src.mark(key), "round-over",
+                         f"move {i + 1}: the round is already over ({', '.join(holder)} "
+                         "holds the last card)")
+            return
+        drawer, source = state.drawer, state.source()
+        assert drawer is not None
+        by = seats.index(move.by, key + ("by",))
+        if move.by is not None and by is not None and by != drawer:
+            report.error(src.mark(key + ("by",)), "wrong-player",
+                         f"move {i + 1}: '{names[drawer]}' draws now; the script has "
+                         f"'{move.by}'", hint=_turn_hint(game))
+        frm = seats.index(move.from_, key + ("from",))
+        if move.from_ is not None and frm is not None and frm != source:
+            report.error(src.mark(key + ("from",)), "wrong-source",
+                         f"move {i + 1}: '{names[drawer]}' draws from '{names[source]}'; "
+                         f"the script says from '{move.from_}'", hint=_turn_hint(game))
+        card = parse_card_at(src, key + ("draw",), report)
+        if card is None:
+            return
+        if card not in state.hand(source):
+            report.error(src.mark(key + ("draw",)), "card-not-held",
+                         f"move {i + 1}: {card_name(card)} is not in '{names[source]}''s hand "
+                         f"({cards_name(state.hand(source)) or 'no cards'})")
+            report.warning(src.mark(key), "replay-stopped",
+                           f"replay stopped at move {i + 1}; later moves were not checked")
+            return
+        before = _hands_text(state, names)
+        record = state.apply(Draw(drawer, source, card))
+        after = _hands_text(state, names)
+        out = tuple(names[s] for s in record.out)
+        replay.steps.append(ReplayStep(names[drawer], names[source], card, record.pair, out,
+                                       before, after))
+        _check_pair_claim(game, record.pair, src, key, i, report)
+        _check_hand_claims(move.hands, after, seats, src, key, i, report)
+        if move.out is not None:
+            if set(move.out) != set(out):
+                report.error(src.mark(key + ("out",)), "false-claim",
+                             f"move {i + 1}: {_names(out) or 'nobody'} runs out of cards here; "
+                             f"the script says {_names(move.out) or 'nobody'}")
+        elif out:
+            report.warning(src.mark(key), "unstated-out",
+                           f"move {i + 1}: {_names(out)} runs out of cards; "
+                           f"the script does not say so", hint=f"add out: [{', '.join(out)}]")
+    replay.complete = state.is_over()
+    if state.is_over():
+        result = state.result()
+        replay.loser = names[next(iter(result.losers))] if len(result.losers) == 1 else None
+        replay.winners = tuple(names[s] for s in sorted(result.winners))
+    _check_result(game, state, seats, src, report, replay)
+
+
+def _names(names: Iterable[str]) -> str:
+    return ", ".join(f"'{n}'" for n in names)
+
+
+def _check_pair_claim(game: PairsGame, pair: tuple[Card, Card] | None, src: Source, key: Key,
+                      i: int, report: Report) -> None:
+    raw = src.get(key + ("pair",))
+    if raw is None:
+        if pair is not None:
+            report.error(src.mark(key), "missed-pair",
+                         f"move {i + 1}: the drawn {card_name(pair[0])} pairs with "
+                         f"{card_name(pair[1])}; the script does not lay the pair down",
+                         hint=f"add pair: {cards_name(pair)}")
+        return
+    claimed = parse_cards_at(src, key + ("pair",), report)
+    if claimed is None:
+        return
+    if pair is None or set(claimed) != set(pair):
+        if len(claimed) == 2 and not game.is_pair(*claimed):
+            why = f"{cards_name(claimed)} is not a pair; {_pairing_hint(game)}"
+        else:
+            why = f"the script lays down {cards_name(claimed)}"
+        really = f"the draw makes the pair {cards_name(pair)}" if pair else "the draw makes no pair"
+        report.error(src.mark(key + ("pair",)), "not-a-pair", f"move {i + 1}: {why}; {really}")
+
+
+def _check_hand_claims(claims: dict[str, str] | None, after: Hands, seats: _Seats, src: Source,
+                       key: Key, i: int, report: Report) -> None:
+    for name in claims or {}:
+        hkey = key + ("hands", name)
+        if seats.index(name, hkey, on_key=True) is None:
+            continue
+        cards = parse_cards_at(src, hkey, report)
+        if cards is not None and Counter(cards) != Counter(after[name]):
+            report.error(src.mark(hkey), "false-claim",
+                         f"move {i + 1}: after this draw '{name}' holds "
+                         f"{cards_name(after[name]) or 'no cards'}; the script says "
+                         f"{cards_name(cards) or 'no cards'}")
+
+
+def _check_result(game: PairsGame, state: PairsState, seats: _Seats, src: Source,
+                  report: Report, replay: Replay) -> None:
+    result = src.get(("result",))
+    if result is None:
+        return
+    if not state.is_over():
+        holding = [n for j, n in enumerate(seats.names) if state.has_cards(j)]
+        report.error(src.mark(("result",)), "false-claim",
+                     f"the round is not over after the last move: {_names(holding)} still "
+                     "hold cards", hint="add the remaining moves or remove 'result'")
+        return
+    spec = src.get(("result",)) or {}
+    loser = spec.get("loser")
+    if loser is not None and seats.index(str(loser), ("result", "loser")) is not None:
+        if str(loser) != replay.loser:
+            really = f"'{replay.loser}' loses" if replay.loser else "no single player loses"
+            report.error(src.mark(("result", "loser")), "wrong-result",
+                         f"{really}; the script says '{loser}'")
+    winners = spec.get("winners")
+    if winners is not None:
+        claimed = {str(w) for w in winners}
+        if claimed != set(replay.winners):
+            rule = ("the first player out wins" if game.options.winners is Winners.FIRST_OUT
+                    else "everyone but the loser wins")
+            report.error(src.mark(("result", "winners")), "wrong-result",
+                         f"the winners are {_names(replay.winners)}; the script says "
+                         f"{_names(sorted(claimed))}", hint=f"in this game {rule}")
+
+
+# -- narration -----------------------------------------------------------------------------
+
+def check_narration(bundle: GameBundle, replay: Replay, report: Report) -> None:
+    """Each language's narration: one text per move, naming only cards involved in it."""
+    example = bundle.examples[replay.name]
+    moves = len(example.spec.moves)
+    for lang, text in bundle.languages.items():
+        narration = text.spec.examples.get(replay.name)
+        if narration is None:
+            continue  # reported as missing example text by the loader
+        src = text.source
+        base: Key = ("examples", replay.name)
+        for name in narration.seats:
+            if name not in replay.seats:
+                near = difflib.get_close_matches(name, replay.seats, n=1)
+                report.error(src.key_mark(base + ("seats", name)), "unknown-seat",
+                             f"'{name}' is not one of the seats ({', '.join(replay.seats)})",
+                             hint=f"did you mean '{near[0]}'?" if near else None)
+        steps = narration.steps
+        if len(steps) != moves:
+            where = src.key_mark(base + ("steps",)) if src.get(base + ("steps",)) is not None \
+                else src.key_mark(base)
+            detail = (f"missing the text of move(s) {', '.join(str(n) for n in range(len(steps) + 1, moves + 1))}"
+                      if len(steps) < moves else f"{len(steps) - moves} text(s) too many")
+            report.error(where, "narration-steps",
+                         f"{lang}: the narration of '{replay.name}' has {len(steps)} step "
+                         f"text(s) for {moves} move(s): {detail}")
+        for i, (step, words) in enumerate(zip(replay.steps, steps)):
+            involved = {step.card} | set(step.before[step.drawer]) | set(step.after[step.drawer]) \
+                | set(step.before[step.source]) | set(step.after[step.source])
+            for offset, card in find_prose_cards(words):
+                if card not in involved:
+                    report.error(src.text_mark(base + ("steps", i), offset), "narration-card",
+                                 f"{lang}: step {i + 1} mentions {card_name(card)}, which neither "
+                                 f"'{step.drawer}' nor '{step.source}' holds or draws")
+        if narration.start and replay.start is not None:
+            held = {c for h in replay.start.values() for c in h}
+            laid = {c for ps in replay.first_pairs.values() for p in ps for c in p}
+            for offset, card in find_prose_cards(narration.start):
+                if card not in held | laid:
+                    report.error(src.text_mark(base + ("start",), offset), "narration-card",
+                                 f"{lang}: the start mentions {card_name(card)}, which nobody "
+                                 "holds or lays down at the start")
