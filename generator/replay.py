@@ -193,7 +193,7 @@ def _check_deal(game: PairsGame, dealer: int, seats: _Seats, src: Source, report
     missing = [c for c in expected if c not in dealt]
     if missing:
         sound = False
-        report.error(src.mark(("deal",)), "deal-mismatch",
+        report.error(src.key_mark(("deal",)), "deal-mismatch",
                      f"the deal is missing {len(missing)} card(s) of the deck: {cards_name(missing)}")
     sizes = game.deal_sizes(len(seats.names), dealer, len(expected))
     for seat, hand in hands.items():
@@ -320,7 +320,7 @@ def _check_position(game: PairsGame, seats: _Seats, src: Source, report: Report,
     odd = game.options.odd_card
     if odd is not None and odd not in held:
         ok = False
-        report.error(src.mark(("position",)), "deal-mismatch",
+        report.error(src.key_mark(("position",)), "deal-mismatch",
                      f"nobody holds the odd card {card_name(odd)}; it is never laid down")
     counts = Counter(game.key(c) for c in held if c != odd and not game.lays_alone(c))
     total = Counter(game.key(c) for c in game.cards if c != odd and not game.lays_alone(c))
@@ -328,7 +328,7 @@ def _check_position(game: PairsGame, seats: _Seats, src: Source, report: Report,
         k = game.key(c)
         if c != odd and (total[k] - counts[k]) % 2:
             ok = False
-            report.error(src.mark(("position",)), "deal-mismatch",
+            report.error(src.key_mark(("position",)), "deal-mismatch",
                          f"{card_name(c)} cannot be in play: the other cards it pairs with "
                          "cannot all have been laid down in pairs")
             break

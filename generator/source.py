@@ -94,8 +94,9 @@ def load_yaml(path: Path | str, text: str | None = None, *, display: str | None 
                                      f"file is not UTF-8 text (byte {err.start})")]
         except OSError as err:
             return None, [Diagnostic(Mark(shown), "unreadable", f"cannot read file: {err.strerror}")]
-    loader = _Loader(text)
+    loader: _Loader | None = None
     try:
+        loader = _Loader(text)  # the reader already refuses control characters here
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as err:
         mark = _mark(shown, err.problem_mark or err.context_mark)
@@ -104,10 +105,16 @@ def load_yaml(path: Path | str, text: str | None = None, *, display: str | None 
         if err.context and not isinstance(err, _AliasRefused):
             problem = f"{problem} ({err.context})"
         return None, [Diagnostic(mark, code, problem)]
-    except yaml.YAMLError as err:  # reader errors: control characters and the like
+    except yaml.reader.ReaderError as err:
+        line = text.count("\n", 0, err.position) + 1
+        col = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
+        return None, [Diagnostic(Mark(shown, line, col), "yaml-syntax",
+                                 f"character {err.character!r} is not allowed in YAML text")]
+    except yaml.YAMLError as err:
         return None, [Diagnostic(Mark(shown), "yaml-syntax", str(err).splitlines()[0])]
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     source = Source(shown, None)
     problems: list[Diagnostic] = []
     if node is None:

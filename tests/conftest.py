@@ -1,0 +1,49 @@
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.check import CheckResult, check
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "rules"
+
+
+class BrokenCopy:
+    """A copy of one real game folder, edited by text replacement, then checked."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+
+    def __call__(self, game: str, edits: dict[str, list[tuple[str, str]]]) -> CheckResult:
+        target = self.tmp / "rules" / game
+        if not target.exists():
+            shutil.copytree(RULES / game, target)
+        for rel, pairs in edits.items():
+            path = target / rel
+            text = path.read_text(encoding="utf-8")
+            for old, new in pairs:
+                assert old in text, f"{old!r} not in {rel}"
+                text = text.replace(old, new, 1)
+            path.write_text(text, encoding="utf-8")
+        return check([target], root=self.tmp)
+
+
+@pytest.fixture
+def broken(tmp_path: Path) -> BrokenCopy:
+    return BrokenCopy(tmp_path)
+
+
+def findings(result: CheckResult) -> list[tuple[str, int, str]]:
+    """(path, line, code) of every finding, in order."""
+    return [(d.mark.path, d.mark.line, d.code) for d in result.report.sorted()]
+
+
+def line_of(game: str, rel: str, needle: str) -> int:
+    """The 1-based line of the first line containing ``needle`` in a real rules file."""
+    for i, line in enumerate((RULES / game / rel).read_text(encoding="utf-8").splitlines(), 1):
+        if needle in line:
+            return i
+    raise AssertionError(f"{needle!r} not in {game}/{rel}")

@@ -1,0 +1,150 @@
+"""Each kind of finding of `rulebook check`: a broken copy of a real example must fail with
+the right code at the right line, and the real example must pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.check import check
+
+from conftest import RULES, findings, line_of
+
+ABC = "examples/anna-bruno-carla.yaml"
+END = "examples/endgame.yaml"
+DEAL = "examples/deal.yaml"
+
+
+def errors(result) -> list[tuple[str, int, str]]:
+    return [(p, line, code) for p, line, code in findings(result)
+            if code not in ("unstated-out", "replay-stopped")]
+
+
+def test_the_real_corpus_is_clean() -> None:
+    result = check([RULES], root=RULES.parent)
+    assert [d.format() for d in result.report.sorted()] == []
+    assert len(result.replays) >= 3
+
+
+CASES = {
+    # name: (game, file, old, new, code, line-needle)
+    "card missing from the deal": (
+        "uomo-nero", ABC, "K♣ 10♣ K♦", "K♣ 10♣", "deal-mismatch", "deal:"),
+    "removed card dealt": (
+        "uomo-nero", ABC, "Q♦ K♣ 10♣ K♦", "Q♦ K♣ 10♣ K♦ J♣", "deal-mismatch", "Carla: 8♠"),
+    "duplicated card": (
+        "uomo-nero", ABC, "6♣ 7♥", "6♣ 7♥ A♥", "duplicate-card", "Bruno: 6♥"),
+    "hand sizes that do not match the deal": (
+        "uomo-nero", ABC, "J♦ Q♦ K♣ 10♣ K♦", "J♦ Q♦ K♣ 10♣ K♦ 3♠", "deal-sizes", "Carla: 8♠"),
+    "wrong player moving": (
+        "uomo-nero", ABC, "{by: Bruno, from: Anna, draw: J♠}",
+        "{by: Carla, from: Anna, draw: J♠}", "wrong-player", "{by: Bruno, from: Anna, draw: J♠}"),
+    "wrong player drawn from": (
+        "uomo-nero", ABC, "{by: Carla, from: Bruno, draw: 9♣",
+        "{by: Carla, from: Anna, draw: 9♣", "wrong-source", "{by: Carla, from: Bruno"),
+    "card not in the hand it is drawn from": (
+        "uomo-nero", ABC, "{by: Bruno, from: Anna, draw: K♦",
+        "{by: Bruno, from: Anna, draw: 5♦", "card-not-held", "{by: Bruno, from: Anna, draw: K♦"),
+    "pair that is no pair": (
+        "uomo-nero", ABC, "draw: Q♣, pair: Q♣ Q♠", "draw: Q♣, pair: Q♣ 5♥", "not-a-pair",
+        "draw: Q♣, pair:"),
+    "pair of rank only where colour counts": (
+        "uomo-nero", ABC, "Carla: Q♣ 9♠ K♦", "Carla: Q♣ 9♠ 9♥ K♦ 9♦",
+        "missed-pair", "Carla: Q♣ 9♠ K♦"),
+    "pair the script forgot to lay down": (
+        "uomo-nero", ABC, "draw: 9♣, pair: 9♣ 9♠,", "draw: 9♣,", "missed-pair", "draw: 9♣"),
+    "false hand claim": (
+        "uomo-nero", ABC, "hands: {Bruno: 5♦ J♠}", "hands: {Bruno: 5♦ K♥}", "false-claim",
+        "hands: {Bruno: 5♦ J♠}"),
+    "false out claim": (
+        "uomo-nero", ABC, "draw: K♦, out: [Carla]", "draw: K♦, out: [Anna]", "false-claim",
+        "draw: K♦, out: [Carla]"),
+    "wrong loser": (
+        "uomo-nero", ABC, "loser: Anna", "loser: Bruno", "wrong-result", "loser: Anna"),
+    "wrong winners": (
+        "uomo-nero", ABC, "winners: [Carla]", "winners: [Bruno, Carla]", "wrong-result",
+        "winners: [Carla]"),
+    "first drawer wrong": (
+        "black-peter", END, 'first: "2"', 'first: "3"', "wrong-player", 'first: "2"'),
+    "position with a pair left in a hand": (
+        "black-peter", END, '"1": 8♠ K♦', '"1": 8♠ K♦ 9♥ 9♦', "missed-pair", '"1": 8♠ K♦'),
+    "position without the odd card": (
+        "black-peter", END, '"3": J♣', '"3": 7♥', "deal-mismatch", "position:"),
+    "result while the round is not over": (
+        "black-peter", END, "  - {by: \"2\", from: \"1\", draw: K♦, pair: K♦ K♣, out: [\"1\"]}\n",
+        "", "false-claim", "result:"),
+    "deal counts that do not match dealing from the left": (
+        "black-peter", DEAL, '"2": 11, "3": 10, "1": 10', '"2": 10, "3": 10, "1": 11',
+        "deal-sizes", "deal_counts:"),
+    "kept counts of the wrong parity": (
+        "black-peter", DEAL, '"3": 4,', '"3": 5,', "false-claim", "kept_counts:"),
+    "unknown seat": (
+        "black-peter", END, 'loser: "2"', 'loser: "4"', "unknown-seat", 'loser: "2"'),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_broken_copy_fails_with_code_and_line(case: str, broken) -> None:
+    game, rel, old, new, code, needle = CASES[case]
+    result = broken(game, {rel: [(old, new)]})
+    line = line_of(game, rel, needle)
+    assert (f"rules/{game}/{rel}", line, code) in errors(result), errors(result)
+    assert not result.ok
+
+
+def test_all_findings_reported_at_once(broken) -> None:
+    result = broken("uomo-nero", {ABC: [
+        ("{by: Bruno, from: Anna, draw: J♠}", "{by: Carla, from: Anna, draw: J♠}"),
+        ("hands: {Bruno: 5♦ J♠}", "hands: {Bruno: 5♦ K♥}"),
+        ("loser: Anna", "loser: Bruno"),
+    ]})
+    assert [code for _, _, code in errors(result)] == ["wrong-player", "false-claim", "wrong-result"]
+
+
+NARRATION = """\
+title: Schwarzer Peter
+description: Test.
+sections: {{objective: Test.}}
+quickref: {{in_short: [x], turn: [x], end: [x]}}
+examples:
+  deal: {{title: Deal, intro: Counts only.}}
+  endgame:
+    title: Endgame
+    intro: Three players.
+    steps:
+{steps}
+"""
+
+
+def write_language(tmp_path, steps: list[str]) -> None:
+    text = NARRATION.format(steps="\n".join(f'      - "{s}"' for s in steps))
+    (tmp_path / "rules" / "black-peter" / "de.yaml").write_text(text, encoding="utf-8")
+
+
+def narration_findings(tmp_path, broken, steps: list[str]):
+    broken("black-peter", {})
+    write_language(tmp_path, steps)
+    result = check([tmp_path / "rules" / "black-peter"], root=tmp_path)
+    return [(d.mark.line, d.mark.col, d.code, d.message) for d in result.report.sorted()
+            if d.code.startswith("narration")]
+
+
+GOOD_STEPS = ["2 zieht den J♣ von 3.", "1 zieht die 8♥ und legt sie mit der 8♠ ab.",
+              "2 zieht den K♦ und legt ihn mit dem K♣ ab."]
+
+
+def test_narration_naming_involved_cards_passes(tmp_path, broken) -> None:
+    assert narration_findings(tmp_path, broken, GOOD_STEPS) == []
+
+
+def test_narration_missing_a_step(tmp_path, broken) -> None:
+    found = narration_findings(tmp_path, broken, GOOD_STEPS[:2])
+    assert [(line, code) for line, _, code, _ in found] == [(10, "narration-steps")]
+    assert "missing the text of move(s) 3" in found[0][3]
+
+
+def test_narration_mentioning_a_card_nobody_involved_holds(tmp_path, broken) -> None:
+    steps = GOOD_STEPS[:1] + ["1 zieht die 8♥ und legt sie mit der 8♣ ab."] + GOOD_STEPS[2:]
+    found = narration_findings(tmp_path, broken, steps)
+    # line 12 is the second step; its text starts at column 10, the card 36 characters in
+    assert [(line, col, code) for line, col, code, _ in found] == [(12, 10 + 36, "narration-card")]
+    assert "step 2 mentions 8♣, which neither '1' nor '2' holds or draws" in found[0][3]
