@@ -109,7 +109,7 @@ def load_yaml(path: Path | str, text: str | None = None, *, display: str | None 
         line = text.count("\n", 0, err.position) + 1
         col = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
         return None, [Diagnostic(Mark(shown, line, col), "yaml-syntax",
-                                 f"character {err.character!r} is not allowed in YAML text")]
+                                 f"control character U+{err.character:04X} is not allowed in YAML text")]
     except yaml.YAMLError as err:
         return None, [Diagnostic(Mark(shown), "yaml-syntax", str(err).splitlines()[0])]
     finally:

@@ -223,9 +223,9 @@ class PairsGame:
         hands, _hidden = self.deal(rng, players=players, dealer=dealer)
         kept = [self.lay_down_first(h)[0] for h in hands]
         state = self.new_round(kept, dealer=dealer)
-        while not state.is_over():
-            source = state.hands[state.source()]
-            state.apply_index(rng.randrange(len(source)))
+        hands = state.hands
+        while state._active > 1:
+            state.apply_index(rng.randrange(len(hands[state._source])))
         return state.result()
 
     def variant(self, *, deck: Deck | None = None, removed: Iterable[Card] | None = None,
@@ -261,22 +261,32 @@ class PairsState:
         if first_out:
             self.out_groups.append(first_out)
         self.draws = 0
+        self._draw_step = game.options.draw_from.step
+        self._turn_step = game.options.turn_passes.step
         self.drawer: int | None = None
+        self._source = -1  # whom the drawer draws from; kept with the drawer for speed
         if not self.is_over():
-            self.drawer = self._first_drawer() if first_drawer is None else first_drawer
+            self._set_drawer(self._first_drawer() if first_drawer is None else first_drawer)
 
     # -- seats -----------------------------------------------------------------------------
 
     def has_cards(self, seat: int) -> bool:
         return bool(self.hands[seat])
 
-    def _next_active(self, seat: int, direction: Direction, *, include_self: bool = False) -> int:
-        step = direction.step
-        for i in range(0 if include_self else 1, self.players + 1):
-            other = (seat + step * i) % self.players
-            if self.hands[other] and (include_self or other != seat):
+    def _next_active(self, seat: int, direction: Direction | int, *,
+                     include_self: bool = False) -> int:
+        step = direction if isinstance(direction, int) else direction.step
+        hands, n = self.hands, self.players
+        for i in range(0 if include_self else 1, n + 1):
+            other = (seat + step * i) % n
+            if hands[other] and (include_self or other != seat):
                 return other
         raise IllegalDraw("no other player has cards")
+
+    def _set_drawer(self, drawer: int | None) -> None:
+        self.drawer = drawer
+        if drawer is not None:
+            self._source = self._next_active(drawer, self._draw_step)
 
     def _first_drawer(self) -> int:
         opts = self.game.options
@@ -292,7 +302,7 @@ class PairsState:
         """Whom the player to move draws from: the nearest neighbour with cards."""
         if self.drawer is None:
             raise IllegalDraw("the round is over")
-        return self._next_active(self.drawer, self.game.options.draw_from)
+        return self._source
 
     def hand(self, seat: int) -> list[Card]:
         return list(self.hands[seat].values())
@@ -328,7 +338,7 @@ class PairsState:
 
     def apply_index(self, index: int) -> DrawRecord:
         """Draw the source's card at ``index`` (the fast path for simulation)."""
-        source = self.source()
+        source = self._source
         hand = self.hands[source]
         key = list(hand)[index]
         card = hand.pop(key)
@@ -350,8 +360,7 @@ class PairsState:
         if out:
             self._active -= len(out)
             self.out_groups.append(out)
-        self.drawer = (None if self._active <= 1
-                       else self._next_active(drawer, self.game.options.turn_passes))
+        self._set_drawer(None if self._active <= 1 else self._next_active(drawer, self._turn_step))
         return DrawRecord(move, pair, out)
 
     def result(self) -> RoundResult:
