@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .diagnostics import Mark, Report
-from .model import GameBundle, display_path, load_game
-from .replay import Replay, check_narration, replay_example
+from .model import GameBundle, load_game
 
 
 @dataclass
 class CheckResult:
     report: Report
     games: list[GameBundle] = field(default_factory=list)
-    replays: dict[tuple[str, str], Replay] = field(default_factory=dict)  # (game, example)
+    replays: dict[tuple[str, str], Any] = field(default_factory=dict)  # (game, example): replay
 
     @property
     def ok(self) -> bool:
@@ -55,11 +55,12 @@ def check(paths: list[Path], *, root: Path | None = None) -> CheckResult:
         if bundle is None:
             continue
         result.games.append(bundle)
+        family = bundle.rules.family
         for name, example in bundle.examples.items():
-            replay = replay_example(bundle, example, report)
+            replay = family.replay(bundle, example, report)
             if replay is not None:
                 result.replays[(bundle.rules.id, name)] = replay
-                check_narration(bundle, replay, report)
+                family.check_narration(bundle, replay, report)
     _check_slugs(result.games, report, root)
     return result
 

@@ -11,13 +11,12 @@ import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 from . import schema
 from .cards import Card, CardError, Deck, card_name, cards_name, get_deck, parse_card, split_tokens
 from .diagnostics import Mark, Report
-from .engines.pairs import (Direction, FirstTurn, MatchKind, MatchRule, OddCardFate, Pairing,
-                            PairsGame, PairsOptions, Winners)
+from .family import Family, get_family
 from .source import Key, Source, load_yaml
 
 LANGUAGES = ("en", "it", "de", "ru", "ro", "ar")
@@ -29,8 +28,12 @@ class GameRules:
 
     spec: schema.GameSpec
     source: Source
-    engine: PairsGame
-    variants: dict[str, PairsGame]
+    engine: Any  # the family's immutable game
+    variants: dict[str, Any]
+
+    @property
+    def family(self) -> Family:
+        return get_family(self.spec.family)
 
     @property
     def id(self) -> str:
@@ -47,7 +50,7 @@ class LanguageText:
 @dataclass(frozen=True)
 class Example:
     name: str
-    spec: schema.ExampleSpec
+    spec: Any  # the family's example schema
     source: Source
 
 
@@ -109,53 +112,16 @@ def _deck_at(src: Source, key: Key, name: str, report: Report) -> Deck | None:
         return None
 
 
-def _pairs_options(opts: schema.PairsOptionsSpec, src: Source, at: Callable[[str], Key],
-                   report: Report) -> PairsOptions | None:
-    """Engine options from validated ones; ``at(option)`` is where that option was written."""
-    odd: Card | None = None
-    if opts.odd_card != "hidden":
-        odd = parse_card_at(src, at("odd_card"), report)
-        if odd is None:
-            return None
-    explicit = []
-    for i, _ in enumerate(opts.pairs):
-        cards = parse_cards_at(src, at("pairs") + (i,), report)
-        if cards is None:
-            return None
-        if len(cards) != 2:
-            report.error(src.mark(at("pairs") + (i,)), "bad-value",
-                         f"a pair has two cards; found {len(cards)}")
-            return None
-        explicit.append((cards[0], cards[1]))
-    alone = parse_cards_at(src, at("lay_down_alone"), report, opts.lay_down_alone)
-    if alone is None:
-        return None
-    match = None
-    if opts.match is not None:
-        m = opts.match
-        if m.kind == "first-to-losses" and m.losses is None:
-            report.error(src.mark(at("match")), "missing-key",
-                         "missing key 'losses': a first-to-losses match needs a number of losses")
-            return None
-        match = MatchRule(MatchKind(m.kind), losses=m.losses, hands=m.hands)
-    return PairsOptions(
-        pairing=Pairing(opts.pairing), odd_card=odd, draw_from=Direction(opts.draw_from),
-        turn_passes=Direction(opts.turn_passes), first_turn=FirstTurn(opts.first_turn),
-        explicit_pairs=tuple(explicit), lay_down_alone=frozenset(alone),
-        odd_card_holder=OddCardFate(opts.odd_card_holder), winners=Winners(opts.winners),
-        match=match)
-
-
-def _build_engine(src: Source, report: Report, *, deck_key: Key, remove_key: Key,
-                  options: dict[str, Any], option_keys: dict[str, Key], where: str
-                  ) -> PairsGame | None:
+def _build_engine(src: Source, report: Report, family: Family, *, deck_key: Key,
+                  remove_key: Key, options: dict[str, Any], option_keys: dict[str, Key],
+                  where: str) -> Any:
     """One engine from a deck, removed cards and options; ``option_keys`` says where each
     option was written (a variant overrides some of the game's)."""
     at = lambda name: option_keys.get(name, ("options", name))  # noqa: E731
     deck = _deck_at(src, deck_key, src.get(deck_key), report)
     removed = parse_cards_at(src, remove_key, report, src.get(remove_key) or [])
     errors = len(report.errors)
-    spec, problems = schema.validate(schema.PairsOptionsSpec, src, data=options,
+    spec, problems = schema.validate(family.options_schema, src, data=options,
                                      locate=lambda loc: at(str(loc[0])) + loc[1:] if loc
                                      else ("options",))
     report.extend(problems)
@@ -165,13 +131,14 @@ def _build_engine(src: Source, report: Report, *, deck_key: Key, remove_key: Key
         if card not in deck:
             report.error(src.mark(remove_key), "bad-card",
                          f"{card_name(card)} is not in the {deck.name} deck")
-    options_value = _pairs_options(spec, src, at, report)
-    if options_value is None or len(report.errors) > errors:
+    if len(report.errors) > errors:
         return None
-    game = PairsGame(deck, removed, options_value)
+    game = family.build(spec, deck=deck, removed=removed, src=src, at=at, report=report)
+    if game is None or len(report.errors) > errors:
+        return None
     for problem in game.problems():
         report.error(src.mark(deck_key), "inconsistent-game", f"{where}: {problem}",
-                     hint="every card except the odd card needs a partner among the cards in play")
+                     hint=family.inconsistency_hint)
     return game
 
 
@@ -192,15 +159,16 @@ def load_game_rules(path: Path, report: Report, *, display: str) -> GameRules | 
             report.error(src.key_mark(("slugs", lang)), "unknown-language",
                          f"unknown language '{lang}' (known: {', '.join(LANGUAGES)})")
     errors = len(report.errors)
-    engine = _build_engine(src, report, deck_key=("deck",), remove_key=("remove",),
+    family = get_family(spec.family)
+    engine = _build_engine(src, report, family, deck_key=("deck",), remove_key=("remove",),
                            options=spec.options, option_keys={}, where="the game")
-    variants: dict[str, PairsGame] = {}
+    variants: dict[str, Any] = {}
     # A variant overrides the game's options: while those are wrong, each variant would
     # only repeat the same findings.
     for name, variant in (spec.variants if engine is not None else {}).items():
         vkey: Key = ("variants", name)
         game = _build_engine(
-            src, report,
+            src, report, family,
             deck_key=vkey + ("deck",) if variant.deck else ("deck",),
             remove_key=vkey + ("remove",) if variant.remove is not None else ("remove",),
             options={**spec.options, **variant.options},
@@ -219,7 +187,6 @@ PLACEHOLDER_RE = re.compile(r"(?<!\{)\{([^{}\n]*)\}(?!\})")
 def placeholders(rules: GameRules) -> dict[str, str]:
     """The values prose may use as ``{name}``; they come from game.yaml only."""
     spec, game = rules.spec, rules.engine
-    odd = game.options.odd_card
     values = {
         "deck.size": str(len(game.cards)),
         "deck.full": str(game.deck.size),
@@ -227,13 +194,7 @@ def placeholders(rules: GameRules) -> dict[str, str]:
         "players.max": str(spec.players.max),
         "duration": str(spec.duration),
         "removed": cards_name(game.removed),
-        "odd_card": card_name(odd) if odd else "",
-    }
-    match = game.options.match
-    if match and match.losses:
-        values["match.losses"] = str(match.losses)
-    if match and match.hands:
-        values["match.hands"] = str(match.hands)
+    } | rules.family.placeholders(game)
     return {k: v for k, v in values.items() if v}
 
 
@@ -280,12 +241,13 @@ def load_language(path: Path, report: Report, *, display: str) -> LanguageText |
     return LanguageText(path.stem, spec, src) if spec is not None else None
 
 
-def load_example(path: Path, report: Report, *, display: str) -> Example | None:
+def load_example(path: Path, report: Report, *, display: str, family: Family | None
+                 ) -> Example | None:
     src, problems = load_yaml(path, display=display)
     report.extend(problems)
-    if src is None or problems:
+    if src is None or problems or family is None:
         return None
-    spec, problems = schema.validate(schema.ExampleSpec, src)
+    spec, problems = schema.validate(family.example_schema, src)
     report.extend(problems)
     return Example(path.stem, spec, src) if spec is not None else None
 
@@ -310,7 +272,7 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
             near = difflib.get_close_matches(path.stem, LANGUAGES, n=1)
             report.error(Mark(show(path)), "unknown-language",
                          f"'{path.name}' is not a language file (known: "
-                         f"{', '.join(l + '.yaml' for l in LANGUAGES)})",
+                         f"{', '.join(lang + '.yaml' for lang in LANGUAGES)})",
                          hint=f"did you mean '{near[0]}.yaml'?" if near else None)
             continue
         text = load_language(path, report, display=show(path))
@@ -318,7 +280,8 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
             languages[text.lang] = text
     examples: dict[str, Example] = {}
     for path in sorted((folder / "examples").glob("*.y*ml")):
-        example = load_example(path, report, display=show(path))
+        example = load_example(path, report, display=show(path),
+                               family=rules.family if rules else None)
         if example is not None:
             examples[example.name] = example
     if rules is None:

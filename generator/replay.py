@@ -539,7 +539,8 @@ def check_narration(bundle: GameBundle, replay: Replay, report: Report) -> None:
         if len(steps) != moves:
             where = src.key_mark(base + ("steps",)) if src.get(base + ("steps",)) is not None \
                 else src.key_mark(base)
-            detail = (f"missing the text of move(s) {', '.join(str(n) for n in range(len(steps) + 1, moves + 1))}"
+            absent = ", ".join(str(n) for n in range(len(steps) + 1, moves + 1))
+            detail = (f"missing the text of move(s) {absent}"
                       if len(steps) < moves else f"{len(steps) - moves} text(s) too many")
             report.error(where, "narration-steps",
                          f"{lang}: the narration of '{replay.name}' has {len(steps)} step "

@@ -58,9 +58,6 @@ class PairsOptionsSpec(Strict):
     match: MatchSpec | None = None
 
 
-FAMILY_OPTIONS: dict[str, type[Strict]] = {"pairs": PairsOptionsSpec}
-
-
 class VariantSpec(Strict):
     deck: str | None = None
     remove: CardsText | None = None
@@ -69,7 +66,7 @@ class VariantSpec(Strict):
 
 class GameSpec(Strict):
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
-    family: Literal["pairs"]
+    family: Literal["pairs"]  # the keys of family.REGISTRY
     deck: str
     remove: CardsText = []
     players: Players
@@ -130,7 +127,7 @@ class LanguageSpec(Strict):
     examples: dict[str, ExampleText] = {}
 
 
-# -- examples/<name>.yaml ------------------------------------------------------------------
+# -- examples/<name>.yaml of the pairs family --------------------------------------------
 
 class MoveSpec(Strict):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True)
@@ -147,7 +144,7 @@ class ResultSpec(Strict):
     winners: list[SeatName] | None = None
 
 
-class ExampleSpec(Strict):
+class PairsExampleSpec(Strict):
     seats: list[SeatName] = Field(min_length=2)
     dealer: SeatName
     variant: str | None = None

@@ -16,7 +16,7 @@ import yaml
 from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .diagnostics import Diagnostic, Mark, Severity
+from .diagnostics import Diagnostic, Mark
 
 Key = tuple[str | int, ...]
 

@@ -4,9 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from generator.cards import (DECKS, JOKER, Card, CardError, Colour, Rank, Suit, ascii_name,
-                             card_name, cards_name, find_prose_cards, get_deck, parse_card,
-                             parse_cards)
+from generator.cards import (
+    DECKS,
+    JOKER,
+    Card,
+    CardError,
+    Colour,
+    Rank,
+    Suit,
+    ascii_name,
+    card_name,
+    cards_name,
+    find_prose_cards,
+    get_deck,
+    parse_card,
+    parse_cards,
+)
 
 
 @pytest.mark.parametrize("deck", sorted(DECKS))

@@ -4,10 +4,9 @@ the right code at the right line, and the real example must pass."""
 from __future__ import annotations
 
 import pytest
+from conftest import RULES, findings, line_of
 
 from generator.check import check
-
-from conftest import RULES, findings, line_of
 
 ABC = "examples/anna-bruno-carla.yaml"
 END = "examples/endgame.yaml"

@@ -7,10 +7,9 @@ import subprocess
 import sys
 
 import pytest
+from conftest import ROOT, RULES
 
 from generator.cli import main
-
-from conftest import ROOT, RULES
 
 
 def test_clean_corpus_exits_0(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,9 +7,20 @@ import random
 import pytest
 
 from generator.cards import get_deck, parse_card, parse_cards
-from generator.engines.pairs import (Direction, Draw, FirstTurn, IllegalDraw, MatchKind,
-                                     MatchRule, OddCardFate, Pairing, PairsGame, PairsOptions,
-                                     Winners, match_outcome)
+from generator.engines.pairs import (
+    Direction,
+    Draw,
+    FirstTurn,
+    IllegalDraw,
+    MatchKind,
+    MatchRule,
+    OddCardFate,
+    Pairing,
+    PairsGame,
+    PairsOptions,
+    Winners,
+    match_outcome,
+)
 
 C = parse_card
 

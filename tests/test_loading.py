@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from conftest import findings, line_of
+
 from generator.schema import GameSpec, validate
 from generator.source import load_yaml
-
-from conftest import findings, line_of
 
 
 def load(text: str):

@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,8 +16,6 @@ from generator.cards import CardError, parse_card
 from generator.check import check
 from generator.cli import main
 from generator.engines.pairs import PairsGame
-
-from conftest import RULES
 
 CORPUS = check([RULES], root=RULES.parent)
 ENGINES = [(f"{b.rules.id}:{name}", game) for b in CORPUS.games

@@ -220,9 +220,8 @@ class PairsGame:
                      ) -> RoundResult:
         """Deal and play one whole round with random draws."""
         dealer = rng.randrange(players) if dealer is None else dealer
-        hands, _hidden = self.deal(rng, players=players, dealer=dealer)
-        kept = [self.lay_down_first(h)[0] for h in hands]
-        state = self.new_round(kept, dealer=dealer)
+        dealt, _hidden = self.deal(rng, players=players, dealer=dealer)
+        state = self.new_round([self.lay_down_first(h)[0] for h in dealt], dealer=dealer)
         hands = state.hands
         while state._active > 1:
             state.apply_index(rng.randrange(len(hands[state._source])))
