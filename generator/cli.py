@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 from typing import Sequence
 
@@ -28,6 +29,15 @@ def _parser() -> argparse.ArgumentParser:
                        help="rules folder, game folder or file (default: rules)")
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.add_argument("--no-warnings", action="store_true", help="show errors only")
+    for name, text in (("build", "check, then build the site into --out"),
+                       ("serve", "build, serve on localhost and rebuild on change")):
+        cmd = sub.add_parser(name, help=text)
+        cmd.add_argument("--rules", type=Path, default=Path("rules"), help="rules folder")
+        cmd.add_argument("--templates", type=Path, default=Path("templates"))
+        cmd.add_argument("--out", type=Path, default=Path("output/site"), help="site folder")
+        if name == "serve":
+            cmd.add_argument("--port", type=int, default=8000)
+            cmd.add_argument("--host", default="127.0.0.1")
     return parser
 
 
@@ -35,6 +45,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "check":
         return _check(args)
+    if args.command == "build":
+        return _build(args)
+    if args.command == "serve":
+        from .serve import serve
+        return serve(_config(args), host=args.host, port=args.port)
     return EXIT_USAGE  # pragma: no cover - argparse rejects unknown commands
 
 
@@ -57,6 +72,33 @@ def _check(args: argparse.Namespace) -> int:
                    f"{n_err} error(s), {n_warn} warning(s)")
         print(summary, file=sys.stderr)
     return EXIT_OK if result.ok else EXIT_FINDINGS
+
+
+def _config(args: argparse.Namespace):  # -> BuildConfig, imported lazily for start-up time
+    from .build import BuildConfig
+    return BuildConfig(rules=args.rules, templates=args.templates, out=args.out)
+
+
+def _build(args: argparse.Namespace) -> int:
+    from .build import build
+
+    started = time.perf_counter()
+    result = build(_config(args))
+    items = result.report.sorted()
+    if items:
+        print(format_text(items))
+    took = time.perf_counter() - started
+    if result.up_to_date:
+        print(f"{args.out}: up to date ({took:.2f} s)", file=sys.stderr)
+    elif not result.ok:
+        print(f"build refused: {len(result.report.errors)} error(s); {args.out} left as it was",
+              file=sys.stderr)
+        return EXIT_FINDINGS
+    else:
+        print(f"built {result.pages} pages into {args.out}: {result.written} file(s) written, "
+              f"{result.unchanged} unchanged, {result.removed} removed ({took:.2f} s)",
+              file=sys.stderr)
+    return EXIT_OK
 
 
 def run() -> None:

@@ -17,9 +17,8 @@ from . import schema
 from .cards import Card, CardError, Deck, card_name, cards_name, get_deck, parse_card, split_tokens
 from .diagnostics import Mark, Report
 from .family import Family, get_family
+from .i18n import LANGUAGES
 from .source import Key, Source, load_yaml
-
-LANGUAGES = ("en", "it", "de", "ru", "ro", "ar")
 
 
 @dataclass(frozen=True)

@@ -288,3 +288,10 @@ def _step(annotation: Any, part: str | int) -> Any:
             if part in (name, f.alias):
                 return f.annotation
     return None
+
+
+# -- rules/site.yaml -----------------------------------------------------------------------
+
+class SiteSpec(Strict):
+    name: str = "rulebook"
+    base_url: str = Field(pattern=r"^https?://[^\s/]+(/[^\s]*)?$")

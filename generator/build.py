@@ -1,0 +1,181 @@
+"""`rulebook build`: the whole pipeline, visible top to bottom.
+
+    inputs unchanged? -> done
+    load + check (refuse to publish when an example fails)
+    plan the site -> render every page in memory -> publish atomically
+
+Publishing builds a staging folder beside the output (unchanged files hard-linked, not
+rewritten) and swaps it in with renames, so a failed build leaves the previous site as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import __name__ as _package
+from .check import CheckResult, check
+from .diagnostics import Mark, Report
+from .schema import SiteSpec, validate
+from .source import load_yaml
+
+STATE_FILE = ".rulebook-build.json"
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class BuildConfig:
+    rules: Path
+    templates: Path
+    out: Path
+
+
+@dataclass
+class BuildResult:
+    report: Report
+    pages: int = 0
+    written: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    up_to_date: bool = False
+    files: dict[str, bytes] = field(default_factory=dict, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        return not self.report.errors
+
+
+def build(config: BuildConfig) -> BuildResult:
+    fingerprint = input_fingerprint(config)
+    if _up_to_date(config.out, fingerprint):
+        return BuildResult(Report(), up_to_date=True)
+
+    checked = check([config.rules], root=config.rules.parent)
+    site_spec = _site_spec(config.rules, checked.report)
+    result = BuildResult(checked.report)
+    if not checked.ok or site_spec is None:
+        return result  # nothing is written when a check fails
+
+    files = render_site(config, checked, site_spec)
+    result.files = files
+    result.pages = sum(1 for p in files if p.endswith(".html"))
+    result.written, result.unchanged, result.removed = publish(files, config.out)
+    _save_state(config.out, fingerprint, files)
+    return result
+
+
+def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec) -> dict[str, bytes]:
+    from .html import Renderer, SiteConfig
+    from .site import plan
+
+    site = plan(checked.games)
+    renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name),
+                        site, checked.replays)
+    files = renderer.render_all()
+    static = config.templates / "static"
+    for path in sorted(static.rglob("*")) if static.is_dir() else []:
+        if path.is_file():
+            files["static/" + path.relative_to(static).as_posix()] = path.read_bytes()
+    return files
+
+
+def _site_spec(rules: Path, report: Report) -> SiteSpec | None:
+    path = rules / "site.yaml"
+    if not path.exists():
+        report.error(Mark(str(path)), "missing-file",
+                     "no site.yaml: the site needs its base_url (for sitemap and hreflang links)",
+                     hint="create rules/site.yaml with: base_url: https://example.org/")
+        return None
+    src, problems = load_yaml(path, display=os.path.relpath(path, rules.parent))
+    report.extend(problems)
+    if src is None:
+        return None
+    spec, problems = validate(SiteSpec, src)
+    report.extend(problems)
+    return spec
+
+
+# -- publishing ------------------------------------------------------------------------------
+
+def publish(files: dict[str, bytes], out: Path) -> tuple[int, int, int]:
+    """Make ``out`` hold exactly ``files``; return (written, unchanged, removed)."""
+    existing = {p.relative_to(out).as_posix(): p for p in out.rglob("*") if p.is_file()} \
+        if out.is_dir() else {}
+    same = {rel for rel, data in files.items()
+            if rel in existing and existing[rel].stat().st_size == len(data)
+            and existing[rel].read_bytes() == data}
+    stale = set(existing) - set(files)
+    written = len(files) - len(same)
+    if written == 0 and not stale:
+        return 0, len(same), 0
+    staging = out.parent / f".{out.name}.staging-{os.getpid()}"
+    old = out.parent / f".{out.name}.old-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        for rel, data in files.items():
+            target = staging / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if rel in same:
+                try:
+                    os.link(existing[rel], target)  # unchanged: the same file, not rewritten
+                    continue
+                except OSError:
+                    pass
+            target.write_bytes(data)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if out.exists():
+            os.rename(out, old)
+        os.rename(staging, out)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+        shutil.rmtree(old, ignore_errors=True)
+    return written, len(same), len(stale)
+
+
+# -- no-op rebuilds ------------------------------------------------------------------------------
+
+def _inputs(config: BuildConfig) -> list[Path]:
+    roots = [config.rules, config.templates, PACKAGE_DIR]
+    return sorted(p for root in roots if root.is_dir() for p in root.rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts)
+
+
+def input_fingerprint(config: BuildConfig) -> str:
+    """A digest of every input's name, size and modification time (no file is read)."""
+    h = hashlib.sha256(_package.encode())
+    for path in _inputs(config):
+        st = path.stat()
+        h.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+def _state_path(out: Path) -> Path:
+    return out.parent / f".{out.name}{STATE_FILE}"
+
+
+def _up_to_date(out: Path, fingerprint: str) -> bool:
+    try:
+        state = json.loads(_state_path(out).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    if state.get("fingerprint") != fingerprint:
+        return False
+    for rel, size in state.get("files", {}).items():
+        try:
+            if (out / rel).stat().st_size != size:
+                return False
+        except OSError:
+            return False
+    return True
+
+
+def _save_state(out: Path, fingerprint: str, files: dict[str, bytes]) -> None:
+    state = {"fingerprint": fingerprint, "files": {rel: len(data) for rel, data in files.items()}}
+    path = _state_path(out)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(state, indent=1, sort_keys=True), encoding="utf-8")
+    os.replace(tmp, path)

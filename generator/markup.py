@@ -1,0 +1,106 @@
+"""The one configured MarkdownIt: prose from YAML to safe HTML with cards as cards.
+
+Raw HTML is off, so text in YAML can never inject markup or script; markdown-it's own link
+validation refuses ``javascript:``, ``vbscript:``, ``file:`` and most ``data:`` URLs.
+Card tokens (``J♠``, ``10♥``, ``★``) become styled, left-to-right isolated spans by a core
+rule, which sees every text token (an inline rule would only fire at the start of a run).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from html import escape
+from typing import Sequence
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+from mdit_py_plugins.anchors import anchors_plugin
+
+from .cards import PROSE_CARD_RE, Card, card_name, parse_card
+
+
+def card_html(card: Card) -> str:
+    """``<span class="card card-red" dir="ltr">7<small>♥</small></span>``."""
+    if card.rank is None or card.suit is None:
+        return '<span class="card card-joker" dir="ltr">★</span>'
+    colour = "card-red" if card.colour == "red" else "card-black"
+    return (f'<span class="card {colour}" dir="ltr">{escape(card.rank.value)}'
+            f"<small>{card.suit.value}</small></span>")
+
+
+def cards_html(cards: Sequence[Card]) -> str:
+    return " ".join(card_html(c) for c in cards)
+
+
+def _cards_rule(state: StateCore) -> None:
+    """Split text tokens around card notation and put a ``card`` token for each card."""
+    for block in state.tokens:
+        if block.type != "inline" or not block.children:
+            continue
+        children: list[Token] = []
+        for tok in block.children:
+            if tok.type != "text" or not PROSE_CARD_RE.search(tok.content):
+                children.append(tok)
+                continue
+            pos = 0
+            for m in PROSE_CARD_RE.finditer(tok.content):
+                if m.start() > pos:
+                    children.append(_text(tok.content[pos:m.start()]))
+                card = Token("card", "", 0)
+                card.content = m.group()
+                card.meta = {"card": parse_card(m.group())}
+                children.append(card)
+                pos = m.end()
+            if pos < len(tok.content):
+                children.append(_text(tok.content[pos:]))
+        block.children = children
+
+
+def _text(content: str) -> Token:
+    tok = Token("text", "", 0)
+    tok.content = content
+    return tok
+
+
+def cards_plugin(md: MarkdownIt) -> None:
+    md.core.ruler.push("cards", _cards_rule)
+    md.add_render_rule("card", lambda self, tokens, idx, options, env:
+                       card_html(tokens[idx].meta["card"]))
+
+
+_SLUG_DROP = re.compile(r"[^\w\- ]", re.UNICODE)
+
+
+def slugify(title: str) -> str:
+    """A stable id for a heading, kept in the heading's own script."""
+    return re.sub(r"\s+", "-", _SLUG_DROP.sub("", title).strip().lower()) or "section"
+
+
+@lru_cache(maxsize=1)
+def markdown() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
+    md.enable("table")
+    md.use(cards_plugin)
+    md.use(anchors_plugin, min_level=2, max_level=4, slug_func=slugify, permalink=False)
+    return md
+
+
+def render(text: str) -> str:
+    """Markdown block text to HTML."""
+    return markdown().render(text)
+
+
+def render_inline(text: str) -> str:
+    """One line of Markdown (a list item, a FAQ question) to inline HTML."""
+    return markdown().renderInline(text)
+
+
+def plain(text: str) -> str:
+    """Text without Markdown emphasis markers, for metadata (JSON-LD, meta description)."""
+    return re.sub(r"[*_`]+", "", text).strip()
+
+
+__all__ = ["card_html", "cards_html", "render", "render_inline", "plain", "slugify",
+           "card_name"]

@@ -1,0 +1,138 @@
+"""The game page: its sections in the seeds' order, the example rounds rendered from the replay."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup, escape
+
+from . import markup
+from .html import SECTION_TITLES, GameFacts, json_ld
+from .site import Kind, Page, relative
+
+if TYPE_CHECKING:
+    from .html import Renderer
+    from .replay import Replay
+
+
+def game_context(r: Renderer, page: Page, lang: str) -> dict[str, Any]:
+    bundle = r.site.games[page.game or ""]
+    msgs = r.messages(lang)
+    facts = GameFacts(bundle, lang, msgs)
+    text = facts.text
+    md = lambda s: Markup(markup.render(facts.fill(s)))  # noqa: E731
+    inline = lambda s: Markup(markup.render_inline(facts.fill(s)))  # noqa: E731
+
+    blocks: dict[str, Markup] = {}
+    for key in ("objective", "cards", "setup", "gameplay"):
+        if getattr(text.sections, key):
+            blocks[key] = md(getattr(text.sections, key))
+    examples = [_example(r, lang, facts, name) for name in bundle.examples
+                if name in text.examples and (bundle.rules.id, name) in r.replays]
+    if examples:
+        blocks["examples"] = Markup("\n").join(examples)
+    for key in ("scoring", "special"):
+        if getattr(text.sections, key):
+            blocks[key] = md(getattr(text.sections, key))
+    if text.variants or text.sections.variants:
+        items = Markup("").join(
+            Markup('<li id="variant-{}"><strong>{}.</strong> {}</li>\n').format(
+                name, inline(v.name), inline(v.text)) for name, v in text.variants.items())
+        intro = md(text.sections.variants) if text.sections.variants else Markup("")
+        blocks["variants"] = intro + (Markup('<ul class="variants">\n{}</ul>').format(items)
+                                      if items else Markup(""))
+    if text.sections.tips:
+        blocks["tips"] = md(text.sections.tips)
+    if text.steps:
+        blocks["steps"] = Markup('<ol class="rule-steps">{}</ol>').format(
+            Markup("").join(Markup("<li>{}</li>").format(inline(s)) for s in text.steps))
+    if text.faq:
+        blocks["faq"] = Markup('<dl class="faq">{}</dl>').format(Markup("").join(
+            Markup('<div class="qa"><dt>{}</dt><dd>{}</dd></div>').format(inline(e.q), md(e.a))
+            for e in text.faq))
+    if text.sections.history:
+        blocks["history"] = md(text.sections.history)
+
+    sections = []
+    for key, html in blocks.items():
+        title = msgs.gettext(SECTION_TITLES[key])
+        if key == "examples" and len(examples) > 1:
+            title = msgs.gettext("Example rounds")
+        if key == "steps":
+            title = msgs.ngettext("The rules in %(num)s step", "The rules in %(num)s steps",
+                                  len(text.steps)) % {"num": len(text.steps)}
+        sections.append({"key": key, "id": key, "title": title, "html": html})
+
+    quickref = r.site.find(Kind.QUICKREF, lang=lang, game=bundle.rules.id)
+    index = r.site.find(Kind.INDEX, lang=lang)
+    assert quickref is not None and index is not None
+    faq_ld = {"@context": "https://schema.org", "@type": "FAQPage", "inLanguage": lang,
+              "mainEntity": [{"@type": "Question", "name": markup.plain(facts.fill(e.q)),
+                              "acceptedAnswer": {"@type": "Answer",
+                                                 "text": markup.plain(facts.fill(e.a))}}
+                             for e in text.faq]}
+    return {
+        "title": facts.title, "description": markup.plain(facts.fill(text.description)),
+        "description_html": inline(text.description), "sections": sections,
+        "players": facts.players, "duration": facts.duration, "difficulty": facts.difficulty,
+        "deck": facts.deck, "removed": facts.removed if bundle.rules.engine.removed else None,
+        "odd_card": facts.odd_card, "quickref_href": relative(page, quickref.path),
+        "index_href": relative(page, index.path), "faq_json_ld": json_ld(faq_ld),
+    }
+
+
+def _example(r: Renderer, lang: str, facts: GameFacts, name: str) -> Markup:
+    """One example round, rendered from what the replay proved, with this language's narration."""
+    replay: Replay = r.replays[(facts.bundle.rules.id, name)]
+    text = facts.text.examples[name]
+    msgs = r.messages(lang)
+    md = lambda s: Markup(markup.render(facts.fill(s))) if s else Markup("")  # noqa: E731
+    seat = lambda s: text.seats.get(s, s)  # noqa: E731
+    cards = lambda cs: Markup(markup.cards_html(cs))  # noqa: E731
+    ex: dict[str, Any] = {
+        "id": f"example-{name}", "title": text.title, "intro_html": md(text.intro),
+        "start_html": md(text.start), "result_html": md(text.result),
+        "seats": [{"name": seat(s), "dealer": s == replay.dealer} for s in replay.seats],
+        "counts": None, "has_kept": False, "deal": None, "start": None, "steps": [],
+        "result_line": None,
+    }
+    if replay.deal_counts:
+        kept = replay.kept_counts or {}
+        ex["has_kept"] = bool(kept)
+        ex["counts"] = [{"name": seat(s), "dealt": replay.deal_counts.get(s, ""), "kept": kept.get(s, "")}
+                        for s in _dealing_order(replay)]
+    if replay.dealt and replay.start:
+        ex["deal"] = [{"name": seat(s), "dealt": cards(replay.dealt[s]), "kept": cards(replay.start[s])}
+                      for s in replay.seats]
+    elif replay.start:
+        ex["start"] = [{"name": seat(s), "cards": cards(replay.start[s])} for s in replay.seats]
+    for i, step in enumerate(replay.steps):
+        move = Markup(msgs.gettext("%(drawer)s draws %(card)s from %(source)s.")) % {
+            "drawer": Markup("<strong>{}</strong>").format(seat(step.drawer)),
+            "card": cards([step.card]), "source": Markup("<strong>{}</strong>").format(seat(step.source))}
+        out_names = [seat(s) for s in step.out]
+        out = (msgs.ngettext("%(names)s is out.", "%(names)s are out.", len(out_names))
+               % {"names": facts.names(out_names)}) if out_names else ""
+        ex["steps"].append({
+            "move": move, "pair": cards(step.pair) if step.pair else None, "out": out,
+            "narration": md(text.steps[i]) if i < len(text.steps) else None,
+            "hands": [{"name": seat(s), "cards": cards(step.after[s]), "out": not step.after[s]}
+                      for s in replay.seats],
+        })
+    if replay.complete and replay.steps:
+        last = next((s for s in replay.seats if replay.steps[-1].after[s]), None)
+        if last is not None and replay.loser is not None:
+            held = replay.steps[-1].after[last]
+            ex["result_line"] = Markup(msgs.gettext("%(name)s is left with %(card)s and loses. "
+                                                    "Winners: %(winners)s.")) % {
+                "name": Markup("<strong>{}</strong>").format(seat(replay.loser)),
+                "card": cards(held), "winners": escape(facts.names([seat(w) for w in replay.winners]))}
+    template = r.env(lang).get_template(f"partials/example_{facts.bundle.rules.spec.family}.html.j2")
+    return Markup(template.render(ex=ex))
+
+
+def _dealing_order(replay: Replay) -> list[str]:
+    """Seats in the order they receive cards: from the dealer's left, the dealer last."""
+    seats = list(replay.seats)
+    d = seats.index(replay.dealer)
+    return seats[d + 1:] + seats[: d + 1]

@@ -1,0 +1,86 @@
+"""The site's structure: which pages exist, in which languages, at which addresses.
+
+A page exists in a language only when that language really has the text: no page is faked.
+Links between pages are relative and name ``index.html`` so that the site works from disk
+as well as from any web server.
+"""
+
+from __future__ import annotations
+
+import enum
+import posixpath
+from dataclasses import dataclass, field
+
+from .i18n import LANGUAGES
+from .model import GameBundle
+
+
+class Kind(enum.StrEnum):
+    ROOT = "root"
+    INDEX = "index"
+    GAME = "game"
+    QUICKREF = "quickref"
+    NOT_FOUND = "404"
+
+
+@dataclass(frozen=True)
+class Page:
+    kind: Kind
+    lang: str | None
+    path: str  # file path inside the output folder, with "/" separators
+    game: str | None = None
+
+    @property
+    def url_path(self) -> str:
+        """The address path a server shows: ``en/black-peter/`` for ``en/black-peter/index.html``."""
+        return self.path[: -len("index.html")] if self.path.endswith("index.html") else self.path
+
+
+@dataclass
+class Site:
+    games: dict[str, GameBundle]
+    languages: list[str]  # languages with at least one page, in LANGUAGES order
+    pages: list[Page] = field(default_factory=list)
+    _by_key: dict[tuple[Kind, str | None, str | None], Page] = field(default_factory=dict)
+
+    def add(self, page: Page) -> None:
+        self.pages.append(page)
+        self._by_key[(page.kind, page.game, page.lang)] = page
+
+    def find(self, kind: Kind, *, lang: str | None, game: str | None = None) -> Page | None:
+        return self._by_key.get((kind, game, lang))
+
+    def translations(self, page: Page) -> list[Page]:
+        """The same page in every language it exists in (the page itself included)."""
+        found = (self.find(page.kind, lang=lang, game=page.game) for lang in self.languages)
+        return [p for p in found if p is not None]
+
+    def games_in(self, lang: str) -> list[GameBundle]:
+        return [g for g in self.games.values() if lang in g.languages]
+
+
+def plan(games: list[GameBundle]) -> Site:
+    by_id = {g.rules.id: g for g in sorted(games, key=lambda g: g.rules.id)}
+    languages = [lang for lang in LANGUAGES if any(lang in g.languages for g in by_id.values())]
+    site = Site(by_id, languages)
+    site.add(Page(Kind.ROOT, None, "index.html"))
+    site.add(Page(Kind.NOT_FOUND, None, "404.html"))
+    for lang in languages:
+        site.add(Page(Kind.INDEX, lang, f"{lang}/index.html"))
+        site.add(Page(Kind.NOT_FOUND, lang, f"{lang}/404.html"))
+        for game in site.games_in(lang):
+            slug = game.rules.spec.slugs[lang]
+            site.add(Page(Kind.GAME, lang, f"{lang}/{slug}/index.html", game.rules.id))
+            site.add(Page(Kind.QUICKREF, lang, f"{lang}/{slug}/quickref/index.html",
+                          game.rules.id))
+    return site
+
+
+def relative(from_page: Page | str, to_path: str) -> str:
+    """A relative link from one page (or output path) to an output path."""
+    source = from_page.path if isinstance(from_page, Page) else from_page
+    return posixpath.relpath(to_path, posixpath.dirname(source) or ".")
+
+
+def absolute(base_url: str, page: Page) -> str:
+    return base_url.rstrip("/") + "/" + page.url_path

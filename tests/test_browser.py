@@ -1,0 +1,104 @@
+"""A real headless Chromium (Debian's) opens the built site from a local server."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import threading
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from conftest import ROOT, RULES
+
+from generator.build import BuildConfig, build
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+SCREENSHOTS = ROOT / "output" / "screenshots"
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                reason="Debian's chromium is not installed (make test installs it)")
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    out = tmp_path_factory.mktemp("browser") / "site"
+    assert build(BuildConfig(RULES, ROOT / "templates", out)).ok
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        yield b
+        b.close()
+
+
+def test_arabic_page_is_right_to_left_with_cards_left_to_right(server: str, browser) -> None:
+    page = browser.new_page(viewport={"width": 1000, "height": 1400})
+    page.goto(f"{server}/ar/black-peter/")
+    assert page.evaluate("document.documentElement.dir") == "rtl"
+    assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
+    card = page.locator("main p .card").first
+    assert card.evaluate("e => getComputedStyle(e).direction") == "ltr"
+    assert card.evaluate("e => getComputedStyle(e).unicodeBidi") == "isolate"
+    # The card reads rank then suit, left to right, inside right-to-left text.
+    rank, suit = card.evaluate("""e => {
+        const r = document.createRange(); r.selectNodeContents(e.firstChild);
+        return [r.getBoundingClientRect().left, e.querySelector('small').getBoundingClientRect().left];
+    }""")
+    assert rank < suit
+    # A heading in RTL starts at the right edge of the main column.
+    box = page.locator("h1").bounding_box()
+    main = page.locator("main").bounding_box()
+    assert abs((box["x"] + box["width"]) - (main["x"] + main["width"])) < 40
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "ar-black-peter.png"), full_page=True)
+    page.close()
+
+
+def test_switcher_leads_to_the_same_page_in_the_other_language(server: str, browser) -> None:
+    page = browser.new_page(viewport={"width": 1000, "height": 1400})
+    page.goto(f"{server}/en/black-peter-32/")
+    assert page.evaluate("document.documentElement.dir") == "ltr"
+    page.locator('.lang-switch a[hreflang="ar"]').click()
+    page.wait_for_load_state()
+    assert page.url.endswith("/ar/black-peter/index.html")
+    assert page.evaluate("document.documentElement.lang") == "ar"
+    page.locator('.lang-switch a[hreflang="en"]').click()
+    page.wait_for_load_state()
+    assert page.url.endswith("/en/black-peter-32/index.html")
+    page.goto(f"{server}/en/black-peter/")
+    page.screenshot(path=str(SCREENSHOTS / "en-black-peter.png"), full_page=True)
+    page.locator('.lang-switch a[hreflang="it"]').click()
+    page.wait_for_load_state()
+    assert page.url.endswith("/it/uomo-nero/index.html")
+    page.close()
+
+
+def test_pages_work_from_disk_too(server: str, browser, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    assert build(BuildConfig(RULES, ROOT / "templates", out)).ok
+    page = browser.new_page()
+    page.goto((out / "index.html").as_uri())
+    page.locator('a[hreflang="it"]').click()
+    page.wait_for_load_state()
+    page.locator(".game-card a").first.click()
+    page.wait_for_load_state()
+    assert page.url.endswith("/it/uomo-nero/index.html")
+    assert page.evaluate("getComputedStyle(document.querySelector('.card')).display") == "inline-block"
+    page.close()

@@ -1,0 +1,49 @@
+"""The one configured MarkdownIt: safe HTML, cards as cards anywhere in a text, heading ids."""
+
+from __future__ import annotations
+
+from generator.cards import parse_card
+from generator.markup import card_html, render, render_inline, slugify
+
+
+def test_card_span_is_isolated_left_to_right_and_coloured() -> None:
+    assert card_html(parse_card("7♥")) == \
+        '<span class="card card-red" dir="ltr">7<small>♥</small></span>'
+    assert card_html(parse_card("J♠")) == \
+        '<span class="card card-black" dir="ltr">J<small>♠</small></span>'
+    assert card_html(parse_card("★")) == '<span class="card card-joker" dir="ltr">★</span>'
+
+
+def test_cards_anywhere_in_a_text_run_not_only_at_its_start() -> None:
+    html = render_inline("Anna draws the **J♠**, then 10♥ and ★ from Bruno.")
+    assert html.count('class="card') == 3
+    assert "<strong><span class=\"card card-black\" dir=\"ltr\">J<small>♠</small></span></strong>" in html
+    assert 'dir="ltr">10<small>♥</small>' in html
+
+
+def test_cards_inside_arabic_text() -> None:
+    html = render_inline("يسحب اللاعب 2 ولد السباتي J♣ من اللاعب 3")
+    card = '<span class="card card-black" dir="ltr">J<small>♣</small></span>'
+    assert f"يسحب اللاعب 2 ولد السباتي {card} من" in html
+
+
+def test_words_are_not_cards() -> None:
+    assert "card" not in render_inline("As Th said, 10 hearts.")
+
+
+def test_raw_html_is_escaped_never_injected() -> None:
+    html = render('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">')
+    assert "<script" not in html and "<img" not in html
+    assert "&lt;script&gt;" in html
+
+
+def test_javascript_links_are_refused() -> None:
+    for url in ("javascript:alert(1)", "JAVASCRIPT:alert(1)", "vbscript:x", "data:text/html,x"):
+        html = render_inline(f"[click]({url})")
+        assert "<a" not in html, url
+    assert '<a href="https://example.org/">x</a>' in render_inline("[x](https://example.org/)")
+
+
+def test_headings_get_stable_ids() -> None:
+    assert '<h2 id="three-of-a-kind">Three of a kind</h2>' in render("## Three of a kind")
+    assert slugify("Какие карты образуют пару?") == "какие-карты-образуют-пару"

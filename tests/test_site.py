@@ -1,0 +1,174 @@
+"""`rulebook build`: the pages, their languages and links, atomic and incremental writes."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import html5lib
+import pytest
+from conftest import ROOT, RULES
+
+from generator.build import BuildConfig, build
+
+TEMPLATES = ROOT / "templates"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("build") / "site"
+    result = build(BuildConfig(RULES, TEMPLATES, out))
+    assert result.ok, [d.format() for d in result.report.errors]
+    return out
+
+
+def page(site: Path, rel: str) -> str:
+    return (site / rel).read_text(encoding="utf-8")
+
+
+def html_files(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def test_every_page_is_valid_html5(site: Path) -> None:
+    files = html_files(site)
+    assert len(files) >= 15
+    for path in files:
+        html5lib.HTMLParser(strict=True).parse(path.read_bytes())  # raises on any parse error
+
+
+def test_pages_that_exist(site: Path) -> None:
+    for rel in ("index.html", "404.html", "sitemap.xml", "static/site.css",
+                "en/index.html", "en/404.html", "en/black-peter/index.html",
+                "en/black-peter/quickref/index.html", "it/uomo-nero/index.html",
+                "ru/chyorny-peter/index.html", "ar/black-peter/index.html",
+                "en/black-peter-32/index.html"):
+        assert (site / rel).is_file(), rel
+
+
+def test_lang_and_dir_on_every_page(site: Path) -> None:
+    for path in html_files(site):
+        rel = path.relative_to(site).as_posix()
+        lang = rel.split("/")[0] if "/" in rel else "en"
+        head = path.read_text(encoding="utf-8")[:200]
+        direction = "rtl" if lang == "ar" else "ltr"
+        assert f'<html lang="{lang}" dir="{direction}">' in head, rel
+
+
+def test_missing_translation_is_not_faked(site: Path) -> None:
+    # uomo-nero has no Russian text: no Russian page, no Russian alternate, not on the ru index.
+    assert not any("uomo" in p.as_posix() for p in (site / "ru").rglob("*"))
+    en = page(site, "en/black-peter/index.html")
+    assert 'hreflang="ru"' not in en
+    assert "Uomo Nero" not in page(site, "ru/index.html")
+
+
+def test_alternates_and_switcher_lead_to_the_same_page_translated(site: Path) -> None:
+    en = page(site, "en/black-peter/index.html")
+    assert '<link rel="alternate" hreflang="it" href="https://rulebook.example/it/uomo-nero/">' in en
+    assert '<link rel="alternate" hreflang="en" href="https://rulebook.example/en/black-peter/">' in en
+    assert '<link rel="alternate" hreflang="x-default" href="https://rulebook.example/en/black-peter/">' in en
+    assert '<a href="../../it/uomo-nero/index.html" lang="it" hreflang="it">Italiano</a>' in en
+    ar_qr = page(site, "ar/black-peter/quickref/index.html")
+    assert 'href="../../../ru/chyorny-peter/quickref/index.html" lang="ru"' in ar_qr
+
+
+def test_relative_links_all_resolve(site: Path) -> None:
+    for path in html_files(site):
+        if path.name == "404.html":
+            continue  # absolute links: a 404 page is served at any address
+        for href in re.findall(r'(?:href|src)="([^"#:]+)(?:#[^"]*)?"', path.read_text(encoding="utf-8")):
+            assert (path.parent / href).resolve().exists(), f"{path}: {href}"
+
+
+def test_sitemap_lists_pages_with_alternates(site: Path) -> None:
+    xml = page(site, "sitemap.xml")
+    assert "<loc>https://rulebook.example/it/uomo-nero/</loc>" in xml
+    assert ('<xhtml:link rel="alternate" hreflang="ar" '
+            'href="https://rulebook.example/ar/black-peter/"/>') in xml
+    assert "404" not in xml
+
+
+def test_faq_json_ld_matches_the_faq(site: Path) -> None:
+    html = page(site, "ru/chyorny-peter/index.html")
+    data = json.loads(re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S).group(1))
+    assert data["@type"] == "FAQPage" and data["inLanguage"] == "ru"
+    questions = re.findall(r'<div class="qa"><dt>(.*?)</dt>', html)
+    assert len(data["mainEntity"]) == len(questions) >= 5
+
+
+def test_example_round_is_rendered_from_the_replay(site: Path) -> None:
+    html = page(site, "en/black-peter/index.html")
+    section = html[html.index('id="example-anna-bruno-carla"'):]
+    steps = re.findall(r'<li class="step">.*?</li>', section, re.S)
+    assert len(steps) == 7
+    card = '<span class="card card-black" dir="ltr">J<small>♠</small></span>'
+    assert f"<strong>Bruno</strong> draws {card} from <strong>Anna</strong>." in steps[1]
+    # the last step: Bruno lays 5♥ 5♦ down and is out; Anna keeps the J♠
+    assert "Pair laid down:" in steps[6] and "Bruno is out." in steps[6]
+    assert re.search(r"<th scope=\"row\">Anna</th><td class=\"cards\">" + re.escape(card), steps[6])
+    assert "<strong>Anna</strong> is left with" in section
+
+
+def test_placeholders_filled_from_game_yaml(site: Path) -> None:
+    for path in html_files(site):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\{(deck|players|odd_card|removed|duration|match)[^}]*\}", text), path
+
+
+def test_a_second_build_rewrites_nothing(site: Path) -> None:
+    before = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in site.rglob("*") if p.is_file()}
+    result = build(BuildConfig(RULES, TEMPLATES, site))
+    assert result.up_to_date
+    # Without the saved state, every page is rendered again and compared: still nothing written.
+    for state in site.parent.glob(".site*.json"):
+        state.unlink()
+    result = build(BuildConfig(RULES, TEMPLATES, site))
+    assert result.ok and result.written == 0 and result.unchanged == len(before)
+    after = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in site.rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_a_failed_check_publishes_nothing(tmp_path: Path, site: Path) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES, rules)
+    out = tmp_path / "site"
+    shutil.copytree(site, out)
+    before = sorted((p.relative_to(out), p.read_bytes()) for p in out.rglob("*") if p.is_file())
+    script = rules / "uomo-nero" / "examples" / "anna-bruno-carla.yaml"
+    script.write_text(script.read_text(encoding="utf-8").replace("loser: Anna", "loser: Bruno"),
+                      encoding="utf-8")
+    result = build(BuildConfig(rules, TEMPLATES, out))
+    assert not result.ok and [d.code for d in result.report.errors] == ["wrong-result"]
+    after = sorted((p.relative_to(out), p.read_bytes()) for p in out.rglob("*") if p.is_file())
+    assert after == before
+    assert not list(tmp_path.glob(".site.staging*"))
+
+
+def test_a_changed_text_rewrites_only_its_pages(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES, rules)
+    out = tmp_path / "site"
+    first = build(BuildConfig(rules, TEMPLATES, out))
+    assert first.ok and first.written == len(first.files)
+    lang = rules / "uomo-nero" / "it.yaml"
+    text = lang.read_text(encoding="utf-8")
+    lang.write_text(text.replace("title: ", "title: Nuovo ", 1), encoding="utf-8")
+    second = build(BuildConfig(rules, TEMPLATES, out))
+    assert second.ok
+    # the game page, its quick reference, and the Italian index that lists its title
+    assert second.written == 3, second.written
+    assert "Nuovo" in (out / "it" / "uomo-nero" / "index.html").read_text(encoding="utf-8")
+
+
+def test_build_command_refuses_and_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from generator.cli import main
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES, rules)
+    (rules / "black-peter" / "examples" / "endgame.yaml").write_text("seats: [1]\n", encoding="utf-8")
+    code = main(["build", "--rules", str(rules), "--templates", str(TEMPLATES), "--out", str(tmp_path / "o")])
+    captured = capsys.readouterr()
+    assert code == 1 and "error[" in captured.out and "build refused" in captured.err
+    assert not (tmp_path / "o").exists()
