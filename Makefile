@@ -42,6 +42,7 @@ serve: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/bench_site.py
 
 # Refresh the UI message catalogs after changing a template's words.
 messages: $(STAMP)

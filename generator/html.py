@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from babel.lists import format_list
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2.bccache import Bucket
 from markupsafe import Markup
 
 from . import markup
@@ -54,6 +55,25 @@ class SiteConfig:
     site_name: str = "rulebook"
 
 
+class _MemoryBytecodeCache(BytecodeCache):
+    """Compiled templates shared by the per-language environments (and by rebuilds in
+    `rulebook serve`): each template is parsed and compiled once, not once per language."""
+
+    def __init__(self) -> None:
+        self._store: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self._store.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._store[bucket.key] = bucket.bytecode_to_string()
+
+
+_BYTECODE = _MemoryBytecodeCache()
+
+
 class Renderer:
     """Renders every page of a planned site into ``{output path: bytes}``."""
 
@@ -74,6 +94,7 @@ class Renderer:
             env = Environment(loader=FileSystemLoader(self.config.templates),
                               autoescape=select_autoescape(default=True, default_for_string=True),
                               undefined=StrictUndefined, extensions=["jinja2.ext.i18n"],
+                              bytecode_cache=_BYTECODE,
                               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
             msgs = self.messages(lang)
             env.install_gettext_callables(msgs.gettext, msgs.ngettext, newstyle=True)  # type: ignore[attr-defined]

@@ -94,6 +94,9 @@ def load_yaml(path: Path | str, text: str | None = None, *, display: str | None 
                                      f"file is not UTF-8 text (byte {err.start})")]
         except OSError as err:
             return None, [Diagnostic(Mark(shown), "unreadable", f"cannot read file: {err.strerror}")]
+    node = _compose_fast(text)
+    if node is not None:
+        return _from_node(node, shown)
     loader: _Loader | None = None
     try:
         loader = _Loader(text)  # the reader already refuses control characters here
@@ -115,6 +118,10 @@ def load_yaml(path: Path | str, text: str | None = None, *, display: str | None 
     finally:
         if loader is not None:
             loader.dispose()
+    return _from_node(node, shown)
+
+
+def _from_node(node: Node | None, shown: str) -> tuple[Source, list[Diagnostic]]:
     source = Source(shown, None)
     problems: list[Diagnostic] = []
     if node is None:
@@ -122,6 +129,37 @@ def load_yaml(path: Path | str, text: str | None = None, *, display: str | None 
         return source, problems
     source.data = _convert(node, (), source, problems)
     return source, problems
+
+
+def _compose_fast(text: str) -> Node | None:
+    """Compose with libyaml when it is there and the text is plain: no error, no alias.
+
+    Anything else returns None, and the pure-Python composer above reports it with its
+    exact place. An alias shows here as a node reached twice.
+    """
+    if not getattr(yaml, "__with_libyaml__", False) or not text.strip():
+        return None
+    try:
+        loader = yaml.CSafeLoader(text)
+        try:
+            node = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except yaml.YAMLError:
+        return None
+    seen: set[int] = set()
+    stack = [node] if node is not None else []
+    while stack:
+        current = stack.pop()
+        if id(current) in seen:
+            return None
+        seen.add(id(current))
+        if isinstance(current, SequenceNode):
+            stack.extend(current.value)
+        elif isinstance(current, MappingNode):
+            for key, value in current.value:
+                stack.extend((key, value))
+    return node
 
 
 def _convert(node: Node, key: Key, src: Source, problems: list[Diagnostic]) -> Any:
@@ -135,7 +173,7 @@ def _convert(node: Node, key: Key, src: Source, problems: list[Diagnostic]) -> A
     if isinstance(node, ScalarNode):
         if node.style in ("'", '"') and "\n" not in node.value and node.start_mark.line == node.end_mark.line:
             src.scalar_shift[key] = 1
-        elif node.style is None and node.start_mark.line == node.end_mark.line:
+        elif not node.style and node.start_mark.line == node.end_mark.line:  # plain: None or ""
             src.scalar_shift[key] = 0
         return _Loader.construct_object(_SCALARS, node)
     if isinstance(node, SequenceNode):
