@@ -75,7 +75,8 @@ def load_messages(templates: Path, lang: str) -> Messages:
             continue
         key = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
         string = message.string
-        value = tuple(string) if isinstance(string, (tuple, list)) else string
+        value: str | tuple[str, ...] = (tuple(string) if isinstance(string, (tuple, list))
+                                        else string or "")
         if not value or (isinstance(value, tuple) and not all(value)) or message.fuzzy:
             missing.add(key)
         table[key] = value

@@ -87,7 +87,9 @@ def _example(r: Renderer, lang: str, facts: GameFacts, name: str) -> Markup:
     text = facts.text.examples[name]
     msgs = r.messages(lang)
     md = lambda s: Markup(markup.render(facts.fill(s))) if s else Markup("")  # noqa: E731
-    seat = lambda s: text.seats.get(s, s)  # noqa: E731
+    def seat(name: str) -> str:
+        return text.seats.get(name, name)
+
     cards = lambda cs: Markup(markup.cards_html(cs))  # noqa: E731
     ex: dict[str, Any] = {
         "id": f"example-{name}", "title": text.title, "intro_html": md(text.intro),
