@@ -18,7 +18,7 @@ from generator.cli import main
 from generator.engines.pairs import PairsGame
 
 CORPUS = check([RULES], root=RULES.parent)
-ENGINES = [(f"{b.rules.id}:{name}", game) for b in CORPUS.games
+ENGINES = [(f"{b.rules.id}:{name}", game) for b in CORPUS.games if b.rules.spec.family == "pairs"
            for name, game in [("base", b.rules.engine), *b.rules.variants.items()]]
 PLAYERS = {b.rules.id: (b.rules.spec.players.min, b.rules.spec.players.max) for b in CORPUS.games}
 
