@@ -14,6 +14,7 @@ from .engines.pairs import (
     MatchKind,
     MatchRule,
     OddCardFate,
+    OddMode,
     Pairing,
     PairsGame,
     PairsOptions,
@@ -27,7 +28,8 @@ def _pairs_options(opts: schema.PairsOptionsSpec, src: Source, at: Callable[[str
                    report: Report) -> PairsOptions | None:
     """Engine options from validated ones; ``at(option)`` is where that option was written."""
     odd: Card | None = None
-    if opts.odd_card != "hidden":
+    mode = {"hidden": OddMode.HIDDEN, "none": OddMode.LEFTOVER}.get(opts.odd_card, OddMode.NAMED)
+    if mode is OddMode.NAMED:
         odd = parse_card_at(src, at("odd_card"), report)
         if odd is None:
             return None
@@ -53,7 +55,7 @@ def _pairs_options(opts: schema.PairsOptionsSpec, src: Source, at: Callable[[str
             return None
         match = MatchRule(MatchKind(m.kind), losses=m.losses, hands=m.hands)
     return PairsOptions(
-        pairing=Pairing(opts.pairing), odd_card=odd, draw_from=Direction(opts.draw_from),
+        pairing=Pairing(opts.pairing), odd_card=odd, odd_mode=mode, draw_from=Direction(opts.draw_from),
         turn_passes=Direction(opts.turn_passes), first_turn=FirstTurn(opts.first_turn),
         explicit_pairs=tuple(explicit), lay_down_alone=frozenset(alone),
         odd_card_holder=OddCardFate(opts.odd_card_holder), winners=Winners(opts.winners),

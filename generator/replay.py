@@ -14,7 +14,7 @@ from typing import Hashable, Iterable, Sequence
 
 from .cards import Card, card_name, cards_name, find_prose_cards
 from .diagnostics import Report
-from .engines.pairs import Draw, PairsGame, PairsState, Winners
+from .engines.pairs import Draw, OddMode, PairsGame, PairsState, Winners
 from .model import Example, GameBundle, parse_card_at, parse_cards_at
 from .source import Key, Source
 
@@ -167,7 +167,7 @@ def _check_deal(game: PairsGame, dealer: int, seats: _Seats, src: Source, report
                 replay: Replay) -> list[list[Card]] | None:
     spec_hidden = src.get(("hidden_card",))
     hidden: Card | None = None
-    if game.options.odd_card is None:
+    if game.options.odd_mode is OddMode.HIDDEN:
         if spec_hidden is None:
             report.error(src.mark(("deal",)), "missing-key",
                          "missing key 'hidden_card': this game removes a card face down; "
@@ -179,8 +179,7 @@ def _check_deal(game: PairsGame, dealer: int, seats: _Seats, src: Source, report
         replay.hidden_card = hidden
     elif spec_hidden is not None:
         report.error(src.key_mark(("hidden_card",)), "bad-value",
-                     f"this game has a named odd card ({card_name(game.options.odd_card)}); "
-                     "no card is hidden")
+                     "no card is removed face down in this game; remove 'hidden_card'")
     hands = _parse_hands(("deal",), seats, src, report)
     if hands is None:
         return None
@@ -341,7 +340,7 @@ def _check_position(game: PairsGame, seats: _Seats, src: Source, report: Report,
 
 def _check_counts(game: PairsGame, dealt: dict[str, int], kept: dict[str, int] | None,
                   dealer: int, seats: _Seats, src: Source, report: Report, replay: Replay) -> None:
-    in_deal = len(game.cards) - (1 if game.options.odd_card is None else 0)
+    in_deal = len(game.cards) - (1 if game.options.odd_mode is OddMode.HIDDEN else 0)
     sizes = game.deal_sizes(len(seats.names), dealer, in_deal)
     for name in seats.names:
         if name not in dealt:

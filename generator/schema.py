@@ -7,6 +7,7 @@ where each token stands in the file and can point at the bad one.
 from __future__ import annotations
 
 import difflib
+import re
 import types
 import typing
 from typing import Annotated, Any, Callable, Literal, Union
@@ -47,7 +48,7 @@ class MatchSpec(Strict):
 class PairsOptionsSpec(Strict):
     pairing: Literal["rank", "rank-and-colour"]
     pairs: list[list[str]] = []
-    odd_card: str
+    odd_card: str  # a card, "hidden" (removed face down at random) or "none" (the leftover)
     lay_down_alone: CardsText = []
     draw_from: Literal["left", "right"]
     turn_passes: Literal["left", "right"] = "left"
@@ -66,7 +67,7 @@ class VariantSpec(Strict):
 
 class GameSpec(Strict):
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
-    family: Literal["pairs"]  # the keys of family.REGISTRY
+    family: Literal["pairs", "tricks"]  # the keys of family.REGISTRY
     deck: str
     remove: CardsText = []
     players: Players
@@ -248,7 +249,12 @@ def _diagnostics(err: ValidationError, model: type[Strict], src: Source,
 def _clean_loc(loc: tuple[Any, ...]) -> Key:
     # Union members appear in the location as type names ('str', 'list[str]'); drop them.
     return tuple(p for p in loc if isinstance(p, int) or not (
-        p in ("str", "int", "none") or "[" in p or p.endswith("Spec") or p == "function-before"))
+        p in ("str", "int", "none") or _TYPE_NAME.fullmatch(p) or p.endswith("Spec")
+        or p == "function-before"))
+
+
+# 'list[str]', 'dict[str,int]': a union member's name, never a key such as '0['
+_TYPE_NAME = re.compile(r"[a-z_]+\[.*\]")
 
 
 def fields_at(model: type[BaseModel], loc: Key) -> list[str]:

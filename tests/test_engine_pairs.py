@@ -15,6 +15,7 @@ from generator.engines.pairs import (
     MatchKind,
     MatchRule,
     OddCardFate,
+    OddMode,
     Pairing,
     PairsGame,
     PairsOptions,
@@ -142,13 +143,24 @@ def test_reversed_the_holder_wins() -> None:
 
 
 def test_hidden_odd_card_the_partner_of_the_hidden_card_loses() -> None:
-    game = uomo_nero(odd_card=None).variant(removed=())
+    game = uomo_nero(odd_card=None, odd_mode=OddMode.HIDDEN).variant(removed=())
     assert game.problems() == []
     rng = random.Random(7)
     hands, hidden = game.deal(rng, players=3, dealer=0)
     assert hidden is not None and sum(map(len, hands)) == 51
     result = game.random_round(random.Random(7), 3, dealer=0)
     assert game.is_pair(result.last_card, hidden)
+
+
+def test_leftover_any_card_of_the_odd_rank_can_be_left() -> None:
+    # Schwarzer Peter / Old Maid: one jack removed, pairs by rank; whichever jack is left loses.
+    game = black_peter(odd_card=None, odd_mode=OddMode.LEFTOVER, explicit_pairs=())
+    assert game.problems() == []
+    assert game.is_pair(C("J♣"), C("J♥"))
+    last = {game.random_round(random.Random(seed), 3).last_card for seed in range(200)}
+    assert last == {C("J♣"), C("J♥"), C("J♦")}
+    two_short = uomo_nero(odd_card=None, odd_mode=OddMode.LEFTOVER).variant(removed=parse_cards("J♣ Q♣"))
+    assert "found 2 (J♠; Q♠)" in two_short.problems()[0]
 
 
 def test_inconsistent_options_are_reported() -> None:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from generator.cards import CardError, parse_card
 from generator.check import check
 from generator.cli import main
-from generator.engines.pairs import PairsGame
+from generator.engines.pairs import OddMode, PairsGame
 
 CORPUS = check([RULES], root=RULES.parent)
 ENGINES = [(f"{b.rules.id}:{name}", game) for b in CORPUS.games if b.rules.spec.family == "pairs"
@@ -47,10 +47,13 @@ def play_tracked(game: PairsGame, rng: random.Random, players: int) -> tuple[Cou
         assert limit > 0, "the round does not end"
     left = [c for seat in range(players) for c in state.hand(seat)]
     assert len(left) == 1, f"{len(left)} cards left at the end"
-    if game.options.odd_card is not None:
+    if game.options.odd_mode is OddMode.NAMED:
         assert left == [game.options.odd_card]
-    else:
+    elif game.options.odd_mode is OddMode.HIDDEN:
         assert game.is_pair(left[0], hidden)
+    else:  # the leftover: its group had an odd count
+        group = [c for c in game.cards if game.key(c) == game.key(left[0])]
+        assert len(group) % 2 == 1
     everything = Counter(laid + left + ([hidden] if hidden else []))
     return everything, state.draws
 

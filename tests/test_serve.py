@@ -38,8 +38,8 @@ def test_serve_rebuilds_on_change(tmp_path: Path) -> None:
         url = f"http://127.0.0.1:{port}/it/uomo-nero/"
         assert "<h1>Uomo Nero</h1>" in _get(url)
         lang = rules / "uomo-nero" / "it.yaml"
-        lang.write_text(lang.read_text(encoding="utf-8").replace("title: Uomo Nero", "title: Uomo Nerissimo", 1),
-                        encoding="utf-8")
+        text = lang.read_text(encoding="utf-8")
+        lang.write_text(text.replace("title: Uomo Nero", "title: Uomo Nerissimo", 1), encoding="utf-8")
         deadline = time.monotonic() + 20
         while "<h1>Uomo Nerissimo</h1>" not in _get(url):
             assert time.monotonic() < deadline, "the page was not rebuilt"

@@ -39,6 +39,12 @@ class FirstTurn(enum.StrEnum):
     LEFT_OF_DEALER_OFFERS = "left-of-dealer-offers"
 
 
+class OddMode(enum.StrEnum):
+    NAMED = "named"  # one named card never pairs (J♠, the joker)
+    HIDDEN = "hidden"  # a card is removed face down at random: its partner is the odd card
+    LEFTOVER = "leftover"  # no card is special: one rank has an odd count, its last card is odd
+
+
 class OddCardFate(enum.StrEnum):
     LOSES = "loses"
     WINS = "wins"  # the Reversed variant
@@ -64,10 +70,11 @@ class MatchRule:
 @dataclass(frozen=True, slots=True)
 class PairsOptions:
     pairing: Pairing
-    odd_card: Card | None  # None: hidden, a card removed face down at random
+    odd_card: Card | None  # the named odd card; None unless odd_mode is NAMED
     draw_from: Direction
     turn_passes: Direction = Direction.LEFT
     first_turn: FirstTurn = FirstTurn.DEALER_OFFERS
+    odd_mode: OddMode = OddMode.NAMED
     explicit_pairs: tuple[tuple[Card, Card], ...] = ()
     lay_down_alone: frozenset[Card] = frozenset()
     odd_card_holder: OddCardFate = OddCardFate.LOSES
@@ -168,10 +175,18 @@ class PairsGame:
             key = self.key(card)
             if key not in (_ODD, _ALONE):
                 classes.setdefault(key, []).append(card)
-        for members in classes.values():
-            if len(members) % 2:
-                out.append(f"{cards_name(members)} cannot all be paired: "
-                           f"{len(members)} cards pair with one another")
+        uneven = [members for members in classes.values() if len(members) % 2]
+        mode = self.options.odd_mode
+        if mode is OddMode.LEFTOVER:
+            if len(uneven) != 1:
+                groups = "; ".join(cards_name(m) for m in uneven) or "none"
+                out.append(f"exactly one group of cards that pair with one another must have an "
+                           f"odd count, so that its last card is left over; found {len(uneven)} "
+                           f"({groups})")
+            return out
+        for members in uneven:
+            out.append(f"{cards_name(members)} cannot all be paired: "
+                       f"{len(members)} cards pair with one another")
         return out
 
     # -- dealing ---------------------------------------------------------------------------
@@ -189,7 +204,7 @@ class PairsGame:
         """Shuffle and deal; returns the hands and the hidden card (when the odd card is hidden)."""
         pack = list(self.cards)
         rng.shuffle(pack)
-        hidden = pack.pop() if self.options.odd_card is None else None
+        hidden = pack.pop() if self.options.odd_mode is OddMode.HIDDEN else None
         hands: list[list[Card]] = [[] for _ in range(players)]
         for i, card in enumerate(pack):
             hands[(dealer + 1 + i) % players].append(card)
