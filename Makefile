@@ -48,7 +48,7 @@ bench: $(STAMP)
 messages: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k _n_ -k gettext -k ngettext:1,2 --no-location \
 	  --sort-output --no-wrap --project rulebook -o templates/locale/messages.pot .
-	$(BIN)/pybabel update -i templates/locale/messages.pot -d templates/locale --no-wrap
+	$(BIN)/pybabel update -i templates/locale/messages.pot -d templates/locale --no-wrap --no-fuzzy-matching
 
 clean:
 	rm -rf $(VENV) output

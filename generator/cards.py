@@ -228,6 +228,9 @@ DECKS: dict[str, Deck] = {
                                   _R.KING], joker=True),
         _deck("skat-32", [_R.SEVEN, _R.EIGHT, _R.NINE, _R.TEN, _R.JACK, _R.QUEEN, _R.KING,
                           _R.ACE]),
+        # A Skat pack with one extra picture card (the Schwarzer Peter chimney sweep), written ★.
+        _deck("skat-32+joker", [_R.SEVEN, _R.EIGHT, _R.NINE, _R.TEN, _R.JACK, _R.QUEEN, _R.KING,
+                                _R.ACE], joker=True),
         _deck("italian-40", [_R.ACE, _R.TWO, _R.THREE, _R.FOUR, _R.FIVE, _R.SIX, _R.SEVEN,
                              _R.JACK, _R.QUEEN, _R.KING]),
     )

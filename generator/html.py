@@ -28,6 +28,7 @@ DECK_NAMES = {
     "french-52": _n_("52-card French deck"),
     "french-52+joker": _n_("52-card French deck with a joker"),
     "skat-32": _n_("32-card Skat deck"),
+    "skat-32+joker": _n_("32-card Skat deck with a Black Peter card"),
     "italian-40": _n_("40-card Italian deck"),
 }
 DIFFICULTY = (_n_("Very easy"), _n_("Easy"), _n_("Medium"), _n_("Hard"), _n_("Expert"))

@@ -36,7 +36,8 @@ def test_parse_cards_inverts_cards_name(deck: str) -> None:
 
 
 @pytest.mark.parametrize("deck,size", [("french-52", 52), ("french-52+joker", 53),
-                                       ("skat-32", 32), ("italian-40", 40)])
+                                       ("skat-32", 32), ("skat-32+joker", 33),
+                                       ("italian-40", 40)])
 def test_named_deck_sizes_and_no_duplicates(deck: str, size: int) -> None:
     cards = DECKS[deck].cards
     assert len(cards) == size == len(set(cards))

@@ -1,0 +1,59 @@
+"""UI catalogs: complete in every language, same placeholders, in step with the template."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+from generator.i18n import LANGUAGES, SOURCE_LANGUAGE, catalog_path, language, load_messages
+
+from conftest import ROOT
+
+TEMPLATES = ROOT / "templates"
+TRANSLATED = [lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE]
+PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+def pot_ids() -> set[str]:
+    with (TEMPLATES / "locale" / "messages.pot").open("rb") as f:
+        return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_catalog_is_complete_and_in_step(lang: str) -> None:
+    messages = load_messages(TEMPLATES, lang)
+    assert messages.missing == frozenset()
+    assert set(messages.table) == pot_ids(), "run `make messages` and translate what is new"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_keep_the_placeholders(lang: str) -> None:
+    with catalog_path(TEMPLATES, lang).open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    for m in catalog:
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
+        strings = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+        expected = set(PLACEHOLDER.findall(ids[-1]))
+        for s in strings:
+            assert set(PLACEHOLDER.findall(s)) <= expected | set(PLACEHOLDER.findall(ids[0])), (m.id, s)
+            if "%(num)s" not in ids[0] or len(strings) == 1:
+                assert set(PLACEHOLDER.findall(s)) == expected, (m.id, s)
+
+
+def test_plural_forms_come_from_cldr() -> None:
+    ru = load_messages(TEMPLATES, "ru")
+    assert [ru.ngettext("%(num)s player", "%(num)s players", n) % {"num": n} for n in (1, 3, 5, 21)] \
+        == ["1 игрок", "3 игрока", "5 игроков", "21 игрок"]
+    ar = load_messages(TEMPLATES, "ar")
+    assert [ar.plural(n) for n in (0, 1, 2, 3, 11, 100)] == [0, 1, 2, 3, 4, 5]
+    assert ar.ngettext("%(num)s game", "%(num)s games", 3) % {"num": 3} == "3 ألعاب"
+
+
+def test_language_names_and_direction_from_babel() -> None:
+    assert (language("ar").name, language("ar").direction) == ("العربية", "rtl")
+    assert (language("de").name, language("de").direction) == ("Deutsch", "ltr")
+    assert language("ro").name == "Română"
