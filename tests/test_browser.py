@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
-from conftest import ROOT, RULES
 
+from conftest import ROOT, RULES
 from generator.build import BuildConfig, build
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

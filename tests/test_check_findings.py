@@ -4,8 +4,8 @@ the right code at the right line, and the real example must pass."""
 from __future__ import annotations
 
 import pytest
-from conftest import RULES, findings, line_of
 
+from conftest import RULES, findings, line_of
 from generator.check import check
 
 ABC = "examples/anna-bruno-carla.yaml"

@@ -7,8 +7,8 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT, RULES
 
+from conftest import ROOT, RULES
 from generator.cli import main
 
 

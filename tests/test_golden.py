@@ -10,8 +10,8 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, RULES
 
+from conftest import ROOT, RULES
 from generator.build import BuildConfig, build
 from generator.check import check
 from generator.site import Kind, plan

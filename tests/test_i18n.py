@@ -7,9 +7,8 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 
-from generator.i18n import LANGUAGES, SOURCE_LANGUAGE, catalog_path, language, load_messages
-
 from conftest import ROOT
+from generator.i18n import LANGUAGES, SOURCE_LANGUAGE, catalog_path, language, load_messages
 
 TEMPLATES = ROOT / "templates"
 TRANSLATED = [lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from conftest import findings, line_of
-
 from generator.schema import GameSpec, validate
 from generator.source import load_yaml
 

@@ -8,10 +8,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import RULES
 from generator.cards import CardError, parse_card
 from generator.check import check
 from generator.cli import main

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import html5lib
 import pytest
-from conftest import ROOT, RULES
 
+from conftest import ROOT, RULES
 from generator.build import BuildConfig, build
 
 TEMPLATES = ROOT / "templates"
