@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SYSTEM_STAMP := $(VENV)/.system-packages
-SYSTEM_PACKAGES := chromium openjdk-17-jre-headless
+SYSTEM_PACKAGES := chromium openjdk-17-jre-headless poppler-utils libharfbuzz-subset0
 
 .PHONY: site check test lint bench serve messages clean
 

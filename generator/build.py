@@ -16,10 +16,12 @@ import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import __name__ as _package
 from .check import CheckResult, check
 from .diagnostics import Mark, Report
+from .pdf import PdfStats
 from .schema import SiteSpec, validate
 from .source import load_yaml
 
@@ -32,12 +34,20 @@ class BuildConfig:
     rules: Path
     templates: Path
     out: Path
+    pdf: bool = True
+    workers: int = 0  # PDF render processes; 0: one per core
+
+    @property
+    def cache(self) -> Path:
+        """Rendered PDFs by input digest, beside the output (never published)."""
+        return self.out.parent / f".{self.out.name}.cache"
 
 
 @dataclass
 class BuildResult:
     report: Report
     pages: int = 0
+    pdfs: PdfStats = field(default_factory=lambda: PdfStats())
     written: int = 0
     unchanged: int = 0
     removed: int = 0
@@ -60,7 +70,9 @@ def build(config: BuildConfig) -> BuildResult:
     if not checked.ok or site_spec is None:
         return result  # nothing is written when a check fails
 
-    files = render_site(config, checked, site_spec)
+    files = render_site(config, checked, site_spec, result)
+    if not result.ok:
+        return result
     result.files = files
     result.pages = sum(1 for p in files if p.endswith(".html"))
     result.written, result.unchanged, result.removed = publish(files, config.out)
@@ -68,7 +80,9 @@ def build(config: BuildConfig) -> BuildResult:
     return result
 
 
-def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec) -> dict[str, bytes]:
+def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
+                result: BuildResult | None = None) -> dict[str, bytes]:
+    """Every output file in memory: pages, sitemap, static files and (unless off) PDFs."""
     from .html import Renderer, SiteConfig
     from .site import plan
 
@@ -80,7 +94,68 @@ def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec) 
     for path in sorted(static.rglob("*")) if static.is_dir() else []:
         if path.is_file():
             files["static/" + path.relative_to(static).as_posix()] = path.read_bytes()
+    if config.pdf:
+        files |= _render_pdfs(config, renderer, site.documents, result)
     return files
+
+
+def _render_pdfs(config: BuildConfig, renderer: Any, documents: list[Any],
+                 result: BuildResult | None) -> dict[str, bytes]:
+    from .pdf import PdfJob, default_workers, harfbuzz_subset_available, render_pdfs, rich_progress
+
+    stats = result.pdfs if result else PdfStats()
+    jobs = [PdfJob(d.path, renderer.render_document(d)) for d in documents]
+    pdfs = render_pdfs(jobs, print_dir=config.templates / "print", cache_dir=config.cache,
+                       workers=config.workers or default_workers(), stats=stats,
+                       progress=rich_progress())
+    if result is not None:
+        if stats.rendered and not harfbuzz_subset_available():
+            result.report.warning(Mark("libharfbuzz-subset0"), "slow-pdf",
+                                  "libharfbuzz-subset is not installed: WeasyPrint subsets fonts "
+                                  "several times slower", hint="apt-get install libharfbuzz-subset0")
+        for doc in documents:
+            pages = stats.pages.get(doc.path, 0)
+            if doc.kind == "card" and pages > 1:
+                severity = result.report.error if pages > 2 else result.report.warning
+                severity(Mark(str(config.rules / doc.game / f"{doc.lang}.yaml")), "card-too-long",
+                         f"the {doc.lang} quick-reference card takes {pages} sides of A6"
+                         + ("; at most two fit a card" if pages > 2 else
+                            "; the four-up sheet shows only the first side"),
+                         hint="shorten the quickref lines")
+    return pdfs
+
+
+def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResult, list[Path]]:
+    """`rulebook pdf GAME --lang xx`: that game's card, sheet and booklet into config.out."""
+    from .html import Renderer, SiteConfig
+    from .site import plan
+
+    checked = check([config.rules], root=config.rules.parent)
+    site_spec = _site_spec(config.rules, checked.report)
+    result = BuildResult(checked.report)
+    if not checked.ok or site_spec is None:
+        return result, []
+    site = plan(checked.games)
+    documents = [d for d in site.documents if d.game == game and d.lang == lang]
+    if not documents:
+        known = sorted({f"{d.game} --lang {d.lang}" for d in site.documents})
+        result.report.error(Mark(str(config.rules / game)), "no-such-document",
+                            f"no game '{game}' in language '{lang}'",
+                            hint="available: " + "; ".join(known))
+        return result, []
+    renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name),
+                        site, checked.replays)
+    cache_config = BuildConfig(config.rules, config.templates, config.out / "site", workers=config.workers)
+    pdfs = _render_pdfs(cache_config, renderer, documents, result)
+    config.out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for rel, data in pdfs.items():
+        target = config.out / Path(rel).name
+        tmp = target.with_suffix(".tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, target)
+        written.append(target)
+    return result, written
 
 
 def _site_spec(rules: Path, report: Report) -> SiteSpec | None:
@@ -146,7 +221,7 @@ def _inputs(config: BuildConfig) -> list[Path]:
 
 def input_fingerprint(config: BuildConfig) -> str:
     """A digest of every input's name, size and modification time (no file is read)."""
-    h = hashlib.sha256(_package.encode())
+    h = hashlib.sha256(f"{_package}\0pdf={config.pdf}".encode())
     for path in _inputs(config):
         st = path.stat()
         h.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())

@@ -35,9 +35,18 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--rules", type=Path, default=Path("rules"), help="rules folder")
         cmd.add_argument("--templates", type=Path, default=Path("templates"))
         cmd.add_argument("--out", type=Path, default=Path("output/site"), help="site folder")
+        cmd.add_argument("--no-pdf", action="store_true", help="HTML only, no printable PDFs")
+        cmd.add_argument("--workers", type=int, default=0,
+                         help="PDF render processes (default: one per core)")
         if name == "serve":
             cmd.add_argument("--port", type=int, default=8000)
             cmd.add_argument("--host", default="127.0.0.1")
+    pdf = sub.add_parser("pdf", help="the printable PDFs of one game in one language")
+    pdf.add_argument("game", help="game id, e.g. uomo-nero")
+    pdf.add_argument("--lang", required=True, help="language code, e.g. it")
+    pdf.add_argument("--rules", type=Path, default=Path("rules"))
+    pdf.add_argument("--templates", type=Path, default=Path("templates"))
+    pdf.add_argument("--out", type=Path, default=Path("output/pdf"), help="folder for the PDFs")
     return parser
 
 
@@ -47,6 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _check(args)
     if args.command == "build":
         return _build(args)
+    if args.command == "pdf":
+        return _pdf(args)
     if args.command == "serve":
         from .serve import serve
         return serve(_config(args), host=args.host, port=args.port)
@@ -76,7 +87,8 @@ def _check(args: argparse.Namespace) -> int:
 
 def _config(args: argparse.Namespace):  # -> BuildConfig, imported lazily for start-up time
     from .build import BuildConfig
-    return BuildConfig(rules=args.rules, templates=args.templates, out=args.out)
+    return BuildConfig(rules=args.rules, templates=args.templates, out=args.out,
+                       pdf=not getattr(args, "no_pdf", False), workers=getattr(args, "workers", 0))
 
 
 def _build(args: argparse.Namespace) -> int:
@@ -95,9 +107,24 @@ def _build(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_FINDINGS
     else:
-        print(f"built {result.pages} pages into {args.out}: {result.written} file(s) written, "
-              f"{result.unchanged} unchanged, {result.removed} removed ({took:.2f} s)",
-              file=sys.stderr)
+        pdfs = result.pdfs
+        print(f"built {result.pages} pages and {pdfs.rendered + pdfs.cached} PDFs "
+              f"({pdfs.rendered} rendered, {pdfs.cached} from cache) into {args.out}: "
+              f"{result.written} file(s) written, {result.unchanged} unchanged, "
+              f"{result.removed} removed ({took:.2f} s)", file=sys.stderr)
+    return EXIT_OK
+
+
+def _pdf(args: argparse.Namespace) -> int:
+    from .build import export_pdfs
+
+    result, written = export_pdfs(_config(args), game=args.game, lang=args.lang)
+    if result.report.items:
+        print(format_text(result.report.sorted()))
+    if not result.ok:
+        return EXIT_FINDINGS
+    for path in written:
+        print(path)
     return EXIT_OK
 
 

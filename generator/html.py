@@ -16,7 +16,7 @@ from markupsafe import Markup
 from . import markup
 from .i18n import SOURCE_LANGUAGE, Messages, language, load_messages
 from .model import GameBundle, fill_placeholders, placeholders
-from .site import Kind, Page, Site, absolute, relative
+from .site import DocKind, Document, Kind, Page, Site, absolute, relative
 
 
 def _n_(message: str) -> str:
@@ -99,6 +99,7 @@ class Renderer:
                               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
             msgs = self.messages(lang)
             env.install_gettext_callables(msgs.gettext, msgs.ngettext, newstyle=True)  # type: ignore[attr-defined]
+            env.globals["zip"] = zip
             self._envs[lang] = env
         return self._envs[lang]
 
@@ -119,6 +120,24 @@ class Renderer:
         }
         template, context = builders[page.kind](page, lang)
         return self.env(lang).get_template(template).render(self._common(page, lang) | context)
+
+    def render_document(self, doc: Document) -> str:
+        """The HTML that WeasyPrint turns into one printable PDF."""
+        kind = Kind.GAME if doc.kind is DocKind.BOOKLET else Kind.QUICKREF
+        page = self.site.find(kind, lang=doc.lang, game=doc.game)
+        assert page is not None
+        _, context = (self._game if kind is Kind.GAME else self._quickref)(page, doc.lang)
+        return self.env(doc.lang).get_template(f"print/{doc.kind.value}.html.j2").render(
+            context | {"lang": doc.lang, "direction": language(doc.lang).direction,
+                       "site_name": self.config.site_name, "doc_kind": doc.kind.value})
+
+    def _pdf_links(self, page: Page, game: str, lang: str) -> list[dict[str, str]]:
+        msgs = self.messages(lang)
+        labels = {DocKind.CARD: msgs.gettext("Quick-reference card (A6, PDF)"),
+                  DocKind.SHEET: msgs.gettext("Four cards on A4, to cut (PDF)"),
+                  DocKind.BOOKLET: msgs.gettext("Rule booklet (A5, PDF)")}
+        return [{"href": relative(page, d.path), "label": labels[d.kind]}
+                for d in self.site.documents if d.game == game and d.lang == lang]
 
     def _common(self, page: Page, lang: str) -> dict[str, Any]:
         translations = self.site.translations(page) if page.lang else []
@@ -194,6 +213,8 @@ class Renderer:
         return "quickref.html.j2", {
             "title": facts.title, "blocks": blocks, "players": facts.players, "deck": facts.deck,
             "odd_card": facts.odd_card, "game_href": relative(page, game_page.path),
+            "removed": facts.removed if bundle.rules.engine.removed else None,
+            "pdfs": self._pdf_links(page, bundle.rules.id, lang),
             "description": markup.plain(facts.fill(facts.text.description))}
 
     def _game(self, page: Page, lang: str) -> tuple[str, dict[str, Any]]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from markupsafe import Markup, escape
 
 from . import markup
-from .html import SECTION_TITLES, GameFacts, json_ld
+from .html import SECTION_TITLES, GameFacts, _n_, json_ld
 from .site import Kind, Page, relative
 
 if TYPE_CHECKING:
@@ -78,19 +78,45 @@ def game_context(r: Renderer, page: Page, lang: str) -> dict[str, Any]:
         "deck": facts.deck, "removed": facts.removed if bundle.rules.engine.removed else None,
         "odd_card": facts.odd_card, "quickref_href": relative(page, quickref.path),
         "index_href": relative(page, index.path), "faq_json_ld": json_ld(faq_ld),
+        "pdfs": r._pdf_links(page, bundle.rules.id, lang),
     }
 
 
 def _example(r: Renderer, lang: str, facts: GameFacts, name: str) -> Markup:
     """One example round, rendered from what the replay proved, with this language's narration."""
-    replay: Replay = r.replays[(facts.bundle.rules.id, name)]
+    family = facts.bundle.rules.spec.family
+    replay = r.replays[(facts.bundle.rules.id, name)]
     text = facts.text.examples[name]
-    msgs = r.messages(lang)
-    md = lambda s: Markup(markup.render(facts.fill(s))) if s else Markup("")  # noqa: E731
-    def seat(name: str) -> str:
-        return text.seats.get(name, name)
+    ex = EXAMPLE_CONTEXT[family](r, lang, facts, name, replay, text)
+    template = r.env(lang).get_template(f"partials/example_{family}.html.j2")
+    return Markup(template.render(ex=ex))
 
-    cards = lambda cs: Markup(markup.cards_html(cs))  # noqa: E731
+
+class _Helpers:
+    """What every example renderer needs: markdown, seat names, cards as cards."""
+
+    def __init__(self, facts: GameFacts, text: Any) -> None:
+        self.facts, self.text = facts, text
+
+    def md(self, s: str | None) -> Markup:
+        return Markup(markup.render(self.facts.fill(s))) if s else Markup("")
+
+    def seat(self, name: str) -> str:
+        return self.text.seats.get(name, name)
+
+    def strong(self, name: str) -> Markup:
+        return Markup("<strong>{}</strong>").format(self.seat(name))
+
+    @staticmethod
+    def cards(cs: Any) -> Markup:
+        return Markup(markup.cards_html(cs))
+
+
+def _pairs_example(r: Renderer, lang: str, facts: GameFacts, name: str, replay: Replay,
+                   text: Any) -> dict[str, Any]:
+    msgs = r.messages(lang)
+    h = _Helpers(facts, text)
+    seat, cards, md = h.seat, h.cards, h.md
     ex: dict[str, Any] = {
         "id": f"example-{name}", "title": text.title, "intro_html": md(text.intro),
         "start_html": md(text.start), "result_html": md(text.result),
@@ -110,8 +136,7 @@ def _example(r: Renderer, lang: str, facts: GameFacts, name: str) -> Markup:
         ex["start"] = [{"name": seat(s), "cards": cards(replay.start[s])} for s in replay.seats]
     for i, step in enumerate(replay.steps):
         move = Markup(msgs.gettext("%(drawer)s draws %(card)s from %(source)s.")) % {
-            "drawer": Markup("<strong>{}</strong>").format(seat(step.drawer)),
-            "card": cards([step.card]), "source": Markup("<strong>{}</strong>").format(seat(step.source))}
+            "drawer": h.strong(step.drawer), "card": cards([step.card]), "source": h.strong(step.source)}
         out_names = [seat(s) for s in step.out]
         out = (msgs.ngettext("%(names)s is out.", "%(names)s are out.", len(out_names))
                % {"names": facts.names(out_names)}) if out_names else ""
@@ -127,10 +152,71 @@ def _example(r: Renderer, lang: str, facts: GameFacts, name: str) -> Markup:
             held = replay.steps[-1].after[last]
             ex["result_line"] = Markup(msgs.gettext("%(name)s is left with %(card)s and loses. "
                                                     "Winners: %(winners)s.")) % {
-                "name": Markup("<strong>{}</strong>").format(seat(replay.loser)),
-                "card": cards(held), "winners": escape(facts.names([seat(w) for w in replay.winners]))}
-    template = r.env(lang).get_template(f"partials/example_{facts.bundle.rules.spec.family}.html.j2")
-    return Markup(template.render(ex=ex))
+                "name": h.strong(replay.loser), "card": cards(held),
+                "winners": escape(facts.names([seat(w) for w in replay.winners]))}
+    return ex
+
+
+PASS_LABELS = {"left": _n_("Each player passes three cards to the left."),
+               "right": _n_("Each player passes three cards to the right."),
+               "across": _n_("Each player passes three cards across the table."),
+               "none": _n_("No cards are passed in this hand.")}
+
+
+def _tricks_example(r: Renderer, lang: str, facts: GameFacts, name: str, replay: Any,
+                    text: Any) -> dict[str, Any]:
+    msgs = r.messages(lang)
+    h = _Helpers(facts, text)
+    seat, cards, md = h.seat, h.cards, h.md
+    seats = list(replay.seats)
+    ex: dict[str, Any] = {
+        "id": f"example-{name}", "title": text.title, "intro_html": md(text.intro),
+        "start_html": md(text.start), "result_html": md(text.result),
+        "seats": [{"name": seat(s), "dealer": s == replay.dealer} for s in seats],
+        "hand_line": msgs.gettext("Hand %(num)s") % {"num": replay.hand} if replay.dealt else "",
+        "pass_line": msgs.gettext(PASS_LABELS[replay.pass_to.value]) if replay.pass_to else "",
+        "deal": None, "start": None, "tricks": [], "totals": None, "sheet": None, "verdict": [],
+    }
+    if replay.dealt:
+        start = replay.start or {}
+        ex["deal"] = [{"name": seat(s), "dealt": cards(replay.dealt[s]),
+                       "passed": cards(replay.passes.get(s, ())), "start": cards(start.get(s, ()))}
+                      for s in seats]
+    elif replay.start:
+        ex["start"] = [{"name": seat(s), "cards": cards(replay.start[s]),
+                        "taken": len(replay.taken_before.get(s, ()))} for s in seats]
+    for i, trick in enumerate(replay.tricks):
+        ex["tricks"].append({
+            "number": trick.number, "leader": seat(trick.leader),
+            "plays": [{"name": seat(who), "card": cards([card]), "wins": who == trick.winner}
+                      for who, card in trick.cards],
+            "winner": Markup(msgs.gettext("%(name)s takes the trick.")) % {"name": h.strong(trick.winner)},
+            "points": trick.points, "broken": trick.broken and (i == 0 or not replay.tricks[i - 1].broken),
+            "narration": md(text.steps[i]) if i < len(text.steps) else None,
+        })
+    if replay.scores:
+        ex["totals"] = [{"name": seat(s), "tricks": replay.tricks_won.get(s, ""),
+                         "points": replay.points.get(s, ""), "score": replay.scores.get(s, "")}
+                        for s in seats]
+        ex["slam"] = (Markup(msgs.gettext("%(name)s took everything.")) % {"name": h.strong(replay.slam)}
+                      if replay.slam else "")
+    if replay.sheet:
+        ex["sheet"] = {"names": [seat(s) for s in seats],
+                       "rows": [{"hand": row.hand, "scores": [row.scores.get(s, "") for s in seats],
+                                 "totals": [row.totals.get(s, "") for s in seats],
+                                 "narration": md(text.steps[i]) if i < len(text.steps) else None}
+                                for i, row in enumerate(replay.sheet)]}
+    if replay.losers:
+        ex["verdict"].append(msgs.gettext("Losers: %(names)s.") % {
+            "names": facts.names([seat(s) for s in replay.losers])})
+    if replay.winners:
+        ex["verdict"].append(msgs.gettext("Winners: %(names)s.") % {
+            "names": facts.names([seat(s) for s in replay.winners])})
+    return ex
+
+
+EXAMPLE_CONTEXT: dict[str, Callable[..., dict[str, Any]]] = {
+    "pairs": _pairs_example, "tricks": _tricks_example}
 
 
 def _dealing_order(replay: Replay) -> list[str]:

@@ -15,6 +15,22 @@ from .i18n import LANGUAGES
 from .model import GameBundle
 
 
+class DocKind(enum.StrEnum):
+    CARD = "card"  # quick-reference card, A6
+    SHEET = "sheet"  # four cards on A4 with crop marks
+    BOOKLET = "booklet"  # the whole rules, A5
+
+
+@dataclass(frozen=True)
+class Document:
+    """A printable PDF of one game in one language."""
+
+    kind: DocKind
+    lang: str
+    game: str
+    path: str
+
+
 class Kind(enum.StrEnum):
     ROOT = "root"
     INDEX = "index"
@@ -41,6 +57,7 @@ class Site:
     games: dict[str, GameBundle]
     languages: list[str]  # languages with at least one page, in LANGUAGES order
     pages: list[Page] = field(default_factory=list)
+    documents: list[Document] = field(default_factory=list)
     _by_key: dict[tuple[Kind, str | None, str | None], Page] = field(default_factory=dict)
 
     def add(self, page: Page) -> None:
@@ -49,6 +66,9 @@ class Site:
 
     def find(self, kind: Kind, *, lang: str | None, game: str | None = None) -> Page | None:
         return self._by_key.get((kind, game, lang))
+
+    def document(self, kind: DocKind, *, lang: str, game: str) -> Document:
+        return next(d for d in self.documents if (d.kind, d.lang, d.game) == (kind, lang, game))
 
     def translations(self, page: Page) -> list[Page]:
         """The same page in every language it exists in (the page itself included)."""
@@ -73,6 +93,9 @@ def plan(games: list[GameBundle]) -> Site:
             site.add(Page(Kind.GAME, lang, f"{lang}/{slug}/index.html", game.rules.id))
             site.add(Page(Kind.QUICKREF, lang, f"{lang}/{slug}/quickref/index.html",
                           game.rules.id))
+            for kind, name in ((DocKind.CARD, f"{slug}-card.pdf"), (DocKind.SHEET, f"{slug}-sheet.pdf"),
+                               (DocKind.BOOKLET, f"{slug}.pdf")):
+                site.documents.append(Document(kind, lang, game.rules.id, f"{lang}/{slug}/{name}"))
     return site
 
 

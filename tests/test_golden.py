@@ -25,7 +25,7 @@ PAGES = [next(p for p in SITE.pages if p.kind is Kind.GAME and p.lang == lang) f
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("golden") / "site"
-    assert build(BuildConfig(RULES, ROOT / "templates", out)).ok
+    assert build(BuildConfig(RULES, ROOT / "templates", out, pdf=False)).ok
     return out
 
 

@@ -19,7 +19,7 @@ TEMPLATES = ROOT / "templates"
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("build") / "site"
-    result = build(BuildConfig(RULES, TEMPLATES, out))
+    result = build(BuildConfig(RULES, TEMPLATES, out, pdf=False))
     assert result.ok, [d.format() for d in result.report.errors]
     return out
 
@@ -89,6 +89,8 @@ def test_relative_links_all_resolve(site: Path) -> None:
         if path.name == "404.html":
             continue  # absolute links: a 404 page is served at any address
         for href in re.findall(r'(?:href|src)="([^"#:]+)(?:#[^"]*)?"', path.read_text(encoding="utf-8")):
+            if href.endswith(".pdf"):
+                continue  # built without PDFs here; test_pdf.py checks those links
             assert (path.parent / href).resolve().exists(), f"{path}: {href}"
 
 
@@ -129,12 +131,12 @@ def test_placeholders_filled_from_game_yaml(site: Path) -> None:
 
 def test_a_second_build_rewrites_nothing(site: Path) -> None:
     before = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in site.rglob("*") if p.is_file()}
-    result = build(BuildConfig(RULES, TEMPLATES, site))
+    result = build(BuildConfig(RULES, TEMPLATES, site, pdf=False))
     assert result.up_to_date
     # Without the saved state, every page is rendered again and compared: still nothing written.
     for state in site.parent.glob(".site*.json"):
         state.unlink()
-    result = build(BuildConfig(RULES, TEMPLATES, site))
+    result = build(BuildConfig(RULES, TEMPLATES, site, pdf=False))
     assert result.ok and result.written == 0 and result.unchanged == len(before)
     after = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in site.rglob("*") if p.is_file()}
     assert after == before
@@ -149,7 +151,7 @@ def test_a_failed_check_publishes_nothing(tmp_path: Path, site: Path) -> None:
     script = rules / "uomo-nero" / "examples" / "anna-bruno-carla.yaml"
     script.write_text(script.read_text(encoding="utf-8").replace("loser: Anna", "loser: Bruno"),
                       encoding="utf-8")
-    result = build(BuildConfig(rules, TEMPLATES, out))
+    result = build(BuildConfig(rules, TEMPLATES, out, pdf=False))
     assert not result.ok and [d.code for d in result.report.errors] == ["wrong-result"]
     after = sorted((p.relative_to(out), p.read_bytes()) for p in out.rglob("*") if p.is_file())
     assert after == before
@@ -160,12 +162,12 @@ def test_a_changed_text_rewrites_only_its_pages(tmp_path: Path) -> None:
     rules = tmp_path / "rules"
     shutil.copytree(RULES, rules)
     out = tmp_path / "site"
-    first = build(BuildConfig(rules, TEMPLATES, out))
+    first = build(BuildConfig(rules, TEMPLATES, out, pdf=False))
     assert first.ok and first.written == len(first.files)
     lang = rules / "uomo-nero" / "it.yaml"
     text = lang.read_text(encoding="utf-8")
     lang.write_text(text.replace("title: ", "title: Nuovo ", 1), encoding="utf-8")
-    second = build(BuildConfig(rules, TEMPLATES, out))
+    second = build(BuildConfig(rules, TEMPLATES, out, pdf=False))
     assert second.ok
     # the game page, its quick reference, and the Italian index that lists its title
     assert second.written == 3, second.written
@@ -177,7 +179,8 @@ def test_build_command_refuses_and_exits_1(tmp_path: Path, capsys: pytest.Captur
     rules = tmp_path / "rules"
     shutil.copytree(RULES, rules)
     (rules / "black-peter" / "examples" / "endgame.yaml").write_text("seats: [1]\n", encoding="utf-8")
-    code = main(["build", "--rules", str(rules), "--templates", str(TEMPLATES), "--out", str(tmp_path / "o")])
+    code = main(["build", "--no-pdf", "--rules", str(rules), "--templates", str(TEMPLATES),
+                 "--out", str(tmp_path / "o")])
     captured = capsys.readouterr()
     assert code == 1 and "error[" in captured.out and "build refused" in captured.err
     assert not (tmp_path / "o").exists()

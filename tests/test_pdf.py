@@ -1,0 +1,132 @@
+"""Printable PDFs: read back with pypdf, rendered to PNG with pdftoppm, reproducible."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import ROOT, RULES
+from generator.build import BuildConfig, build
+from generator.check import check
+from generator.site import DocKind, plan
+
+TEMPLATES = ROOT / "templates"
+PREVIEWS = ROOT / "output" / "pdf-previews"
+MM = 72 / 25.4
+SIZES = {DocKind.CARD: (105, 148), DocKind.SHEET: (210, 297), DocKind.BOOKLET: (148, 210)}
+CHECKED = check([RULES], root=ROOT)
+DOCUMENTS = plan(CHECKED.games).documents
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("pdf") / "site"
+    result = build(BuildConfig(RULES, TEMPLATES, out, workers=2))
+    assert result.ok, [d.format() for d in result.report.errors]
+    assert result.pdfs.rendered + result.pdfs.cached == len(DOCUMENTS)
+    return out
+
+
+def size_mm(reader: PdfReader) -> tuple[int, int]:
+    box = reader.pages[0].mediabox
+    return round(float(box.width) / MM), round(float(box.height) / MM)
+
+
+def test_every_document_has_its_paper_size_title_language_and_tags(built: Path) -> None:
+    assert DOCUMENTS
+    titles = {(b.rules.id, lang): t.spec.title for b in CHECKED.games for lang, t in b.languages.items()}
+    for doc in DOCUMENTS:
+        reader = PdfReader(built / doc.path)
+        assert size_mm(reader) == SIZES[doc.kind], doc.path
+        if doc.kind is DocKind.CARD:
+            assert len(reader.pages) <= 2, doc.path
+        root = reader.trailer["/Root"]
+        assert root["/Lang"] == doc.lang, doc.path
+        assert root["/MarkInfo"]["/Marked"], doc.path  # tagged PDF
+        assert "/StructTreeRoot" in root, doc.path
+        assert reader.metadata is not None and reader.metadata.title == titles[(doc.game, doc.lang)]
+
+
+def test_fonts_are_embedded_and_subset(built: Path) -> None:
+    for doc in DOCUMENTS:
+        reader = PdfReader(built / doc.path)
+        for page in reader.pages:
+            for font in page["/Resources"]["/Font"].values():
+                font = font.get_object()
+                base = font.get("/DescendantFonts", [font])[0].get_object()
+                descriptor = base["/FontDescriptor"].get_object()
+                assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), doc.path
+                assert "+" in str(font["/BaseFont"]), f"{doc.path}: {font['/BaseFont']} is not a subset"
+
+
+def test_card_shows_title_and_odd_card(built: Path) -> None:
+    for doc in DOCUMENTS:
+        if doc.kind is not DocKind.CARD:
+            continue
+        bundle = next(b for b in CHECKED.games if b.rules.id == doc.game)
+        text = "".join(p.extract_text() for p in PdfReader(built / doc.path).pages)
+        odd = getattr(bundle.rules.engine.options, "odd_card", None)
+        if odd is not None:
+            assert str(odd) in text.replace(" ", ""), doc.path
+        if doc.lang != "ar":
+            assert bundle.languages[doc.lang].spec.title in text, doc.path
+
+
+def test_arabic_card_text_extracts_in_reading_order(built: Path) -> None:
+    card = next(d for d in DOCUMENTS if d.kind is DocKind.CARD and d.lang == "ar" and d.game == "black-peter")
+    text = PdfReader(built / card.path).pages[0].extract_text()
+    assert "بيتر الأسود" in text  # the title, logical order (visual order would read backwards)
+    assert "مستبعدة من الرزمة" in text
+    assert "J♣" in text.replace(" ", "")
+
+
+def test_pdfs_are_linked_from_game_and_quickref_pages(built: Path) -> None:
+    game = (built / "it" / "uomo-nero" / "index.html").read_text(encoding="utf-8")
+    quickref = (built / "it" / "uomo-nero" / "quickref" / "index.html").read_text(encoding="utf-8")
+    for name in ("uomo-nero-card.pdf", "uomo-nero-sheet.pdf", "uomo-nero.pdf"):
+        assert f'href="{name}"' in game and f'href="../{name}"' in quickref
+
+
+def test_same_input_gives_byte_identical_pdfs(built: Path, tmp_path: Path) -> None:
+    again = tmp_path / "site"
+    result = build(BuildConfig(RULES, TEMPLATES, again, workers=1))  # a new cache: all rendered anew
+    assert result.ok and result.pdfs.rendered == len(DOCUMENTS)
+    for doc in DOCUMENTS:
+        assert (again / doc.path).read_bytes() == (built / doc.path).read_bytes(), doc.path
+
+
+def test_a_rebuild_with_nothing_changed_renders_no_pdf(built: Path) -> None:
+    assert build(BuildConfig(RULES, TEMPLATES, built)).up_to_date
+    for state in built.parent.glob(".site*.json"):
+        state.unlink()  # force the full pipeline: every PDF must come from the cache
+    result = build(BuildConfig(RULES, TEMPLATES, built))
+    assert result.ok and result.pdfs.rendered == 0 and result.pdfs.cached == len(DOCUMENTS)
+    assert result.written == 0
+
+
+@pytest.mark.skipif(not shutil.which("pdftoppm"), reason="pdftoppm (poppler-utils) is missing")
+def test_render_previews_to_png(built: Path) -> None:
+    PREVIEWS.mkdir(parents=True, exist_ok=True)
+    card = next(d for d in DOCUMENTS if d.kind is DocKind.CARD and d.lang == "ar")
+    booklet = next(d for d in DOCUMENTS if d.kind is DocKind.BOOKLET and d.lang == "en")
+    for doc, name in ((card, "card-ar"), (booklet, "booklet-en")):
+        subprocess.run(["pdftoppm", "-png", "-r", "100", "-f", "1", "-l", "1", "-singlefile",
+                        str(built / doc.path), str(PREVIEWS / name)], check=True)
+        png = PREVIEWS / f"{name}.png"
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+
+
+def test_pdf_command_writes_one_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from generator.cli import main
+    code = main(["pdf", "uomo-nero", "--lang", "it", "--rules", str(RULES), "--templates", str(TEMPLATES),
+                 "--out", str(tmp_path)])
+    assert code == 0
+    assert sorted(p.name for p in tmp_path.glob("*.pdf")) == [
+        "uomo-nero-card.pdf", "uomo-nero-sheet.pdf", "uomo-nero.pdf"]
+    assert main(["pdf", "uomo-nero", "--lang", "xx", "--rules", str(RULES), "--templates",
+                 str(TEMPLATES), "--out", str(tmp_path)]) == 1
+    assert "error[no-such-document]" in capsys.readouterr().out
