@@ -181,7 +181,9 @@ def cards_name(cards: Iterable[Card]) -> str:
 
 
 # Cards inside prose: only the glyph forms, so that words such as "Th" or "as" are never cards.
-PROSE_CARD_RE = re.compile(r"(?<![\w])(10|[2-9AJQK])([♠♥♦♣])|★")
+# Only a Latin letter or digit before the rank stops a match ("110♥"); an Arabic prefix such as
+# the conjunction و ("وJ♣", "and J♣") does not.
+PROSE_CARD_RE = re.compile(r"(?<![A-Za-z0-9])(10|[2-9AJQK])([♠♥♦♣])|★")
 
 
 def find_prose_cards(text: str) -> list[tuple[int, Card]]:

@@ -194,7 +194,9 @@ def placeholders(rules: GameRules) -> dict[str, str]:
         "duration": str(spec.duration),
         "removed": cards_name(game.removed),
     } | rules.family.placeholders(game)
-    return {k: v for k, v in values.items() if v}
+    for name, variant in rules.variants.items():  # a variant's own values: {standard.points.total}
+        values |= {f"{name}.{k}": v for k, v in rules.family.placeholders(variant).items()}
+    return values  # an empty value means: known, but this game has nothing to put there
 
 
 def fill_placeholders(text: str, values: dict[str, str]) -> str:
@@ -219,12 +221,16 @@ def check_placeholders(src: Source, values: dict[str, str], report: Report) -> N
     for key, text in strings_in(src.data):
         for m in PLACEHOLDER_RE.finditer(text):
             name = m.group(1).strip()
-            if name not in values:
+            if name in values and not values[name]:
+                report.error(src.text_mark(key, m.start()), "empty-placeholder",
+                             f"'{{{name}}}' has no value in this game (see game.yaml)",
+                             hint="write the text itself here")
+            elif name not in values:
                 near = difflib.get_close_matches(name, list(values), n=1, cutoff=0.5)
                 report.error(src.text_mark(key, m.start()), "unknown-placeholder",
                              f"unknown placeholder '{{{name}}}'",
                              hint=(f"did you mean '{{{near[0]}}}'?" if near else
-                                   f"known: {', '.join('{' + v + '}' for v in values)}; "
+                                   f"known: {', '.join('{' + v + '}' for v in values if values[v])}; "
                                    "write {{ and }} for literal braces"))
 
 

@@ -555,6 +555,7 @@ def check_narration(bundle: GameBundle, replay: Replay, report: Report) -> None:
         if narration.start and replay.start is not None:
             held = {c for h in replay.start.values() for c in h}
             laid = {c for ps in replay.first_pairs.values() for p in ps for c in p}
+            laid |= {c for alone in replay.laid_alone.values() for c in alone}
             for offset, card in find_prose_cards(narration.start):
                 if card not in held | laid:
                     report.error(src.text_mark(base + ("start",), offset), "narration-card",

@@ -125,6 +125,17 @@ def test_unknown_placeholder_is_an_error_with_suggestion(tmp_path, broken) -> No
          "did you mean '{deck.size}'?")]
 
 
+def test_placeholder_without_a_value_in_this_game(tmp_path, broken) -> None:
+    broken("uomo-nero", {})
+    text = MINIMAL_LANGUAGE.replace("{deck.sise}", "{match.losses}")
+    (tmp_path / "rules" / "uomo-nero" / "de.yaml").write_text(text, encoding="utf-8")
+    from generator.check import check
+    result = check([tmp_path / "rules" / "uomo-nero"], root=tmp_path)
+    [d] = [d for d in result.report.errors if "placeholder" in d.code]
+    assert (d.code, d.mark.line, d.message) == (
+        "empty-placeholder", 1, "'{match.losses}' has no value in this game (see game.yaml)")
+
+
 def test_placeholders_fill_from_game_yaml() -> None:
     from generator.model import fill_placeholders
     values = {"deck.size": "31", "odd_card": "J♣"}

@@ -47,3 +47,9 @@ def test_javascript_links_are_refused() -> None:
 def test_headings_get_stable_ids() -> None:
     assert '<h2 id="three-of-a-kind">Three of a kind</h2>' in render("## Three of a kind")
     assert slugify("Какие карты образуют пару?") == "какие-карты-образуют-пару"
+
+
+def test_card_after_an_arabic_prefix() -> None:
+    # "وJ♣" is "and J♣": the conjunction و is written joined to the next word.
+    assert render_inline("وJ♣").count('class="card') == 1
+    assert "card" not in render_inline("110♥ AJ♠")
