@@ -43,6 +43,7 @@ serve: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/bench_site.py
+	$(BIN)/python bench/bench_pdf.py
 
 # Refresh the UI message catalogs after changing a template's words.
 messages: $(STAMP)

@@ -41,6 +41,11 @@ def _parser() -> argparse.ArgumentParser:
         if name == "serve":
             cmd.add_argument("--port", type=int, default=8000)
             cmd.add_argument("--host", default="127.0.0.1")
+    i18n = sub.add_parser("i18n", help="the state of the translations, per game and language")
+    i18n.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="default: rules")
+    i18n.add_argument("--format", choices=("text", "json"), default="text")
+    i18n.add_argument("--strict", action="store_true",
+                      help="exit 1 when any game is incomplete in any language")
     pdf = sub.add_parser("pdf", help="the printable PDFs of one game in one language")
     pdf.add_argument("game", help="game id, e.g. uomo-nero")
     pdf.add_argument("--lang", required=True, help="language code, e.g. it")
@@ -58,6 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _build(args)
     if args.command == "pdf":
         return _pdf(args)
+    if args.command == "i18n":
+        return _i18n(args)
     if args.command == "serve":
         from .serve import serve
         return serve(_config(args), host=args.host, port=args.port)
@@ -113,6 +120,18 @@ def _build(args: argparse.Namespace) -> int:
               f"{result.written} file(s) written, {result.unchanged} unchanged, "
               f"{result.removed} removed ({took:.2f} s)", file=sys.stderr)
     return EXIT_OK
+
+
+def _i18n(args: argparse.Namespace) -> int:
+    from . import translation
+    from .check import check
+
+    result = check(args.paths or [Path("rules")], root=Path.cwd())
+    if result.report.errors:
+        print(format_text(result.report.sorted()), file=sys.stderr)
+    states = translation.report(result.games)
+    print(translation.format_json(states) if args.format == "json" else translation.format_table(states))
+    return EXIT_FINDINGS if args.strict and not all(s.complete for s in states) else EXIT_OK
 
 
 def _pdf(args: argparse.Namespace) -> int:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import schema
-from .cards import Card, Deck, card_name
+from .cards import Card, Deck, card_name, cards_name
 from .diagnostics import Report
 from .engines.pairs import (
     Direction,
@@ -78,6 +78,7 @@ class PairsFamily:
         odd, match = engine.options.odd_card, engine.options.match
         return {
             "odd_card": card_name(odd) if odd else "",
+            "odd_cards": cards_name(engine.odd_candidates()),
             "match.losses": str(match.losses) if match and match.losses else "",
             "match.hands": str(match.hands) if match and match.hands else "",
         }

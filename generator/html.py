@@ -291,8 +291,9 @@ class GameFacts:
 
     @cached_property
     def odd_card(self) -> Markup | None:
-        odd = getattr(getattr(self.bundle.rules.engine, "options", None), "odd_card", None)
-        return Markup(markup.card_html(odd)) if odd is not None else None
+        """The odd card, or the cards one of which will be left over; None when unknown."""
+        candidates = getattr(self.bundle.rules.engine, "odd_candidates", lambda: ())()
+        return Markup(markup.cards_html(candidates)) if candidates else None
 
     def names(self, names: list[str]) -> str:
         return format_list(names, locale=self.lang) if names else ""

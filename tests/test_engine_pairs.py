@@ -158,7 +158,9 @@ def test_leftover_any_card_of_the_odd_rank_can_be_left() -> None:
     assert game.problems() == []
     assert game.is_pair(C("J♣"), C("J♥"))
     last = {game.random_round(random.Random(seed), 3).last_card for seed in range(200)}
-    assert last == {C("J♣"), C("J♥"), C("J♦")}
+    assert last == {C("J♣"), C("J♥"), C("J♦")} == set(game.odd_candidates())
+    assert black_peter().odd_candidates() == (C("J♣"),)
+    assert uomo_nero(odd_card=None, odd_mode=OddMode.HIDDEN).odd_candidates() == ()
     two_short = uomo_nero(odd_card=None, odd_mode=OddMode.LEFTOVER).variant(removed=parse_cards("J♣ Q♣"))
     assert "found 2 (J♠; Q♠)" in two_short.problems()[0]
 

@@ -39,3 +39,8 @@ def test_page_matches_its_golden_file(built: Path, path: str) -> None:
     assert golden.exists(), f"no golden file {golden.name}: run UPDATE_GOLDEN=1 make test"
     assert actual == golden.read_text(encoding="utf-8"), \
         f"{path} differs from {golden.name}; if intended, run UPDATE_GOLDEN=1 make test"
+
+
+def test_no_stale_golden_files() -> None:
+    expected = {p.path.replace("/", "__") for p in PAGES}
+    assert {g.name for g in GOLDEN.glob("*.html")} == expected

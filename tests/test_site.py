@@ -66,12 +66,21 @@ def test_lang_and_dir_on_every_page(site: Path) -> None:
         assert f'<html lang="{lang}" dir="{direction}">' in head, rel
 
 
-def test_missing_translation_is_not_faked(site: Path) -> None:
-    # uomo-nero has no Russian text: no Russian page, no Russian alternate, not on the ru index.
-    assert not any("uomo" in p.as_posix() for p in (site / "ru").rglob("*"))
-    en = page(site, "en/black-peter/index.html")
-    assert 'hreflang="ru"' not in en
-    assert "Uomo Nero" not in page(site, "ru/index.html")
+def test_missing_translation_is_not_faked(tmp_path: Path) -> None:
+    # Without its Russian text, uomo-nero has no Russian page, no Russian alternate, and is
+    # not on the Russian index.
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES, rules)
+    (rules / "uomo-nero" / "ru.yaml").unlink()
+    game = rules / "uomo-nero" / "game.yaml"
+    game.write_text(re.sub(r"\n  ru: [a-z0-9-]+", "", game.read_text(encoding="utf-8")), encoding="utf-8")
+    out = tmp_path / "site"
+    assert build(BuildConfig(rules, TEMPLATES, out, pdf=False)).ok
+    uomo = json.dumps(sorted(p.as_posix() for p in (out / "ru").rglob("*")))
+    assert "uomo" not in uomo
+    en = page(out, "en/black-peter/index.html")
+    assert 'hreflang="ru"' not in en and 'hreflang="it"' in en
+    assert "Uomo Nero" not in page(out, "ru/index.html")
 
 
 def test_alternates_and_switcher_lead_to_the_same_page_translated(site: Path) -> None:

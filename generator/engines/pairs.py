@@ -158,6 +158,20 @@ class PairsGame:
     def lays_alone(self, card: Card) -> bool:
         return self.key(card) == _ALONE
 
+    def odd_candidates(self) -> tuple[Card, ...]:
+        """The cards that can be the last one: the named odd card, or every card of the group
+        with an odd count (leftover); none known in advance when the odd card is hidden."""
+        if self.options.odd_mode is OddMode.NAMED and self.options.odd_card is not None:
+            return (self.options.odd_card,)
+        if self.options.odd_mode is OddMode.HIDDEN:
+            return ()
+        groups: dict[Hashable, list[Card]] = {}
+        for card in self.cards:
+            if self.key(card) not in (_ODD, _ALONE):
+                groups.setdefault(self.key(card), []).append(card)
+        uneven = [g for g in groups.values() if len(g) % 2]
+        return tuple(uneven[0]) if len(uneven) == 1 else ()
+
     def problems(self) -> list[str]:
         """Why this deck and these options cannot leave exactly one odd card, if they can't."""
         out = []
