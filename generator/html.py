@@ -131,7 +131,7 @@ class Renderer:
             context | {"lang": doc.lang, "direction": language(doc.lang).direction,
                        "site_name": self.config.site_name, "doc_kind": doc.kind.value})
 
-    def _pdf_links(self, page: Page, game: str, lang: str) -> list[dict[str, str]]:
+    def pdf_links(self, page: Page, game: str, lang: str) -> list[dict[str, str]]:
         msgs = self.messages(lang)
         labels = {DocKind.CARD: msgs.gettext("Quick-reference card (A6, PDF)"),
                   DocKind.SHEET: msgs.gettext("Four cards on A4, to cut (PDF)"),
@@ -214,7 +214,7 @@ class Renderer:
             "title": facts.title, "blocks": blocks, "players": facts.players, "deck": facts.deck,
             "odd_card": facts.odd_card, "game_href": relative(page, game_page.path),
             "removed": facts.removed if bundle.rules.engine.removed else None,
-            "pdfs": self._pdf_links(page, bundle.rules.id, lang),
+            "pdfs": self.pdf_links(page, bundle.rules.id, lang),
             "description": markup.plain(facts.fill(facts.text.description))}
 
     def _game(self, page: Page, lang: str) -> tuple[str, dict[str, Any]]:

@@ -78,7 +78,7 @@ def game_context(r: Renderer, page: Page, lang: str) -> dict[str, Any]:
         "deck": facts.deck, "removed": facts.removed if bundle.rules.engine.removed else None,
         "odd_card": facts.odd_card, "quickref_href": relative(page, quickref.path),
         "index_href": relative(page, index.path), "faq_json_ld": json_ld(faq_ld),
-        "pdfs": r._pdf_links(page, bundle.rules.id, lang),
+        "pdfs": r.pdf_links(page, bundle.rules.id, lang),
     }
 
 

@@ -14,7 +14,7 @@ from typing import Hashable, Iterable, Sequence
 
 from .cards import Card, card_name, cards_name, find_prose_cards
 from .diagnostics import Report
-from .engines.pairs import Draw, OddMode, PairsGame, PairsState, Winners
+from .engines.pairs import Draw, OddMode, PairsGame, PairsState, Winners, first_drawer
 from .model import Example, GameBundle, parse_card_at, parse_cards_at
 from .source import Key, Source
 
@@ -377,8 +377,8 @@ def _check_counts(game: PairsGame, dealt: dict[str, int], kept: dict[str, int] |
                      "number must remain")
     active = [kept.get(n, 1) > 0 for n in seats.names]
     if spec_first := src.get(("first",)):
-        probe = game.new_round([[Card(None, None)] if a else [] for a in active], dealer=dealer)
-        expected = seats.names[probe.drawer] if probe.drawer is not None else None
+        expected = (seats.names[first_drawer(game.options, active, dealer=dealer)]
+                    if sum(active) > 1 else None)
         if expected is not None and str(spec_first) != expected:
             report.error(src.mark(("first",)), "wrong-player",
                          f"'{expected}' draws first here; the script says '{spec_first}'",

@@ -267,6 +267,27 @@ class IllegalDraw(ValueError):
     """A draw the rules do not allow; the message says what was expected."""
 
 
+def next_with_cards(hands: Sequence[object], seat: int, step: int, *,
+                    include_self: bool = False) -> int:
+    """The nearest seat from ``seat`` in direction ``step`` whose hand is not empty."""
+    n = len(hands)
+    for i in range(0 if include_self else 1, n + 1):
+        other = (seat + step * i) % n
+        if hands[other] and (include_self or other != seat):
+            return other
+    raise IllegalDraw("no other player has cards")
+
+
+def first_drawer(options: PairsOptions, hands: Sequence[object], *, dealer: int) -> int:
+    """Who draws first, given which seats still hold cards after the first pairs."""
+    left = Direction.LEFT.step
+    if options.first_turn is FirstTurn.LEFT_OF_DEALER_DRAWS:
+        return next_with_cards(hands, dealer, left)
+    offerer = next_with_cards(hands, dealer, left,
+                              include_self=options.first_turn is FirstTurn.DEALER_OFFERS)
+    return next_with_cards(hands, offerer, options.draw_from.opposite.step)
+
+
 class PairsState:
     """One round in play. Hands never hold a pair: pairs are laid down at once."""
 
@@ -304,12 +325,7 @@ class PairsState:
     def _next_active(self, seat: int, direction: Direction | int, *,
                      include_self: bool = False) -> int:
         step = direction if isinstance(direction, int) else direction.step
-        hands, n = self.hands, self.players
-        for i in range(0 if include_self else 1, n + 1):
-            other = (seat + step * i) % n
-            if hands[other] and (include_self or other != seat):
-                return other
-        raise IllegalDraw("no other player has cards")
+        return next_with_cards(self.hands, seat, step, include_self=include_self)
 
     def _set_drawer(self, drawer: int | None) -> None:
         self.drawer = drawer
@@ -317,14 +333,7 @@ class PairsState:
             self._source = self._next_active(drawer, self._draw_step)
 
     def _first_drawer(self) -> int:
-        opts = self.game.options
-        if opts.first_turn is FirstTurn.LEFT_OF_DEALER_DRAWS:
-            return self._next_active(self.dealer, Direction.LEFT)
-        if opts.first_turn is FirstTurn.DEALER_OFFERS:
-            offerer = self._next_active(self.dealer, Direction.LEFT, include_self=True)
-        else:
-            offerer = self._next_active(self.dealer, Direction.LEFT)
-        return self._next_active(offerer, opts.draw_from.opposite)
+        return first_drawer(self.game.options, self.hands, dealer=self.dealer)
 
     def source(self) -> int:
         """Whom the player to move draws from: the nearest neighbour with cards."""
