@@ -47,7 +47,7 @@ bench: $(STAMP)
 
 # Refresh the UI message catalogs after changing a template's words.
 messages: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k _n_ -k gettext -k ngettext:1,2 --no-location \
+	$(BIN)/pybabel extract -F babel.cfg -k _n_ -k _np_:1,2 -k gettext -k ngettext:1,2 --no-location \
 	  --sort-output --no-wrap --project rulebook -o templates/locale/messages.pot .
 	$(BIN)/pybabel update -i templates/locale/messages.pot -d templates/locale --no-wrap --no-fuzzy-matching
 

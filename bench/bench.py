@@ -46,6 +46,26 @@ def bench_check(runs: int = 7) -> None:
           f"best {min(times):.3f} s over {runs} runs (start-up included)")
 
 
+def bench_tricks_hands(seconds: float = 3.0) -> None:
+    """Random hands per second of the trick-taking engine: deal, pass, 13 tricks, score."""
+    result = check([ROOT / "rules"], root=ROOT)
+    for bundle in result.games:
+        if bundle.rules.spec.family != "tricks":
+            continue
+        game, rng = bundle.rules.engine, random.Random(1)
+        hands, hand = 0, 1
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            for _ in range(100):
+                game.random_round(rng, hand=hand)
+                hand = hand % 12 + 1  # every hand of the passing schedule in turn
+            hands += 100
+        elapsed = time.perf_counter() - start
+        print(f"random_round  {bundle.rules.id:<16} {game.players} players: "
+              f"{hands / elapsed:8.0f} hands/s")
+
+
 if __name__ == "__main__":
     bench_random_rounds()
     bench_check()
+    bench_tricks_hands()

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 # family name -> "module:attribute" of its Family object (imported on first use).
 REGISTRY: dict[str, str] = {
     "pairs": "generator.family_pairs:FAMILY",
+    "tricks": "generator.family_tricks:FAMILY",
 }
 
 

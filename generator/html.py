@@ -24,6 +24,11 @@ def _n_(message: str) -> str:
     return message
 
 
+def _np_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a plural msgid pair for the extractor; ngettext translates it where it is shown."""
+    return singular, plural
+
+
 DECK_NAMES = {
     "french-52": _n_("52-card French deck"),
     "french-52+joker": _n_("52-card French deck with a joker"),
@@ -262,7 +267,7 @@ class GameFacts:
 
     @property
     def title(self) -> str:
-        return self.text.title
+        return self.fill(self.text.title)
 
     @cached_property
     def players(self) -> str:

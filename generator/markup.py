@@ -34,24 +34,31 @@ def cards_html(cards: Sequence[Card]) -> str:
     return " ".join(card_html(c) for c in cards)
 
 
+# A number with its sign: in right-to-left text "-14" would show as "14-" unless isolated.
+SIGNED_RE = re.compile(r"(?<![A-Za-z0-9\-−+])[-−+]\d+(?:[.,]\d+)?")
+_ISOLATE_RE = re.compile(f"{PROSE_CARD_RE.pattern}|{SIGNED_RE.pattern}")
+
+
 def _cards_rule(state: StateCore) -> None:
-    """Split text tokens around card notation and put a ``card`` token for each card."""
+    """Split text tokens around card notation and signed numbers; put a ``card`` or ``signed``
+    token for each, rendered isolated left to right."""
     for block in state.tokens:
         if block.type != "inline" or not block.children:
             continue
         children: list[Token] = []
         for tok in block.children:
-            if tok.type != "text" or not PROSE_CARD_RE.search(tok.content):
+            if tok.type != "text" or not _ISOLATE_RE.search(tok.content):
                 children.append(tok)
                 continue
             pos = 0
-            for m in PROSE_CARD_RE.finditer(tok.content):
+            for m in _ISOLATE_RE.finditer(tok.content):
                 if m.start() > pos:
                     children.append(_text(tok.content[pos:m.start()]))
-                card = Token("card", "", 0)
-                card.content = m.group()
-                card.meta = {"card": parse_card(m.group())}
-                children.append(card)
+                is_card = PROSE_CARD_RE.fullmatch(m.group()) is not None
+                special = Token("card" if is_card else "signed", "", 0)
+                special.content = m.group()
+                special.meta = {"card": parse_card(m.group())} if is_card else {}
+                children.append(special)
                 pos = m.end()
             if pos < len(tok.content):
                 children.append(_text(tok.content[pos:]))
@@ -68,6 +75,8 @@ def cards_plugin(md: MarkdownIt) -> None:
     md.core.ruler.push("cards", _cards_rule)
     md.add_render_rule("card", lambda self, tokens, idx, options, env:
                        card_html(tokens[idx].meta["card"]))
+    md.add_render_rule("signed", lambda self, tokens, idx, options, env:
+                       f'<span class="num" dir="ltr">{escape(tokens[idx].content)}</span>')
 
 
 _SLUG_DROP = re.compile(r"[^\w\- ]", re.UNICODE)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from markupsafe import Markup, escape
 
 from . import markup
-from .html import SECTION_TITLES, GameFacts, _n_, json_ld
+from .html import SECTION_TITLES, GameFacts, _np_, json_ld
 from .site import Kind, Page, relative
 
 if TYPE_CHECKING:
@@ -118,7 +118,7 @@ def _pairs_example(r: Renderer, lang: str, facts: GameFacts, name: str, replay: 
     h = _Helpers(facts, text)
     seat, cards, md = h.seat, h.cards, h.md
     ex: dict[str, Any] = {
-        "id": f"example-{name}", "title": text.title, "intro_html": md(text.intro),
+        "id": f"example-{name}", "title": facts.fill(text.title), "intro_html": md(text.intro),
         "start_html": md(text.start), "result_html": md(text.result),
         "seats": [{"name": seat(s), "dealer": s == replay.dealer} for s in replay.seats],
         "counts": None, "has_kept": False, "deal": None, "start": None, "steps": [],
@@ -157,10 +157,29 @@ def _pairs_example(r: Renderer, lang: str, facts: GameFacts, name: str, replay: 
     return ex
 
 
-PASS_LABELS = {"left": _n_("Each player passes three cards to the left."),
-               "right": _n_("Each player passes three cards to the right."),
-               "across": _n_("Each player passes three cards across the table."),
-               "none": _n_("No cards are passed in this hand.")}
+PASS_LABELS = {
+    "left": _np_("Each player passes %(num)s card to the left.",
+                 "Each player passes %(num)s cards to the left."),
+    "right": _np_("Each player passes %(num)s card to the right.",
+                  "Each player passes %(num)s cards to the right."),
+    "across": _np_("Each player passes %(num)s card across the table.",
+                   "Each player passes %(num)s cards across the table."),
+}
+
+
+def _engine(facts: GameFacts, replay: Any) -> Any:
+    """The game the example is played under: a variant's, or the base game."""
+    rules = facts.bundle.rules
+    return rules.variants.get(replay.variant, rules.engine) if replay.variant else rules.engine
+
+
+def _pass_line(msgs: Any, pass_to: Any, count: int) -> str:
+    if pass_to is None:
+        return ""
+    if pass_to.value == "none":
+        return msgs.gettext("No cards are passed in this hand.")
+    singular, plural = PASS_LABELS[pass_to.value]
+    return msgs.ngettext(singular, plural, count) % {"num": count}
 
 
 def _tricks_example(r: Renderer, lang: str, facts: GameFacts, name: str, replay: Any,
@@ -170,11 +189,11 @@ def _tricks_example(r: Renderer, lang: str, facts: GameFacts, name: str, replay:
     seat, cards, md = h.seat, h.cards, h.md
     seats = list(replay.seats)
     ex: dict[str, Any] = {
-        "id": f"example-{name}", "title": text.title, "intro_html": md(text.intro),
+        "id": f"example-{name}", "title": facts.fill(text.title), "intro_html": md(text.intro),
         "start_html": md(text.start), "result_html": md(text.result),
         "seats": [{"name": seat(s), "dealer": s == replay.dealer} for s in seats],
         "hand_line": msgs.gettext("Hand %(num)s") % {"num": replay.hand} if replay.dealt else "",
-        "pass_line": msgs.gettext(PASS_LABELS[replay.pass_to.value]) if replay.pass_to else "",
+        "pass_line": _pass_line(msgs, replay.pass_to, _engine(facts, replay).options.passing.count),
         "deal": None, "start": None, "tricks": [], "totals": None, "sheet": None, "verdict": [],
     }
     if replay.dealt:

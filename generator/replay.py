@@ -16,6 +16,7 @@ from .cards import Card, card_name, cards_name, find_prose_cards
 from .diagnostics import Report
 from .engines.pairs import Draw, OddMode, PairsGame, PairsState, Winners, first_drawer
 from .model import Example, GameBundle, parse_card_at, parse_cards_at
+from .script import Seats, check_in_play, parse_hands, quoted
 from .source import Key, Source
 
 Hands = dict[str, tuple[Card, ...]]
@@ -54,26 +55,6 @@ class Replay:
     complete: bool = False  # every move replayed and the round is over
 
 
-class _Seats:
-    """Seat names in a script, with checks that report unknown names."""
-
-    def __init__(self, names: Sequence[str], src: Source, report: Report) -> None:
-        self.names = list(names)
-        self.src, self.report = src, report
-
-    def index(self, name: str | None, key: Key, *, on_key: bool = False) -> int | None:
-        if name is None:
-            return None
-        if name in self.names:
-            return self.names.index(name)
-        near = difflib.get_close_matches(name, self.names, n=1)
-        mark = self.src.key_mark(key) if on_key else self.src.mark(key)
-        self.report.error(mark, "unknown-seat", f"'{name}' is not one of the seats "
-                          f"({', '.join(self.names)})",
-                          hint=f"did you mean '{near[0]}'?" if near else None)
-        return None
-
-
 def _hands_text(state: PairsState, seats: Sequence[str]) -> Hands:
     return {name: tuple(state.hand(i)) for i, name in enumerate(seats)}
 
@@ -92,7 +73,7 @@ def replay_example(bundle: GameBundle, example: Example, report: Report) -> Repl
             return None
         game = bundle.rules.variants[spec.variant]
     names = tuple(spec.seats)
-    seats = _Seats(names, src, report)
+    seats = Seats(names, src, report)
     for i, name in enumerate(names):
         if names.index(name) != i:
             report.error(src.mark(("seats", i)), "duplicate-seat", f"seat '{name}' is listed twice")
@@ -142,28 +123,7 @@ def _turn_hint(game: PairsGame) -> str:
 
 # -- the start of a round ------------------------------------------------------------------
 
-def _parse_hands(mapping_key: Key, seats: _Seats, src: Source, report: Report
-                 ) -> dict[int, tuple[Card, ...]] | None:
-    """Parse a ``{seat: cards}`` mapping; every seat must be there."""
-    mapping = src.get(mapping_key) or {}
-    hands: dict[int, tuple[Card, ...]] = {}
-    ok = True
-    for name in mapping:
-        seat = seats.index(name, mapping_key + (name,), on_key=True)
-        cards = parse_cards_at(src, mapping_key + (name,), report)
-        if seat is None or cards is None:
-            ok = False
-        else:
-            hands[seat] = cards
-    for i, name in enumerate(seats.names):
-        if name not in mapping:
-            ok = False
-            report.error(src.mark(mapping_key), "missing-key",
-                         f"no hand for '{name}' in '{mapping_key[-1]}'")
-    return hands if ok else None
-
-
-def _check_deal(game: PairsGame, dealer: int, seats: _Seats, src: Source, report: Report,
+def _check_deal(game: PairsGame, dealer: int, seats: Seats, src: Source, report: Report,
                 replay: Replay) -> list[list[Card]] | None:
     spec_hidden = src.get(("hidden_card",))
     hidden: Card | None = None
@@ -180,14 +140,14 @@ def _check_deal(game: PairsGame, dealer: int, seats: _Seats, src: Source, report
     elif spec_hidden is not None:
         report.error(src.key_mark(("hidden_card",)), "bad-value",
                      "no card is removed face down in this game; remove 'hidden_card'")
-    hands = _parse_hands(("deal",), seats, src, report)
+    hands = parse_hands(("deal",), seats, src, report)
     if hands is None:
         return None
     expected = [c for c in game.cards if c != hidden]
     if hidden is not None and hidden not in game.cards:
         report.error(src.mark(("hidden_card",)), "deal-mismatch",
                      f"the hidden card {card_name(hidden)} is not in play")
-    sound = _check_cards_in_play(game, hands, seats, src, ("deal",), report)
+    sound = check_in_play(game, [(("deal",), hands)], seats, src, report)
     dealt = Counter(c for h in hands.values() for c in h)
     missing = [c for c in expected if c not in dealt]
     if missing:
@@ -207,7 +167,7 @@ def _check_deal(game: PairsGame, dealer: int, seats: _Seats, src: Source, report
         return None
     start: list[list[Card]] = []
     claims = src.get(("first_pairs",))
-    claimed = _parse_hands(("first_pairs",), seats, src, report) if claims is not None else {}
+    claimed = parse_hands(("first_pairs",), seats, src, report) if claims is not None else {}
     if claimed is None:
         return None
     for seat in range(len(seats.names)):
@@ -283,33 +243,10 @@ def _pairing_hint(game: PairsGame) -> str:
     return f"in this game a pair is two cards of {rule}{odd}"
 
 
-def _check_cards_in_play(game: PairsGame, hands: dict[int, tuple[Card, ...]], seats: _Seats,
-                         src: Source, key: Key, report: Report) -> bool:
-    ok = True
-    seen: dict[Card, str] = {}
-    for seat, hand in hands.items():
-        who = seats.names[seat]
-        for c in hand:
-            if c not in game.cards:
-                ok = False
-                why = "is removed from" if c in game.removed else "is not in"
-                report.error(src.mark(key + (who,)), "deal-mismatch",
-                             f"{card_name(c)} {why} this game's deck ({game.deck.name}, "
-                             f"without {cards_name(game.removed) or 'nothing'})")
-            elif c in seen:
-                ok = False
-                report.error(src.mark(key + (who,)), "duplicate-card",
-                             f"{card_name(c)} is given to '{who}' and also to '{seen[c]}'"
-                             if seen[c] != who else f"{card_name(c)} appears twice in '{who}'")
-            else:
-                seen[c] = who
-    return ok
-
-
-def _check_position(game: PairsGame, seats: _Seats, src: Source, report: Report,
+def _check_position(game: PairsGame, seats: Seats, src: Source, report: Report,
                     replay: Replay) -> list[list[Card]] | None:
-    hands = _parse_hands(("position",), seats, src, report)
-    if hands is None or not _check_cards_in_play(game, hands, seats, src, ("position",), report):
+    hands = parse_hands(("position",), seats, src, report)
+    if hands is None or not check_in_play(game, [(("position",), hands)], seats, src, report):
         return None
     ok = True
     for seat, hand in hands.items():
@@ -339,7 +276,7 @@ def _check_position(game: PairsGame, seats: _Seats, src: Source, report: Report,
 
 
 def _check_counts(game: PairsGame, dealt: dict[str, int], kept: dict[str, int] | None,
-                  dealer: int, seats: _Seats, src: Source, report: Report, replay: Replay) -> None:
+                  dealer: int, seats: Seats, src: Source, report: Report, replay: Replay) -> None:
     in_deal = len(game.cards) - (1 if game.options.odd_mode is OddMode.HIDDEN else 0)
     sizes = game.deal_sizes(len(seats.names), dealer, in_deal)
     for name in seats.names:
@@ -388,7 +325,7 @@ def _check_counts(game: PairsGame, dealt: dict[str, int], kept: dict[str, int] |
 
 # -- the moves -----------------------------------------------------------------------------
 
-def _replay_moves(game: PairsGame, state: PairsState, seats: _Seats, example: Example,
+def _replay_moves(game: PairsGame, state: PairsState, seats: Seats, example: Example,
                   report: Report, replay: Replay) -> None:
     spec, src = example.spec, example.source
     names = seats.names
@@ -433,11 +370,11 @@ def _replay_moves(game: PairsGame, state: PairsState, seats: _Seats, example: Ex
         if move.out is not None:
             if set(move.out) != set(out):
                 report.error(src.mark(key + ("out",)), "false-claim",
-                             f"move {i + 1}: {_names(out) or 'nobody'} runs out of cards here; "
-                             f"the script says {_names(move.out) or 'nobody'}")
+                             f"move {i + 1}: {quoted(out) or 'nobody'} runs out of cards here; "
+                             f"the script says {quoted(move.out) or 'nobody'}")
         elif out:
             report.warning(src.mark(key), "unstated-out",
-                           f"move {i + 1}: {_names(out)} runs out of cards; "
+                           f"move {i + 1}: {quoted(out)} runs out of cards; "
                            f"the script does not say so", hint=f"add out: [{', '.join(out)}]")
     replay.complete = state.is_over()
     if state.is_over():
@@ -445,10 +382,6 @@ def _replay_moves(game: PairsGame, state: PairsState, seats: _Seats, example: Ex
         replay.loser = names[next(iter(result.losers))] if len(result.losers) == 1 else None
         replay.winners = tuple(names[s] for s in sorted(result.winners))
     _check_result(game, state, seats, src, report, replay)
-
-
-def _names(names: Iterable[str]) -> str:
-    return ", ".join(f"'{n}'" for n in names)
 
 
 def _check_pair_claim(game: PairsGame, pair: tuple[Card, Card] | None, src: Source, key: Key,
@@ -473,7 +406,7 @@ def _check_pair_claim(game: PairsGame, pair: tuple[Card, Card] | None, src: Sour
         report.error(src.mark(key + ("pair",)), "not-a-pair", f"move {i + 1}: {why}; {really}")
 
 
-def _check_hand_claims(claims: dict[str, str] | None, after: Hands, seats: _Seats, src: Source,
+def _check_hand_claims(claims: dict[str, str] | None, after: Hands, seats: Seats, src: Source,
                        key: Key, i: int, report: Report) -> None:
     for name in claims or {}:
         hkey = key + ("hands", name)
@@ -487,7 +420,7 @@ def _check_hand_claims(claims: dict[str, str] | None, after: Hands, seats: _Seat
                          f"{cards_name(cards) or 'no cards'}")
 
 
-def _check_result(game: PairsGame, state: PairsState, seats: _Seats, src: Source,
+def _check_result(game: PairsGame, state: PairsState, seats: Seats, src: Source,
                   report: Report, replay: Replay) -> None:
     result = src.get(("result",))
     if result is None:
@@ -495,7 +428,7 @@ def _check_result(game: PairsGame, state: PairsState, seats: _Seats, src: Source
     if not state.is_over():
         holding = [n for j, n in enumerate(seats.names) if state.has_cards(j)]
         report.error(src.mark(("result",)), "false-claim",
-                     f"the round is not over after the last move: {_names(holding)} still "
+                     f"the round is not over after the last move: {quoted(holding)} still "
                      "hold cards", hint="add the remaining moves or remove 'result'")
         return
     spec = src.get(("result",)) or {}
@@ -512,8 +445,8 @@ def _check_result(game: PairsGame, state: PairsState, seats: _Seats, src: Source
             rule = ("the first player out wins" if game.options.winners is Winners.FIRST_OUT
                     else "everyone but the loser wins")
             report.error(src.mark(("result", "winners")), "wrong-result",
-                         f"the winners are {_names(replay.winners)}; the script says "
-                         f"{_names(sorted(claimed))}", hint=f"in this game {rule}")
+                         f"the winners are {quoted(replay.winners)}; the script says "
+                         f"{quoted(sorted(claimed))}", hint=f"in this game {rule}")
 
 
 # -- narration -----------------------------------------------------------------------------

@@ -53,3 +53,11 @@ def test_card_after_an_arabic_prefix() -> None:
     # "وJ♣" is "and J♣": the conjunction و is written joined to the next word.
     assert render_inline("وJ♣").count('class="card') == 1
     assert "card" not in render_inline("110♥ AJ♠")
+
+
+def test_signed_numbers_are_isolated_left_to_right() -> None:
+    # In Arabic text "-26" would otherwise be shown as "26-".
+    html = render_inline("ملكة البستوني -26 نقطة و+45؛ 10-5")
+    assert '<span class="num" dir="ltr">-26</span>' in html
+    assert 'و<span class="num" dir="ltr">+45</span>' in html
+    assert "10-5" in html

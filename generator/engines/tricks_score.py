@@ -1,0 +1,196 @@
+"""Scoring of the trick-taking games, as data: a hand from the cards and tricks taken, and a
+game of several hands from its score sheet.
+
+A hand: every card taken is worth its value in the scoring table (``Q♠ 13, A♥ 5, ...``),
+plus optional rules for the whole hand: a value per trick taken, a bonus for tricks taken
+without points and for taking no trick at all, taking everything (a *slam*: the Q♠ and all
+the hearts, or all the tricks) scored in place of the cards, and special cards (the J♦ worth
+-10) that always count for whoever takes them.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from ..cards import Card, Rank, Suit
+
+_QUEEN = Card(Rank.QUEEN, Suit.SPADES)
+
+
+class SlamTakes(enum.StrEnum):
+    QUEEN_AND_HEARTS = "queen-and-hearts"  # the Q♠ and every heart in play
+    ALL_TRICKS = "all-tricks"
+
+
+@dataclass(frozen=True, slots=True)
+class Slam:
+    takes: SlamTakes
+    taker: int  # the taker's score for the hand
+    others: int | None = None  # each other player's score; None: they score as usual
+
+
+@dataclass(frozen=True)
+class Scoring:
+    table: tuple[tuple[Card, int], ...]
+    special: tuple[tuple[Card, int], ...] = ()
+    total: int | None = None  # what the rules say the table is worth in all
+    per_trick: int = 0
+    clean_tricks: int | None = None  # a player who took tricks, none of them with points
+    no_tricks: int | None = None  # a player who took no trick
+    slam: Slam | None = None
+    zero_sum: bool = False  # the rules say a hand's scores always add up to zero
+    _table: dict[Card, int] = field(init=False, repr=False, compare=False, hash=False)
+    _values: dict[Card, int] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        table = dict(self.table)
+        values = dict(table)
+        for card, v in self.special:
+            values[card] = values.get(card, 0) + v
+        object.__setattr__(self, "_table", table)
+        object.__setattr__(self, "_values", values)
+
+    def value(self, card: Card) -> int:
+        """What taking ``card`` is worth: its value in the table plus any special value."""
+        return self._values.get(card, 0)
+
+    def table_value(self, card: Card) -> int:
+        return self._table.get(card, 0)
+
+    def hand_sums(self, *, players: int, tricks: int, table: int, special: int = 0
+                  ) -> frozenset[int] | None:
+        """Every sum a hand's scores can have (with and without a slam), or None when the
+        sum depends on the play. ``table`` and ``special`` are the values of the cards in play."""
+        if self.clean_tricks is not None or self.no_tricks is not None:
+            return None
+        sums = {table + self.per_trick * tricks + special}
+        slam = self.slam
+        if slam is not None:
+            if slam.others is not None:
+                sums.add(slam.taker + slam.others * (players - 1) + special)
+            elif slam.takes is SlamTakes.ALL_TRICKS or (
+                    self.per_trick == 0 and all(c == _QUEEN or c.suit is Suit.HEARTS
+                                                for c, v in self.table if v)):
+                sums.add(slam.taker + special)  # the others took nothing of value
+            else:
+                return None
+        return frozenset(sums)
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    taken: tuple[tuple[Card, ...], ...]  # the cards each seat took in tricks
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]  # card values taken (table and special cards)
+    slam: int | None  # the seat that took everything, when someone did
+    scores: tuple[int, ...]  # the hand's score for each seat
+
+
+def slam_taker(scoring: Scoring, taken: Sequence[Sequence[Card]], tricks: Sequence[int],
+               in_play: Iterable[Card]) -> int | None:
+    slam = scoring.slam
+    if slam is None:
+        return None
+    if slam.takes is SlamTakes.ALL_TRICKS:
+        total = sum(tricks)
+        return next((s for s, t in enumerate(tricks) if t == total and total), None)
+    wanted = {c for c in in_play if c == _QUEEN or c.suit is Suit.HEARTS}
+    return next((s for s, cards in enumerate(taken) if wanted and wanted <= set(cards)), None)
+
+
+def score_hand(scoring: Scoring, *, taken: Sequence[Sequence[Card]], tricks: Sequence[int],
+               in_play: Iterable[Card]) -> HandResult:
+    """The hand's scores from the cards and the number of tricks each seat took."""
+    base = []
+    for cards, won in zip(taken, tricks):
+        table = [scoring.table_value(c) for c in cards]
+        score = sum(table) + scoring.per_trick * won
+        if won == 0 and scoring.no_tricks is not None:
+            score += scoring.no_tricks
+        elif won and scoring.clean_tricks is not None and not any(table):
+            score += scoring.clean_tricks
+        base.append(score)
+    slammer = slam_taker(scoring, taken, tricks, in_play)
+    scores = list(base)
+    if slammer is not None and scoring.slam is not None:
+        for seat in range(len(scores)):
+            if seat == slammer:
+                scores[seat] = scoring.slam.taker
+            elif scoring.slam.others is not None:
+                scores[seat] = scoring.slam.others
+    special = dict(scoring.special)
+    for seat, cards in enumerate(taken):
+        scores[seat] += sum(special.get(c, 0) for c in cards)
+    return HandResult(tuple(tuple(t) for t in taken), tuple(tricks),
+                      tuple(sum(scoring.value(c) for c in t) for t in taken), slammer, tuple(scores))
+
+
+# -- the end of a game -----------------------------------------------------------------
+
+class Winning(enum.StrEnum):
+    LOWEST = "lowest-wins"
+    HIGHEST = "highest-wins"
+    TURIN = "turin"  # whoever goes over loses with the next above; the two lowest win
+
+
+@dataclass(frozen=True, slots=True)
+class EndRule:
+    winning: Winning
+    over: int | None = None  # the game ends after a hand in which a total goes over this
+    hands: int | None = None  # the game ends after this many hands
+
+    def ends(self, totals: Sequence[int], hands_played: int) -> bool:
+        return ((self.over is not None and any(t > self.over for t in totals))
+                or (self.hands is not None and hands_played >= self.hands))
+
+
+@dataclass(frozen=True, slots=True)
+class GameVerdict:
+    hands: int  # hands played
+    totals: tuple[int, ...]
+    over: bool  # whether the game has ended
+    losers: frozenset[int] = frozenset()
+    winners: frozenset[int] = frozenset()
+    crossed: frozenset[int] = frozenset()  # seats over the threshold
+
+
+def verdict(end: EndRule, totals: Sequence[int], hands: int) -> GameVerdict:
+    """Who wins and who loses once the game is over (both empty while it goes on)."""
+    totals = tuple(totals)
+    crossed = frozenset(s for s, t in enumerate(totals) if end.over is not None and t > end.over)
+    if not end.ends(totals, hands):
+        return GameVerdict(hands, totals, False, crossed=crossed)
+    seats = range(len(totals))
+    if end.winning is Winning.LOWEST:
+        best = min(totals)
+        return GameVerdict(hands, totals, True, winners=frozenset(
+            s for s in seats if totals[s] == best), crossed=crossed)
+    if end.winning is Winning.HIGHEST:
+        best = max(totals)
+        return GameVerdict(hands, totals, True, winners=frozenset(
+            s for s in seats if totals[s] == best), crossed=crossed)
+    losers = set(crossed)
+    if len(losers) < 2:
+        # the one who went over takes down the player next above; with nobody over
+        # (a game ended by its number of hands) the two highest lose
+        for _ in range(2 - len(losers)):
+            rest = [s for s in seats if s not in losers]
+            if rest:
+                top = max(totals[s] for s in rest)
+                losers |= {s for s in rest if totals[s] == top}
+    rest = sorted((s for s in seats if s not in losers), key=lambda s: totals[s])
+    cut = totals[rest[min(1, len(rest) - 1)]] if rest else 0
+    winners = frozenset(s for s in rest if totals[s] <= cut)
+    return GameVerdict(hands, totals, True, frozenset(losers), winners, crossed)
+
+
+def play_sheet(end: EndRule, rows: Iterable[Sequence[int]], players: int) -> list[GameVerdict]:
+    """The standing after each hand of a score sheet."""
+    totals = [0] * players
+    out = []
+    for i, row in enumerate(rows, 1):
+        totals = [t + s for t, s in zip(totals, row)]
+        out.append(verdict(end, totals, i))
+    return out

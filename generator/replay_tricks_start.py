@@ -1,0 +1,176 @@
+"""The start of a trick-taking example: the deal and the passes, or a position late in a
+hand (what each player holds and has taken), checked against the deck and the rules."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from .cards import Card, Suit, card_name, cards_name, parse_card, split_tokens
+from .diagnostics import Mark, Report
+from .engines.tricks import TWO_OF_CLUBS, Fault, FirstLead, Pass, PassTo, TricksGame, TricksState
+from .replay_tricks import Replay, report_stopped
+from .schema_tricks import TricksExampleSpec
+from .script import Seats, check_in_play, parse_hands
+from .source import Key, Source
+
+_SUITS = list(Suit)
+
+
+def sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """A hand as players hold it: by suit (♠ ♥ ♦ ♣), high cards first (for display)."""
+    return tuple(sorted(cards, key=lambda c: (_SUITS.index(c.suit) if c.suit else 4,
+                                              -(c.rank.high if c.rank else 0))))
+
+
+def start_from_deal(game: TricksGame, seats: Seats, src: Source, spec: TricksExampleSpec,
+                     report: Report, replay: Replay) -> TricksState | None:
+    names = seats.names
+    if spec.dealer is None:
+        report.error(src.key_mark(("deal",)), "missing-key",
+                     "missing key 'dealer': a deal needs a dealer, who decides the first lead")
+        return None
+    dealer = seats.index(spec.dealer, ("dealer",))
+    if spec.position is None and spec.taken is not None:
+        report.error(src.key_mark(("taken",)), "bad-value",
+                     "'taken' belongs to a position; a deal starts with nothing taken")
+    hands = parse_hands(("deal",), seats, src, report)
+    if hands is None or dealer is None:
+        return None
+    sound = check_in_play(game, [(("deal",), hands)], seats, src, report, every_card=True)
+    for seat, hand in hands.items():
+        if len(hand) != game.hand_size:
+            sound = False
+            report.error(src.mark(("deal", names[seat])), "deal-sizes",
+                         f"'{names[seat]}' is dealt {len(hand)} cards; {len(game.cards)} cards "
+                         f"among {game.players} players make {game.hand_size} each")
+    replay.dealt = {names[s]: hands[s] for s in sorted(hands)}
+    if not sound:
+        return None
+    dealt = [hands[s] for s in range(len(names))]
+    state = game.new_hand(dealt, dealer=dealer, hand=spec.hand)
+    direction = game.options.passing.direction(spec.hand)
+    replay.pass_to = direction
+    schedule = ", ".join(game.options.passing.schedule) or "none"
+    if spec.pass_to is not None and spec.pass_to != direction:
+        report.error(src.mark(("pass_to",)), "bad-pass",
+                     f"hand {spec.hand} of this game passes {_to(direction)}; the script says "
+                     f"{spec.pass_to}", hint=f"the passing schedule, hand by hand: {schedule}")
+    if not state.passing:
+        if spec.passes is not None:
+            report.error(src.key_mark(("passes",)), "bad-pass",
+                         f"nobody passes cards in hand {spec.hand} of this game",
+                         hint=f"the passing schedule, hand by hand: {schedule}")
+    elif not _apply_passes(game, state, seats, src, spec, report, replay):
+        if spec.tricks:
+            report_stopped(src, ("tricks",), report, "the passing")
+        return None
+    replay.start = {names[s]: sorted_hand(state.hands[s]) for s in range(len(names))}
+    return state
+
+
+def _to(direction: PassTo) -> str:
+    return "nothing" if direction is PassTo.NONE else f"to the {direction}" \
+        if direction is not PassTo.ACROSS else "across"
+
+
+def _apply_passes(game: TricksGame, state: TricksState, seats: Seats, src: Source,
+                  spec: TricksExampleSpec, report: Report, replay: Replay) -> bool:
+    count, direction = game.options.passing.count, state.direction
+    if spec.passes is None:
+        report.error(src.key_mark(("deal",)), "missing-key",
+                     f"missing key 'passes': in hand {spec.hand} each player passes {count} cards "
+                     f"{_to(direction)}")
+        return False
+    passes = parse_hands(("passes",), seats, src, report)
+    if passes is None:
+        return False
+    ok = True
+    for seat, cards in sorted(passes.items()):
+        name = seats.names[seat]
+        illegal = state.why_pass_illegal(Pass(seat, cards))
+        if illegal is None:
+            continue
+        ok = False
+        mark = src.mark(("passes", name))
+        if illegal.fault is Fault.NOT_HELD:
+            where = _token_marks(src, ("passes", name), [card_name(c) for c in illegal.cards])
+            report.error(where or mark, "card-not-held",
+                         f"'{name}' passes {cards_name(illegal.cards)}, which was not dealt to "
+                         f"them ({cards_name(illegal.legal)})")
+        else:
+            report.error(mark, "bad-pass", f"'{name}' passes {len(cards)} card(s) "
+                         f"({cards_name(cards)}); each player passes {count} different cards")
+    if not ok:
+        return False
+    for seat in range(len(seats.names)):
+        state.apply_pass(Pass(seat, passes[seat]))
+    replay.passes = {seats.names[s]: passes[s] for s in sorted(passes)}
+    return True
+
+
+def _token_marks(src: Source, key: Key, wanted: Sequence[str]) -> Mark | None:
+    """The mark of the first token at ``key`` that is one of ``wanted`` (in canonical form)."""
+    text = src.get(key)
+    if not isinstance(text, str):
+        return None
+    for offset, token in split_tokens(text):
+        try:
+            if card_name(parse_card(token)) in wanted:
+                return src.text_mark(key, offset)
+        except ValueError:
+            continue
+    return None
+
+
+def start_from_position(game: TricksGame, seats: Seats, src: Source, spec: TricksExampleSpec,
+                         report: Report, replay: Replay) -> TricksState | None:
+    names = seats.names
+    if spec.passes is not None:
+        report.error(src.key_mark(("passes",)), "bad-value",
+                     "a position is taken after the passing; 'passes' belongs to a deal")
+    if spec.dealer is not None:
+        seats.index(spec.dealer, ("dealer",))
+    hands = parse_hands(("position",), seats, src, report)
+    taken = parse_hands(("taken",), seats, src, report, every_seat=False) \
+        if spec.taken is not None else {}
+    if hands is None or taken is None:
+        return None
+    groups: list[tuple[Key, dict[int, tuple[Card, ...]]]] = [(("position",), hands)]
+    if taken:
+        groups.append((("taken",), taken))
+    sound = check_in_play(game, groups, seats, src, report, every_card=True)
+    sizes = Counter(len(h) for h in hands.values())
+    usual = sizes.most_common(1)[0][0]
+    for seat, hand in hands.items():
+        if len(hand) != usual:
+            sound = False
+            report.error(src.mark(("position", names[seat])), "deal-sizes",
+                         f"'{names[seat]}' holds {len(hand)} cards and the others {usual}; "
+                         "before a trick everyone holds as many cards")
+    n = game.players
+    for seat, pile in taken.items():
+        if len(pile) % n:
+            sound = False
+            report.error(src.mark(("taken", names[seat])), "deal-sizes",
+                         f"'{names[seat]}' has taken {len(pile)} cards; each trick is {n} cards, "
+                         "so a pile holds a multiple of that")
+    first = spec.tricks[0] if spec.tricks else None
+    leader = seats.index(first.lead, ("tricks", 0, "lead")) if first is not None else None
+    if first is not None and first.lead is None:
+        report.error(src.mark(("tricks", 0)), "missing-key",
+                     "missing key 'lead': after a position, the first trick must say who leads")
+    if not sound or (first is not None and leader is None):
+        return None
+    if not taken and leader is not None and game.options.first_lead is FirstLead.TWO_OF_CLUBS:
+        holder = next((s for s, h in hands.items() if any(c == TWO_OF_CLUBS for c in h)), leader)
+        if holder != leader:
+            report.error(src.mark(("tricks", 0, "lead")), "wrong-player",
+                         f"trick 1: '{names[holder]}' leads, who holds the 2♣; the script has "
+                         f"'{names[leader]}'", hint="in this game the holder of the 2♣ leads it "
+                         "to the first trick")
+            leader = holder
+    replay.start = {names[s]: hands[s] for s in range(len(names))}
+    replay.taken_before = {names[s]: taken[s] for s in sorted(taken)}
+    return game.resume([hands[s] for s in range(len(names))],
+                       taken=[taken.get(s, ()) for s in range(len(names))], leader=leader or 0)
