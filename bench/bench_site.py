@@ -46,7 +46,7 @@ def bench_render(seconds: float = 2.0) -> None:
     checked = check([ROOT / "rules"], root=ROOT)
     spec = _site_spec(ROOT / "rules", Report())
     assert spec is not None
-    config = BuildConfig(ROOT / "rules", TEMPLATES, Path("unused"))
+    config = BuildConfig(ROOT / "rules", TEMPLATES, Path("unused"), pdf=False)
     pages, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         files = render_site(config, checked, spec)
@@ -60,7 +60,7 @@ def bench_build(copies: int = 25) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         rules = synthetic_corpus(Path(tmp), copies)
         out = Path(tmp) / "output" / "site"
-        config = BuildConfig(rules, TEMPLATES, out)
+        config = BuildConfig(rules, TEMPLATES, out, pdf=False)
         start = time.perf_counter()
         result = build(config)
         elapsed = time.perf_counter() - start
@@ -77,7 +77,7 @@ def bench_build(copies: int = 25) -> None:
         times = []
         for _ in range(5):
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "generator.cli", "build", "--rules", str(rules),
+            subprocess.run([sys.executable, "-m", "generator.cli", "build", "--no-pdf", "--rules", str(rules),
                             "--templates", str(TEMPLATES), "--out", str(out)], cwd=ROOT,
                            check=True, capture_output=True)
             times.append(time.perf_counter() - start)
