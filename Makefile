@@ -1,12 +1,16 @@
 # Two entry points: `make site` builds rules/ into output/site/, `make test` runs every test.
 # Each creates the virtual environment and installs what it needs on a fresh Debian machine
-# (as root, system packages through apt-get: Chromium for the browser tests).
+# (as root, Debian packages through apt-get: WeasyPrint's libraries; a browser, Java, poppler for tests).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-SYSTEM_STAMP := $(VENV)/.system-packages
-SYSTEM_PACKAGES := chromium openjdk-17-jre-headless poppler-utils libharfbuzz-subset0
+SITE_STAMP := $(VENV)/.site-packages
+TEST_STAMP := $(VENV)/.test-packages
+# Debian packages: WeasyPrint's libraries for the PDFs; a browser, Java (the Nu HTML
+# checker) and poppler (PDF to PNG) for the tests.
+SITE_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
+TEST_PACKAGES := chromium openjdk-17-jre-headless poppler-utils
 
 .PHONY: site check test lint bench serve messages clean
 
@@ -16,31 +20,39 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# Debian packages the tests need; installed once, skipped when already there.
-$(SYSTEM_STAMP): $(STAMP) Makefile
-	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+# Installed once through apt-get (as root), skipped when already there.
+define apt_install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null) \
 	    || { echo "could not install$$missing (run as root)"; exit 1; }; \
 	fi
-	touch $(SYSTEM_STAMP)
+endef
 
-site: $(STAMP)
+$(SITE_STAMP): $(STAMP) Makefile
+	$(call apt_install,$(SITE_PACKAGES))
+	touch $(SITE_STAMP)
+
+$(TEST_STAMP): $(SITE_STAMP) Makefile
+	$(call apt_install,$(TEST_PACKAGES))
+	touch $(TEST_STAMP)
+
+site: $(SITE_STAMP)
 	$(BIN)/rulebook build
 
 check: $(STAMP)
 	$(BIN)/rulebook check rules
 
-test: $(STAMP) $(SYSTEM_STAMP)
+test: $(TEST_STAMP)
 	$(BIN)/ruff check generator tests bench
 	$(BIN)/mypy generator
 	$(BIN)/python -m pytest
 
-serve: $(STAMP)
+serve: $(SITE_STAMP)
 	$(BIN)/rulebook serve
 
-bench: $(STAMP)
+bench: $(SITE_STAMP)
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/bench_site.py
 	$(BIN)/python bench/bench_pdf.py
