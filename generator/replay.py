@@ -16,7 +16,7 @@ from .cards import Card, card_name, cards_name, find_prose_cards
 from .diagnostics import Report
 from .engines.pairs import Draw, OddMode, PairsGame, PairsState, Winners, first_drawer
 from .model import Example, GameBundle, parse_card_at, parse_cards_at
-from .script import Seats, check_in_play, parse_hands, quoted
+from .script import Seats, check_in_play, narrations, parse_hands, quoted
 from .source import Key, Source
 
 Hands = dict[str, tuple[Card, ...]]
@@ -453,30 +453,9 @@ def _check_result(game: PairsGame, state: PairsState, seats: Seats, src: Source,
 
 def check_narration(bundle: GameBundle, replay: Replay, report: Report) -> None:
     """Each language's narration: one text per move, naming only cards involved in it."""
-    example = bundle.examples[replay.name]
-    moves = len(example.spec.moves)
-    for lang, text in bundle.languages.items():
-        narration = text.spec.examples.get(replay.name)
-        if narration is None:
-            continue  # reported as missing example text by the loader
-        src = text.source
-        base: Key = ("examples", replay.name)
-        for name in narration.seats:
-            if name not in replay.seats:
-                near = difflib.get_close_matches(name, replay.seats, n=1)
-                report.error(src.key_mark(base + ("seats", name)), "unknown-seat",
-                             f"'{name}' is not one of the seats ({', '.join(replay.seats)})",
-                             hint=f"did you mean '{near[0]}'?" if near else None)
-        steps = narration.steps
-        if len(steps) != moves:
-            where = src.key_mark(base + ("steps",)) if src.get(base + ("steps",)) is not None \
-                else src.key_mark(base)
-            absent = ", ".join(str(n) for n in range(len(steps) + 1, moves + 1))
-            detail = (f"missing the text of move(s) {absent}"
-                      if len(steps) < moves else f"{len(steps) - moves} text(s) too many")
-            report.error(where, "narration-steps",
-                         f"{lang}: the narration of '{replay.name}' has {len(steps)} step "
-                         f"text(s) for {moves} move(s): {detail}")
+    moves = len(bundle.examples[replay.name].spec.moves)
+    for lang, src, base, steps, narration in narrations(bundle, replay.name, replay.seats,
+                                                        steps=moves, unit="move", report=report):
         for i, (step, words) in enumerate(zip(replay.steps, steps)):
             involved = {step.card} | set(step.before[step.drawer]) | set(step.after[step.drawer]) \
                 | set(step.before[step.source]) | set(step.after[step.source])

@@ -34,7 +34,7 @@ from .engines.tricks import (
 from .engines.tricks_score import GameVerdict, HandResult
 from .model import Example, GameBundle, parse_cards_at
 from .schema_tricks import TricksExampleSpec, TrickSpec
-from .script import Seats
+from .script import Seats, narrations
 from .source import Key, Source
 
 Hands = dict[str, tuple[Card, ...]]
@@ -336,28 +336,8 @@ def check_narration(bundle: GameBundle, replay: Replay, report: Report) -> None:
     steps = len(spec.sheet or []) if sheet else len(spec.tricks)
     unit = "hand" if sheet else "trick"
     in_play = set(game.cards)
-    for lang, text in bundle.languages.items():
-        narration = text.spec.examples.get(replay.name)
-        if narration is None:
-            continue  # reported as missing example text by the loader
-        src = text.source
-        base: Key = ("examples", replay.name)
-        for name in narration.seats:
-            if name not in replay.seats:
-                near = difflib.get_close_matches(name, replay.seats, n=1)
-                report.error(src.key_mark(base + ("seats", name)), "unknown-seat",
-                             f"'{name}' is not one of the seats ({', '.join(replay.seats)})",
-                             hint=f"did you mean '{near[0]}'?" if near else None)
-        texts = narration.steps
-        if len(texts) != steps:
-            where = src.key_mark(base + ("steps",)) if src.get(base + ("steps",)) is not None \
-                else src.key_mark(base)
-            absent = ", ".join(str(n) for n in range(len(texts) + 1, steps + 1))
-            detail = (f"missing the text of {unit}(s) {absent}" if len(texts) < steps
-                      else f"{len(texts) - steps} text(s) too many")
-            report.error(where, "narration-steps",
-                         f"{lang}: the narration of '{replay.name}' has {len(texts)} step "
-                         f"text(s) for {steps} {unit}(s): {detail}")
+    for lang, src, base, texts, narration in narrations(bundle, replay.name, replay.seats,
+                                                        steps=steps, unit=unit, report=report):
         for i, words in enumerate(texts):
             if sheet or i >= len(replay.tricks):
                 allowed, why = in_play, "is not in play in this game"

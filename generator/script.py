@@ -8,11 +8,11 @@ unknown seats, missing hands, cards not in the game and duplicated cards the sam
 from __future__ import annotations
 
 import difflib
-from typing import Iterable, Protocol, Sequence
+from typing import Any, Iterable, Iterator, Protocol, Sequence
 
 from .cards import Card, Deck, card_name, cards_name
 from .diagnostics import Report
-from .model import parse_cards_at
+from .model import GameBundle, parse_cards_at
 from .source import Key, Source
 
 Groups = Sequence[tuple[Key, dict[int, tuple[Card, ...]]]]
@@ -118,3 +118,32 @@ def check_in_play(game: CardsInPlay, groups: Groups, seats: Seats, src: Source, 
         report.error(src.key_mark(groups[0][0]), "deal-mismatch",
                      f"{len(missing)} card(s) of the deck are nowhere: {cards_name(missing)}")
     return ok
+
+
+def narrations(bundle: GameBundle, example: str, seats: Sequence[str], *, steps: int, unit: str,
+               report: Report) -> Iterator[tuple[str, Source, Key, list[str], Any]]:
+    """Each language's narration of an example, after the checks every family shares: seat
+    names that exist, and one text per step. Yields (lang, source, key, step texts, text)."""
+    for lang, text in bundle.languages.items():
+        narration = text.spec.examples.get(example)
+        if narration is None:
+            continue  # reported as missing example text by the loader
+        src = text.source
+        base: Key = ("examples", example)
+        for name in narration.seats:
+            if name not in seats:
+                near = difflib.get_close_matches(name, list(seats), n=1)
+                report.error(src.key_mark(base + ("seats", name)), "unknown-seat",
+                             f"'{name}' is not one of the seats ({', '.join(seats)})",
+                             hint=f"did you mean '{near[0]}'?" if near else None)
+        texts = narration.steps
+        if len(texts) != steps:
+            where = src.key_mark(base + ("steps",)) if src.get(base + ("steps",)) is not None \
+                else src.key_mark(base)
+            absent = ", ".join(str(n) for n in range(len(texts) + 1, steps + 1))
+            detail = (f"missing the text of {unit}(s) {absent}" if len(texts) < steps
+                      else f"{len(texts) - steps} text(s) too many")
+            report.error(where, "narration-steps",
+                         f"{lang}: the narration of '{example}' has {len(texts)} step "
+                         f"text(s) for {steps} {unit}(s): {detail}")
+        yield lang, src, base, texts, narration
