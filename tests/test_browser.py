@@ -71,6 +71,20 @@ def test_arabic_page_is_right_to_left_with_cards_left_to_right(server: str, brow
     page.close()
 
 
+def test_negative_numbers_read_left_to_right_in_arabic(server: str, browser) -> None:
+    page = browser.new_page()
+    page.goto(f"{server}/ar/peppa-scivolosa/")
+    positions = page.evaluate("""() => [...document.querySelectorAll('main .num')]
+        .filter(e => e.textContent.startsWith('-')).map(e => {
+          const t = e.firstChild, r = document.createRange();
+          r.setStart(t, 0); r.setEnd(t, 1); const minus = r.getBoundingClientRect().left;
+          r.setStart(t, 1); r.setEnd(t, 2); const digit = r.getBoundingClientRect().left;
+          return [minus, digit]; })""")
+    assert positions, "no negative number on the page"
+    assert all(minus < digit for minus, digit in positions)  # "-26", not "26-"
+    page.close()
+
+
 def test_switcher_leads_to_the_same_page_in_the_other_language(server: str, browser) -> None:
     page = browser.new_page(viewport={"width": 1000, "height": 1400})
     page.goto(f"{server}/en/black-peter-32/")
