@@ -18,10 +18,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build import BuildConfig, _site_spec, build  # noqa: E402
+from generator.build import BuildConfig, build  # noqa: E402
 from generator.check import check  # noqa: E402
 from generator.diagnostics import Report  # noqa: E402
 from generator.html import Renderer, SiteConfig  # noqa: E402
+from generator.model import load_site_spec  # noqa: E402
 from generator.pdf import PDF_VARIANT, PdfJob, harfbuzz_subset_available, render_pdfs  # noqa: E402
 from generator.site import plan  # noqa: E402
 
@@ -30,7 +31,7 @@ TEMPLATES = ROOT / "templates"
 
 def jobs() -> list[tuple[str, PdfJob]]:
     checked = check([ROOT / "rules"], root=ROOT)
-    spec = _site_spec(ROOT / "rules", Report())
+    spec = load_site_spec(ROOT / "rules", Report())
     assert spec is not None
     site = plan(checked.games)
     renderer = Renderer(SiteConfig(TEMPLATES, spec.base_url, spec.name), site, checked.replays)

@@ -19,9 +19,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build import BuildConfig, _site_spec, build, render_site  # noqa: E402
+from generator.build import BuildConfig, build, render_site  # noqa: E402
 from generator.check import check  # noqa: E402
 from generator.diagnostics import Report  # noqa: E402
+from generator.model import load_site_spec  # noqa: E402
 
 TEMPLATES = ROOT / "templates"
 
@@ -44,7 +45,7 @@ def synthetic_corpus(target: Path, copies: int) -> Path:
 
 def bench_render(seconds: float = 2.0) -> None:
     checked = check([ROOT / "rules"], root=ROOT)
-    spec = _site_spec(ROOT / "rules", Report())
+    spec = load_site_spec(ROOT / "rules", Report())
     assert spec is not None
     config = BuildConfig(ROOT / "rules", TEMPLATES, Path("unused"), pdf=False)
     pages, start = 0, time.perf_counter()

@@ -15,17 +15,20 @@ import json
 import os
 import shutil
 from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from . import __name__ as _package
 from .check import CheckResult, check
 from .diagnostics import Mark, Report
+from .model import load_site_spec
 from .pdf import PdfStats
-from .schema import SiteSpec, validate
-from .source import load_yaml
+from .schema import SiteSpec
 
 STATE_FILE = ".rulebook-build.json"
+_LIBRARIES = ("jinja2", "markdown-it-py", "mdit-py-plugins", "babel", "pydantic", "pyyaml",
+              "weasyprint")
 PACKAGE_DIR = Path(__file__).resolve().parent
 
 
@@ -60,12 +63,15 @@ class BuildResult:
 
 
 def build(config: BuildConfig) -> BuildResult:
+    overlap = _overlapping_output(config)
+    if overlap is not None:
+        return BuildResult(overlap)
     fingerprint = input_fingerprint(config)
     if _up_to_date(config.out, fingerprint):
         return BuildResult(Report(), up_to_date=True)
 
     checked = check([config.rules], root=config.rules.parent)
-    site_spec = _site_spec(config.rules, checked.report)
+    site_spec = load_site_spec(config.rules, checked.report)
     result = BuildResult(checked.report)
     if not checked.ok or site_spec is None:
         return result  # nothing is written when a check fails
@@ -80,6 +86,20 @@ def build(config: BuildConfig) -> BuildResult:
     return result
 
 
+def _overlapping_output(config: BuildConfig) -> Report | None:
+    """The output folder is replaced as a whole: it must not hold, or be inside, an input."""
+    out = config.out.resolve()
+    for name, folder in (("rules", config.rules), ("templates", config.templates)):
+        source = folder.resolve()
+        if out == source or out in source.parents or source in out.parents:
+            report = Report()
+            report.error(Mark(str(config.out)), "bad-output",
+                         f"the output folder overlaps the {name} folder {folder}; a build "
+                         "replaces everything in it", hint="choose an --out folder of its own")
+            return report
+    return None
+
+
 def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
                 result: BuildResult | None = None) -> dict[str, bytes]:
     """Every output file in memory: pages, sitemap, static files and (unless off) PDFs."""
@@ -87,8 +107,8 @@ def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
     from .site import plan
 
     site = plan(checked.games)
-    renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name),
-                        site, checked.replays)
+    renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name,
+                                   pdf=config.pdf), site, checked.replays)
     files = renderer.render_all()
     static = config.templates / "static"
     for path in sorted(static.rglob("*")) if static.is_dir() else []:
@@ -131,7 +151,7 @@ def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResu
     from .site import plan
 
     checked = check([config.rules], root=config.rules.parent)
-    site_spec = _site_spec(config.rules, checked.report)
+    site_spec = load_site_spec(config.rules, checked.report)
     result = BuildResult(checked.report)
     if not checked.ok or site_spec is None:
         return result, []
@@ -156,22 +176,6 @@ def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResu
         os.replace(tmp, target)
         written.append(target)
     return result, written
-
-
-def _site_spec(rules: Path, report: Report) -> SiteSpec | None:
-    path = rules / "site.yaml"
-    if not path.exists():
-        report.error(Mark(str(path)), "missing-file",
-                     "no site.yaml: the site needs its base_url (for sitemap and hreflang links)",
-                     hint="create rules/site.yaml with: base_url: https://example.org/")
-        return None
-    src, problems = load_yaml(path, display=os.path.relpath(path, rules.parent))
-    report.extend(problems)
-    if src is None:
-        return None
-    spec, problems = validate(SiteSpec, src)
-    report.extend(problems)
-    return spec
 
 
 # -- publishing ------------------------------------------------------------------------------
@@ -202,9 +206,15 @@ def publish(files: dict[str, bytes], out: Path) -> tuple[int, int, int]:
                     pass
             target.write_bytes(data)
         out.parent.mkdir(parents=True, exist_ok=True)
-        if out.exists():
+        had_output = out.exists()
+        if had_output:
             os.rename(out, old)
-        os.rename(staging, out)
+        try:
+            os.rename(staging, out)
+        except OSError:
+            if had_output:
+                os.rename(old, out)  # put the previous site back before giving up
+            raise
     finally:
         shutil.rmtree(staging, ignore_errors=True)
         shutil.rmtree(old, ignore_errors=True)
@@ -222,6 +232,11 @@ def _inputs(config: BuildConfig) -> list[Path]:
 def input_fingerprint(config: BuildConfig) -> str:
     """A digest of every input's name, size and modification time (no file is read)."""
     h = hashlib.sha256(f"{_package}\0pdf={config.pdf}".encode())
+    for library in _LIBRARIES:  # an upgraded library may render differently
+        try:
+            h.update(f"{library}={metadata.version(library)}\n".encode())
+        except metadata.PackageNotFoundError:
+            h.update(f"{library}=-\n".encode())
     for path in _inputs(config):
         st = path.stat()
         h.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .diagnostics import Mark, Report
-from .model import GameBundle, load_game
+from .model import GameBundle, load_game, load_site_spec
 
 
 @dataclass
@@ -61,11 +61,14 @@ def check(paths: list[Path], *, root: Path | None = None) -> CheckResult:
             if replay is not None:
                 result.replays[(bundle.rules.id, name)] = replay
                 family.check_narration(bundle, replay, report)
-    _check_slugs(result.games, report, root)
+    _check_slugs(result.games, report)
+    for path in paths:  # a rules root also holds the site's settings
+        if path.is_dir() and (path / "site.yaml").is_file():
+            load_site_spec(path, report)
     return result
 
 
-def _check_slugs(games: list[GameBundle], report: Report, root: Path | None) -> None:
+def _check_slugs(games: list[GameBundle], report: Report) -> None:
     """Two games may not share a page address in one language."""
     taken: dict[tuple[str, str], str] = {}
     for bundle in games:
@@ -74,4 +77,3 @@ def _check_slugs(games: list[GameBundle], report: Report, root: Path | None) -> 
             if other != bundle.rules.id:
                 report.error(bundle.rules.source.mark(("slugs", lang)), "duplicate-slug",
                              f"the {lang} slug '{slug}' is also the slug of '{other}'")
-    del root

@@ -131,7 +131,8 @@ def _i18n(args: argparse.Namespace) -> int:
         print(format_text(result.report.sorted()), file=sys.stderr)
     states = translation.report(result.games)
     print(translation.format_json(states) if args.format == "json" else translation.format_table(states))
-    return EXIT_FINDINGS if args.strict and not all(s.complete for s in states) else EXIT_OK
+    incomplete = not all(s.complete for s in states) or bool(result.report.errors)
+    return EXIT_FINDINGS if args.strict and incomplete else EXIT_OK
 
 
 def _pdf(args: argparse.Namespace) -> int:

@@ -59,6 +59,7 @@ class SiteConfig:
     templates: Path
     base_url: str
     site_name: str = "rulebook"
+    pdf: bool = True  # the PDFs are built, so pages link them
 
 
 class _MemoryBytecodeCache(BytecodeCache):
@@ -137,6 +138,8 @@ class Renderer:
                        "site_name": self.config.site_name, "doc_kind": doc.kind.value})
 
     def pdf_links(self, page: Page, game: str, lang: str) -> list[dict[str, str]]:
+        if not self.config.pdf:
+            return []
         msgs = self.messages(lang)
         labels = {DocKind.CARD: msgs.gettext("Quick-reference card (A6, PDF)"),
                   DocKind.SHEET: msgs.gettext("Four cards on A4, to cut (PDF)"),

@@ -9,9 +9,11 @@ rule, which sees every text token (an inline rule would only fire at the start o
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from html import escape
-from typing import Sequence
+from typing import Iterable, Iterator, Sequence
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
@@ -87,12 +89,41 @@ def slugify(title: str) -> str:
     return re.sub(r"\s+", "-", _SLUG_DROP.sub("", title).strip().lower()) or "section"
 
 
+# The ids already used on the page being rendered: a heading in prose never takes the id of
+# a section or of another heading (the anchors plugin alone only knows one text at a time).
+_PAGE_IDS: ContextVar[set[str] | None] = ContextVar("page_ids", default=None)
+
+
+@contextmanager
+def page_ids(reserved: Iterable[str]) -> Iterator[set[str]]:
+    """Within this block, headings get ids unique on the page, avoiding ``reserved``."""
+    ids = set(reserved)
+    token = _PAGE_IDS.set(ids)
+    try:
+        yield ids
+    finally:
+        _PAGE_IDS.reset(token)
+
+
+def _heading_id(title: str) -> str:
+    base = slugify(title)
+    ids = _PAGE_IDS.get()
+    if ids is None:
+        return base
+    candidate, n = base, 1
+    while candidate in ids:
+        n += 1
+        candidate = f"{base}-{n}"
+    ids.add(candidate)
+    return candidate
+
+
 @lru_cache(maxsize=1)
 def markdown() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
     md.enable("table")
     md.use(cards_plugin)
-    md.use(anchors_plugin, min_level=2, max_level=4, slug_func=slugify, permalink=False)
+    md.use(anchors_plugin, min_level=2, max_level=4, slug_func=_heading_id, permalink=False)
     return md
 
 

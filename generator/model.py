@@ -11,7 +11,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from . import schema
 from .cards import Card, CardError, Deck, card_name, cards_name, get_deck, parse_card, split_tokens
@@ -175,7 +175,33 @@ def load_game_rules(path: Path, report: Report, *, display: str) -> GameRules | 
             where=f"variant '{name}'")
         if game is not None:
             variants[name] = game
+    for name, game in [("the game", engine), *((f"variant '{v}'", g) for v, g in variants.items())]:
+        count = getattr(getattr(game, "options", None), "players", None)
+        if isinstance(count, int) and not spec.players.min <= count <= spec.players.max:
+            report.error(src.mark(("players",)), "bad-value",
+                         f"{name} is played by {count} players; 'players' says "
+                         f"{spec.players.min} to {spec.players.max}")
     return GameRules(spec, src, engine, variants) if engine and len(report.errors) == errors else None
+
+
+# -- rules/site.yaml ---------------------------------------------------------------------
+
+def load_site_spec(rules: Path, report: Report) -> schema.SiteSpec | None:
+    """rules/site.yaml: the site's name and base_url."""
+    path = rules / "site.yaml"
+    if not path.exists():
+        report.error(Mark(str(path)), "missing-file",
+                     "no site.yaml: the site needs its base_url (for sitemap and hreflang links)",
+                     hint="create rules/site.yaml with: base_url: https://example.org/")
+        return None
+    src, problems = load_yaml(path, display=display_path(path, rules.parent))
+    report.extend(problems)
+    if src is None:
+        return None
+    spec, problems = schema.validate(schema.SiteSpec, src)
+    report.extend(problems)
+    return spec
+
 
 
 # -- placeholders --------------------------------------------------------------------------
@@ -270,7 +296,8 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
     game_file = folder / "game.yaml"
     rules = load_game_rules(game_file, report, display=show(game_file))
     languages: dict[str, LanguageText] = {}
-    for path in sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")):
+    for path in _unique_stems(sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")),
+                              report, show):
         if path.name in ("game.yaml", "game.yml"):
             continue
         if path.stem not in LANGUAGES:
@@ -284,7 +311,8 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
         if text is not None:
             languages[text.lang] = text
     examples: dict[str, Example] = {}
-    for path in sorted((folder / "examples").glob("*.y*ml")):
+    example_files = _unique_stems(sorted((folder / "examples").glob("*.y*ml")), report, show)
+    for path in example_files:
         example = load_example(path, report, display=show(path),
                                family=rules.family if rules else None)
         if example is not None:
@@ -300,11 +328,24 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
         if lang not in rules.spec.slugs:
             report.error(rules.source.mark(("slugs",)), "missing-key",
                          f"no slug for language '{lang}', which has {lang}.yaml")
-        _check_names(text, rules, examples, report)
+        _check_names(text, rules, [p.stem for p in example_files], report)
     return GameBundle(folder, rules, languages, examples)
 
 
-def _check_names(text: LanguageText, rules: GameRules, examples: dict[str, Example],
+def _unique_stems(paths: list[Path], report: Report, show: Callable[[Path], str]) -> list[Path]:
+    """``de.yaml`` and ``de.yml`` would be the same language: report the second, skip it."""
+    seen: dict[str, Path] = {}
+    for path in paths:
+        if path.stem in seen:
+            report.error(Mark(show(path)), "duplicate-file",
+                         f"'{path.name}' and '{seen[path.stem].name}' are the same file by name",
+                         hint="keep one of them")
+        else:
+            seen[path.stem] = path
+    return list(seen.values())
+
+
+def _check_names(text: LanguageText, rules: GameRules, examples: list[str],
                  report: Report) -> None:
     """Variant and example names in a language file must match game.yaml and examples/."""
     src = text.source

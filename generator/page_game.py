@@ -17,6 +17,14 @@ if TYPE_CHECKING:
 
 def game_context(r: Renderer, page: Page, lang: str) -> dict[str, Any]:
     bundle = r.site.games[page.game or ""]
+    reserved = {"main", "toc-title", *SECTION_TITLES, *(f"{k}-h" for k in SECTION_TITLES),
+                *(f"example-{name}" for name in bundle.examples),
+                *(f"variant-{name}" for name in bundle.rules.spec.variants)}
+    with markup.page_ids(reserved):
+        return _game_context(r, page, lang, bundle)
+
+
+def _game_context(r: Renderer, page: Page, lang: str, bundle: Any) -> dict[str, Any]:
     msgs = r.messages(lang)
     facts = GameFacts(bundle, lang, msgs)
     text = facts.text
@@ -147,12 +155,14 @@ def _pairs_example(r: Renderer, lang: str, facts: GameFacts, name: str, replay: 
                       for s in replay.seats],
         })
     if replay.complete and replay.steps:
-        last = next((s for s in replay.seats if replay.steps[-1].after[s]), None)
-        if last is not None and replay.loser is not None:
-            held = replay.steps[-1].after[last]
+        holder = next((s for s in replay.seats if replay.steps[-1].after[s]), None)
+        if holder is not None and holder in replay.winners:  # the Reversed variant
+            ex["result_line"] = Markup(msgs.gettext("%(name)s is left with %(card)s and wins.")) % {
+                "name": h.strong(holder), "card": cards(replay.steps[-1].after[holder])}
+        elif holder is not None:
             ex["result_line"] = Markup(msgs.gettext("%(name)s is left with %(card)s and loses. "
                                                     "Winners: %(winners)s.")) % {
-                "name": h.strong(replay.loser), "card": cards(held),
+                "name": h.strong(holder), "card": cards(replay.steps[-1].after[holder]),
                 "winners": escape(facts.names([seat(w) for w in replay.winners]))}
     return ex
 

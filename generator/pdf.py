@@ -72,7 +72,11 @@ def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache_dir: Path, wor
         cache_dir.mkdir(parents=True, exist_ok=True)
         base_url = print_dir.resolve().as_uri() + "/"
         htmls = [job.html for job, _ in todo]
-        results = _render_all(htmls, base_url=base_url, workers=workers, progress=progress)
+        try:
+            results = _render_all(htmls, base_url=base_url, workers=workers, progress=progress)
+        finally:
+            if progress:
+                progress(len(htmls), len(htmls))  # the bar ends, whatever happened
         for (job, stem), (data, pages) in zip(todo, results):
             tmp = stem.with_name(f"{stem.name}.{os.getpid()}.tmp")
             tmp.write_bytes(data)
@@ -131,18 +135,24 @@ def default_workers() -> int:
 
 
 def rich_progress() -> Callable[[int, int], None] | None:
-    """A progress bar on a terminal; nothing when stderr is not one (CI, pipes)."""
+    """A progress bar on a terminal; nothing when stderr is not one (CI, pipes). The bar is
+    made at the first update, so that a build whose PDFs all come from the cache shows none."""
     if not sys.stderr.isatty():
         return None
     from rich.progress import Progress
 
-    bar = Progress(transient=True)
-    task = bar.add_task("rendering PDFs", total=None)
-    bar.start()
+    state: dict[str, Any] = {}
 
     def update(done: int, total: int) -> None:
-        bar.update(task, completed=done, total=total)
-        if done == total:
-            bar.stop()
+        if "bar" not in state:
+            state["bar"] = Progress(transient=True)
+            state["task"] = state["bar"].add_task("rendering PDFs", total=total)
+            state["bar"].start()
+        if state.get("stopped"):
+            return
+        state["bar"].update(state["task"], completed=done, total=total)
+        if done >= total:
+            state["bar"].stop()
+            state["stopped"] = True
 
     return update

@@ -204,14 +204,15 @@ def _pairs_of(game: PairsGame, cards: Iterable[Card]) -> list[tuple[Card, Card]]
 def _check_first_pairs(game: PairsGame, dealt: Sequence[Card], kept: Sequence[Card], who: str,
                        src: Source, key: Key, report: Report) -> bool:
     ok = True
-    for c in kept:
-        if c not in dealt:
-            ok = False
-            report.error(src.mark(key), "card-not-held",
-                         f"'{who}' keeps {card_name(c)}, which was not dealt to them")
+    extra = Counter(kept) - Counter(dealt)
+    for c in extra:
+        ok = False
+        report.error(src.mark(key), "card-not-held",
+                     f"'{who}' keeps {card_name(c)}, which was not dealt to them"
+                     if c not in dealt else f"'{who}' keeps {card_name(c)} twice")
     if not ok:
         return False
-    laid = [c for c in dealt if c not in kept]
+    laid = list((Counter(dealt) - Counter(kept)).elements())
     leftover = [c for c in laid if not game.lays_alone(c)]
     by_key = Counter(game.key(c) for c in leftover)
     unpaired = [c for c in leftover if by_key[game.key(c)] % 2 or not
@@ -258,16 +259,22 @@ def _check_position(game: PairsGame, seats: Seats, src: Source, report: Report,
         ok = False
         report.error(src.key_mark(("position",)), "deal-mismatch",
                      f"nobody holds the odd card {card_name(odd)}; it is never laid down")
-    counts = Counter(game.key(c) for c in held if c != odd and not game.lays_alone(c))
-    total = Counter(game.key(c) for c in game.cards if c != odd and not game.lays_alone(c))
-    for c in held:
-        k = game.key(c)
-        if c != odd and (total[k] - counts[k]) % 2:
-            ok = False
-            report.error(src.key_mark(("position",)), "deal-mismatch",
-                         f"{card_name(c)} cannot be in play: the other cards it pairs with "
-                         "cannot all have been laid down in pairs")
-            break
+    # Cards leave play two by two: of every group that pairs together, an even number must
+    # be gone. A hidden card makes one group short by one.
+    groups: dict[Hashable, list[Card]] = {}
+    for c in game.cards:
+        if c != odd and not game.lays_alone(c):
+            groups.setdefault(game.key(c), []).append(c)
+    held_set = set(held)
+    uneven = [g for g in groups.values() if sum(c not in held_set for c in g) % 2]
+    allowed = 1 if game.options.odd_mode is OddMode.HIDDEN else 0
+    for group in uneven[allowed:] if len(uneven) > allowed else []:
+        ok = False
+        in_hand = [c for c in group if c in held_set]
+        report.error(src.key_mark(("position",)), "deal-mismatch",
+                     f"{cards_name(in_hand) or 'none of ' + cards_name(group)} in play: the other "
+                     f"cards of {cards_name(group)} cannot all have been laid down in pairs",
+                     hint="someone must still hold one of them" if not in_hand else None)
     if not ok:
         return None
     start = [list(hands[i]) for i in range(len(seats.names))]
@@ -292,6 +299,8 @@ def _check_counts(game: PairsGame, dealt: dict[str, int], kept: dict[str, int] |
         report.error(src.mark(("deal_counts",)), "deal-mismatch",
                      f"the counts add up to {sum(dealt.values())} cards; the deck has {in_deal}")
     replay.deal_counts = dict(dealt)
+    _check_first_claim(game, [(kept or {}).get(n, 1) > 0 for n in seats.names], dealer, seats,
+                       src, report, replay)
     if kept is None:
         return
     replay.kept_counts = dict(kept)
@@ -312,15 +321,22 @@ def _check_counts(game: PairsGame, dealt: dict[str, int], kept: dict[str, int] |
                      f"{sum(kept.values())} cards kept in all; with {in_deal} cards dealt and "
                      f"pairs laid down two at a time, an {'odd' if in_deal % 2 else 'even'} "
                      "number must remain")
-    active = [kept.get(n, 1) > 0 for n in seats.names]
-    if spec_first := src.get(("first",)):
-        expected = (seats.names[first_drawer(game.options, active, dealer=dealer)]
-                    if sum(active) > 1 else None)
-        if expected is not None and str(spec_first) != expected:
-            report.error(src.mark(("first",)), "wrong-player",
-                         f"'{expected}' draws first here; the script says '{spec_first}'",
-                         hint=_turn_hint(game))
-        replay.first_drawer = expected
+
+
+def _check_first_claim(game: PairsGame, active: list[bool], dealer: int, seats: Seats,
+                       src: Source, report: Report, replay: Replay) -> None:
+    """A counts-only script's ``first``: who draws first, given who still holds cards."""
+    expected = (seats.names[first_drawer(game.options, active, dealer=dealer)]
+                if sum(active) > 1 else None)
+    replay.first_drawer = expected
+    claimed = src.get(("first",))
+    if claimed is None:
+        return
+    if seats.index(str(claimed), ("first",)) is not None and expected is not None \
+            and str(claimed) != expected:
+        report.error(src.mark(("first",)), "wrong-player",
+                     f"'{expected}' draws first here; the script says '{claimed}'",
+                     hint=_turn_hint(game))
 
 
 # -- the moves -----------------------------------------------------------------------------

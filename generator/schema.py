@@ -199,15 +199,15 @@ def validate(model: type[Strict], src: Source, *, at: Key = (), data: Any = None
     try:
         return model.model_validate(value), []
     except ValidationError as err:
-        return None, _diagnostics(err, model, src, locate or (lambda loc: at + loc))
+        return None, _diagnostics(err, model, src, locate or (lambda loc: at + loc), value)
 
 
 def _diagnostics(err: ValidationError, model: type[Strict], src: Source,
-                 locate: Callable[[Key], Key]) -> list[Diagnostic]:
+                 locate: Callable[[Key], Key], value: Any) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     seen: set[tuple[Key, str]] = set()
     for e in err.errors():
-        loc = _clean_loc(e["loc"])
+        loc = _clean_loc(e["loc"], value)
         key = locate(loc)
         kind = e["type"]
         if (key, kind) in seen:
@@ -246,11 +246,24 @@ def _diagnostics(err: ValidationError, model: type[Strict], src: Source,
     return out
 
 
-def _clean_loc(loc: tuple[Any, ...]) -> Key:
-    # Union members appear in the location as type names ('str', 'list[str]'); drop them.
-    return tuple(p for p in loc if isinstance(p, int) or not (
-        p in ("str", "int", "none") or _TYPE_NAME.fullmatch(p) or p.endswith("Spec")
-        or p == "function-before"))
+def _clean_loc(loc: tuple[Any, ...], data: Any) -> Key:
+    """The location of an error in the data. Union members appear in pydantic's location as
+    type names ('str', 'list[str]', 'MatchSpec'); drop those, but never a real key of the data
+    (a variant may well be called 'none')."""
+    out: list[str | int] = []
+    node = data
+    for part in loc:
+        if isinstance(part, int):
+            out.append(part)
+            node = node[part] if isinstance(node, list) and -len(node) <= part < len(node) else None
+        elif isinstance(node, dict) and part in node:
+            out.append(part)
+            node = node[part]
+        elif not (part in ("str", "int", "none") or _TYPE_NAME.fullmatch(part)
+                  or part.endswith("Spec") or part == "function-before"):
+            out.append(part)
+            node = None
+    return tuple(out)
 
 
 # 'list[str]', 'dict[str,int]': a union member's name, never a key such as '0['

@@ -175,7 +175,9 @@ def _convert(node: Node, key: Key, src: Source, problems: list[Diagnostic]) -> A
             src.scalar_shift[key] = 1
         elif not node.style and node.start_mark.line == node.end_mark.line:  # plain: None or ""
             src.scalar_shift[key] = 0
-        return _Loader.construct_object(_SCALARS, node)
+        value = _SCALARS.construct_object(node)
+        _SCALARS.constructed_objects.clear()  # the constructor memoises nodes: keep it empty
+        return value
     if isinstance(node, SequenceNode):
         return [_convert(child, key + (i,), src, problems) for i, child in enumerate(node.value)]
     if isinstance(node, MappingNode):

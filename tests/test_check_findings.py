@@ -147,3 +147,36 @@ def test_narration_mentioning_a_card_nobody_involved_holds(tmp_path, broken) -> 
     # line 12 is the second step; its text starts at column 10, the card 36 characters in
     assert [(line, col, code) for line, col, code, _ in found] == [(12, 10 + 36, "narration-card")]
     assert "step 2 mentions 8♣, which neither '1' nor '2' holds or draws" in found[0][3]
+
+
+def test_a_position_must_keep_one_card_of_the_odd_group(tmp_path, broken) -> None:
+    # Old Maid: whichever queen is left loses; a position where no queen is held is impossible.
+    broken("old-maid", {})
+    script = tmp_path / "rules" / "old-maid" / "examples" / "no-queen.yaml"
+    script.write_text('seats: [A, B]\ndealer: A\nposition: {A: "5♥ 6♥", B: "5♠ 6♠"}\n', encoding="utf-8")
+    result = check([tmp_path / "rules" / "old-maid"], root=tmp_path)
+    messages = [d.message for d in result.report.errors if d.code == "deal-mismatch"]
+    assert any("none of Q♠ Q♥ Q♦ in play" in m for m in messages), messages
+
+
+def test_a_card_kept_twice_after_the_first_pairs(broken) -> None:
+    result = broken("uomo-nero", {ABC: [("Anna:  5♥ Q♠ J♠", "Anna:  5♥ 5♥ Q♠ J♠")]})
+    line = line_of("uomo-nero", ABC, "Anna:  5♥ Q♠ J♠")
+    assert ("rules/uomo-nero/" + ABC, line, "card-not-held") in errors(result)
+    assert any(d.message == "'Anna' keeps 5♥ twice" for d in result.report.errors)
+
+
+def test_a_language_file_twice_by_name(tmp_path, broken) -> None:
+    broken("uomo-nero", {})
+    folder = tmp_path / "rules" / "uomo-nero"
+    (folder / "it.yml").write_text((folder / "it.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    result = check([folder], root=tmp_path)
+    assert [(d.code, d.mark.path) for d in result.report.errors] == [
+        ("duplicate-file", "rules/uomo-nero/it.yml")]
+
+
+def test_first_drawer_claim_without_kept_counts(broken) -> None:
+    result = broken("black-peter", {DEAL: [('kept_counts: {"2": 5, "3": 4, "1": 6}\n', ""),
+                                           ('first: "2"', 'first: "3"')]})
+    line = line_of("black-peter", DEAL, "first:") - 1  # one line above it was removed
+    assert ("rules/black-peter/" + DEAL, line, "wrong-player") in errors(result)

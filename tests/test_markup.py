@@ -61,3 +61,11 @@ def test_signed_numbers_are_isolated_left_to_right() -> None:
     assert '<span class="num" dir="ltr">-26</span>' in html
     assert 'و<span class="num" dir="ltr">+45</span>' in html
     assert "10-5" in html
+
+
+def test_heading_ids_unique_across_a_page() -> None:
+    from generator.markup import page_ids
+    with page_ids({"tips"}):
+        first = render("### Tips")
+        second = render("### Tips")
+    assert 'id="tips-2"' in first and 'id="tips-3"' in second

@@ -193,3 +193,22 @@ def test_build_command_refuses_and_exits_1(tmp_path: Path, capsys: pytest.Captur
     captured = capsys.readouterr()
     assert code == 1 and "error[" in captured.out and "build refused" in captured.err
     assert not (tmp_path / "o").exists()
+
+
+def test_ids_are_unique_on_every_page(site: Path) -> None:
+    for path in html_files(site):
+        ids = re.findall(r'\sid="([^"]+)"', path.read_text(encoding="utf-8"))
+        assert len(ids) == len(set(ids)), (path, sorted({i for i in ids if ids.count(i) > 1}))
+
+
+def test_pdf_links_only_when_pdfs_are_built(site: Path) -> None:
+    # This site was built with pdf=False: no page links a PDF that is not there.
+    assert ".pdf" not in page(site, "en/black-peter/index.html")
+
+
+def test_an_output_folder_around_the_rules_is_refused(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES, rules)
+    result = build(BuildConfig(rules, TEMPLATES, tmp_path, pdf=False))
+    assert [d.code for d in result.report.errors] == ["bad-output"]
+    assert (rules / "uomo-nero" / "game.yaml").is_file()  # nothing was touched

@@ -404,7 +404,9 @@ class PairsState:
         if not self.is_over():
             raise IllegalDraw("the round is not over")
         holders = [i for i, h in enumerate(self.hands) if h]
-        holder = holders[0] if holders else -1
+        if not holders:  # only a position without the last card ends like this
+            raise IllegalDraw("no card is left: the last card must be in someone's hand")
+        holder = holders[0]
         cards = list(self.hands[holder].values()) if holders else []
         last = cards[0] if cards else Card(None, None)
         everyone = frozenset(range(self.players))
