@@ -34,6 +34,10 @@ class GameRules:
     def family(self) -> Family:
         return get_family(self.spec.family)
 
+    def engine_for(self, variant: str | None) -> Any:
+        """The game an example is played under: its variant's, or the base game."""
+        return self.variants.get(variant, self.engine) if variant else self.engine
+
     @property
     def id(self) -> str:
         return self.spec.id

@@ -177,12 +177,6 @@ PASS_LABELS = {
 }
 
 
-def _engine(facts: GameFacts, replay: Any) -> Any:
-    """The game the example is played under: a variant's, or the base game."""
-    rules = facts.bundle.rules
-    return rules.variants.get(replay.variant, rules.engine) if replay.variant else rules.engine
-
-
 def _pass_line(msgs: Any, pass_to: Any, count: int) -> str:
     if pass_to is None:
         return ""
@@ -203,7 +197,8 @@ def _tricks_example(r: Renderer, lang: str, facts: GameFacts, name: str, replay:
         "start_html": md(text.start), "result_html": md(text.result),
         "seats": [{"name": seat(s), "dealer": s == replay.dealer} for s in seats],
         "hand_line": msgs.gettext("Hand %(num)s") % {"num": replay.hand} if replay.dealt else "",
-        "pass_line": _pass_line(msgs, replay.pass_to, _engine(facts, replay).options.passing.count),
+        "pass_line": _pass_line(msgs, replay.pass_to,
+                                facts.bundle.rules.engine_for(replay.variant).options.passing.count),
         "deal": None, "start": None, "tricks": [], "totals": None, "sheet": None, "verdict": [],
     }
     if replay.dealt:

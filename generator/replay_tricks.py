@@ -331,7 +331,7 @@ def check_narration(bundle: GameBundle, replay: Replay, report: Report) -> None:
     """Each language's narration: one text per step (a trick, or a hand of a score sheet),
     naming only cards that are still in play at that step."""
     spec: TricksExampleSpec = bundle.examples[replay.name].spec
-    game: TricksGame = bundle.rules.variants.get(replay.variant or "", bundle.rules.engine)
+    game: TricksGame = bundle.rules.engine_for(replay.variant)
     sheet = spec.sheet is not None
     steps = len(spec.sheet or []) if sheet else len(spec.tricks)
     unit = "hand" if sheet else "trick"

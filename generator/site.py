@@ -67,9 +67,6 @@ class Site:
     def find(self, kind: Kind, *, lang: str | None, game: str | None = None) -> Page | None:
         return self._by_key.get((kind, game, lang))
 
-    def document(self, kind: DocKind, *, lang: str, game: str) -> Document:
-        return next(d for d in self.documents if (d.kind, d.lang, d.game) == (kind, lang, game))
-
     def translations(self, page: Page) -> list[Page]:
         """The same page in every language it exists in (the page itself included)."""
         found = (self.find(page.kind, lang=lang, game=page.game) for lang in self.languages)

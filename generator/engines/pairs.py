@@ -105,14 +105,6 @@ class DrawRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class FirstPairs:
-    """Cards laid down before the first draw, per seat."""
-
-    pairs: tuple[tuple[tuple[Card, Card], ...], ...]
-    alone: tuple[tuple[Card, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
 class RoundResult:
     holder: int  # who holds the last card
     last_card: Card
