@@ -489,3 +489,17 @@ def check_narration(bundle: GameBundle, replay: Replay, report: Report) -> None:
                     report.error(src.text_mark(base + ("start",), offset), "narration-card",
                                  f"{lang}: the start mentions {card_name(card)}, which nobody "
                                  "holds or lays down at the start")
+        # The intro may name the removed cards too; the result, the cards of the last move and
+        # those still held at the end.
+        game = bundle.rules.engine_for(replay.variant)
+        last = set(game.cards)
+        if replay.steps:
+            final = replay.steps[-1]
+            last = {c for h in final.after.values() for c in h} | {final.card} | set(final.pair or ())
+        for part, allowed, why in (("intro", set(game.deck.cards), "is not in this game's deck"),
+                                   ("result", last, "nobody holds at the end")):
+            words = getattr(narration, part)
+            for offset, card in find_prose_cards(words or ""):
+                if card not in allowed:
+                    report.error(src.text_mark(base + (part,), offset), "narration-card",
+                                 f"{lang}: the {part} mentions {card_name(card)}, which {why}")

@@ -4,6 +4,7 @@ the right code at the right line, and the real example must pass."""
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from conftest import RULES, findings, line_of
 from generator.check import check
@@ -180,3 +181,16 @@ def test_first_drawer_claim_without_kept_counts(broken) -> None:
                                            ('first: "2"', 'first: "3"')]})
     line = line_of("black-peter", DEAL, "first:") - 1  # one line above it was removed
     assert ("rules/black-peter/" + DEAL, line, "wrong-player") in errors(result)
+
+
+def test_narration_intro_and_result_name_real_cards(tmp_path, broken) -> None:
+    broken("uomo-nero", {})
+    lang = tmp_path / "rules" / "uomo-nero" / "en.yaml"
+    data = yaml.safe_load(lang.read_text(encoding="utf-8"))
+    data["examples"]["anna-bruno-carla"]["intro"] = "Three players and a ★."
+    data["examples"]["anna-bruno-carla"]["result"] = "Anna keeps the 5♣ and loses."
+    lang.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    result = check([lang.parent], root=tmp_path)
+    found = sorted(d.message for d in result.report.errors if d.code == "narration-card")
+    assert found == ["en: the intro mentions ★, which is not in this game's deck",
+                     "en: the result mentions 5♣, which nobody holds at the end"], found
