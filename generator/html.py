@@ -88,6 +88,7 @@ class Renderer:
         self.config, self.site, self.replays = config, site, replays
         self._envs: dict[str, Environment] = {}
         self._messages: dict[str, Messages] = {}
+        self._contexts: dict[str, dict[str, Any]] = {}
 
     # -- environments ------------------------------------------------------------------------
 
@@ -125,6 +126,8 @@ class Renderer:
             Kind.QUICKREF: self._quickref, Kind.NOT_FOUND: self._not_found,
         }
         template, context = builders[page.kind](page, lang)
+        if page.kind in (Kind.GAME, Kind.QUICKREF):
+            self._contexts[page.path] = context  # the PDFs of the page reuse it
         return self.env(lang).get_template(template).render(self._common(page, lang) | context)
 
     def render_document(self, doc: Document) -> str:
@@ -132,7 +135,9 @@ class Renderer:
         kind = Kind.GAME if doc.kind is DocKind.BOOKLET else Kind.QUICKREF
         page = self.site.find(kind, lang=doc.lang, game=doc.game)
         assert page is not None
-        _, context = (self._game if kind is Kind.GAME else self._quickref)(page, doc.lang)
+        context = self._contexts.get(page.path)  # made when the page was rendered
+        if context is None:
+            _, context = (self._game if kind is Kind.GAME else self._quickref)(page, doc.lang)
         return self.env(doc.lang).get_template(f"print/{doc.kind.value}.html.j2").render(
             context | {"lang": doc.lang, "direction": language(doc.lang).direction,
                        "site_name": self.config.site_name, "doc_kind": doc.kind.value})
