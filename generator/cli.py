@@ -10,7 +10,28 @@ from typing import Sequence
 
 from .diagnostics import format_json, format_text
 
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_SYSTEM = 0, 1, 2, 3
+
+
+def _positive(text: str) -> int:
+    """--workers: a whole number of processes, at least one."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found '{text}'") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, found {value}")
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, found '{text}'") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, found {value}")
+    return value
 
 
 class _Parser(argparse.ArgumentParser):
@@ -36,10 +57,10 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--templates", type=Path, default=Path("templates"))
         cmd.add_argument("--out", type=Path, default=Path("output/site"), help="site folder")
         cmd.add_argument("--no-pdf", action="store_true", help="HTML only, no printable PDFs")
-        cmd.add_argument("--workers", type=int, default=0,
-                         help="PDF render processes (default: one per core)")
+        cmd.add_argument("--workers", type=_positive, default=0,
+                         help="PDF render processes (default and most: one per core)")
         if name == "serve":
-            cmd.add_argument("--port", type=int, default=8000)
+            cmd.add_argument("--port", type=_port, default=8000)
             cmd.add_argument("--host", default="127.0.0.1")
     i18n = sub.add_parser("i18n", help="the state of the translations, per game and language")
     i18n.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="default: rules")
@@ -52,11 +73,23 @@ def _parser() -> argparse.ArgumentParser:
     pdf.add_argument("--rules", type=Path, default=Path("rules"))
     pdf.add_argument("--templates", type=Path, default=Path("templates"))
     pdf.add_argument("--out", type=Path, default=Path("output/pdf"), help="folder for the PDFs")
+    pdf.add_argument("--workers", type=_positive, default=0,
+                     help="PDF render processes (default and most: one per core)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from .build import BuildError
+
     args = _parser().parse_args(argv)
+    try:
+        return _dispatch(args)
+    except BuildError as error:
+        print(f"rulebook: error: {error}", file=sys.stderr)
+        return EXIT_SYSTEM
+
+
+def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "check":
         return _check(args)
     if args.command == "build":

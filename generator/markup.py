@@ -137,6 +137,21 @@ def render_inline(text: str) -> str:
     return markdown().renderInline(text)
 
 
+def refused_images(text: str) -> Iterator[tuple[int, str]]:
+    """Images in prose that a page or a PDF would have to fetch: every image but a ``data:``
+    URL (a local path or a web address), each with the offset of its address in ``text``."""
+    if "![" not in text:
+        return
+    stack = list(markdown().parse(text))
+    while stack:
+        token = stack.pop(0)
+        stack[:0] = token.children or []
+        src = str(token.attrGet("src") or "") if token.type == "image" else ""
+        if token.type == "image" and not src.lower().startswith("data:"):
+            at = text.find(src)
+            yield (at if at >= 0 else max(0, text.find("![")), src)
+
+
 def plain(text: str) -> str:
     """Text without Markdown emphasis markers, for metadata (JSON-LD, meta description)."""
     return re.sub(r"[*_`]+", "", text).strip()

@@ -18,6 +18,7 @@ from .cards import Card, CardError, Deck, card_name, cards_name, get_deck, parse
 from .diagnostics import Mark, Report
 from .family import Family, get_family
 from .i18n import LANGUAGES
+from .markup import refused_images
 from .source import Key, Source, load_yaml
 
 
@@ -264,6 +265,16 @@ def check_placeholders(src: Source, values: dict[str, str], report: Report) -> N
                                    "write {{ and }} for literal braces"))
 
 
+def check_images(src: Source, report: Report) -> None:
+    """Prose may embed pictures only as data: URLs: the site and the PDFs fetch nothing."""
+    for key, text in strings_in(src.data):
+        for offset, url in refused_images(text):
+            report.error(src.text_mark(key, offset), "refused-resource",
+                         f"the image '{url[:120]}' is not part of the page: a local file or a "
+                         "web address, which neither the site nor the PDFs may fetch",
+                         hint="embed the picture as a data:image/png;base64,... URL, or leave it out")
+
+
 # -- a game folder -------------------------------------------------------------------------
 
 def load_language(path: Path, report: Report, *, display: str) -> LanguageText | None:
@@ -329,6 +340,7 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
     values = placeholders(rules)
     for lang, text in languages.items():
         check_placeholders(text.source, values, report)
+        check_images(text.source, report)
         if lang not in rules.spec.slugs:
             report.error(rules.source.mark(("slugs",)), "missing-key",
                          f"no slug for language '{lang}', which has {lang}.yaml")

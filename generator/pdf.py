@@ -1,15 +1,23 @@
 """Printable PDFs with WeasyPrint: a process pool, one FontConfiguration per worker, a cache.
 
 WeasyPrint is imported only in the workers, and only when some PDF must really be rendered:
-a rebuild whose PDF inputs did not change reads every PDF from the cache.
+a rebuild whose PDF inputs did not change reads every PDF from the cache. WeasyPrint fetches
+nothing by itself: `fetcher.py` serves it `data:` URLs and the project's own template files.
+
+Workers ignore Ctrl-C (the parent stops them) and die with the parent, even a killed one.
 """
 
 from __future__ import annotations
 
+import ctypes
 import ctypes.util
 import hashlib
+import multiprocessing
 import os
+import signal
 import sys
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -31,6 +39,7 @@ class PdfStats:
     cached: int = 0
     seconds: float = 0.0
     pages: dict[str, int] = field(default_factory=dict)  # output path -> page count
+    refused: dict[str, list[str]] = field(default_factory=dict)  # output path -> URLs not fetched
 
 
 def harfbuzz_subset_available() -> bool:
@@ -52,8 +61,6 @@ def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache_dir: Path, wor
                 stats: PdfStats | None = None,
                 progress: Callable[[int, int], None] | None = None) -> dict[str, bytes]:
     """Every job's PDF, from the cache when its inputs are unchanged, else rendered."""
-    import time
-
     started = time.perf_counter()
     stats = stats if stats is not None else PdfStats()
     digest = inputs_digest(print_dir)
@@ -70,64 +77,136 @@ def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache_dir: Path, wor
             todo.append((job, cache_dir / key))
     if todo:
         cache_dir.mkdir(parents=True, exist_ok=True)
-        base_url = print_dir.resolve().as_uri() + "/"
+        setup = _WorkerSetup(base_url=print_dir.resolve().as_uri() + "/",
+                             root=str(print_dir.parent.resolve()), parent=os.getpid())
         htmls = [job.html for job, _ in todo]
         try:
-            results = _render_all(htmls, base_url=base_url, workers=workers, progress=progress)
+            results = _render_all(htmls, setup=setup, workers=workers, progress=progress)
         finally:
             if progress:
                 progress(len(htmls), len(htmls))  # the bar ends, whatever happened
-        for (job, stem), (data, pages) in zip(todo, results):
+        for (job, stem), (data, pages, refused) in zip(todo, results):
+            out[job.path] = data
+            stats.pages[job.path] = pages
+            if refused:
+                stats.refused[job.path] = refused
+                continue  # never cached: the next build must say it again
             tmp = stem.with_name(f"{stem.name}.{os.getpid()}.tmp")
             tmp.write_bytes(data)
             os.replace(tmp, stem.with_name(f"{stem.name}.{pages}.pdf"))
-            out[job.path] = data
-            stats.pages[job.path] = pages
         stats.rendered += len(todo)
     stats.seconds += time.perf_counter() - started
     return out
 
 
-def _render_all(htmls: list[str], *, base_url: str, workers: int,
-                progress: Callable[[int, int], None] | None) -> list[tuple[bytes, int]]:
-    if workers <= 1 or len(htmls) == 1:
-        _init_worker(base_url)
+@dataclass(frozen=True)
+class _WorkerSetup:
+    base_url: str  # the print templates' folder, for relative URLs in the CSS
+    root: str  # the templates folder: the only files WeasyPrint may read
+    parent: int  # the build's process id: a worker outliving it exits
+
+
+Rendered = tuple[bytes, int, list[str]]  # the PDF, its page count, the URLs refused
+
+
+def usable_workers(requested: int, jobs: int) -> int:
+    """Never more processes than jobs or cores: more only cost memory and start-up."""
+    return max(1, min(requested, jobs, os.cpu_count() or 1))
+
+
+def _render_all(htmls: list[str], *, setup: _WorkerSetup, workers: int,
+                progress: Callable[[int, int], None] | None) -> list[Rendered]:
+    workers = usable_workers(workers, len(htmls))
+    if workers == 1:
+        _WORKER.update(_worker_state(setup))
         results = []
         for i, html in enumerate(htmls):
             results.append(_render(html))
             if progress:
                 progress(i + 1, len(htmls))
         return results
-    with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
-                             initargs=(base_url,)) as pool:
-        results = []
+    # Forked workers start with Ctrl-C held back, so that none can be interrupted while it
+    # starts (a worker dying in its initializer leaves the pool hanging); each then ignores it.
+    context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                   initializer=_init_worker, initargs=(setup,))
         # Chunks keep the pool's per-task overhead small next to a ~0.1 s render.
-        for i, data in enumerate(pool.map(_render, htmls, chunksize=max(1, len(htmls) // (workers * 4)))):
+        rendered = pool.map(_render, htmls, chunksize=max(1, len(htmls) // (workers * 4)))
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+    try:
+        results = []
+        for i, data in enumerate(rendered):
             results.append(data)
             if progress:
                 progress(i + 1, len(htmls))
-        return results
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
+    return results
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End the pool now (Ctrl-C, an error): kill the workers rather than wait for them."""
+    processes = list(getattr(pool, "_processes", {}).values())  # no public way to reach them
+    for process in processes:
+        process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
+    for process in processes:
+        process.join(5)
 
 
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(base_url: str) -> None:
+def _worker_state(setup: _WorkerSetup) -> dict[str, Any]:
     from weasyprint.text.fonts import FontConfiguration
 
-    _WORKER["base_url"] = base_url
-    _WORKER["fonts"] = FontConfiguration()  # reused for every document of this worker
+    from .fetcher import TemplateFetcher
+
+    return {"base_url": setup.base_url, "fetcher": TemplateFetcher(Path(setup.root)),
+            "fonts": FontConfiguration()}  # reused for every document of this worker
 
 
-def _render(html: str) -> tuple[bytes, int]:
-    """One PDF and its page count."""
+def _init_worker(setup: _WorkerSetup) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    _die_with_parent(setup.parent)
+    _WORKER.update(_worker_state(setup))
+
+
+def _die_with_parent(parent: int) -> None:
+    """A worker whose build was killed (kill -9) must not live on, blocked forever."""
+    if sys.platform == "linux":
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills us with the parent
+    if os.getppid() != parent:  # the parent was gone before the line above
+        os._exit(1)
+    if sys.platform != "linux":
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(1)
+            os._exit(1)
+        threading.Thread(target=watch, daemon=True).start()
+
+
+def _render(html: str) -> Rendered:
+    """One PDF, its page count and the URLs it named that were not fetched."""
     from weasyprint import HTML
 
-    document = HTML(string=html, base_url=_WORKER["base_url"]).render(
+    from .publish import failpoint
+
+    failpoint("pdf-render")
+    fetcher = _WORKER["fetcher"]
+    fetcher.refused.clear()
+    document = HTML(string=html, base_url=_WORKER["base_url"], url_fetcher=fetcher).render(
         font_config=_WORKER["fonts"], pdf_variant=PDF_VARIANT)
     data = document.write_pdf(pdf_variant=PDF_VARIANT)
     assert data is not None
-    return data, len(document.pages)
+    return data, len(document.pages), sorted(set(fetcher.refused))
 
 
 def default_workers() -> int:

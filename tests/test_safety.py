@@ -1,0 +1,492 @@
+"""Safe under a wrong --out, hostile prose and faults (issue: output folders, the PDF fetcher,
+workers, publishing, serve). Each test reproduces what main did wrong before the fix."""
+
+from __future__ import annotations
+
+import errno
+import http.server
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from conftest import ROOT, RULES
+from generator import publish
+from generator.build import BuildConfig, build
+from generator.check import check
+from generator.cli import main
+from generator.pdf import PdfJob, PdfStats, render_pdfs, usable_workers
+from generator.serve import SiteHandler, rebuild
+
+GAME = "black-peter"
+
+
+def one_game(tmp: Path, name: str = "rules", *, tag: str | None = None, english_only: bool = False
+             ) -> Path:
+    """A rules folder with one real game; ``tag`` marks its English description."""
+    rules = tmp / name
+    rules.mkdir(parents=True)
+    shutil.copy(RULES / "site.yaml", rules / "site.yaml")
+    shutil.copytree(RULES / GAME, rules / GAME)
+    for other in ("it", "de", "ru", "ro", "ar") if english_only else ():
+        (rules / GAME / f"{other}.yaml").unlink()  # three PDFs to render, not eighteen
+    if tag:
+        en = rules / GAME / "en.yaml"
+        en.write_text(en.read_text(encoding="utf-8").replace(
+            "Black Peter with a 32-card skat deck", f"{tag} Black Peter with a 32-card skat deck", 1),
+            encoding="utf-8")
+    return rules
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def leftovers(out: Path) -> list[str]:
+    return sorted(p.name for p in out.parent.iterdir()
+                  if p.name.startswith(f".{out.name}.staging-") or p.name.startswith(f".{out.name}.old-"))
+
+
+def cli(*args: str, env: dict[str, str] | None = None, **kwargs: object) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "generator.cli", *args], cwd=ROOT, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=os.environ | (env or {}), start_new_session=True, **kwargs)  # type: ignore[call-overload]
+
+
+def wait_for_line(proc: subprocess.Popen[str], needle: str, timeout: float = 60) -> str:
+    """Read the process's stderr until a line holds ``needle``."""
+    assert proc.stderr is not None
+    deadline = time.monotonic() + timeout
+    seen = []
+    while time.monotonic() < deadline:
+        line = proc.stderr.readline()
+        if not line and proc.poll() is not None:
+            break
+        seen.append(line)
+        if needle in line:
+            return "".join(seen)
+    raise AssertionError(f"{needle!r} never printed: {''.join(seen)}")
+
+
+def children(pid: int) -> set[int]:
+    """Live child processes of ``pid`` (from /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.add(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+# -- High 1: --out never takes a folder that is not a build's -------------------------------
+
+def test_out_at_a_home_folder_is_refused_and_nothing_is_touched(tmp_path: Path, capsys) -> None:
+    home = tmp_path / "fakehome"
+    (home / ".ssh").mkdir(parents=True)
+    (home / ".ssh" / "id_ed25519").write_text("key")
+    (home / "Documents").mkdir()
+    before = snapshot(home)
+    assert main(["build", "--no-pdf", "--rules", str(one_game(tmp_path)), "--out", str(home)]) == 1
+    out = capsys.readouterr().out
+    assert "error[bad-output]" in out and "no rulebook build made (.ssh, Documents)" in out
+    assert snapshot(home) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fakehome", "rules"]  # no lock, no cache
+
+
+def test_a_file_or_a_symlink_as_out_is_refused(tmp_path: Path, capsys) -> None:
+    rules = one_game(tmp_path)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine")
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    (tmp_path / "elsewhere").mkdir()
+    assert main(["build", "--no-pdf", "--rules", str(rules), "--out", str(notes)]) == 1
+    assert main(["build", "--no-pdf", "--rules", str(rules), "--out", str(link)]) == 1
+    out = capsys.readouterr().out
+    assert "is a file, not a folder" in out and "is a symbolic link" in out
+    assert notes.read_text() == "mine" and link.is_symlink() and not any((tmp_path / "elsewhere").iterdir())
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_empty_missing_marked_and_legacy_folders_are_accepted(tmp_path: Path) -> None:
+    rules = one_game(tmp_path)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for out in (empty, tmp_path / "new" / "site"):
+        result = build(BuildConfig(rules, ROOT / "templates", out, pdf=False))
+        assert result.ok and (out / publish.MARKER).is_file()
+    # A site built before the marker existed: its state file lists every file in it.
+    legacy = tmp_path / "legacy"
+    shutil.copytree(tmp_path / "empty", legacy)
+    (legacy / publish.MARKER).unlink()
+    state = {"files": {rel: 0 for rel in snapshot(legacy)}}
+    (tmp_path / f".legacy{publish.LEGACY_STATE}").write_text(json.dumps(state))
+    assert publish.output_problem(legacy) is None
+    (legacy / "notes.txt").write_text("not the build's")
+    assert publish.output_problem(legacy) is not None
+
+
+def test_pdf_out_is_guarded_too_and_writes_through_no_planted_link(tmp_path: Path, capsys) -> None:
+    rules = one_game(tmp_path)
+    foreign = tmp_path / "foreign"
+    foreign.mkdir()
+    (foreign / "thesis.pdf").write_text("mine")
+    assert main(["pdf", GAME, "--lang", "en", "--rules", str(rules), "--out", str(foreign)]) == 1
+    assert "error[bad-output]" in capsys.readouterr().out
+    out = tmp_path / "pdf"
+    assert main(["pdf", GAME, "--lang", "en", "--rules", str(rules), "--out", str(out),
+                 "--workers", "1"]) == 0
+    victim = tmp_path / "victim.txt"
+    victim.write_text("untouched")
+    for name in ("black-peter-32.tmp", "black-peter-32-card.tmp", "black-peter-32-sheet.tmp"):
+        (out / name).symlink_to(victim)  # main wrote through these predictable names
+    (out / "black-peter-32.pdf").unlink()
+    assert main(["pdf", GAME, "--lang", "en", "--rules", str(rules), "--out", str(out),
+                 "--workers", "1"]) == 0
+    assert victim.read_text() == "untouched"
+    assert (out / publish.MARKER).is_file() and (out / "black-peter-32.pdf").is_file()
+    assert (tmp_path / ".pdf.cache").is_dir() and not (out / "site").exists()  # cache beside
+
+
+# -- High 2: the PDF renderer fetches nothing outside the templates ---------------------------
+
+@pytest.fixture
+def web_server() -> Iterator[tuple[str, list[str]]]:
+    hits: list[str] = []
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            hits.append(self.path)
+            self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", hits
+    server.shutdown()
+
+
+def test_pdf_fetcher_refuses_local_files_and_urls(tmp_path: Path, web_server) -> None:
+    url, hits = web_server
+    secret = tmp_path / "secret.png"
+    secret.write_bytes(b"\x89PNG\r\n\x1a\nsecret")
+    images = [str(secret), f"{url}/x.png", "/dev/zero", "file:///etc/passwd",
+              "../../../../../../etc/hostname", "data:image/gif;base64,R0lGODlhAQABAAAAACw="]
+    html = ('<html lang="en"><head><title>t</title><link rel="stylesheet" href="print.css">'
+            "</head><body>" + "".join(f'<img src="{s}">' for s in images) + "</body></html>")
+    stats = PdfStats()
+    started = time.monotonic()
+    pdfs = render_pdfs([PdfJob("a.pdf", html)], print_dir=ROOT / "templates" / "print",
+                       cache_dir=tmp_path / "cache", workers=1, stats=stats)
+    assert time.monotonic() - started < 30  # /dev/zero is not read until memory runs out
+    assert hits == []  # no request left the renderer
+    refused = stats.refused["a.pdf"]
+    assert any(r.endswith("secret.png") for r in refused) and f"{url}/x.png" in refused
+    assert "file:///dev/zero" in refused and "file:///etc/passwd" in refused
+    assert not any(r.startswith("data:") or r.endswith("print.css") for r in refused)
+    assert b"secret" not in pdfs["a.pdf"]
+    assert not list((tmp_path / "cache").glob("*.pdf"))  # never cached: said again next time
+
+
+def test_prose_images_are_findings_at_their_line(broken) -> None:
+    result = broken(GAME, {"en.yaml": [
+        ("    There is no single winner.",
+         "    See ![b](http://127.0.0.1:9/x.png) and ![c](data:image/gif;base64,R0lGOD=).\n\n"
+         "    There is no single winner.")]})
+    refused = [d for d in result.report.sorted() if d.code == "refused-resource"]
+    assert [d.message.split("'")[1] for d in refused] == ["http://127.0.0.1:9/x.png"], refused
+    assert refused[0].mark.path.endswith("en.yaml") and refused[0].mark.line >= 8
+
+
+def test_the_build_refuses_a_prose_image_and_writes_nothing(tmp_path: Path, capsys) -> None:
+    rules = one_game(tmp_path)
+    en = rules / GAME / "en.yaml"
+    en.write_text(en.read_text(encoding="utf-8").replace(
+        "    There is no single winner.", "    ![x](/etc/hostname)\n\n    There is no single winner.", 1),
+        encoding="utf-8")
+    assert main(["build", "--rules", str(rules), "--out", str(tmp_path / "site")]) == 1
+    assert "error[refused-resource]" in capsys.readouterr().out
+    assert not (tmp_path / "site").exists()
+
+
+# -- Medium 3-5: workers bounded, Ctrl-C and kill -9 leave no process behind --------------------
+
+def test_workers_are_bounded_and_must_be_positive(capsys) -> None:
+    assert usable_workers(1000, 3) == min(3, os.cpu_count() or 1)
+    assert usable_workers(1000, 1) == 1 and usable_workers(1, 50) == 1
+    for bad in ("0", "-4", "many"):
+        with pytest.raises(SystemExit) as info:
+            main(["build", "--workers", bad])
+        assert info.value.code == 2
+    assert "expected at least 1, found -4" in capsys.readouterr().err
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs a pool of two workers")
+@pytest.mark.parametrize("delay", [0, 0, 0.02, 0.05, 0.1, 0.3, 1.0])
+def test_ctrl_c_while_workers_start_never_hangs(tmp_path: Path, delay: float) -> None:
+    """On main one Ctrl-C in nine, sent just as the workers appear, hung the build for good."""
+    proc = cli("build", "--rules", str(one_game(tmp_path)), "--out", str(tmp_path / "site"),
+               "--workers", "2")
+    deadline = time.monotonic() + 60
+    while not children(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    time.sleep(delay)
+    workers = children(proc.pid)
+    os.killpg(proc.pid, 2)  # what a terminal's Ctrl-C does: the whole process group
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, 9)
+        raise AssertionError("the build hung after Ctrl-C") from None
+    assert proc.returncode == 130, proc.stderr.read() if proc.stderr else ""
+    deadline = time.monotonic() + 5
+    while any(alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert workers and not any(alive(w) for w in workers)
+    assert not (tmp_path / "site").exists() and leftovers(tmp_path / "site") == []
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs a pool of two workers")
+def test_kill_9_during_pdf_rendering_leaves_no_worker(tmp_path: Path) -> None:
+    rules = one_game(tmp_path)
+    proc = cli("build", "--rules", str(rules), "--out", str(tmp_path / "site"), "--workers", "2",
+               env={"RULEBOOK_FAILPOINT": "pdf-render"})
+    wait_for_line(proc, "failpoint pdf-render reached")
+    workers = children(proc.pid)
+    assert len(workers) == 2
+    proc.kill()
+    proc.wait()
+    deadline = time.monotonic() + 5
+    while any(alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(w) for w in workers)
+
+
+# -- Medium 6: publishing is atomic; killed builds are recovered --------------------------------
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """The rules of an old and a new site, and what each publishes."""
+    tmp = tmp_path_factory.mktemp("sites")
+    old_rules, new_rules = one_game(tmp, "old", tag="OLD"), one_game(tmp, "new", tag="NEW")
+    expected = {}
+    for name, rules in (("old", old_rules), ("new", new_rules)):
+        out = tmp / f"expected-{name}" / "site"
+        assert build(BuildConfig(rules, ROOT / "templates", out, pdf=False)).ok
+        expected[name] = snapshot(out)
+    return {"old": old_rules, "new": new_rules, "expected": expected}
+
+
+POINTS = [("before-publish", {}), ("staged", {}), ("swapped", {}),
+          ("between-renames", {"RULEBOOK_NO_EXCHANGE": "1"})]
+
+
+@pytest.mark.parametrize("signal_number", [9, 2], ids=["SIGKILL", "SIGINT"])
+@pytest.mark.parametrize("point,env", POINTS, ids=[p for p, _ in POINTS])
+def test_a_killed_build_leaves_a_whole_site(tmp_path: Path, sites, point: str, env: dict[str, str],
+                                            signal_number: int) -> None:
+    expected = sites["expected"]
+    out = tmp_path / "site"
+    assert build(BuildConfig(sites["old"], ROOT / "templates", out, pdf=False)).ok
+    assert snapshot(out) == expected["old"]
+    proc = cli("build", "--no-pdf", "--rules", str(sites["new"]), "--out", str(out),
+               env={"RULEBOOK_FAILPOINT": point, "RULEBOOK_FAILPOINT_WAIT": "1"} | env)
+    wait_for_line(proc, f"failpoint {point} reached")
+    os.killpg(proc.pid, signal_number)
+    proc.wait(timeout=30)
+    if out.exists():
+        assert snapshot(out) in (expected["old"], expected["new"])
+    else:  # SIGKILL between two renames: the previous site waits, whole, for the next build
+        assert point == "between-renames" and signal_number == 9
+        [kept] = [name for name in leftovers(out) if ".old-" in name]
+        assert snapshot(tmp_path / kept) == expected["old"]
+    done = build(BuildConfig(sites["new"], ROOT / "templates", out, pdf=False))
+    assert done.ok and snapshot(out) == expected["new"]
+    assert leftovers(out) == []
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs a pool of two workers")
+@pytest.mark.parametrize("signal_number", [9, 2], ids=["SIGKILL", "SIGINT"])
+def test_a_build_killed_while_rendering_pdfs(tmp_path: Path, signal_number: int) -> None:
+    rules = one_game(tmp_path, english_only=True)
+    out = tmp_path / "site"
+    assert build(BuildConfig(rules, ROOT / "templates", out, pdf=False)).ok
+    before = snapshot(out)
+    proc = cli("build", "--rules", str(rules), "--out", str(out), "--workers", "2",
+               env={"RULEBOOK_FAILPOINT": "pdf-render"})
+    wait_for_line(proc, "failpoint pdf-render reached")
+    workers = children(proc.pid)
+    os.killpg(proc.pid, signal_number)
+    assert proc.wait(timeout=30) == (-9 if signal_number == 9 else 130)
+    deadline = time.monotonic() + 5
+    while any(alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert workers and not any(alive(w) for w in workers)
+    assert snapshot(out) == before and leftovers(out) == []
+    done = build(BuildConfig(rules, ROOT / "templates", out, workers=2))
+    assert done.ok and done.pdfs.rendered == 3 and leftovers(out) == []
+
+
+def test_an_interrupt_between_the_renames_waits_for_the_second(tmp_path: Path, sites) -> None:
+    out = tmp_path / "site"
+    assert build(BuildConfig(sites["old"], ROOT / "templates", out, pdf=False)).ok
+    proc = cli("build", "--no-pdf", "--rules", str(sites["new"]), "--out", str(out),
+               env={"RULEBOOK_FAILPOINT": "between-renames", "RULEBOOK_FAILPOINT_WAIT": "1",
+                    "RULEBOOK_NO_EXCHANGE": "1"})
+    wait_for_line(proc, "failpoint between-renames reached")
+    os.killpg(proc.pid, 2)
+    assert proc.wait(timeout=30) == 130
+    assert snapshot(out) == sites["expected"]["new"] and leftovers(out) == []
+
+
+def test_the_exchange_is_atomic_here(tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    (a / "x").write_text("a")
+    (b / "x").write_text("b")
+    if not publish.exchange(a, b):
+        pytest.skip("this file system has no RENAME_EXCHANGE; the two-rename path is tested above")
+    assert (a / "x").read_text() == "b" and (b / "x").read_text() == "a"
+
+
+# -- Medium 7: one build at a time on one output folder -----------------------------------------
+
+def test_concurrent_builds_take_turns(tmp_path: Path, sites) -> None:
+    out = tmp_path / "site"
+    first = cli("build", "--no-pdf", "--rules", str(sites["old"]), "--out", str(out),
+                env={"RULEBOOK_FAILPOINT": "before-publish", "RULEBOOK_FAILPOINT_WAIT": "2"})
+    wait_for_line(first, "failpoint before-publish reached")
+    second = cli("build", "--no-pdf", "--rules", str(sites["new"]), "--out", str(out))
+    _, err2 = second.communicate(timeout=60)
+    _, err1 = first.communicate(timeout=60)
+    assert first.returncode == 0 and second.returncode == 0, err1 + err2
+    assert "waiting for another rulebook build" in err2 and "Traceback" not in err1 + err2
+    assert snapshot(out) == sites["expected"]["new"]
+    # The state matches what is online: a build of the old rules must not say "up to date".
+    assert build(BuildConfig(sites["old"], ROOT / "templates", out, pdf=False)).ok
+    assert snapshot(out) == sites["expected"]["old"]
+
+
+# -- Medium 8: serve survives, never serves a foreign folder, answers with the site's 404 --------
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    out = tmp_path / "site"
+    assert build(BuildConfig(one_game(tmp_path), ROOT / "templates", out, pdf=False)).ok
+    handler = type("Handler", (SiteHandler,), {"site": out})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", out
+    server.shutdown()
+
+
+def fetch(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def test_serve_answers_with_the_sites_own_404_and_lists_no_folder(served) -> None:
+    base, out = served
+    assert fetch(base + "/en/")[0] == 200
+    root_404 = (out / "404.html").read_text(encoding="utf-8")
+    en_404 = (out / "en" / "404.html").read_text(encoding="utf-8")
+    assert fetch(base + "/no/such/page") == (404, root_404)
+    assert fetch(base + "/en/no-such-game/") == (404, en_404)
+    status, body = fetch(base + "/static/")
+    assert status == 404 and "Directory listing" not in body
+    assert fetch(base + "/%00")[0] == 404 and fetch(base + "/en/%00/x")[0] == 404
+    assert fetch(base + "/../../../etc/passwd")[0] == 404
+    assert fetch(base + "/en/")[0] == 200  # still serving
+
+
+def test_serve_never_serves_a_folder_it_did_not_build(served) -> None:
+    base, out = served
+    (out / publish.MARKER).unlink()
+    status, body = fetch(base + "/en/")
+    assert status == 503 and "no site has been built yet" in body
+
+
+def test_serve_refuses_a_foreign_out_and_exits(tmp_path: Path) -> None:
+    foreign = tmp_path / "foreign"
+    foreign.mkdir()
+    (foreign / "diary.txt").write_text("mine")
+    proc = cli("serve", "--port", "0", "--no-pdf", "--rules", str(one_game(tmp_path)),
+               "--out", str(foreign))
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1 and "error[bad-output]" in err and "serving" not in err + out
+    assert (foreign / "diary.txt").read_text() == "mine"
+
+
+def test_serve_bad_port_is_a_usage_error_and_a_busy_port_a_clear_one(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["serve", "--port", "99999"])
+    assert info.value.code == 2
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen()
+    port = busy.getsockname()[1]
+    proc = cli("serve", "--no-pdf", "--port", str(port), "--rules", str(one_game(tmp_path)),
+               "--out", str(tmp_path / "site"))
+    _, err = proc.communicate(timeout=60)
+    busy.close()
+    assert proc.returncode == 3 and f"cannot serve on 127.0.0.1:{port}" in err
+    assert "Traceback" not in err
+
+
+def test_a_rebuild_that_raises_does_not_stop_serve(tmp_path: Path, monkeypatch, capsys) -> None:
+    def broken_build(config: BuildConfig) -> None:
+        raise RuntimeError("a bug in the build")
+
+    monkeypatch.setattr("generator.serve.build", broken_build)
+    config = BuildConfig(tmp_path / "rules", ROOT / "templates", tmp_path / "site", pdf=False)
+    assert rebuild(config) is False
+    assert rebuild(config) is False  # and again: the server goes on
+    assert "not built: the build failed (above); still serving the last good site" in \
+        capsys.readouterr().err
+
+
+# -- environment failures are not rules errors ------------------------------------------------
+
+def test_a_full_disk_is_a_clear_error_with_exit_3(tmp_path: Path, monkeypatch, capsys) -> None:
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(tmp_path / "site"))
+
+    monkeypatch.setattr(publish, "_stage", full)
+    out = tmp_path / "site"
+    assert main(["build", "--no-pdf", "--rules", str(one_game(tmp_path)), "--out", str(out)]) == 3
+    err = capsys.readouterr().err
+    assert "rulebook: error: cannot write the site" in err and "No space left on device" in err
+    assert not out.exists() and leftovers(out) == []
+
+
+def test_the_corpus_still_checks_clean() -> None:
+    assert check([RULES], root=ROOT).ok
