@@ -71,7 +71,7 @@ def build(config: BuildConfig) -> BuildResult:
         return BuildResult(Report(), up_to_date=True)
 
     checked = check([config.rules], root=config.rules.parent)
-    site_spec = load_site_spec(config.rules, checked.report)
+    site_spec = site_of(config, checked)
     result = BuildResult(checked.report)
     if not checked.ok or site_spec is None:
         return result  # nothing is written when a check fails
@@ -84,6 +84,11 @@ def build(config: BuildConfig) -> BuildResult:
     result.written, result.unchanged, result.removed = publish(files, config.out)
     _save_state(config.out, fingerprint, files)
     return result
+
+
+def site_of(config: BuildConfig, checked: CheckResult) -> SiteSpec | None:
+    """rules/site.yaml, loaded once: by the check when it was there, else reported missing."""
+    return checked.site if checked.site_checked else load_site_spec(config.rules, checked.report)
 
 
 def _overlapping_output(config: BuildConfig) -> Report | None:
@@ -103,7 +108,7 @@ def _overlapping_output(config: BuildConfig) -> Report | None:
 def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
                 result: BuildResult | None = None) -> dict[str, bytes]:
     """Every output file in memory: pages, sitemap, static files and (unless off) PDFs."""
-    from .html import Renderer, SiteConfig
+    from .render import Renderer, SiteConfig
     from .site import plan
 
     site = plan(checked.games)
@@ -147,11 +152,11 @@ def _render_pdfs(config: BuildConfig, renderer: Any, documents: list[Any],
 
 def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResult, list[Path]]:
     """`rulebook pdf GAME --lang xx`: that game's card, sheet and booklet into config.out."""
-    from .html import Renderer, SiteConfig
+    from .render import Renderer, SiteConfig
     from .site import plan
 
     checked = check([config.rules], root=config.rules.parent)
-    site_spec = load_site_spec(config.rules, checked.report)
+    site_spec = site_of(config, checked)
     result = BuildResult(checked.report)
     if not checked.ok or site_spec is None:
         return result, []

@@ -137,7 +137,7 @@ def test_placeholder_without_a_value_in_this_game(tmp_path, broken) -> None:
 
 
 def test_placeholders_fill_from_game_yaml() -> None:
-    from generator.model import fill_placeholders
+    from generator.placeholders import fill_placeholders
     values = {"deck.size": "31", "odd_card": "J♣"}
     assert fill_placeholders("{deck.size} cards, {odd_card} loses, {{x}}", values) == \
         "31 cards, J♣ loses, {x}"
