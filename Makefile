@@ -46,7 +46,8 @@ check: $(STAMP)
 
 test: $(TEST_STAMP)
 	$(BIN)/ruff check generator tests bench
-	$(BIN)/mypy generator
+	$(BIN)/mypy --strict generator
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
 serve: $(SITE_STAMP)

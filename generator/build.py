@@ -17,7 +17,7 @@ import shutil
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import __name__ as _package
 from .check import CheckResult, check
@@ -25,6 +25,10 @@ from .diagnostics import Mark, Report
 from .model import load_site_spec
 from .pdf import PdfStats
 from .schema import SiteSpec
+
+if TYPE_CHECKING:  # rendering is imported lazily: `rulebook build` with nothing changed needs none of it
+    from .render import Renderer
+    from .site import Document
 
 STATE_FILE = ".rulebook-build.json"
 _LIBRARIES = ("jinja2", "markdown-it-py", "mdit-py-plugins", "babel", "pydantic", "pyyaml",
@@ -124,7 +128,7 @@ def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
     return files
 
 
-def _render_pdfs(config: BuildConfig, renderer: Any, documents: list[Any],
+def _render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Document],
                  result: BuildResult | None) -> dict[str, bytes]:
     from .pdf import PdfJob, default_workers, harfbuzz_subset_available, render_pdfs, rich_progress
 

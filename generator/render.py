@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, TypedDict
+from typing import Callable, Mapping, TypedDict
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from jinja2.bccache import Bucket
@@ -318,7 +318,7 @@ def _xml(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")
 
 
-def json_ld(data: Any) -> Markup:
+def json_ld(data: object) -> Markup:
     """JSON for a <script> element: '</' cannot close the element early."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return Markup(text.replace("</", "<\\/").replace("<!--", "<\\!--"))

@@ -46,7 +46,7 @@ def text_keys(spec: LanguageSpec) -> dict[str, str]:
     out: dict[str, str] = {}
     data = spec.model_dump(exclude_defaults=False)
 
-    def walk(value: Any, key: str) -> None:
+    def walk(value: Any, key: str) -> None:  # the language file's data, as YAML gave it
         if isinstance(value, str):
             if value.strip():
                 out[key] = value
@@ -98,7 +98,7 @@ def report(games: Iterable[GameBundle], languages: Iterable[str] = LANGUAGES) ->
     return states
 
 
-def _natural(key: str) -> list[Any]:
+def _natural(key: str) -> list[int | str]:
     return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", key)]
 
 
