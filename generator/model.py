@@ -11,7 +11,7 @@ its engine; what loading gives is a GameBundle (bundle.py).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from . import schema
 from .bundle import Engine, Example, GameBundle, GameRules, LanguageText
@@ -23,6 +23,26 @@ from .i18n import LANGUAGES
 from .placeholders import check_placeholders
 from .source import Key, Source, load_yaml
 from .tokens import parse_cards_at
+
+M = TypeVar("M", bound=schema.Strict)
+
+
+def load_valid(path: Path, model: type[M], report: Report, *, display: str,
+               despite_yaml_problems: bool = False) -> tuple[Source, M] | None:
+    """One file loaded and validated against ``model``, every problem reported; None when it
+    is unusable. A file with YAML problems is not validated, unless ``despite_yaml_problems``
+    (site.yaml: its schema errors are worth seeing at once)."""
+    src, problems = load_yaml(path, display=display)
+    report.extend(problems)
+    if src is None or (problems and not despite_yaml_problems):
+        return None
+    spec, problems = schema.validate(model, src)
+    report.extend(problems)
+    if spec is None:
+        return None
+    assert isinstance(spec, model)
+    return src, spec
+
 
 # -- game.yaml -----------------------------------------------------------------------------
 
@@ -69,15 +89,10 @@ def _build_engine(src: Source, report: Report, family: AnyFamily, *, deck_key: K
 
 
 def load_game_rules(path: Path, report: Report, *, display: str) -> GameRules | None:
-    src, problems = load_yaml(path, display=display)
-    report.extend(problems)
-    if src is None or problems:
+    loaded = load_valid(path, schema.game_spec(tuple(REGISTRY)), report, display=display)
+    if loaded is None:
         return None
-    spec, problems = schema.validate(schema.game_spec(tuple(REGISTRY)), src)
-    report.extend(problems)
-    if spec is None:
-        return None
-    assert isinstance(spec, schema.GameSpec)
+    src, spec = loaded
     if spec.players.min > spec.players.max:
         report.error(src.mark(("players",)), "bad-value",
                      f"players.min ({spec.players.min}) is above players.max ({spec.players.max})")
@@ -125,14 +140,9 @@ def load_site_spec(rules: Path, report: Report) -> schema.SiteSpec | None:
                      "no site.yaml: the site needs its base_url (for sitemap and hreflang links)",
                      hint="create rules/site.yaml with: base_url: https://example.org/")
         return None
-    src, problems = load_yaml(path, display=display_path(path, rules.parent))
-    report.extend(problems)
-    if src is None:
-        return None
-    spec, problems = schema.validate(schema.SiteSpec, src)
-    report.extend(problems)
-    assert spec is None or isinstance(spec, schema.SiteSpec)
-    return spec
+    loaded = load_valid(path, schema.SiteSpec, report, display=display_path(path, rules.parent),
+                        despite_yaml_problems=True)
+    return loaded[1] if loaded else None
 
 
 
@@ -158,30 +168,17 @@ def placeholders(rules: GameRules) -> dict[str, str]:
 # -- a game folder -------------------------------------------------------------------------
 
 def load_language(path: Path, report: Report, *, display: str) -> LanguageText | None:
-    src, problems = load_yaml(path, display=display)
-    report.extend(problems)
-    if src is None or problems:
-        return None
-    spec, problems = schema.validate(schema.LanguageSpec, src)
-    report.extend(problems)
-    if spec is None:
-        return None
-    assert isinstance(spec, schema.LanguageSpec)
-    return LanguageText(path.stem, spec, src)
+    loaded = load_valid(path, schema.LanguageSpec, report, display=display)
+    return LanguageText(path.stem, loaded[1], loaded[0]) if loaded else None
 
 
 def load_example(path: Path, report: Report, *, display: str, family: AnyFamily | None
                  ) -> Example | None:
-    src, problems = load_yaml(path, display=display)
-    report.extend(problems)
-    if src is None or problems or family is None:
+    if family is None:  # the game's rules did not load: a script can only be read, not checked
+        report.extend(load_yaml(path, display=display)[1])
         return None
-    spec, problems = schema.validate(family.example_schema, src)
-    report.extend(problems)
-    if spec is None:
-        return None
-    assert isinstance(spec, schema.ScriptSpec)
-    return Example(path.stem, spec, src)
+    loaded = load_valid(path, family.example_schema, report, display=display)
+    return Example(path.stem, loaded[1], loaded[0]) if loaded else None
 
 
 def display_path(path: Path, root: Path | None) -> str:

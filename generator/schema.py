@@ -6,7 +6,6 @@ where each token stands in the file and can point at the bad one.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 import types
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Callable, Literal, Union
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, create_model
 
 from .diagnostics import Diagnostic
+from .hints import did_you_mean
 from .source import Key, Source
 
 
@@ -181,9 +181,8 @@ def _diagnostics(err: ValidationError, model: type[Strict], src: Source,
         if kind == "extra_forbidden":
             name = str(loc[-1])
             allowed = fields_at(model, loc[:-1])
-            near = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
-            hint = (f"did you mean '{near[0]}'?" if near
-                    else f"known keys here: {', '.join(allowed)}" if allowed else None)
+            hint = (did_you_mean(name, allowed, cutoff=0.6)
+                    or (f"known keys here: {', '.join(allowed)}" if allowed else None))
             out.append(Diagnostic(src.key_mark(key), "unknown-key",
                                   f"unknown key '{name}'", hint=hint))
         elif kind == "missing":
@@ -194,10 +193,9 @@ def _diagnostics(err: ValidationError, model: type[Strict], src: Source,
         elif kind == "literal_error":
             expected = e.get("ctx", {}).get("expected", "")
             options = [o.strip(" '") for o in expected.replace(" or ", ",").split(",") if o.strip()]
-            near = difflib.get_close_matches(str(e.get("input")), options, n=1, cutoff=0.5)
             out.append(Diagnostic(src.mark(key), "bad-value",
                                   f"expected one of {expected}; found {found}",
-                                  hint=f"did you mean '{near[0]}'?" if near else None))
+                                  hint=did_you_mean(str(e.get("input")), options, cutoff=0.5)))
         elif kind in _TYPE_NAMES:
             hint = None
             if kind == "string_type" and isinstance(e.get("input"), (bool, int, float)):
