@@ -120,8 +120,14 @@ def test_playing_out_of_turn_or_a_card_not_held_is_refused() -> None:
     state = late(peppa())
     with pytest.raises(IllegalMove, match="'seat 0' plays now, not 'seat 1'"):
         state.apply(Play(1, C("K♠")))
+    assert not state.can_apply(Play(1, C("K♠")))
     illegal = state.why_illegal(Play(0, C("K♦")))
     assert illegal is not None and illegal.fault is Fault.NOT_HELD
+    with pytest.raises(IllegalMove) as raised:
+        state.apply(Play(0, C("K♦")), strict=False)  # even a lenient play must be held
+    assert raised.value.illegal.fault is Fault.NOT_HELD
+    legal = Play(0, state.legal_cards()[0])
+    assert state.can_apply(legal) and state.why_illegal(legal) is None
 
 
 # -- leading -------------------------------------------------------------------------------
