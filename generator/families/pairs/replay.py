@@ -36,7 +36,8 @@ def replay_example(ctx: Context) -> Replay | None:
     if dealer is None:
         return None
     replay = Replay(ctx.name, spec.variant, names, spec.dealer)
-    modes = [m for m in ("deal", "position", "deal_counts") if getattr(spec, m) is not None]
+    modes = [m for m, v in (("deal", spec.deal), ("position", spec.position),
+                            ("deal_counts", spec.deal_counts)) if v is not None]
     if len(modes) != 1:
         report.error(src.mark(()), "bad-value",
                      "a script starts from exactly one of 'deal', 'position' or 'deal_counts'; "
