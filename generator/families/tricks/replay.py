@@ -21,7 +21,7 @@ from typing import Sequence
 from ...cards import card_name
 from ...source import Key
 from ...tokens import card_tokens, parse_cards_at
-from .engine import Fault, Illegal, Play, TricksGame, TricksState
+from .engine import Fault, Illegal, Play, TrickRecord, TricksGame, TricksState
 from .options import FirstLead
 from .record import Replay, TrickReplay
 from .schema import TrickSpec
@@ -150,13 +150,14 @@ def _replay_tricks(ctx: Context, replay: Replay, state: TricksState) -> bool:
         replay.tricks.append(TrickReplay(
             done.number, names[done.leader], tuple((names[p.seat], p.card) for p in done.plays),
             names[done.winner], done.points, done.broken, before))
-        _check_trick_claims(ctx, trick, done.winner, done.points, done.broken, key, number)
+        _check_trick_claims(ctx, trick, done, key)
     return True
 
 
-def _check_trick_claims(ctx: Context, trick: TrickSpec, winner: int, points: int, broken: bool,
-                        key: Key, number: int) -> None:
+def _check_trick_claims(ctx: Context, trick: TrickSpec, done: TrickRecord, key: Key) -> None:
+    """What the script claims about a trick, against what the trick really did."""
     seats, src, report = ctx.seats, ctx.src, ctx.report
+    winner, points, broken, number = done.winner, done.points, done.broken, done.number
     names = seats.names
     claimed_winner = trick.winner
     w = seats.index(claimed_winner, key + ("winner",))
