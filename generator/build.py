@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import __name__ as _package
 from . import publish as publishing
@@ -25,6 +25,10 @@ from .diagnostics import Mark, Report
 from .model import load_site_spec
 from .pdf import PdfStats
 from .schema import SiteSpec
+
+if TYPE_CHECKING:  # rendering is imported lazily: `rulebook build` with nothing changed needs none of it
+    from .render import Renderer
+    from .site import Document
 
 STATE_FILE = ".rulebook-build.json"
 _LIBRARIES = ("jinja2", "markdown-it-py", "mdit-py-plugins", "babel", "pydantic", "pyyaml",
@@ -84,7 +88,7 @@ def _build_locked(config: BuildConfig) -> BuildResult:
         return BuildResult(Report(), up_to_date=True)
 
     checked = check([config.rules], root=config.rules.parent)
-    site_spec = load_site_spec(config.rules, checked.report)
+    site_spec = site_of(config, checked)
     result = BuildResult(checked.report)
     if not checked.ok or site_spec is None:
         return result  # nothing is written when a check fails
@@ -98,6 +102,11 @@ def _build_locked(config: BuildConfig) -> BuildResult:
     result.written, result.unchanged, result.removed = publishing.publish(files, config.out)
     _save_state(config.out, fingerprint, files)
     return result
+
+
+def site_of(config: BuildConfig, checked: CheckResult) -> SiteSpec | None:
+    """rules/site.yaml, loaded once: by the check when it was there, else reported missing."""
+    return checked.site if checked.site_checked else load_site_spec(config.rules, checked.report)
 
 
 def _describe(error: OSError, out: Path) -> str:
@@ -130,7 +139,7 @@ def refused_output(config: BuildConfig) -> Report | None:
 def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
                 result: BuildResult | None = None) -> dict[str, bytes]:
     """Every output file in memory: pages, sitemap, static files and (unless off) PDFs."""
-    from .html import Renderer, SiteConfig
+    from .render import Renderer, SiteConfig
     from .site import plan
 
     site = plan(checked.games)
@@ -146,7 +155,7 @@ def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
     return files
 
 
-def _render_pdfs(config: BuildConfig, renderer: Any, documents: list[Any],
+def _render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Document],
                  result: BuildResult | None) -> dict[str, bytes]:
     from .pdf import PdfJob, default_workers, harfbuzz_subset_available, render_pdfs, rich_progress
 
@@ -182,14 +191,14 @@ def _render_pdfs(config: BuildConfig, renderer: Any, documents: list[Any],
 
 def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResult, list[Path]]:
     """`rulebook pdf GAME --lang xx`: that game's card, sheet and booklet into config.out."""
-    from .html import Renderer, SiteConfig
+    from .render import Renderer, SiteConfig
     from .site import plan
 
     refused = refused_output(config)
     if refused is not None:
         return BuildResult(refused), []
     checked = check([config.rules], root=config.rules.parent)
-    site_spec = load_site_spec(config.rules, checked.report)
+    site_spec = site_of(config, checked)
     result = BuildResult(checked.report)
     if not checked.ok or site_spec is None:
         return result, []

@@ -7,11 +7,12 @@ Every parser has its inverse: ``parse_card(card_name(c)) == c``.
 
 from __future__ import annotations
 
-import difflib
 import enum
 import re
 from dataclasses import dataclass
 from typing import Iterable
+
+from .hints import did_you_mean, nearest, suggest
 
 
 class Colour(enum.StrEnum):
@@ -96,7 +97,7 @@ class CardError(ValueError):
         self.token = token
         self.offset = offset
         self.suggestion = suggestion
-        hint = f"; did you mean '{suggestion}'?" if suggestion else ""
+        hint = f"; {suggest(suggestion)}" if suggestion else ""
         why = f" ({reason})" if reason else ""
         super().__init__(f"'{token}' is not a card{why}{hint}")
 
@@ -149,11 +150,10 @@ def suggest_card(token: str) -> str | None:
             pass
     candidates = {card_name(c): c for c in FULL_POOL}
     ascii_forms = {ascii_name(c).lower(): card_name(c) for c in FULL_POOL}
-    near = difflib.get_close_matches(text.lower(), list(ascii_forms), n=1, cutoff=0.5)
-    if near:
-        return ascii_forms[near[0]]
-    near = difflib.get_close_matches(text, list(candidates), n=1, cutoff=0.5)
-    return near[0] if near else None
+    near = nearest(text.lower(), ascii_forms, cutoff=0.5)
+    if near is not None:
+        return ascii_forms[near]
+    return nearest(text, candidates, cutoff=0.5)
 
 
 _TOKEN_RE = re.compile(r"[^\s,]+")
@@ -246,6 +246,6 @@ def get_deck(name: str) -> Deck:
     try:
         return DECKS[name]
     except KeyError:
-        near = difflib.get_close_matches(name, list(DECKS), n=1)
-        hint = f"; did you mean '{near[0]}'?" if near else ""
+        hint = did_you_mean(name, DECKS)
+        hint = f"; {hint}" if hint else ""
         raise ValueError(f"unknown deck '{name}' (known: {', '.join(DECKS)}){hint}") from None

@@ -4,17 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
+from .bundle import GameBundle
 from .diagnostics import Mark, Report
-from .model import GameBundle, load_game, load_site_spec
+from .families import get_family
+from .model import load_game, load_site_spec
+from .schema import SiteSpec
 
 
 @dataclass
 class CheckResult:
     report: Report
     games: list[GameBundle] = field(default_factory=list)
-    replays: dict[tuple[str, str], Any] = field(default_factory=dict)  # (game, example): replay
+    # (game, example): its family's replay, which only that family reads
+    replays: dict[tuple[str, str], object] = field(default_factory=dict)
+    site: SiteSpec | None = None  # a rules root's site.yaml, once checked
+    site_checked: bool = False  # whether a rules root's site.yaml was there to check
 
     @property
     def ok(self) -> bool:
@@ -55,16 +60,15 @@ def check(paths: list[Path], *, root: Path | None = None) -> CheckResult:
         if bundle is None:
             continue
         result.games.append(bundle)
-        family = bundle.rules.family
+        family = get_family(bundle.rules.spec.family)
         for name, example in bundle.examples.items():
-            replay = family.replay(bundle, example, report)
+            replay = family.check_example(bundle, example, report)
             if replay is not None:
                 result.replays[(bundle.rules.id, name)] = replay
-                family.check_narration(bundle, replay, report)
     _check_slugs(result.games, report)
     for path in paths:  # a rules root also holds the site's settings
         if path.is_dir() and (path / "site.yaml").is_file():
-            load_site_spec(path, report)
+            result.site, result.site_checked = load_site_spec(path, report), True
     return result
 
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from .diagnostics import format_json, format_text
 
@@ -125,7 +125,11 @@ def _check(args: argparse.Namespace) -> int:
     return EXIT_OK if result.ok else EXIT_FINDINGS
 
 
-def _config(args: argparse.Namespace):  # -> BuildConfig, imported lazily for start-up time
+if TYPE_CHECKING:  # imported lazily at run time, for start-up time
+    from .build import BuildConfig
+
+
+def _config(args: argparse.Namespace) -> BuildConfig:
     from .build import BuildConfig
     return BuildConfig(rules=args.rules, templates=args.templates, out=args.out,
                        pdf=not getattr(args, "no_pdf", False), workers=getattr(args, "workers", 0))

@@ -129,12 +129,14 @@ def markdown() -> MarkdownIt:
 
 def render(text: str) -> str:
     """Markdown block text to HTML."""
-    return markdown().render(text)
+    html: str = markdown().render(text)  # markdown-it types its renderer's output as Any
+    return html
 
 
 def render_inline(text: str) -> str:
     """One line of Markdown (a list item, a FAQ question) to inline HTML."""
-    return markdown().renderInline(text)
+    html: str = markdown().renderInline(text)
+    return html
 
 
 def refused_images(text: str) -> Iterator[tuple[int, str]]:

@@ -3,105 +3,46 @@
     rules/<game>/game.yaml          what is the same in every language (engine options, deck)
     rules/<game>/<lang>.yaml        the prose of one language
     rules/<game>/examples/*.yaml    example-round scripts, language-neutral
+
+The game's family (from the registry) validates its options and example scripts and builds
+its engine; what loading gives is a GameBundle (bundle.py).
 """
 
 from __future__ import annotations
 
-import difflib
-import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, TypeVar
 
 from . import schema
-from .cards import Card, CardError, Deck, card_name, cards_name, get_deck, parse_card, split_tokens
+from .bundle import Engine, Example, GameBundle, GameRules, LanguageText
+from .cards import Deck, card_name, cards_name, get_deck
 from .diagnostics import Mark, Report
-from .family import Family, get_family
+from .families import REGISTRY, AnyFamily, get_family
+from .hints import did_you_mean
 from .i18n import LANGUAGES
 from .markup import refused_images
+from .placeholders import check_placeholders, strings_in
 from .source import Key, Source, load_yaml
+from .tokens import parse_cards_at
+
+M = TypeVar("M", bound=schema.Strict)
 
 
-@dataclass(frozen=True)
-class GameRules:
-    """game.yaml, validated: the base game and each variant as engine values."""
-
-    spec: schema.GameSpec
-    source: Source
-    engine: Any  # the family's immutable game
-    variants: dict[str, Any]
-
-    @property
-    def family(self) -> Family:
-        return get_family(self.spec.family)
-
-    def engine_for(self, variant: str | None) -> Any:
-        """The game an example is played under: its variant's, or the base game."""
-        return self.variants.get(variant, self.engine) if variant else self.engine
-
-    @property
-    def id(self) -> str:
-        return self.spec.id
-
-
-@dataclass(frozen=True)
-class LanguageText:
-    lang: str
-    spec: schema.LanguageSpec
-    source: Source
-
-
-@dataclass(frozen=True)
-class Example:
-    name: str
-    spec: Any  # the family's example schema
-    source: Source
-
-
-@dataclass(frozen=True)
-class GameBundle:
-    """Everything in one game's folder that loaded without errors."""
-
-    folder: Path
-    rules: GameRules
-    languages: dict[str, LanguageText] = field(default_factory=dict)
-    examples: dict[str, Example] = field(default_factory=dict)
-
-
-# -- cards with marks ----------------------------------------------------------------------
-
-def parse_cards_at(src: Source, key: Key, report: Report, value: Any = None
-                   ) -> tuple[Card, ...] | None:
-    """Parse the cards written at ``key`` (text or list); report each bad token at its column."""
-    value = src.get(key) if value is None else value
-    items: list[tuple[Key, str]] = []
-    if isinstance(value, str):
-        items.append((key, value))
-    elif isinstance(value, list):
-        items.extend((key + (i,), v) for i, v in enumerate(value) if isinstance(v, str))
-    cards: list[Card] = []
-    ok = True
-    for item_key, text in items:
-        for offset, token in split_tokens(text):
-            try:
-                cards.append(parse_card(token))
-            except CardError as err:
-                ok = False
-                report.error(src.text_mark(item_key, offset), "bad-card", str(err).split(";")[0],
-                             hint=f"did you mean '{err.suggestion}'?" if err.suggestion else
-                             "write a rank (A K Q J 10..2) and a suit (♠ ♥ ♦ ♣ or s h d c), "
-                             "or ★ for the joker")
-    return tuple(cards) if ok else None
-
-
-def parse_card_at(src: Source, key: Key, report: Report) -> Card | None:
-    cards = parse_cards_at(src, key, report)
-    if cards is None:
+def load_valid(path: Path, model: type[M], report: Report, *, display: str,
+               despite_yaml_problems: bool = False) -> tuple[Source, M] | None:
+    """One file loaded and validated against ``model``, every problem reported; None when it
+    is unusable. A file with YAML problems is not validated, unless ``despite_yaml_problems``
+    (site.yaml: its schema errors are worth seeing at once)."""
+    src, problems = load_yaml(path, display=display)
+    report.extend(problems)
+    if src is None or (problems and not despite_yaml_problems):
         return None
-    if len(cards) != 1:
-        report.error(src.mark(key), "bad-card", f"expected one card; found {len(cards)}")
+    spec, problems = schema.validate(model, src)
+    report.extend(problems)
+    if spec is None:
         return None
-    return cards[0]
+    assert isinstance(spec, model)
+    return src, spec
 
 
 # -- game.yaml -----------------------------------------------------------------------------
@@ -116,12 +57,14 @@ def _deck_at(src: Source, key: Key, name: str, report: Report) -> Deck | None:
         return None
 
 
-def _build_engine(src: Source, report: Report, family: Family, *, deck_key: Key,
+def _build_engine(src: Source, report: Report, family: AnyFamily, *, deck_key: Key,
                   remove_key: Key, options: dict[str, Any], option_keys: dict[str, Key],
-                  where: str) -> Any:
+                  where: str) -> Engine | None:
     """One engine from a deck, removed cards and options; ``option_keys`` says where each
     option was written (a variant overrides some of the game's)."""
-    at = lambda name: option_keys.get(name, ("options", name))  # noqa: E731
+    def at(name: str) -> Key:
+        return option_keys.get(name, ("options", name))
+
     deck = _deck_at(src, deck_key, src.get(deck_key), report)
     removed = parse_cards_at(src, remove_key, report, src.get(remove_key) or [])
     errors = len(report.errors)
@@ -147,14 +90,10 @@ def _build_engine(src: Source, report: Report, family: Family, *, deck_key: Key,
 
 
 def load_game_rules(path: Path, report: Report, *, display: str) -> GameRules | None:
-    src, problems = load_yaml(path, display=display)
-    report.extend(problems)
-    if src is None or problems:
+    loaded = load_valid(path, schema.game_spec(tuple(REGISTRY)), report, display=display)
+    if loaded is None:
         return None
-    spec, problems = schema.validate(schema.GameSpec, src)
-    report.extend(problems)
-    if spec is None:
-        return None
+    src, spec = loaded
     if spec.players.min > spec.players.max:
         report.error(src.mark(("players",)), "bad-value",
                      f"players.min ({spec.players.min}) is above players.max ({spec.players.max})")
@@ -166,7 +105,7 @@ def load_game_rules(path: Path, report: Report, *, display: str) -> GameRules | 
     family = get_family(spec.family)
     engine = _build_engine(src, report, family, deck_key=("deck",), remove_key=("remove",),
                            options=spec.options, option_keys={}, where="the game")
-    variants: dict[str, Any] = {}
+    variants: dict[str, Engine] = {}
     # A variant overrides the game's options: while those are wrong, each variant would
     # only repeat the same findings.
     for name, variant in (spec.variants if engine is not None else {}).items():
@@ -180,13 +119,16 @@ def load_game_rules(path: Path, report: Report, *, display: str) -> GameRules | 
             where=f"variant '{name}'")
         if game is not None:
             variants[name] = game
-    for name, game in [("the game", engine), *((f"variant '{v}'", g) for v, g in variants.items())]:
-        count = getattr(getattr(game, "options", None), "players", None)
-        if isinstance(count, int) and not spec.players.min <= count <= spec.players.max:
+    played = [("the game", engine), *((f"variant '{v}'", g) for v, g in variants.items())]
+    for name, game in played if engine is not None else []:
+        count = family.players(game) if game is not None else None
+        if count is not None and not spec.players.min <= count <= spec.players.max:
             report.error(src.mark(("players",)), "bad-value",
                          f"{name} is played by {count} players; 'players' says "
                          f"{spec.players.min} to {spec.players.max}")
-    return GameRules(spec, src, engine, variants) if engine and len(report.errors) == errors else None
+    if engine is None or len(report.errors) != errors:
+        return None
+    return GameRules(spec, src, engine, variants)
 
 
 # -- rules/site.yaml ---------------------------------------------------------------------
@@ -199,24 +141,18 @@ def load_site_spec(rules: Path, report: Report) -> schema.SiteSpec | None:
                      "no site.yaml: the site needs its base_url (for sitemap and hreflang links)",
                      hint="create rules/site.yaml with: base_url: https://example.org/")
         return None
-    src, problems = load_yaml(path, display=display_path(path, rules.parent))
-    report.extend(problems)
-    if src is None:
-        return None
-    spec, problems = schema.validate(schema.SiteSpec, src)
-    report.extend(problems)
-    return spec
+    loaded = load_valid(path, schema.SiteSpec, report, display=display_path(path, rules.parent),
+                        despite_yaml_problems=True)
+    return loaded[1] if loaded else None
 
 
 
 # -- placeholders --------------------------------------------------------------------------
 
-PLACEHOLDER_RE = re.compile(r"(?<!\{)\{([^{}\n]*)\}(?!\})")
-
-
 def placeholders(rules: GameRules) -> dict[str, str]:
     """The values prose may use as ``{name}``; they come from game.yaml only."""
     spec, game = rules.spec, rules.engine
+    family = get_family(spec.family)
     values = {
         "deck.size": str(len(game.cards)),
         "deck.full": str(game.deck.size),
@@ -224,45 +160,10 @@ def placeholders(rules: GameRules) -> dict[str, str]:
         "players.max": str(spec.players.max),
         "duration": str(spec.duration),
         "removed": cards_name(game.removed),
-    } | rules.family.placeholders(game)
+    } | family.placeholders(game)
     for name, variant in rules.variants.items():  # a variant's own values: {standard.points.total}
-        values |= {f"{name}.{k}": v for k, v in rules.family.placeholders(variant).items()}
+        values |= {f"{name}.{k}": v for k, v in family.placeholders(variant).items()}
     return values  # an empty value means: known, but this game has nothing to put there
-
-
-def fill_placeholders(text: str, values: dict[str, str]) -> str:
-    """Replace known ``{name}`` placeholders; ``{{`` and ``}}`` stand for literal braces."""
-    out = PLACEHOLDER_RE.sub(lambda m: values.get(m.group(1).strip(), m.group(0)), text)
-    return out.replace("{{", "{").replace("}}", "}")
-
-
-def strings_in(value: Any, key: Key = ()) -> Iterator[tuple[Key, str]]:
-    """Every string in a loaded YAML value, with its key."""
-    if isinstance(value, str):
-        yield key, value
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from strings_in(item, key + (i,))
-    elif isinstance(value, dict):
-        for k, item in value.items():
-            yield from strings_in(item, key + (k,))
-
-
-def check_placeholders(src: Source, values: dict[str, str], report: Report) -> None:
-    for key, text in strings_in(src.data):
-        for m in PLACEHOLDER_RE.finditer(text):
-            name = m.group(1).strip()
-            if name in values and not values[name]:
-                report.error(src.text_mark(key, m.start()), "empty-placeholder",
-                             f"'{{{name}}}' has no value in this game (see game.yaml)",
-                             hint="write the text itself here")
-            elif name not in values:
-                near = difflib.get_close_matches(name, list(values), n=1, cutoff=0.5)
-                report.error(src.text_mark(key, m.start()), "unknown-placeholder",
-                             f"unknown placeholder '{{{name}}}'",
-                             hint=(f"did you mean '{{{near[0]}}}'?" if near else
-                                   f"known: {', '.join('{' + v + '}' for v in values if values[v])}; "
-                                   "write {{ and }} for literal braces"))
 
 
 def check_images(src: Source, report: Report) -> None:
@@ -278,24 +179,17 @@ def check_images(src: Source, report: Report) -> None:
 # -- a game folder -------------------------------------------------------------------------
 
 def load_language(path: Path, report: Report, *, display: str) -> LanguageText | None:
-    src, problems = load_yaml(path, display=display)
-    report.extend(problems)
-    if src is None or problems:
-        return None
-    spec, problems = schema.validate(schema.LanguageSpec, src)
-    report.extend(problems)
-    return LanguageText(path.stem, spec, src) if spec is not None else None
+    loaded = load_valid(path, schema.LanguageSpec, report, display=display)
+    return LanguageText(path.stem, loaded[1], loaded[0]) if loaded else None
 
 
-def load_example(path: Path, report: Report, *, display: str, family: Family | None
+def load_example(path: Path, report: Report, *, display: str, family: AnyFamily | None
                  ) -> Example | None:
-    src, problems = load_yaml(path, display=display)
-    report.extend(problems)
-    if src is None or problems or family is None:
+    if family is None:  # the game's rules did not load: a script can only be read, not checked
+        report.extend(load_yaml(path, display=display)[1])
         return None
-    spec, problems = schema.validate(family.example_schema, src)
-    report.extend(problems)
-    return Example(path.stem, spec, src) if spec is not None else None
+    loaded = load_valid(path, family.example_schema, report, display=display)
+    return Example(path.stem, loaded[1], loaded[0]) if loaded else None
 
 
 def display_path(path: Path, root: Path | None) -> str:
@@ -307,7 +201,9 @@ def display_path(path: Path, root: Path | None) -> str:
 
 def load_game(folder: Path, report: Report, *, root: Path | None = None) -> GameBundle | None:
     """Load one game folder; every problem goes to ``report``; None when the game is unusable."""
-    show = lambda p: display_path(p, root)  # noqa: E731
+    def show(path: Path) -> str:
+        return display_path(path, root)
+
     game_file = folder / "game.yaml"
     rules = load_game_rules(game_file, report, display=show(game_file))
     languages: dict[str, LanguageText] = {}
@@ -316,11 +212,10 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
         if path.name in ("game.yaml", "game.yml"):
             continue
         if path.stem not in LANGUAGES:
-            near = difflib.get_close_matches(path.stem, LANGUAGES, n=1)
             report.error(Mark(show(path)), "unknown-language",
                          f"'{path.name}' is not a language file (known: "
                          f"{', '.join(lang + '.yaml' for lang in LANGUAGES)})",
-                         hint=f"did you mean '{near[0]}.yaml'?" if near else None)
+                         hint=did_you_mean(path.stem, LANGUAGES, shown="'{}.yaml'"))
             continue
         text = load_language(path, report, display=show(path))
         if text is not None:
@@ -329,7 +224,7 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
     example_files = _unique_stems(sorted((folder / "examples").glob("*.y*ml")), report, show)
     for path in example_files:
         example = load_example(path, report, display=show(path),
-                               family=rules.family if rules else None)
+                               family=get_family(rules.spec.family) if rules else None)
         if example is not None:
             examples[example.name] = example
     if rules is None:
@@ -345,7 +240,8 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
             report.error(rules.source.mark(("slugs",)), "missing-key",
                          f"no slug for language '{lang}', which has {lang}.yaml")
         _check_names(text, rules, [p.stem for p in example_files], report)
-    return GameBundle(folder, rules, languages, examples)
+    odd_cards = get_family(rules.spec.family).odd_cards(rules.engine)
+    return GameBundle(folder, rules, languages, examples, values, odd_cards)
 
 
 def _unique_stems(paths: list[Path], report: Report, show: Callable[[Path], str]) -> list[Path]:
@@ -369,11 +265,9 @@ def _check_names(text: LanguageText, rules: GameRules, examples: list[str],
                                ("example", list(examples), text.spec.examples)):
         for name in found:
             if name not in known:
-                near = difflib.get_close_matches(name, known, n=1)
                 report.error(src.key_mark((kind + "s", name)), f"unknown-{kind}",
                              f"unknown {kind} '{name}'",
-                             hint=f"did you mean '{near[0]}'?" if near else
-                             f"known: {', '.join(known) or 'none'}")
+                             hint=did_you_mean(name, known) or f"known: {', '.join(known) or 'none'}")
         for name in known:
             if name not in found:
                 report.error(src.key_mark((kind + "s",)) if src.get((kind + "s",)) is not None

@@ -6,15 +6,16 @@ where each token stands in the file and can point at the bad one.
 
 from __future__ import annotations
 
-import difflib
+import functools
 import re
 import types
 import typing
-from typing import Annotated, Any, Callable, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Literal, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, create_model
 
 from .diagnostics import Diagnostic
+from .hints import did_you_mean
 from .source import Key, Source
 
 
@@ -32,31 +33,19 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
+class ScriptSpec(Strict):
+    """An example script of any family: each has seats and may name a variant."""
+
+    if TYPE_CHECKING:  # each family's schema declares these, in the order its hints list keys
+        seats: list[str]
+        variant: str | None
+
+
 # -- game.yaml -----------------------------------------------------------------------------
 
 class Players(Strict):
     min: int = Field(ge=1, le=12)
     max: int = Field(ge=1, le=12)
-
-
-class MatchSpec(Strict):
-    kind: Literal["first-to-losses", "agreed-hands"]
-    losses: int | None = Field(default=None, ge=1)
-    hands: int | None = Field(default=None, ge=1)
-
-
-class PairsOptionsSpec(Strict):
-    pairing: Literal["rank", "rank-and-colour"]
-    pairs: list[list[str]] = []
-    odd_card: str  # a card, "hidden" (removed face down at random) or "none" (the leftover)
-    lay_down_alone: CardsText = []
-    draw_from: Literal["left", "right"]
-    turn_passes: Literal["left", "right"] = "left"
-    first_turn: Literal["dealer-offers", "left-of-dealer-draws", "left-of-dealer-offers"] = \
-        "dealer-offers"
-    odd_card_holder: Literal["loses", "wins"] = "loses"
-    winners: Literal["all-others", "first-out"] = "all-others"
-    match: MatchSpec | None = None
 
 
 class VariantSpec(Strict):
@@ -67,7 +56,7 @@ class VariantSpec(Strict):
 
 class GameSpec(Strict):
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
-    family: Literal["pairs", "tricks"]  # the keys of family.REGISTRY
+    family: str  # checked against the registry of families: see game_spec()
     deck: str
     remove: CardsText = []
     players: Players
@@ -76,6 +65,13 @@ class GameSpec(Strict):
     slugs: dict[str, Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]]
     options: dict[str, Any]
     variants: dict[str, VariantSpec] = {}
+
+
+@functools.cache
+def game_spec(families: tuple[str, ...]) -> type[GameSpec]:
+    """GameSpec whose ``family`` must be one of ``families`` (the registry's names)."""
+    family: Any = Literal[families]  # a Literal made from data: the type checker cannot see it
+    return create_model("GameSpec", __base__=GameSpec, family=(family, ...))
 
 
 # -- <lang>.yaml ---------------------------------------------------------------------------
@@ -126,38 +122,6 @@ class LanguageSpec(Strict):
     variants: dict[str, VariantText] = {}
     quickref: QuickRef
     examples: dict[str, ExampleText] = {}
-
-
-# -- examples/<name>.yaml of the pairs family --------------------------------------------
-
-class MoveSpec(Strict):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True)
-    by: SeatName | None = None
-    from_: SeatName | None = Field(default=None, alias="from")
-    draw: str
-    pair: CardsText | None = None
-    hands: dict[str, str] | None = None
-    out: list[SeatName] | None = None
-
-
-class ResultSpec(Strict):
-    loser: SeatName | None = None
-    winners: list[SeatName] | None = None
-
-
-class PairsExampleSpec(Strict):
-    seats: list[SeatName] = Field(min_length=2)
-    dealer: SeatName
-    variant: str | None = None
-    deal: dict[str, str] | None = None
-    hidden_card: str | None = None
-    first_pairs: dict[str, str] | None = None
-    position: dict[str, str] | None = None
-    deal_counts: dict[str, int] | None = None
-    kept_counts: dict[str, int] | None = None
-    first: SeatName | None = None
-    moves: list[MoveSpec] = []
-    result: ResultSpec | None = None
 
 
 # -- validation with marks -----------------------------------------------------------------
@@ -217,9 +181,8 @@ def _diagnostics(err: ValidationError, model: type[Strict], src: Source,
         if kind == "extra_forbidden":
             name = str(loc[-1])
             allowed = fields_at(model, loc[:-1])
-            near = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
-            hint = (f"did you mean '{near[0]}'?" if near
-                    else f"known keys here: {', '.join(allowed)}" if allowed else None)
+            hint = (did_you_mean(name, allowed, cutoff=0.6)
+                    or (f"known keys here: {', '.join(allowed)}" if allowed else None))
             out.append(Diagnostic(src.key_mark(key), "unknown-key",
                                   f"unknown key '{name}'", hint=hint))
         elif kind == "missing":
@@ -230,10 +193,9 @@ def _diagnostics(err: ValidationError, model: type[Strict], src: Source,
         elif kind == "literal_error":
             expected = e.get("ctx", {}).get("expected", "")
             options = [o.strip(" '") for o in expected.replace(" or ", ",").split(",") if o.strip()]
-            near = difflib.get_close_matches(str(e.get("input")), options, n=1, cutoff=0.5)
             out.append(Diagnostic(src.mark(key), "bad-value",
                                   f"expected one of {expected}; found {found}",
-                                  hint=f"did you mean '{near[0]}'?" if near else None))
+                                  hint=did_you_mean(str(e.get("input")), options, cutoff=0.5)))
         elif kind in _TYPE_NAMES:
             hint = None
             if kind == "string_type" and isinstance(e.get("input"), (bool, int, float)):

@@ -34,7 +34,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - quiet by default
         pass
 
-    def send_head(self) -> BinaryIO | None:  # type: ignore[override]
+    def send_head(self) -> BinaryIO | None:
         if not (self.site / MARKER).is_file():
             return self._page(503, _NOT_BUILT)
         path = unquote(urlsplit(self.path).path)
@@ -45,7 +45,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             target = target / "index.html"
         if not target.exists() or (target.is_dir() and not (target / "index.html").is_file()):
             return self._not_found()
-        return super().send_head()  # type: ignore[no-any-return]
+        return super().send_head()
 
     def list_directory(self, path: Any) -> BinaryIO | None:  # type: ignore[override]
         return self._not_found()  # a folder without index.html is not a page

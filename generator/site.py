@@ -11,8 +11,8 @@ import enum
 import posixpath
 from dataclasses import dataclass, field
 
+from .bundle import GameBundle
 from .i18n import LANGUAGES
-from .model import GameBundle
 
 
 class DocKind(enum.StrEnum):

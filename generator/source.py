@@ -33,9 +33,9 @@ class _AliasRefused(yaml.MarkedYAMLError):
 class _Loader(yaml.SafeLoader):
     """SafeLoader whose composer refuses aliases instead of expanding them."""
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node | None:  # type: ignore[override]
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         if self.check_event(AliasEvent):
-            event = self.peek_event()
+            event = self.peek_event()  # type: ignore[no-untyped-call]  # untyped in types-PyYAML
             raise _AliasRefused(None, None, "anchors and aliases (*name) are not allowed",
                                 event.start_mark)
         return super().compose_node(parent, index)

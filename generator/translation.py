@@ -12,8 +12,10 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterable
 
+from .bundle import GameBundle
+from .families import get_family
 from .i18n import LANGUAGES
-from .model import GameBundle
+from .schema import LanguageSpec
 
 # Copied text: long enough to be a sentence, not a name, a number or a row of cards.
 _WORDS = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
@@ -39,12 +41,12 @@ class LanguageState:
         return self.present and not self.missing and not self.narration_missing and not self.unchanged
 
 
-def text_keys(spec: Any) -> dict[str, str]:
+def text_keys(spec: LanguageSpec) -> dict[str, str]:
     """Every translatable text of a language file, by a dotted key; lists join their items."""
     out: dict[str, str] = {}
     data = spec.model_dump(exclude_defaults=False)
 
-    def walk(value: Any, key: str) -> None:
+    def walk(value: Any, key: str) -> None:  # the language file's data, as YAML gave it
         if isinstance(value, str):
             if value.strip():
                 out[key] = value
@@ -63,19 +65,13 @@ def text_keys(spec: Any) -> dict[str, str]:
     return out
 
 
-def narration_steps(spec: Any) -> int:
-    """How many narration texts an example script needs: one per move, trick or sheet row."""
-    for name in ("moves", "sheet", "tricks"):
-        steps = getattr(spec, name, None)
-        if steps:
-            return len(steps)
-    return 0
-
-
 def report(games: Iterable[GameBundle], languages: Iterable[str] = LANGUAGES) -> list[LanguageState]:
     states = []
     for bundle in games:
-        moves = {(bundle.rules.id, name): narration_steps(ex.spec) for name, ex in bundle.examples.items()}
+        family = get_family(bundle.rules.spec.family)
+        # how many narration texts each script needs: one per move, trick or sheet row
+        moves = {(bundle.rules.id, name): family.narration_steps(ex.spec)
+                 for name, ex in bundle.examples.items()}
         texts = {lang: text_keys(t.spec) for lang, t in bundle.languages.items()}
         expected = sorted({k for keys in texts.values() for k in keys}, key=_natural)
         for lang in languages:
@@ -102,7 +98,7 @@ def report(games: Iterable[GameBundle], languages: Iterable[str] = LANGUAGES) ->
     return states
 
 
-def _natural(key: str) -> list[Any]:
+def _natural(key: str) -> list[int | str]:
     return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", key)]
 
 

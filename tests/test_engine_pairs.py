@@ -7,20 +7,17 @@ import random
 import pytest
 
 from generator.cards import get_deck, parse_card, parse_cards
-from generator.engines.pairs import (
+from generator.families.pairs.engine import Draw, Fault, IllegalMove, PairsGame, match_outcome
+from generator.families.pairs.options import (
     Direction,
-    Draw,
     FirstTurn,
-    IllegalDraw,
     MatchKind,
     MatchRule,
     OddCardFate,
     OddMode,
     Pairing,
-    PairsGame,
     PairsOptions,
     Winners,
-    match_outcome,
 )
 
 C = parse_card
@@ -108,10 +105,15 @@ def test_neighbour_with_one_card_must_give_it() -> None:
 def test_illegal_draws_say_what_was_expected() -> None:
     s = black_peter().new_round([parse_cards("8♠ K♦"), parse_cards("8♥ K♣"), parse_cards("J♣")],
                                 dealer=0)
-    with pytest.raises(IllegalDraw, match="seat 1's turn"):
+    assert s.why_illegal(Draw(0, 1, C("8♥"))).fault is Fault.WRONG_PLAYER
+    assert not s.can_apply(Draw(0, 1, C("8♥")))
+    with pytest.raises(IllegalMove, match="seat 1's turn"):
         s.apply(Draw(0, 1, C("8♥")))
-    with pytest.raises(IllegalDraw, match="not in seat 2's hand"):
+    assert s.why_illegal(Draw(1, 0, C("8♠"))).fault is Fault.WRONG_SOURCE
+    with pytest.raises(IllegalMove, match="not in seat 2's hand") as raised:
         s.apply(Draw(1, 2, C("8♠")))
+    assert raised.value.illegal.fault is Fault.NOT_HELD
+    assert s.can_apply(Draw(1, 2, C("J♣")))
 
 
 def test_first_player_out_wins() -> None:

@@ -7,20 +7,16 @@ import random
 import pytest
 
 from generator.cards import Suit, get_deck, parse_card, parse_cards
-from generator.engines.tricks import (
-    Fault,
+from generator.families.tricks.engine import Fault, IllegalMove, Pass, Play, TricksGame
+from generator.families.tricks.options import (
     FirstLead,
     FirstTrick,
     HeartsLead,
-    IllegalMove,
-    Pass,
     Passing,
     PassTo,
-    Play,
-    TricksGame,
     TricksOptions,
 )
-from generator.engines.tricks_score import (
+from generator.families.tricks.scoring import (
     EndRule,
     Scoring,
     Slam,
@@ -124,8 +120,14 @@ def test_playing_out_of_turn_or_a_card_not_held_is_refused() -> None:
     state = late(peppa())
     with pytest.raises(IllegalMove, match="'seat 0' plays now, not 'seat 1'"):
         state.apply(Play(1, C("K♠")))
+    assert not state.can_apply(Play(1, C("K♠")))
     illegal = state.why_illegal(Play(0, C("K♦")))
     assert illegal is not None and illegal.fault is Fault.NOT_HELD
+    with pytest.raises(IllegalMove) as raised:
+        state.apply(Play(0, C("K♦")), strict=False)  # even a lenient play must be held
+    assert raised.value.illegal.fault is Fault.NOT_HELD
+    legal = Play(0, state.legal_cards()[0])
+    assert state.can_apply(legal) and state.why_illegal(legal) is None
 
 
 # -- leading -------------------------------------------------------------------------------
@@ -155,7 +157,7 @@ def test_the_two_of_clubs_holder_is_found_after_the_passing() -> None:
     for seat in range(4):
         give = [C("2♣")] if seat == holder else []
         give += [c for c in dealt[seat] if c != C("2♣")][: 3 - len(give)]
-        state.apply_pass(Pass(seat, tuple(give)))
+        state.apply(Pass(seat, tuple(give)))
     assert state.turn == (holder + 1) % 4
 
 
@@ -218,9 +220,9 @@ def test_passes_are_exchanged_at_once() -> None:
     state = game.new_hand(dealt, dealer=3)
     gives = {seat: tuple(dealt[seat][:3]) for seat in range(4)}
     for seat in range(3):
-        assert state.apply_pass(Pass(seat, gives[seat])) is False
+        assert state.apply(Pass(seat, gives[seat])).exchanged is False
         assert state.hands[seat] == list(dealt[seat])  # nothing moves before everyone passed
-    assert state.apply_pass(Pass(3, gives[3])) is True
+    assert state.apply(Pass(3, gives[3])).exchanged is True
     assert set(gives[1]) <= set(state.hands[0]) and set(gives[0]) <= set(state.hands[3])
 
 
@@ -228,9 +230,9 @@ def test_a_pass_must_be_the_right_number_of_held_cards() -> None:
     game = peppa()
     dealt = game.deal(random.Random(3))
     state = game.new_hand(dealt, dealer=0)
-    short = state.why_pass_illegal(Pass(0, tuple(dealt[0][:2])))
+    short = state.why_illegal(Pass(0, tuple(dealt[0][:2])))
     assert short is not None and short.fault is Fault.PASS
-    foreign = state.why_pass_illegal(Pass(0, tuple(dealt[1][:3])))
+    foreign = state.why_illegal(Pass(0, tuple(dealt[1][:3])))
     assert foreign is not None and foreign.fault is Fault.NOT_HELD
 
 

@@ -14,8 +14,8 @@ import pytest
 from conftest import ROOT, RULES
 from generator.check import check
 from generator.diagnostics import Report
-from generator.html import Renderer, SiteConfig
 from generator.model import load_site_spec
+from generator.render import Renderer, SiteConfig
 from generator.site import Kind, Page, plan
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -137,7 +137,17 @@ def test_placeholder_without_a_value_in_this_game(tmp_path, broken) -> None:
 
 
 def test_placeholders_fill_from_game_yaml() -> None:
-    from generator.model import fill_placeholders
+    from generator.placeholders import fill_placeholders
     values = {"deck.size": "31", "odd_card": "J♣"}
     assert fill_placeholders("{deck.size} cards, {odd_card} loses, {{x}}", values) == \
         "31 cards, J♣ loses, {x}"
+
+
+def test_the_family_is_one_of_the_registry(broken) -> None:
+    # game.yaml's family is checked against the registry of families, like any other value
+    result = broken("uomo-nero", {"game.yaml": [("family: pairs", "family: pair")]})
+    [d] = result.report.errors
+    line = line_of("uomo-nero", "game.yaml", "family: pairs")
+    assert (d.mark.path, d.mark.line, d.code, d.message, d.hint) == (
+        "rules/uomo-nero/game.yaml", line, "bad-value",
+        "expected one of 'pairs' or 'tricks'; found text 'pair'", "did you mean 'pairs'?")

@@ -15,7 +15,8 @@ from conftest import RULES
 from generator.cards import CardError, parse_card
 from generator.check import check
 from generator.cli import main
-from generator.engines.pairs import OddMode, PairsGame
+from generator.families.pairs.engine import PairsGame
+from generator.families.pairs.options import OddMode
 
 CORPUS = check([RULES], root=RULES.parent)
 ENGINES = [(f"{b.rules.id}:{name}", game) for b in CORPUS.games if b.rules.spec.family == "pairs"

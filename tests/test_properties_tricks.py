@@ -16,16 +16,9 @@ from conftest import RULES
 from generator.cards import Card, Suit
 from generator.check import check
 from generator.cli import main
-from generator.engines.tricks import (
-    QUEEN_OF_SPADES,
-    TWO_OF_CLUBS,
-    FirstLead,
-    FirstTrick,
-    HeartsLead,
-    Pass,
-    Play,
-    TricksGame,
-)
+from generator.families.tricks.engine import TWO_OF_CLUBS, Pass, Play, TricksGame
+from generator.families.tricks.options import FirstLead, FirstTrick, HeartsLead
+from generator.families.tricks.scoring import QUEEN_OF_SPADES
 
 CORPUS = check([RULES], root=RULES.parent)
 ENGINES = [(f"{b.rules.id}:{name}", game) for b in CORPUS.games if b.rules.spec.family == "tricks"
@@ -60,7 +53,7 @@ def play_tracked(game: TricksGame, rng: random.Random, hand: int):
     state = game.new_hand(dealt, dealer=rng.randrange(game.players), hand=hand)
     if state.passing:
         for seat in range(game.players):
-            state.apply_pass(Pass(seat, tuple(rng.sample(state.hands[seat], game.options.passing.count))))
+            state.apply(Pass(seat, tuple(rng.sample(state.hands[seat], game.options.passing.count))))
     assert Counter(c for h in state.hands for c in h) == Counter(game.cards)
     tricks = 0
     broken = False

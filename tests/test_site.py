@@ -197,6 +197,20 @@ def test_build_command_refuses_and_exits_1(tmp_path: Path, capsys: pytest.Captur
     assert not (tmp_path / "o").exists()
 
 
+def test_a_bad_site_yaml_is_one_finding_and_one_error(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    # site.yaml is loaded once per build: one bad base_url is one error, not two
+    from generator.cli import main
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES / "uomo-nero", rules / "uomo-nero")
+    (rules / "site.yaml").write_text("base_url: example.org\n", encoding="utf-8")
+    code = main(["build", "--no-pdf", "--rules", str(rules), "--templates", str(TEMPLATES),
+                 "--out", str(tmp_path / "o")])
+    captured = capsys.readouterr()
+    assert code == 1 and captured.out.count("error[") == 1
+    assert "build refused: 1 error(s)" in captured.err
+
+
 def test_ids_are_unique_on_every_page(site: Path) -> None:
     for path in html_files(site):
         ids = re.findall(r'\sid="([^"]+)"', path.read_text(encoding="utf-8"))

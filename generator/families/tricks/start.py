@@ -6,15 +6,23 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from .cards import Card, Suit, card_name, cards_name, parse_card, split_tokens
-from .diagnostics import Mark, Report
-from .engines.tricks import TWO_OF_CLUBS, Fault, FirstLead, Pass, PassTo, TricksGame, TricksState
-from .replay_tricks import Replay, report_stopped
-from .schema_tricks import TricksExampleSpec
-from .script import Seats, check_in_play, parse_hands
-from .source import Key, Source
+from ...cards import Card, Suit, card_name, cards_name
+from ...diagnostics import Mark
+from ...source import Key
+from ...tokens import card_tokens
+from ..shared import ReplayContext, check_in_play, parse_hands
+from .engine import TWO_OF_CLUBS, Fault, Pass, TricksGame, TricksState
+from .options import FirstLead, PassTo
+from .record import Replay
+from .schema import TricksExampleSpec
 
+Context = ReplayContext[TricksGame, TricksExampleSpec]
 _SUITS = list(Suit)
+
+
+def report_stopped(ctx: Context, key: Key, what: str) -> None:
+    ctx.report.warning(ctx.src.mark(key), "replay-stopped", f"replay stopped at {what}; later "
+                       "steps were not checked")
 
 
 def sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -23,8 +31,8 @@ def sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
                                               -(c.rank.high if c.rank else 0))))
 
 
-def start_from_deal(game: TricksGame, seats: Seats, src: Source, spec: TricksExampleSpec,
-                     report: Report, replay: Replay) -> TricksState | None:
+def start_from_deal(ctx: Context, replay: Replay) -> TricksState | None:
+    game, seats, src, spec, report = ctx.game, ctx.seats, ctx.src, ctx.spec, ctx.report
     names = seats.names
     if spec.dealer is None:
         report.error(src.key_mark(("deal",)), "missing-key",
@@ -34,10 +42,10 @@ def start_from_deal(game: TricksGame, seats: Seats, src: Source, spec: TricksExa
     if spec.position is None and spec.taken is not None:
         report.error(src.key_mark(("taken",)), "bad-value",
                      "'taken' belongs to a position; a deal starts with nothing taken")
-    hands = parse_hands(("deal",), seats, src, report)
+    hands = parse_hands(ctx, ("deal",))
     if hands is None or dealer is None:
         return None
-    sound = check_in_play(game, [(("deal",), hands)], seats, src, report, every_card=True)
+    sound = check_in_play(ctx, [(("deal",), hands)], every_card=True)
     for seat, hand in hands.items():
         if len(hand) != game.hand_size:
             sound = False
@@ -61,9 +69,9 @@ def start_from_deal(game: TricksGame, seats: Seats, src: Source, spec: TricksExa
             report.error(src.key_mark(("passes",)), "bad-pass",
                          f"nobody passes cards in hand {spec.hand} of this game",
                          hint=f"the passing schedule, hand by hand: {schedule}")
-    elif not _apply_passes(game, state, seats, src, spec, report, replay):
+    elif not _apply_passes(ctx, replay, state):
         if spec.tricks:
-            report_stopped(src, ("tricks",), report, "the passing")
+            report_stopped(ctx, ("tricks",), "the passing")
         return None
     replay.start = {names[s]: sorted_hand(state.hands[s]) for s in range(len(names))}
     return state
@@ -74,27 +82,27 @@ def _to(direction: PassTo) -> str:
         if direction is not PassTo.ACROSS else "across"
 
 
-def _apply_passes(game: TricksGame, state: TricksState, seats: Seats, src: Source,
-                  spec: TricksExampleSpec, report: Report, replay: Replay) -> bool:
+def _apply_passes(ctx: Context, replay: Replay, state: TricksState) -> bool:
+    game, seats, src, spec, report = ctx.game, ctx.seats, ctx.src, ctx.spec, ctx.report
     count, direction = game.options.passing.count, state.direction
     if spec.passes is None:
         report.error(src.key_mark(("deal",)), "missing-key",
                      f"missing key 'passes': in hand {spec.hand} each player passes {count} cards "
                      f"{_to(direction)}")
         return False
-    passes = parse_hands(("passes",), seats, src, report)
+    passes = parse_hands(ctx, ("passes",))
     if passes is None:
         return False
     ok = True
     for seat, cards in sorted(passes.items()):
         name = seats.names[seat]
-        illegal = state.why_pass_illegal(Pass(seat, cards))
+        illegal = state.why_illegal(Pass(seat, cards))
         if illegal is None:
             continue
         ok = False
         mark = src.mark(("passes", name))
         if illegal.fault is Fault.NOT_HELD:
-            where = _token_marks(src, ("passes", name), [card_name(c) for c in illegal.cards])
+            where = _token_mark(ctx, ("passes", name), [card_name(c) for c in illegal.cards])
             report.error(where or mark, "card-not-held",
                          f"'{name}' passes {cards_name(illegal.cards)}, which was not dealt to "
                          f"them ({cards_name(illegal.legal)})")
@@ -104,42 +112,33 @@ def _apply_passes(game: TricksGame, state: TricksState, seats: Seats, src: Sourc
     if not ok:
         return False
     for seat in range(len(seats.names)):
-        state.apply_pass(Pass(seat, passes[seat]))
+        state.apply(Pass(seat, passes[seat]))
     replay.passes = {seats.names[s]: passes[s] for s in sorted(passes)}
     return True
 
 
-def _token_marks(src: Source, key: Key, wanted: Sequence[str]) -> Mark | None:
+def _token_mark(ctx: Context, key: Key, wanted: Sequence[str]) -> Mark | None:
     """The mark of the first token at ``key`` that is one of ``wanted`` (in canonical form)."""
-    text = src.get(key)
-    if not isinstance(text, str):
-        return None
-    for offset, token in split_tokens(text):
-        try:
-            if card_name(parse_card(token)) in wanted:
-                return src.text_mark(key, offset)
-        except ValueError:
-            continue
-    return None
+    return next((token.mark for token in card_tokens(ctx.src, key)
+                 if token.card is not None and card_name(token.card) in wanted), None)
 
 
-def start_from_position(game: TricksGame, seats: Seats, src: Source, spec: TricksExampleSpec,
-                         report: Report, replay: Replay) -> TricksState | None:
+def start_from_position(ctx: Context, replay: Replay) -> TricksState | None:
+    game, seats, src, spec, report = ctx.game, ctx.seats, ctx.src, ctx.spec, ctx.report
     names = seats.names
     if spec.passes is not None:
         report.error(src.key_mark(("passes",)), "bad-value",
                      "a position is taken after the passing; 'passes' belongs to a deal")
     if spec.dealer is not None:
         seats.index(spec.dealer, ("dealer",))
-    hands = parse_hands(("position",), seats, src, report)
-    taken = parse_hands(("taken",), seats, src, report, every_seat=False) \
-        if spec.taken is not None else {}
+    hands = parse_hands(ctx, ("position",))
+    taken = parse_hands(ctx, ("taken",), every_seat=False) if spec.taken is not None else {}
     if hands is None or taken is None:
         return None
     groups: list[tuple[Key, dict[int, tuple[Card, ...]]]] = [(("position",), hands)]
     if taken:
         groups.append((("taken",), taken))
-    sound = check_in_play(game, groups, seats, src, report, every_card=True)
+    sound = check_in_play(ctx, groups, every_card=True)
     sizes = Counter(len(h) for h in hands.values())
     usual = sizes.most_common(1)[0][0]
     for seat, hand in hands.items():

@@ -5,14 +5,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .diagnostics import Report
-from .engines.tricks import TricksGame
-from .engines.tricks_score import EndRule, GameVerdict, Winning, verdict
-from .model import Example
-from .replay_tricks import Replay, SheetRow
-from .schema_tricks import TricksExampleSpec
-from .script import Seats, quoted
-from .source import Key
+from ...source import Key
+from ..shared import quoted
+from .record import Replay, SheetRow
+from .scoring import EndRule, GameVerdict, Winning, verdict
+from .start import Context
 
 _RULES = {
     Winning.LOWEST: "the lowest total wins",
@@ -46,14 +43,13 @@ def _why_not_over(end: EndRule, v: GameVerdict, names: Sequence[str]) -> str:
     return " and ".join(parts)
 
 
-def replay_sheet(game: TricksGame, seats: Seats, example: Example, report: Report,
-                 replay: Replay) -> None:
-    spec: TricksExampleSpec = example.spec
-    src = example.source
+def replay_sheet(ctx: Context, replay: Replay) -> None:
+    game, seats, src, spec, report = ctx.game, ctx.seats, ctx.src, ctx.spec, ctx.report
     names = seats.names
     end = game.options.end
-    for field in ("deal", "passes", "position", "taken", "pass_to"):
-        if getattr(spec, field) is not None:
+    for field, value in (("deal", spec.deal), ("passes", spec.passes), ("position", spec.position),
+                         ("taken", spec.taken), ("pass_to", spec.pass_to)):
+        if value is not None:
             report.error(src.key_mark((field,)), "bad-value",
                          f"'{field}' belongs to a deal or a position, not to a score sheet")
     if spec.tricks:
@@ -100,17 +96,18 @@ def replay_sheet(game: TricksGame, seats: Seats, example: Example, report: Repor
     if standing is not None and standing.over:
         replay.losers = tuple(names[s] for s in sorted(standing.losers))
         replay.winners = tuple(names[s] for s in sorted(standing.winners))
-    _check_verdict(end, standing, seats, example, report, replay, stopped)
+    _check_verdict(ctx, replay, end, standing, stopped)
 
 
-def _check_verdict(end: EndRule, standing: GameVerdict | None, seats: Seats, example: Example,
-                   report: Report, replay: Replay, stopped: bool) -> None:
-    spec: TricksExampleSpec = example.spec
-    src, names, result = example.source, seats.names, spec.result
+def _check_verdict(ctx: Context, replay: Replay, end: EndRule, standing: GameVerdict | None,
+                   stopped: bool) -> None:
+    seats, src, report = ctx.seats, ctx.src, ctx.report
+    names, result = seats.names, ctx.spec.result
     if result is None:
         return
-    for field in ("points", "tricks", "scores", "slam"):
-        if getattr(result, field) is not None:
+    for field, value in (("points", result.points), ("tricks", result.tricks),
+                         ("scores", result.scores), ("slam", result.slam)):
+        if value is not None:
             report.error(src.key_mark(("result", field)), "bad-value",
                          f"'{field}' is a claim about one hand: it belongs to a deal or a position")
     if result.losers is None and result.winners is None or stopped:

@@ -1,32 +1,27 @@
-"""What every example script has, whatever the game family: seats and hands of cards.
+"""What every example script has, whatever the game family: its replay context, seats,
+hands of cards and the walk over each language's narration.
 
-The replays of each family (replay.py for pairing games, replay_tricks*.py for trick-taking
-games) read seat names and ``{seat: cards}`` mappings through these, so that both report
-unknown seats, missing hands, cards not in the game and duplicated cards the same way.
+Each family's replay reads seat names and ``{seat: cards}`` mappings through these, so that
+all report unknown variants and seats, missing hands, cards not in the game and duplicated
+cards the same way.
 """
 
 from __future__ import annotations
 
-import difflib
-from typing import Any, Iterable, Iterator, Protocol, Sequence
+from dataclasses import dataclass
+from typing import Generic, Iterable, Iterator, Sequence, TypeVar
 
-from .cards import Card, Deck, card_name, cards_name
-from .diagnostics import Report
-from .model import GameBundle, parse_cards_at
-from .source import Key, Source
+from ..bundle import Engine, Example, GameBundle
+from ..cards import Card, card_name, cards_name
+from ..diagnostics import Report
+from ..hints import did_you_mean
+from ..schema import ExampleText, ScriptSpec
+from ..source import Key, Source
+from ..tokens import parse_cards_at
 
 Groups = Sequence[tuple[Key, dict[int, tuple[Card, ...]]]]
-
-
-class CardsInPlay(Protocol):
-    @property
-    def deck(self) -> Deck: ...
-
-    @property
-    def removed(self) -> tuple[Card, ...]: ...
-
-    @property
-    def cards(self) -> tuple[Card, ...]: ...
+G = TypeVar("G", bound=Engine)  # a family's game
+S = TypeVar("S", bound=ScriptSpec)  # a family's example script
 
 
 def quoted(names: Iterable[str]) -> str:
@@ -46,16 +41,14 @@ class Seats:
             return None
         if name in self.names:
             return self.names.index(name)
-        near = difflib.get_close_matches(name, self.names, n=1)
         mark = self.src.key_mark(key) if on_key else self.src.mark(key)
         self.report.error(mark, "unknown-seat", f"'{name}' is not one of the seats "
-                          f"({', '.join(self.names)})",
-                          hint=f"did you mean '{near[0]}'?" if near else None)
+                          f"({', '.join(self.names)})", hint=did_you_mean(name, self.names))
         return None
 
     def mapping(self, key: Key, *, every_seat: bool = True) -> dict[int, str] | None:
         """The seats of a ``{seat: ...}`` mapping at ``key``: seat index -> the name written."""
-        mapping = self.src.get(key) or {}
+        mapping: dict[str, object] = self.src.get(key) or {}
         out: dict[int, str] = {}
         ok = True
         for name in mapping:
@@ -72,9 +65,52 @@ class Seats:
         return out if ok else None
 
 
-def parse_hands(key: Key, seats: Seats, src: Source, report: Report, *, every_seat: bool = True
+@dataclass(frozen=True)
+class ReplayContext(Generic[G, S]):
+    """One example being replayed: what every step of its replay needs, in one object."""
+
+    bundle: GameBundle
+    name: str  # the example's
+    spec: S
+    src: Source
+    game: G  # the example's game: its variant's, or the base game
+    seats: Seats
+    report: Report
+
+    @property
+    def names(self) -> list[str]:
+        return self.seats.names
+
+
+def open_script(bundle: GameBundle, example: Example, spec: S, game_type: type[G],
+                report: Report) -> ReplayContext[G, S] | None:
+    """The checks every script starts with (a known variant, no seat twice) and its context;
+    None after reporting a script that cannot be replayed."""
+    src = example.source
+    game = bundle.rules.engine
+    if spec.variant is not None:
+        if spec.variant not in bundle.rules.variants:
+            known = list(bundle.rules.variants)
+            report.error(src.mark(("variant",)), "unknown-variant",
+                         f"unknown variant '{spec.variant}'",
+                         hint=did_you_mean(spec.variant, known) or
+                         f"known: {', '.join(known) or 'none'}")
+            return None
+        game = bundle.rules.variants[spec.variant]
+    names = tuple(spec.seats)
+    for i, name in enumerate(names):
+        if names.index(name) != i:
+            report.error(src.mark(("seats", i)), "duplicate-seat", f"seat '{name}' is listed twice")
+            return None
+    if not isinstance(game, game_type):
+        raise TypeError(f"{example.name}: a {type(game).__name__} is not a {game_type.__name__}")
+    return ReplayContext(bundle, example.name, spec, src, game, Seats(names, src, report), report)
+
+
+def parse_hands(ctx: ReplayContext[G, S], key: Key, *, every_seat: bool = True
                 ) -> dict[int, tuple[Card, ...]] | None:
     """A ``{seat: cards}`` mapping, every card parsed; None after reporting a problem."""
+    seats, src, report = ctx.seats, ctx.src, ctx.report
     written = seats.mapping(key, every_seat=every_seat)
     if written is None:
         return None
@@ -89,10 +125,10 @@ def parse_hands(key: Key, seats: Seats, src: Source, report: Report, *, every_se
     return hands if ok else None
 
 
-def check_in_play(game: CardsInPlay, groups: Groups, seats: Seats, src: Source, report: Report,
-                  *, every_card: bool = False) -> bool:
+def check_in_play(ctx: ReplayContext[G, S], groups: Groups, *, every_card: bool = False) -> bool:
     """No card outside the game and none twice across the groups of hands; with
     ``every_card``, no card of the game missing either."""
+    game, seats, src, report = ctx.game, ctx.seats, ctx.src, ctx.report
     ok = True
     seen: dict[Card, str] = {}
     for key, hands in groups:
@@ -120,10 +156,11 @@ def check_in_play(game: CardsInPlay, groups: Groups, seats: Seats, src: Source, 
     return ok
 
 
-def narrations(bundle: GameBundle, example: str, seats: Sequence[str], *, steps: int, unit: str,
-               report: Report) -> Iterator[tuple[str, Source, Key, list[str], Any]]:
+def narrations(ctx: ReplayContext[G, S], *, steps: int, unit: str
+               ) -> Iterator[tuple[str, Source, Key, list[str], ExampleText]]:
     """Each language's narration of an example, after the checks every family shares: seat
     names that exist, and one text per step. Yields (lang, source, key, step texts, text)."""
+    bundle, example, seats, report = ctx.bundle, ctx.name, ctx.names, ctx.report
     for lang, text in bundle.languages.items():
         narration = text.spec.examples.get(example)
         if narration is None:
@@ -132,10 +169,9 @@ def narrations(bundle: GameBundle, example: str, seats: Sequence[str], *, steps:
         base: Key = ("examples", example)
         for name in narration.seats:
             if name not in seats:
-                near = difflib.get_close_matches(name, list(seats), n=1)
                 report.error(src.key_mark(base + ("seats", name)), "unknown-seat",
                              f"'{name}' is not one of the seats ({', '.join(seats)})",
-                             hint=f"did you mean '{near[0]}'?" if near else None)
+                             hint=did_you_mean(name, seats))
         texts = narration.steps
         if len(texts) != steps:
             where = src.key_mark(base + ("steps",)) if src.get(base + ("steps",)) is not None \

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from .schema import CardsText, SeatName, Strict
+from ...schema import CardsText, ScriptSpec, SeatName, Strict
 
 PassTo = Literal["left", "right", "across", "none"]
 
@@ -80,7 +80,7 @@ class TricksResultSpec(Strict):
     winners: list[SeatName] | None = None
 
 
-class TricksExampleSpec(Strict):
+class TricksExampleSpec(ScriptSpec):
     seats: list[SeatName] = Field(min_length=2)
     dealer: SeatName | None = None
     variant: str | None = None

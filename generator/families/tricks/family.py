@@ -3,25 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Callable, Mapping
 
-from .cards import Card, CardError, Deck, card_name, cards_name, parse_card, split_tokens
-from .diagnostics import Report
-from .engines.tricks import (
-    FirstLead,
-    FirstTrick,
-    HeartsLead,
-    Passing,
-    PassTo,
-    Rotation,
-    TricksGame,
-    TricksOptions,
-)
-from .engines.tricks_score import EndRule, Scoring, Slam, SlamTakes, Winning
-from .model import Example, GameBundle
-from .schema import Strict
-from .schema_tricks import TricksExampleSpec, TricksOptionsSpec
-from .source import Key, Source
+from ...cards import Card, Deck, card_name, cards_name
+from ...diagnostics import Report
+from ...facts import ExampleView
+from ...schema import Strict
+from ...source import Key, Source
+from ...tokens import read_cards
+from ..shared import ReplayContext
+from .engine import TricksGame
+from .narration import check_narration
+from .options import FirstLead, FirstTrick, HeartsLead, Passing, PassTo, Rotation, TricksOptions
+from .page import example_context
+from .record import Replay
+from .replay import replay_example
+from .schema import TricksExampleSpec, TricksOptionsSpec
+from .scoring import EndRule, Scoring, Slam, SlamTakes, Winning
 
 
 def _card_values(table: dict[str, int], src: Source, key: Key, report: Report
@@ -30,18 +28,16 @@ def _card_values(table: dict[str, int], src: Source, key: Key, report: Report
     out: dict[Card, int] = {}
     ok = True
     for text, value in table.items():
-        mark = src.key_mark(key + (text,))
-        for offset, token in split_tokens(text):
-            try:
-                card = parse_card(token)
-            except CardError as err:
+        mark = src.key_mark(key + (text,))  # the cards are the key: marks count from its start
+        for token in read_cards(text, mark.shifted):
+            card = token.card
+            if card is None:
                 ok = False
-                report.error(mark.shifted(offset), "bad-card", str(err).split(";")[0],
-                             hint=f"did you mean '{err.suggestion}'?" if err.suggestion else None)
+                token.report(report)
                 continue
             if card in out:
                 ok = False
-                report.error(mark.shifted(offset), "bad-value",
+                report.error(token.mark, "bad-value",
                              f"{card_name(card)} is valued twice in this table")
             out[card] = value
     return tuple(out.items()) if ok else None
@@ -94,17 +90,21 @@ def _check_claims(game: TricksGame, src: Source, at: Callable[[str], Key], repor
 @dataclass(frozen=True)
 class TricksFamily:
     name: str = "tricks"
+    game_type: type[TricksGame] = TricksGame
     options_schema: type[Strict] = TricksOptionsSpec
-    example_schema: type[Strict] = TricksExampleSpec
+    example_schema: type[TricksExampleSpec] = TricksExampleSpec
+    replay_type: type[Replay] = Replay
+    example_partial: str = "partials/example_tricks.html.j2"
     inconsistency_hint: str = ("the cards must deal out evenly, and every card the options "
                                "name must be in play")
 
-    def build(self, spec: Any, *, deck: Deck, removed: tuple[Card, ...], src: Source,
+    def build(self, options: Strict, *, deck: Deck, removed: tuple[Card, ...], src: Source,
               at: Callable[[str], Key], report: Report) -> TricksGame | None:
-        options = _options(spec, src, at, report)
-        if options is None:
+        assert isinstance(options, TricksOptionsSpec)  # validated with options_schema
+        engine_options = _options(options, src, at, report)
+        if engine_options is None:
             return None
-        game = TricksGame(deck, removed, options)
+        game = TricksGame(deck, removed, engine_options)
         _check_claims(game, src, at, report)
         return game
 
@@ -128,13 +128,24 @@ class TricksFamily:
             values["hand.sum"] = str(engine.table_total() + s.per_trick * engine.hand_size + special)
         return values
 
-    def replay(self, bundle: GameBundle, example: Example, report: Report) -> Any:
-        from .replay_tricks import replay_example
-        return replay_example(bundle, example, report)
+    def players(self, game: TricksGame) -> int | None:
+        return game.players
 
-    def check_narration(self, bundle: GameBundle, replay: Any, report: Report) -> None:
-        from .replay_tricks import check_narration
-        check_narration(bundle, replay, report)
+    def odd_cards(self, game: TricksGame) -> tuple[Card, ...]:
+        return ()  # no card is left over in a trick-taking game
+
+    def narration_steps(self, spec: TricksExampleSpec) -> int:
+        return len(spec.sheet) if spec.sheet else len(spec.tricks)
+
+    def replay(self, ctx: ReplayContext[TricksGame, TricksExampleSpec]) -> Replay | None:
+        return replay_example(ctx)
+
+    def check_narration(self, ctx: ReplayContext[TricksGame, TricksExampleSpec], replay: Replay
+                        ) -> None:
+        check_narration(ctx, replay)
+
+    def example_context(self, replay: Replay, view: ExampleView) -> Mapping[str, object]:
+        return example_context(replay, view)
 
 
 FAMILY = TricksFamily()

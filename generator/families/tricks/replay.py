@@ -16,130 +16,54 @@ not in the hand it is played from).
 
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass, field
 from typing import Sequence
 
-from .cards import Card, card_name, find_prose_cards, split_tokens
-from .diagnostics import Mark, Report
-from .engines.tricks import (
-    Fault,
-    FirstLead,
-    Illegal,
-    PassTo,
-    Play,
-    TricksGame,
-    TricksState,
-)
-from .engines.tricks_score import GameVerdict, HandResult
-from .model import Example, GameBundle, parse_cards_at
-from .schema_tricks import TricksExampleSpec, TrickSpec
-from .script import Seats, narrations
-from .source import Key, Source
-
-Hands = dict[str, tuple[Card, ...]]
-
-
-@dataclass(frozen=True)
-class TrickReplay:
-    number: int  # within the hand, counting from 1
-    leader: str
-    cards: tuple[tuple[str, Card], ...]  # (seat, card) in order of play
-    winner: str
-    points: int
-    broken: bool  # hearts are broken once this trick is over
-    hands_before: Hands
-
-
-@dataclass(frozen=True)
-class SheetRow:
-    hand: int
-    scores: dict[str, int]
-    totals: dict[str, int]
-
-
-@dataclass
-class Replay:
-    """What really happened in a trick-taking example, ready to be rendered."""
-
-    name: str
-    variant: str | None
-    seats: tuple[str, ...]
-    dealer: str | None
-    hand: int = 1  # which hand of the game: it sets the passing
-    pass_to: PassTo | None = None
-    dealt: Hands | None = None
-    passes: dict[str, tuple[Card, ...]] = field(default_factory=dict)
-    start: Hands | None = None  # the hands when play begins (after passing), or the position
-    taken_before: Hands = field(default_factory=dict)  # a position: cards already taken
-    tricks: list[TrickReplay] = field(default_factory=list)
-    points: dict[str, int] = field(default_factory=dict)  # card values taken in the hand
-    tricks_won: dict[str, int] = field(default_factory=dict)
-    scores: dict[str, int] = field(default_factory=dict)  # the hand's scores
-    slam: str | None = None  # who took everything
-    complete: bool = False  # every scripted step replayed, and the hand (or game) is over
-    sheet: list[SheetRow] = field(default_factory=list)
-    verdict: GameVerdict | None = None
-    losers: tuple[str, ...] = ()
-    winners: tuple[str, ...] = ()
-
-
-def report_stopped(src: Source, key: Key, report: Report, what: str) -> None:
-    report.warning(src.mark(key), "replay-stopped", f"replay stopped at {what}; later steps "
-                   "were not checked")
-
+from ...cards import card_name
+from ...source import Key
+from ...tokens import card_tokens, parse_cards_at
+from .engine import Fault, Illegal, Play, TrickRecord, TricksGame, TricksState
+from .options import FirstLead
+from .record import Replay, TrickReplay
+from .schema import TrickSpec
+from .scoring import HandResult
+from .sheet import replay_sheet
+from .start import Context, report_stopped, start_from_deal, start_from_position
 
 # -- the whole script ------------------------------------------------------------------
 
-def replay_example(bundle: GameBundle, example: Example, report: Report) -> Replay | None:
-    spec: TricksExampleSpec = example.spec
-    src = example.source
-    game: TricksGame = bundle.rules.engine
-    if spec.variant is not None:
-        if spec.variant not in bundle.rules.variants:
-            known = list(bundle.rules.variants)
-            near = difflib.get_close_matches(spec.variant, known, n=1)
-            report.error(src.mark(("variant",)), "unknown-variant",
-                         f"unknown variant '{spec.variant}'",
-                         hint=f"did you mean '{near[0]}'?" if near else
-                         f"known: {', '.join(known) or 'none'}")
-            return None
-        game = bundle.rules.variants[spec.variant]
-    names = tuple(spec.seats)
-    for i, name in enumerate(names):
-        if names.index(name) != i:
-            report.error(src.mark(("seats", i)), "duplicate-seat", f"seat '{name}' is listed twice")
-            return None
+def replay_example(ctx: Context) -> Replay | None:
+    spec, src, report, game = ctx.spec, ctx.src, ctx.report, ctx.game
+    names = tuple(ctx.names)
     if len(names) != game.players:
         report.error(src.mark(("seats",)), "bad-value",
                      f"{len(names)} seats; this {'variant' if spec.variant else 'game'} is "
                      f"played by {game.players}")
         return None
-    seats = Seats(names, src, report)
-    replay = Replay(example.name, spec.variant, names, spec.dealer, hand=spec.hand)
-    modes = [m for m in ("deal", "position", "sheet") if getattr(spec, m) is not None]
+    replay = Replay(ctx.name, spec.variant, names, spec.dealer, hand=spec.hand,
+                    pass_count=game.options.passing.count)
+    modes = [m for m, v in (("deal", spec.deal), ("position", spec.position), ("sheet", spec.sheet))
+             if v is not None]
     if len(modes) != 1:
         report.error(src.mark(()), "bad-value",
                      "a script is exactly one of a 'deal', a 'position' or a score 'sheet'; "
                      f"found {' and '.join(modes) if modes else 'none'}")
         return None
     if spec.sheet is not None:
-        from .replay_tricks_sheet import replay_sheet
-        replay_sheet(game, seats, example, report, replay)
+        replay_sheet(ctx, replay)
         return replay
-    for key in ("losers", "winners"):
-        if getattr(spec.result, key, None) is not None:
+    result = spec.result
+    for key, claim in (("losers", result and result.losers), ("winners", result and result.winners)):
+        if claim is not None:
             report.error(src.key_mark(("result", key)), "bad-value",
                          f"'{key}' is a claim about a whole game: it belongs to a score sheet")
-    from .replay_tricks_start import start_from_deal, start_from_position
     if spec.deal is not None:
-        state = start_from_deal(game, seats, src, spec, report, replay)
+        state = start_from_deal(ctx, replay)
     else:
-        state = start_from_position(game, seats, src, spec, report, replay)
+        state = start_from_position(ctx, replay)
     if state is None:
         return replay
-    if _replay_tricks(game, state, seats, src, spec, report, replay):
-        _check_hand_result(game, state, seats, src, spec, report, replay)
+    if _replay_tricks(ctx, replay, state):
+        _check_hand_result(ctx, replay, state)
     return replay
 
 
@@ -174,9 +98,9 @@ def _lead_reason(game: TricksGame, state: TricksState) -> str:
     return f"on the dealer's {'right' if rule is FirstLead.RIGHT_OF_DEALER else 'left'}"
 
 
-def _replay_tricks(game: TricksGame, state: TricksState, seats: Seats, src: Source,
-                   spec: TricksExampleSpec, report: Report, replay: Replay) -> bool:
+def _replay_tricks(ctx: Context, replay: Replay, state: TricksState) -> bool:
     """Play every scripted trick; False when the replay had to stop."""
+    game, seats, src, spec, report = ctx.game, ctx.seats, ctx.src, ctx.spec, ctx.report
     names = seats.names
     for i, trick in enumerate(spec.tricks):
         key: Key = ("tricks", i)
@@ -195,15 +119,15 @@ def _replay_tricks(game: TricksGame, state: TricksState, seats: Seats, src: Sour
                          hint=_HINTS[Fault.WRONG_PLAYER])
         cards = parse_cards_at(src, key + ("cards",), report)
         if cards is None:
-            report_stopped(src, key, report, f"trick {number}")
+            report_stopped(ctx, key, f"trick {number}")
             return False
         if len(cards) != game.players:
             report.error(src.mark(key + ("cards",)), "bad-value",
                          f"trick {number} has {len(cards)} card(s); each of the {game.players} "
                          "players plays one")
-            report_stopped(src, key, report, f"trick {number}")
+            report_stopped(ctx, key, f"trick {number}")
             return False
-        marks = _card_marks(src, key + ("cards",))
+        marks = [token.mark for token in card_tokens(src, key + ("cards",))]
         before = {names[s]: tuple(state.hands[s]) for s in range(len(names))}
         record = None
         for j, card in enumerate(cards):
@@ -216,9 +140,9 @@ def _replay_tricks(game: TricksGame, state: TricksState, seats: Seats, src: Sour
                 report.error(mark, illegal.fault.value, illegal.describe(names),
                              hint=_fault_hint(game, illegal))
                 if illegal.fault is Fault.NOT_HELD:
-                    report_stopped(src, key, report, f"trick {number}")
+                    report_stopped(ctx, key, f"trick {number}")
                     return False
-                record = state.apply_unverified(move)
+                record = state.apply(move, strict=False)
             else:
                 record = state.apply(move)
         assert record is not None and record.trick is not None
@@ -226,20 +150,14 @@ def _replay_tricks(game: TricksGame, state: TricksState, seats: Seats, src: Sour
         replay.tricks.append(TrickReplay(
             done.number, names[done.leader], tuple((names[p.seat], p.card) for p in done.plays),
             names[done.winner], done.points, done.broken, before))
-        _check_trick_claims(trick, done.winner, done.points, done.broken, seats, src, key,
-                            number, report)
+        _check_trick_claims(ctx, trick, done, key)
     return True
 
 
-def _card_marks(src: Source, key: Key) -> list[Mark]:
-    value = src.get(key)
-    items = [(key, value)] if isinstance(value, str) else \
-        [(key + (i,), v) for i, v in enumerate(value or []) if isinstance(v, str)]
-    return [src.text_mark(k, offset) for k, text in items for offset, _ in split_tokens(text)]
-
-
-def _check_trick_claims(trick: TrickSpec, winner: int, points: int, broken: bool, seats: Seats,
-                        src: Source, key: Key, number: int, report: Report) -> None:
+def _check_trick_claims(ctx: Context, trick: TrickSpec, done: TrickRecord, key: Key) -> None:
+    """What the script claims about a trick, against what the trick really did."""
+    seats, src, report = ctx.seats, ctx.src, ctx.report
+    winner, points, broken, number = done.winner, done.points, done.broken, done.number
     names = seats.names
     claimed_winner = trick.winner
     w = seats.index(claimed_winner, key + ("winner",))
@@ -262,14 +180,14 @@ def _check_trick_claims(trick: TrickSpec, winner: int, points: int, broken: bool
 
 # -- the hand's result -----------------------------------------------------------------
 
-def _check_hand_result(game: TricksGame, state: TricksState, seats: Seats, src: Source,
-                       spec: TricksExampleSpec, report: Report, replay: Replay) -> None:
+def _check_hand_result(ctx: Context, replay: Replay, state: TricksState) -> None:
+    game, seats, src, spec, report = ctx.game, ctx.seats, ctx.src, ctx.spec, ctx.report
     names = seats.names
     replay.complete = state.is_over()
     result = spec.result
     if not state.is_over():
-        if result is not None and any(getattr(result, k) is not None
-                                      for k in ("points", "tricks", "scores", "slam")):
+        if result is not None and any(claim is not None for claim in (
+                result.points, result.tricks, result.scores, result.slam)):
             left = len(state.hands[state.turn or 0])
             report.error(src.key_mark(("result",)), "false-claim",
                          f"the hand is not over after trick {state.trick_number - 1}: "
@@ -323,41 +241,3 @@ def _explain(game: TricksGame, hand: HandResult, seat: int, names: Sequence[str]
                      + (f", {s.slam.others} for each other player" if s.slam.others is not None
                         else ""))
     return "; ".join(parts)
-
-
-# -- narration -------------------------------------------------------------------------
-
-def check_narration(bundle: GameBundle, replay: Replay, report: Report) -> None:
-    """Each language's narration: one text per step (a trick, or a hand of a score sheet),
-    naming only cards that are still in play at that step."""
-    spec: TricksExampleSpec = bundle.examples[replay.name].spec
-    game: TricksGame = bundle.rules.engine_for(replay.variant)
-    sheet = spec.sheet is not None
-    steps = len(spec.sheet or []) if sheet else len(spec.tricks)
-    unit = "hand" if sheet else "trick"
-    in_play = set(game.cards)
-    for lang, src, base, texts, narration in narrations(bundle, replay.name, replay.seats,
-                                                        steps=steps, unit=unit, report=report):
-        for i, words in enumerate(texts):
-            if sheet or i >= len(replay.tricks):
-                allowed, why = in_play, "is not in play in this game"
-            else:
-                trick = replay.tricks[i]
-                allowed = {c for h in trick.hands_before.values() for c in h}
-                why = f"nobody holds any more at trick {trick.number}"
-            _check_cards(src, base + ("steps", i), words, allowed, in_play, report,
-                         f"{lang}: step {i + 1}", why)
-        for part in ("intro", "start", "result"):
-            words = getattr(narration, part)
-            if words:
-                _check_cards(src, base + (part,), words, in_play, in_play, report,
-                             f"{lang}: the {part}", "is not in play in this game")
-
-
-def _check_cards(src: Source, key: Key, words: str, allowed: set[Card], in_play: set[Card],
-                 report: Report, where: str, why: str) -> None:
-    for offset, card in find_prose_cards(words):
-        if card not in allowed:
-            reason = why if card in in_play else "is not in play in this game"
-            report.error(src.text_mark(key, offset), "narration-card",
-                         f"{where} mentions {card_name(card)}, which {reason}")

@@ -12,75 +12,18 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Hashable, Iterable, Sequence
 
-from ..cards import Card, Deck, card_name, cards_name
-
-
-class Pairing(enum.StrEnum):
-    RANK = "rank"
-    RANK_AND_COLOUR = "rank-and-colour"
-
-
-class Direction(enum.StrEnum):
-    LEFT = "left"  # clockwise: the next seat
-    RIGHT = "right"  # counter-clockwise: the previous seat
-
-    @property
-    def step(self) -> int:
-        return 1 if self is Direction.LEFT else -1
-
-    @property
-    def opposite(self) -> Direction:
-        return Direction.RIGHT if self is Direction.LEFT else Direction.LEFT
-
-
-class FirstTurn(enum.StrEnum):
-    DEALER_OFFERS = "dealer-offers"  # the dealer (or the next player with cards) is drawn from first
-    LEFT_OF_DEALER_DRAWS = "left-of-dealer-draws"
-    LEFT_OF_DEALER_OFFERS = "left-of-dealer-offers"
-
-
-class OddMode(enum.StrEnum):
-    NAMED = "named"  # one named card never pairs (J♠, the joker)
-    HIDDEN = "hidden"  # a card is removed face down at random: its partner is the odd card
-    LEFTOVER = "leftover"  # no card is special: one rank has an odd count, its last card is odd
-
-
-class OddCardFate(enum.StrEnum):
-    LOSES = "loses"
-    WINS = "wins"  # the Reversed variant
-
-
-class Winners(enum.StrEnum):
-    ALL_OTHERS = "all-others"
-    FIRST_OUT = "first-out"  # several out at once win jointly
-
-
-class MatchKind(enum.StrEnum):
-    FIRST_TO_LOSSES = "first-to-losses"
-    AGREED_HANDS = "agreed-hands"  # a penalty point per loss; most points loses
-
-
-@dataclass(frozen=True, slots=True)
-class MatchRule:
-    kind: MatchKind
-    losses: int | None = None  # FIRST_TO_LOSSES
-    hands: int | None = None  # AGREED_HANDS; None when the table agrees on a number
-
-
-@dataclass(frozen=True, slots=True)
-class PairsOptions:
-    pairing: Pairing
-    odd_card: Card | None  # the named odd card; None unless odd_mode is NAMED
-    draw_from: Direction
-    turn_passes: Direction = Direction.LEFT
-    first_turn: FirstTurn = FirstTurn.DEALER_OFFERS
-    odd_mode: OddMode = OddMode.NAMED
-    explicit_pairs: tuple[tuple[Card, Card], ...] = ()
-    lay_down_alone: frozenset[Card] = frozenset()
-    odd_card_holder: OddCardFate = OddCardFate.LOSES
-    winners: Winners = Winners.ALL_OTHERS
-    match: MatchRule | None = None
-
+from ...cards import Card, Deck, card_name, cards_name
+from .options import (
+    Direction,
+    FirstTurn,
+    MatchKind,
+    MatchRule,
+    OddCardFate,
+    OddMode,
+    Pairing,
+    PairsOptions,
+    Winners,
+)
 
 _ODD = ("odd",)  # the partner key of the named odd card: it never pairs
 _ALONE = ("alone",)  # cards laid down on sight
@@ -244,8 +187,8 @@ class PairsGame:
         dealt, _hidden = self.deal(rng, players=players, dealer=dealer)
         state = self.new_round([self.lay_down_first(h)[0] for h in dealt], dealer=dealer)
         hands = state.hands
-        while state._active > 1:
-            state.apply_index(rng.randrange(len(hands[state._source])))
+        while not state.is_over():
+            state.apply_index(rng.randrange(len(hands[state.source()])))
         return state.result()
 
     def variant(self, *, deck: Deck | None = None, removed: Iterable[Card] | None = None,
@@ -255,8 +198,44 @@ class PairsGame:
                          replace(self.options, **options))  # type: ignore[arg-type]
 
 
-class IllegalDraw(ValueError):
-    """A draw the rules do not allow; the message says what was expected."""
+class Fault(enum.StrEnum):
+    """Why a draw is not allowed; the values are the finding codes of `rulebook check`."""
+
+    OVER = "round-over"
+    WRONG_PLAYER = "wrong-player"
+    WRONG_SOURCE = "wrong-source"
+    NOT_HELD = "card-not-held"
+
+
+@dataclass(frozen=True, slots=True)
+class Illegal:
+    """A draw refused, with what the rules expected instead."""
+
+    fault: Fault
+    move: Draw
+    drawer: int | None = None  # whose turn it really is
+    source: int | None = None  # whom they really draw from
+
+    def describe(self) -> str:
+        if self.fault is Fault.OVER:
+            return "the round is already over"
+        if self.fault is Fault.WRONG_PLAYER:
+            return f"it is seat {self.drawer}'s turn to draw"
+        if self.fault is Fault.WRONG_SOURCE:
+            return f"seat {self.drawer} draws from seat {self.source}"
+        return f"{card_name(self.move.card)} is not in seat {self.move.source}'s hand"
+
+
+class IllegalMove(ValueError):
+    """A draw the rules do not allow; ``illegal`` says what was expected."""
+
+    def __init__(self, illegal: Illegal) -> None:
+        self.illegal = illegal
+        super().__init__(illegal.describe())
+
+
+class RoundError(ValueError):
+    """A question the round cannot answer in its state (its result before the end)."""
 
 
 def next_with_cards(hands: Sequence[object], seat: int, step: int, *,
@@ -267,7 +246,7 @@ def next_with_cards(hands: Sequence[object], seat: int, step: int, *,
         other = (seat + step * i) % n
         if hands[other] and (include_self or other != seat):
             return other
-    raise IllegalDraw("no other player has cards")
+    raise RoundError("no other player has cards")
 
 
 def first_drawer(options: PairsOptions, hands: Sequence[object], *, dealer: int) -> int:
@@ -330,7 +309,7 @@ class PairsState:
     def source(self) -> int:
         """Whom the player to move draws from: the nearest neighbour with cards."""
         if self.drawer is None:
-            raise IllegalDraw("the round is over")
+            raise RoundError("the round is over")
         return self._source
 
     def hand(self, seat: int) -> list[Card]:
@@ -347,19 +326,26 @@ class PairsState:
         source = self.source()
         return [Draw(self.drawer, source, c) for c in self.hands[source].values()]
 
-    def verify(self, move: Draw) -> None:
-        """Raise IllegalDraw when ``move`` is not allowed now."""
+    def why_illegal(self, move: Draw) -> Illegal | None:
+        """None when ``move`` is allowed now; otherwise what is wrong with it."""
         if self.is_over() or self.drawer is None:
-            raise IllegalDraw("the round is already over")
+            return Illegal(Fault.OVER, move)
         if move.drawer != self.drawer:
-            raise IllegalDraw(f"it is seat {self.drawer}'s turn to draw")
-        if move.source != self.source():
-            raise IllegalDraw(f"seat {self.drawer} draws from seat {self.source()}")
+            return Illegal(Fault.WRONG_PLAYER, move, drawer=self.drawer, source=self._source)
+        if move.source != self._source:
+            return Illegal(Fault.WRONG_SOURCE, move, drawer=self.drawer, source=self._source)
         if move.card not in self.hands[move.source].values():
-            raise IllegalDraw(f"{card_name(move.card)} is not in seat {move.source}'s hand")
+            return Illegal(Fault.NOT_HELD, move, drawer=self.drawer, source=self._source)
+        return None
+
+    def can_apply(self, move: Draw) -> bool:
+        return self.why_illegal(move) is None
 
     def apply(self, move: Draw) -> DrawRecord:
-        self.verify(move)
+        """Make the draw and say what it did; IllegalMove when the rules do not allow it."""
+        illegal = self.why_illegal(move)
+        if illegal is not None:
+            raise IllegalMove(illegal)
         hand = self.hands[move.source]
         key = next(k for k, card in hand.items() if card == move.card)
         del hand[key]
@@ -394,10 +380,10 @@ class PairsState:
 
     def result(self) -> RoundResult:
         if not self.is_over():
-            raise IllegalDraw("the round is not over")
+            raise RoundError("the round is not over")
         holders = [i for i, h in enumerate(self.hands) if h]
         if not holders:  # only a position without the last card ends like this
-            raise IllegalDraw("no card is left: the last card must be in someone's hand")
+            raise RoundError("no card is left: the last card must be in someone's hand")
         holder = holders[0]
         cards = list(self.hands[holder].values()) if holders else []
         last = cards[0] if cards else Card(None, None)

@@ -12,12 +12,12 @@ import enum
 import random
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import Iterable, Sequence
+from typing import Iterable, Sequence, overload
 
-from ..cards import Card, Deck, Rank, Suit, card_name, cards_name
-from .tricks_score import EndRule, HandResult, Scoring, score_hand
+from ...cards import Card, Deck, Rank, Suit, card_name, cards_name
+from .options import FirstLead, FirstTrick, HeartsLead, PassTo, TricksOptions
+from .scoring import HandResult, Scoring, score_hand
 
-QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
 TWO_OF_CLUBS = Card(Rank.TWO, Suit.CLUBS)
 
 
@@ -38,69 +38,6 @@ def _take(hand: list[Card], card: Card) -> None:
             del hand[i]
             return
     hand.remove(card)
-
-
-class Rotation(enum.StrEnum):
-    CLOCKWISE = "clockwise"  # play passes to the left-hand neighbour, the next seat
-    COUNTER_CLOCKWISE = "counter-clockwise"
-
-    @property
-    def step(self) -> int:
-        return 1 if self is Rotation.CLOCKWISE else -1
-
-
-class PassTo(enum.StrEnum):
-    LEFT = "left"
-    RIGHT = "right"
-    ACROSS = "across"
-    NONE = "none"  # a hand without passing
-
-    def target(self, seat: int, players: int) -> int:
-        """The seat that receives the cards ``seat`` passes."""
-        step = {PassTo.LEFT: 1, PassTo.RIGHT: -1, PassTo.ACROSS: players // 2, PassTo.NONE: 0}
-        return (seat + step[self]) % players
-
-
-class FirstLead(enum.StrEnum):
-    RIGHT_OF_DEALER = "right-of-dealer"
-    LEFT_OF_DEALER = "left-of-dealer"
-    TWO_OF_CLUBS = "two-of-clubs"  # its holder leads the first trick, and must lead it
-
-
-class HeartsLead(enum.StrEnum):
-    ANY_TIME = "any-time"
-    WHEN_BROKEN = "when-broken"  # once a heart has been played, or with nothing else in hand
-
-
-class FirstTrick(enum.StrEnum):
-    ANYTHING = "anything"
-    NO_POINTS = "no-points"  # no heart and no Q♠ on the first trick, unless nothing else is held
-
-
-@dataclass(frozen=True, slots=True)
-class Passing:
-    count: int
-    schedule: tuple[PassTo, ...]  # one direction per hand, repeated
-
-    def direction(self, hand: int) -> PassTo:
-        """Where the cards go in the ``hand``-th hand of a game (counting from 1)."""
-        return self.schedule[(hand - 1) % len(self.schedule)] if self.schedule else PassTo.NONE
-
-
-NO_PASSING = Passing(0, ())
-
-
-@dataclass(frozen=True, slots=True)
-class TricksOptions:
-    scoring: Scoring
-    end: EndRule
-    players: int = 4
-    rotation: Rotation = Rotation.CLOCKWISE
-    passing: Passing = NO_PASSING
-    first_lead: FirstLead = FirstLead.RIGHT_OF_DEALER
-    hearts_lead: HeartsLead = HeartsLead.ANY_TIME
-    queen_breaks_hearts: bool = False
-    first_trick: FirstTrick = FirstTrick.ANYTHING
 
 
 # -- moves and what they did -----------------------------------------------------------
@@ -181,6 +118,12 @@ class TrickRecord:
     winner: int
     points: int  # the table's values (and special cards) of the cards in the trick
     broken: bool  # hearts are broken once this trick is over
+
+
+@dataclass(frozen=True, slots=True)
+class PassRecord:
+    move: Pass
+    exchanged: bool  # everyone has passed now, and the cards changed hands
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,9 +246,10 @@ class TricksGame:
         if state.passing:
             count = self.options.passing.count
             for seat in range(self.players):
-                state.apply_pass(Pass(seat, tuple(rng.sample(state.hands[seat], count))))
+                state.apply(Pass(seat, tuple(rng.sample(state.hands[seat], count))))
         while state.turn is not None:
-            state._play(Play(state.turn, rng.choice(state.legal_cards())))
+            # a card from legal_cards() needs no second check: the fast path for simulation
+            state.apply(Play(state.turn, rng.choice(state.legal_cards())), strict=False)
         return state.result()
 
 
@@ -337,7 +281,7 @@ class TricksState:
     def pass_target(self, seat: int) -> int:
         return self.direction.target(seat, self.players)
 
-    def why_pass_illegal(self, move: Pass) -> Illegal | None:
+    def _why_pass_illegal(self, move: Pass) -> Illegal | None:
         count = self.options.passing.count
         if not self.passing:
             return Illegal(Fault.PASS, move.seat, move.cards, 0,
@@ -354,16 +298,11 @@ class TricksState:
                            f"this game passes {count}")
         return None
 
-    def apply_pass(self, move: Pass) -> bool:
-        """Set a seat's passed cards aside; when everyone has, exchange them all at once.
-
-        Returns whether the exchange happened."""
-        illegal = self.why_pass_illegal(move)
-        if illegal is not None:
-            raise IllegalMove(illegal)
+    def _pass(self, move: Pass) -> PassRecord:
+        """Set a seat's passed cards aside; when everyone has, exchange them all at once."""
         self.passes[move.seat] = move.cards
         if len(self.passes) < self.players:
-            return False
+            return PassRecord(move, exchanged=False)
         for seat, cards in self.passes.items():
             for card in cards:
                 self.hands[seat].remove(card)
@@ -373,7 +312,7 @@ class TricksState:
         self.leader = self.game.first_leader(self.dealer or 0, self.hands) \
             if self.dealer is not None else self.leader
         self.turn = self.leader
-        return True
+        return PassRecord(move, exchanged=True)
 
     def legal_passes(self) -> list[Pass]:
         """Every way the next seat still to pass may choose its cards."""
@@ -422,8 +361,44 @@ class TricksState:
             return self.legal_passes()
         return [Play(self.turn, c) for c in self.legal_cards()] if self.turn is not None else []
 
-    def why_illegal(self, move: Play) -> Illegal | None:
+    # -- the move vocabulary: why a move is illegal, whether it is legal, make it -----------
+
+    def why_illegal(self, move: Pass | Play) -> Illegal | None:
         """None when ``move`` is allowed now; otherwise what is wrong with it."""
+        if isinstance(move, Pass):
+            return self._why_pass_illegal(move)
+        return self._why_play_illegal(move)
+
+    def can_apply(self, move: Pass | Play) -> bool:
+        return self.why_illegal(move) is None
+
+    @overload
+    def apply(self, move: Pass) -> PassRecord: ...
+
+    @overload
+    def apply(self, move: Play, *, strict: bool = True) -> PlayRecord: ...
+
+    def apply(self, move: Pass | Play, *, strict: bool = True) -> PassRecord | PlayRecord:
+        """Make the move and say what it did; IllegalMove when the rules do not allow it.
+
+        ``strict=False`` plays a held card even against the rules (by whoever's turn it is),
+        so that a replay which has reported the fault can go on checking what follows."""
+        if isinstance(move, Pass):
+            illegal = self._why_pass_illegal(move)
+            if illegal is not None:
+                raise IllegalMove(illegal)
+            return self._pass(move)
+        if strict:
+            illegal = self._why_play_illegal(move)
+            if illegal is not None:
+                raise IllegalMove(illegal)
+            return self._play(move)
+        if self.turn is None or move.card not in self.hands[self.turn]:
+            raise IllegalMove(Illegal(Fault.NOT_HELD, move.seat, (move.card,), self.trick_number,
+                                      legal=tuple(self.hands[move.seat])))
+        return self._play(Play(self.turn, move.card))
+
+    def _why_play_illegal(self, move: Play) -> Illegal | None:
         number = self.trick_number
         if self.passing:
             return Illegal(Fault.PASS, move.seat, (move.card,), number,
@@ -450,20 +425,6 @@ class TricksState:
                            detail=why)
         return Illegal(Fault.DISCARD, move.seat, (move.card,), number, led=led, legal=tuple(legal),
                        detail="on the first trick")
-
-    def apply(self, move: Play) -> PlayRecord:
-        illegal = self.why_illegal(move)
-        if illegal is not None:
-            raise IllegalMove(illegal)
-        return self._play(move)
-
-    def apply_unverified(self, move: Play) -> PlayRecord:
-        """Play a held card even against the rules, so that a replay which has reported
-        the fault can go on checking what follows."""
-        if self.turn is None or move.card not in self.hands[self.turn]:
-            raise IllegalMove(Illegal(Fault.NOT_HELD, move.seat, (move.card,), self.trick_number,
-                                      legal=tuple(self.hands[move.seat])))
-        return self._play(Play(self.turn, move.card))
 
     def _play(self, move: Play) -> PlayRecord:
         _take(self.hands[move.seat], move.card)

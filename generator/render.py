@@ -4,54 +4,109 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable, Mapping, TypedDict
 
-from babel.lists import format_list
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from jinja2.bccache import Bucket
 from markupsafe import Markup
 
 from . import markup
+from .facts import QUICKREF_TITLES, GameFacts
 from .i18n import SOURCE_LANGUAGE, Messages, language, load_messages
-from .model import GameBundle, fill_placeholders, placeholders
+from .page_game import PdfLink, game_context
 from .site import DocKind, Document, Kind, Page, Site, absolute, relative
 
-
-def _n_(message: str) -> str:
-    """Marks a msgid for the catalog extractor; it is translated where it is shown."""
-    return message
+Context = Mapping[str, object]  # one of the TypedDicts below, or the game page's
 
 
-def _np_(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a plural msgid pair for the extractor; ngettext translates it where it is shown."""
-    return singular, plural
+class Alternate(TypedDict):
+    hreflang: str
+    href: str
 
 
-DECK_NAMES = {
-    "french-52": _n_("52-card French deck"),
-    "french-52+joker": _n_("52-card French deck with a joker"),
-    "skat-32": _n_("32-card Skat deck"),
-    "skat-32+joker": _n_("32-card Skat deck with a Black Peter card"),
-    "italian-40": _n_("40-card Italian deck"),
-}
-DIFFICULTY = (_n_("Very easy"), _n_("Easy"), _n_("Medium"), _n_("Hard"), _n_("Expert"))
-SECTION_TITLES = {
-    "objective": _n_("Objective"),
-    "cards": _n_("Cards and materials"),
-    "setup": _n_("Setup and start"),
-    "gameplay": _n_("Gameplay"),
-    "examples": _n_("Example round"),
-    "scoring": _n_("Scoring"),
-    "special": _n_("Special situations"),
-    "variants": _n_("Variants"),
-    "tips": _n_("Tips"),
-    "steps": _n_("The rules in short"),
-    "faq": _n_("Frequently asked questions"),
-    "history": _n_("Origin and history"),
-}
-QUICKREF_TITLES = {"in_short": _n_("In short"), "turn": _n_("The turn"), "end": _n_("The end")}
+class SwitcherItem(TypedDict):
+    lang: str
+    name: str
+    href: str
+    current: bool
+
+
+class Common(TypedDict):
+    """What base.html.j2 needs on every page."""
+
+    lang: str
+    direction: str
+    kind: str
+    site_name: str
+    link: Callable[[str], str]
+    home: str
+    alternates: list[Alternate]
+    canonical: str | None
+    switcher: list[SwitcherItem]
+    description: str
+
+
+class LanguageLink(TypedDict):
+    lang: str
+    name: str
+    direction: str
+    href: str
+    count: str
+
+
+class RootContext(TypedDict):
+    title: str
+    languages: list[LanguageLink]
+
+
+class NotFoundLanguage(TypedDict):
+    lang: str
+    name: str
+    href: str
+
+
+class NotFoundContext(TypedDict):
+    title: str
+    languages: list[NotFoundLanguage]
+
+
+class GameEntry(TypedDict):
+    title: str
+    href: str
+    description: Markup
+    players: str
+    duration: str
+    difficulty: str
+
+
+class IndexContext(TypedDict):
+    title: str
+    games: list[GameEntry]
+    description: str
+
+
+class QuickrefBlock(TypedDict):
+    key: str
+    title: str
+    lines: list[Markup]
+
+
+class QuickrefContext(TypedDict):
+    title: str
+    blocks: list[QuickrefBlock]
+    players: str
+    deck: str
+    odd_card: Markup | None
+    game_href: str
+    removed: Markup | None
+    pdfs: list[PdfLink]
+    description: str
+
+
+class SitemapUrl(TypedDict):
+    loc: str
+    alternates: list[Alternate]
 
 
 @dataclass(frozen=True)
@@ -84,11 +139,12 @@ _BYTECODE = _MemoryBytecodeCache()
 class Renderer:
     """Renders every page of a planned site into ``{output path: bytes}``."""
 
-    def __init__(self, config: SiteConfig, site: Site, replays: dict[tuple[str, str], Any]) -> None:
+    def __init__(self, config: SiteConfig, site: Site, replays: Mapping[tuple[str, str], object]
+                 ) -> None:
         self.config, self.site, self.replays = config, site, replays
         self._envs: dict[str, Environment] = {}
         self._messages: dict[str, Messages] = {}
-        self._contexts: dict[str, dict[str, Any]] = {}
+        self._contexts: dict[str, Context] = {}
 
     # -- environments ------------------------------------------------------------------------
 
@@ -107,6 +163,7 @@ class Renderer:
             msgs = self.messages(lang)
             env.install_gettext_callables(msgs.gettext, msgs.ngettext, newstyle=True)  # type: ignore[attr-defined]
             env.globals["zip"] = zip
+            env.filters["xml"] = _xml
             self._envs[lang] = env
         return self._envs[lang]
 
@@ -121,14 +178,14 @@ class Renderer:
 
     def render(self, page: Page) -> str:
         lang = page.lang or SOURCE_LANGUAGE
-        builders: dict[Kind, Callable[[Page, str], tuple[str, dict[str, Any]]]] = {
+        builders: dict[Kind, Callable[[Page, str], tuple[str, Context]]] = {
             Kind.ROOT: self._root, Kind.INDEX: self._index, Kind.GAME: self._game,
             Kind.QUICKREF: self._quickref, Kind.NOT_FOUND: self._not_found,
         }
         template, context = builders[page.kind](page, lang)
         if page.kind in (Kind.GAME, Kind.QUICKREF):
             self._contexts[page.path] = context  # the PDFs of the page reuse it
-        return self.env(lang).get_template(template).render(self._common(page, lang) | context)
+        return self.env(lang).get_template(template).render({**self._common(page, lang), **context})
 
     def render_document(self, doc: Document) -> str:
         """The HTML that WeasyPrint turns into one printable PDF."""
@@ -139,10 +196,10 @@ class Renderer:
         if context is None:
             _, context = (self._game if kind is Kind.GAME else self._quickref)(page, doc.lang)
         return self.env(doc.lang).get_template(f"print/{doc.kind.value}.html.j2").render(
-            context | {"lang": doc.lang, "direction": language(doc.lang).direction,
-                       "site_name": self.config.site_name, "doc_kind": doc.kind.value})
+            {**context, "lang": doc.lang, "direction": language(doc.lang).direction,
+             "site_name": self.config.site_name, "doc_kind": doc.kind.value})
 
-    def pdf_links(self, page: Page, game: str, lang: str) -> list[dict[str, str]]:
+    def pdf_links(self, page: Page, game: str, lang: str) -> list[PdfLink]:
         if not self.config.pdf:
             return []
         msgs = self.messages(lang)
@@ -152,23 +209,34 @@ class Renderer:
         return [{"href": relative(page, d.path), "label": labels[d.kind]}
                 for d in self.site.documents if d.game == game and d.lang == lang]
 
-    def _common(self, page: Page, lang: str) -> dict[str, Any]:
+    def json_ld(self, data: object) -> Markup:
+        return json_ld(data)
+
+    def alternates(self, page: Page) -> list[Alternate]:
+        """The page in each of its languages, and the default one (hreflang links)."""
         translations = self.site.translations(page) if page.lang else []
-        alternates = [{"hreflang": p.lang, "href": absolute(self.config.base_url, p)}
-                      for p in translations]
+        alternates: list[Alternate] = [{"hreflang": p.lang or "", "href": absolute(self.config.base_url, p)}
+                                       for p in translations]
         if len(translations) > 1:
             default = next((p for p in translations if p.lang == SOURCE_LANGUAGE), translations[0])
             alternates.append({"hreflang": "x-default",
                                "href": absolute(self.config.base_url, default)})
+        return alternates
+
+    def _common(self, page: Page, lang: str) -> Common:
+        translations = self.site.translations(page) if page.lang else []
         not_found = page.kind is Kind.NOT_FOUND
         # A 404 page is served at any address: its links must not be relative.
-        link = ((lambda path: self.config.base_url.rstrip("/") + "/" + path) if not_found
-                else (lambda path: relative(page, path)))
+        base = self.config.base_url.rstrip("/") + "/"
+
+        def link(path: str) -> str:
+            return base + path if not_found else relative(page, path)
+
         home = f"{page.lang}/index.html" if page.lang else "index.html"
         return {
             "lang": lang, "direction": language(lang).direction, "kind": page.kind.value,
             "site_name": self.config.site_name, "link": link, "home": link(home),
-            "alternates": alternates if not not_found else [],
+            "alternates": self.alternates(page) if not not_found else [],
             "canonical": None if not_found else absolute(self.config.base_url, page),
             "switcher": [{"lang": p.lang, "name": language(p.lang).name, "href": link(p.path),
                           "current": p == page} for p in translations if p.lang],
@@ -177,18 +245,19 @@ class Renderer:
 
     # -- page kinds ------------------------------------------------------------------------------
 
-    def _root(self, page: Page, lang: str) -> tuple[str, dict[str, Any]]:
+    def _root(self, page: Page, lang: str) -> tuple[str, RootContext]:
         return "root.html.j2", {"title": self.config.site_name, "languages": self._language_links(page)}
 
-    def _not_found(self, page: Page, lang: str) -> tuple[str, dict[str, Any]]:
+    def _not_found(self, page: Page, lang: str) -> tuple[str, NotFoundContext]:
         msgs = self.messages(lang)
         base = self.config.base_url.rstrip("/") + "/"
-        languages = [{"lang": lang_, "name": language(lang_).name, "href": base + f"{lang_}/"}
-                     for lang_ in self.site.languages]
+        languages: list[NotFoundLanguage] = [
+            {"lang": lang_, "name": language(lang_).name, "href": base + f"{lang_}/"}
+            for lang_ in self.site.languages]
         return "404.html.j2", {"title": msgs.gettext("Page not found"), "languages": languages}
 
-    def _language_links(self, page: Page) -> list[dict[str, Any]]:
-        out = []
+    def _language_links(self, page: Page) -> list[LanguageLink]:
+        out: list[LanguageLink] = []
         for lang in self.site.languages:
             msgs = self.messages(lang)
             count = len(self.site.games_in(lang))
@@ -197,9 +266,9 @@ class Renderer:
                         "count": msgs.ngettext("%(num)s game", "%(num)s games", count) % {"num": count}})
         return out
 
-    def _index(self, page: Page, lang: str) -> tuple[str, dict[str, Any]]:
+    def _index(self, page: Page, lang: str) -> tuple[str, IndexContext]:
         msgs = self.messages(lang)
-        games = []
+        games: list[GameEntry] = []
         for bundle in self.site.games_in(lang):
             facts = GameFacts(bundle, lang, msgs)
             target = self.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
@@ -213,14 +282,16 @@ class Renderer:
                                  "description": msgs.gettext("Card game rules with example rounds "
                                                              "that have been played through and checked.")}
 
-    def _quickref(self, page: Page, lang: str) -> tuple[str, dict[str, Any]]:
+    def _quickref(self, page: Page, lang: str) -> tuple[str, QuickrefContext]:
         bundle = self.site.games[page.game or ""]
         msgs = self.messages(lang)
         facts = GameFacts(bundle, lang, msgs)
         qr = facts.text.quickref
-        blocks = [{"key": key, "title": msgs.gettext(title),
-                   "lines": [Markup(markup.render_inline(facts.fill(line))) for line in getattr(qr, key)]}
-                  for key, title in QUICKREF_TITLES.items()]
+        lines = {"in_short": qr.in_short, "turn": qr.turn, "end": qr.end}
+        blocks: list[QuickrefBlock] = [
+            {"key": key, "title": msgs.gettext(title),
+             "lines": [Markup(markup.render_inline(facts.fill(line))) for line in lines[key]]}
+            for key, title in QUICKREF_TITLES.items()]
         game_page = self.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
         assert game_page is not None
         return "quickref.html.j2", {
@@ -230,90 +301,24 @@ class Renderer:
             "pdfs": self.pdf_links(page, bundle.rules.id, lang),
             "description": markup.plain(facts.fill(facts.text.description))}
 
-    def _game(self, page: Page, lang: str) -> tuple[str, dict[str, Any]]:
-        from .page_game import game_context
+    def _game(self, page: Page, lang: str) -> tuple[str, Context]:
         return "game.html.j2", game_context(self, page, lang)
 
     # -- sitemap ---------------------------------------------------------------------------------
 
     def sitemap(self) -> str:
-        base = self.config.base_url
-        lines = ['<?xml version="1.0" encoding="UTF-8"?>',
-                 '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
-                 'xmlns:xhtml="http://www.w3.org/1999/xhtml">']
-        for page in self.site.pages:
-            if page.kind is Kind.NOT_FOUND:
-                continue
-            lines.append(f"  <url><loc>{_xml(absolute(base, page))}</loc>")
-            translations = self.site.translations(page) if page.lang else []
-            for other in translations:
-                lines.append(f'    <xhtml:link rel="alternate" hreflang="{other.lang}" '
-                             f'href="{_xml(absolute(base, other))}"/>')
-            if len(translations) > 1:
-                default = next((p for p in translations if p.lang == SOURCE_LANGUAGE), translations[0])
-                lines.append(f'    <xhtml:link rel="alternate" hreflang="x-default" '
-                             f'href="{_xml(absolute(base, default))}"/>')
-            lines.append("  </url>")
-        lines.append("</urlset>")
-        return "\n".join(lines) + "\n"
+        urls: list[SitemapUrl] = [
+            {"loc": absolute(self.config.base_url, page), "alternates": self.alternates(page)}
+            for page in self.site.pages if page.kind is not Kind.NOT_FOUND]
+        return self.env(SOURCE_LANGUAGE).get_template("sitemap.xml.j2").render(urls=urls)
 
 
 def _xml(text: str) -> str:
+    """Text for an XML attribute or element, escaped as the sitemap has always been."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")
 
 
-class GameFacts:
-    """A game's facts as one language says them."""
-
-    def __init__(self, bundle: GameBundle, lang: str, msgs: Messages) -> None:
-        self.bundle, self.lang, self.msgs = bundle, lang, msgs
-        self.text = bundle.languages[lang].spec
-        self.values = placeholders(bundle.rules)
-
-    def fill(self, text: str) -> str:
-        return fill_placeholders(text, self.values)
-
-    @property
-    def title(self) -> str:
-        return self.fill(self.text.title)
-
-    @cached_property
-    def players(self) -> str:
-        p = self.bundle.rules.spec.players
-        if p.min == p.max:
-            return self.msgs.ngettext("%(num)s player", "%(num)s players", p.max) % {"num": p.max}
-        return self.msgs.ngettext("%(min)s–%(max)s player", "%(min)s–%(max)s players",
-                                  p.max) % {"min": p.min, "max": p.max}
-
-    @cached_property
-    def duration(self) -> str:
-        n = self.bundle.rules.spec.duration
-        return self.msgs.ngettext("about %(num)s minute", "about %(num)s minutes", n) % {"num": n}
-
-    @cached_property
-    def difficulty(self) -> str:
-        return self.msgs.gettext(DIFFICULTY[self.bundle.rules.spec.difficulty - 1])
-
-    @cached_property
-    def deck(self) -> str:
-        return self.msgs.gettext(DECK_NAMES[self.bundle.rules.spec.deck])
-
-    @cached_property
-    def removed(self) -> Markup:
-        return Markup(markup.cards_html(self.bundle.rules.engine.removed))
-
-    @cached_property
-    def odd_card(self) -> Markup | None:
-        """The odd card, or the cards one of which will be left over; None when unknown."""
-        candidates = getattr(self.bundle.rules.engine, "odd_candidates", lambda: ())()
-        return Markup(markup.cards_html(candidates)) if candidates else None
-
-    def names(self, names: list[str]) -> str:
-        return format_list(names, locale=self.lang) if names else ""
-
-
-def json_ld(data: Any) -> Markup:
+def json_ld(data: object) -> Markup:
     """JSON for a <script> element: '</' cannot close the element early."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return Markup(text.replace("</", "<\\/").replace("<!--", "<\\!--"))
-

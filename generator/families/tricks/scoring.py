@@ -14,9 +14,9 @@ import enum
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from ..cards import Card, Rank, Suit
+from ...cards import Card, Rank, Suit
 
-_QUEEN = Card(Rank.QUEEN, Suit.SPADES)
+QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
 
 
 class SlamTakes(enum.StrEnum):
@@ -71,7 +71,7 @@ class Scoring:
             if slam.others is not None:
                 sums.add(slam.taker + slam.others * (players - 1) + special)
             elif slam.takes is SlamTakes.ALL_TRICKS or (
-                    self.per_trick == 0 and all(c == _QUEEN or c.suit is Suit.HEARTS
+                    self.per_trick == 0 and all(c == QUEEN_OF_SPADES or c.suit is Suit.HEARTS
                                                 for c, v in self.table if v)):
                 sums.add(slam.taker + special)  # the others took nothing of value
             else:
@@ -96,7 +96,7 @@ def slam_taker(scoring: Scoring, taken: Sequence[Sequence[Card]], tricks: Sequen
     if slam.takes is SlamTakes.ALL_TRICKS:
         total = sum(tricks)
         return next((s for s, t in enumerate(tricks) if t == total and total), None)
-    wanted = {c for c in in_play if c == _QUEEN or c.suit is Suit.HEARTS}
+    wanted = {c for c in in_play if c == QUEEN_OF_SPADES or c.suit is Suit.HEARTS}
     return next((s for s, cards in enumerate(taken) if wanted and wanted <= set(cards)), None)
 
 

@@ -7,101 +7,52 @@ from what really happened. It stops only when the script cannot be followed any 
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Hashable, Iterable, Sequence
 
-from .cards import Card, card_name, cards_name, find_prose_cards
-from .diagnostics import Report
-from .engines.pairs import Draw, OddMode, PairsGame, PairsState, Winners, first_drawer
-from .model import Example, GameBundle, parse_card_at, parse_cards_at
-from .script import Seats, check_in_play, narrations, parse_hands, quoted
-from .source import Key, Source
+from ...cards import Card, card_name, cards_name
+from ...source import Key
+from ...tokens import parse_card_at, parse_cards_at
+from ..shared import ReplayContext, check_in_play, parse_hands, quoted
+from .engine import Draw, PairsGame, PairsState, first_drawer
+from .options import OddMode, Winners
+from .record import Hands, Replay, ReplayStep
+from .schema import MoveSpec, PairsExampleSpec
 
-Hands = dict[str, tuple[Card, ...]]
-
-
-@dataclass(frozen=True)
-class ReplayStep:
-    drawer: str
-    source: str
-    card: Card
-    pair: tuple[Card, Card] | None
-    out: tuple[str, ...]
-    before: Hands
-    after: Hands
-
-
-@dataclass
-class Replay:
-    """What really happened in an example round, ready to be rendered."""
-
-    name: str
-    variant: str | None
-    seats: tuple[str, ...]
-    dealer: str
-    dealt: Hands | None = None
-    deal_counts: dict[str, int] | None = None
-    kept_counts: dict[str, int] | None = None
-    hidden_card: Card | None = None
-    start: Hands | None = None  # hands after the first pairs
-    first_pairs: dict[str, tuple[tuple[Card, Card], ...]] = field(default_factory=dict)
-    laid_alone: dict[str, tuple[Card, ...]] = field(default_factory=dict)
-    first_drawer: str | None = None
-    steps: list[ReplayStep] = field(default_factory=list)
-    loser: str | None = None
-    winners: tuple[str, ...] = ()
-    complete: bool = False  # every move replayed and the round is over
-
+Context = ReplayContext[PairsGame, PairsExampleSpec]
 
 def _hands_text(state: PairsState, seats: Sequence[str]) -> Hands:
     return {name: tuple(state.hand(i)) for i, name in enumerate(seats)}
 
 
-def replay_example(bundle: GameBundle, example: Example, report: Report) -> Replay | None:
-    spec, src = example.spec, example.source
-    game = bundle.rules.engine
-    if spec.variant is not None:
-        if spec.variant not in bundle.rules.variants:
-            known = list(bundle.rules.variants)
-            near = difflib.get_close_matches(spec.variant, known, n=1)
-            report.error(src.mark(("variant",)), "unknown-variant",
-                         f"unknown variant '{spec.variant}'",
-                         hint=f"did you mean '{near[0]}'?" if near else
-                         f"known: {', '.join(known) or 'none'}")
-            return None
-        game = bundle.rules.variants[spec.variant]
-    names = tuple(spec.seats)
-    seats = Seats(names, src, report)
-    for i, name in enumerate(names):
-        if names.index(name) != i:
-            report.error(src.mark(("seats", i)), "duplicate-seat", f"seat '{name}' is listed twice")
-            return None
-    players = bundle.rules.spec.players
+def replay_example(ctx: Context) -> Replay | None:
+    spec, src, report, game, seats = ctx.spec, ctx.src, ctx.report, ctx.game, ctx.seats
+    names = tuple(seats.names)
+    players = ctx.bundle.rules.spec.players
     if not players.min <= len(names) <= players.max:
         report.error(src.mark(("seats",)), "bad-value",
                      f"{len(names)} seats; this game is for {players.min} to {players.max} players")
     dealer = seats.index(spec.dealer, ("dealer",))
     if dealer is None:
         return None
-    replay = Replay(example.name, spec.variant, names, spec.dealer)
-    modes = [m for m in ("deal", "position", "deal_counts") if getattr(spec, m) is not None]
+    replay = Replay(ctx.name, spec.variant, names, spec.dealer)
+    modes = [m for m, v in (("deal", spec.deal), ("position", spec.position),
+                            ("deal_counts", spec.deal_counts)) if v is not None]
     if len(modes) != 1:
         report.error(src.mark(()), "bad-value",
                      "a script starts from exactly one of 'deal', 'position' or 'deal_counts'; "
                      f"found {' and '.join(modes) if modes else 'none'}")
         return None
     if spec.deal_counts is not None:
-        _check_counts(game, spec.deal_counts, spec.kept_counts, dealer, seats, src, report, replay)
+        _check_counts(ctx, replay, spec.deal_counts, spec.kept_counts, dealer)
         if spec.moves:
             report.error(src.mark(("moves",)), "bad-value",
                          "moves need the cards: start from 'deal' or 'position', not counts")
         return replay
     if spec.deal is not None:
-        start = _check_deal(game, dealer, seats, src, report, replay)
+        start = _check_deal(ctx, replay, dealer)
     else:
-        start = _check_position(game, seats, src, report, replay)
+        start = _check_position(ctx, replay)
     if start is None:
         return replay
     state = game.new_round(start, dealer=dealer)
@@ -111,7 +62,7 @@ def replay_example(bundle: GameBundle, example: Example, report: Report) -> Repl
             report.error(src.mark(("first",)), "wrong-player",
                          f"'{replay.first_drawer}' draws first here; the script says "
                          f"'{spec.first}'", hint=_turn_hint(game))
-    _replay_moves(game, state, seats, example, report, replay)
+    _replay_moves(ctx, replay, state)
     return replay
 
 
@@ -123,8 +74,8 @@ def _turn_hint(game: PairsGame) -> str:
 
 # -- the start of a round ------------------------------------------------------------------
 
-def _check_deal(game: PairsGame, dealer: int, seats: Seats, src: Source, report: Report,
-                replay: Replay) -> list[list[Card]] | None:
+def _check_deal(ctx: Context, replay: Replay, dealer: int) -> list[list[Card]] | None:
+    game, seats, src, report = ctx.game, ctx.seats, ctx.src, ctx.report
     spec_hidden = src.get(("hidden_card",))
     hidden: Card | None = None
     if game.options.odd_mode is OddMode.HIDDEN:
@@ -140,14 +91,14 @@ def _check_deal(game: PairsGame, dealer: int, seats: Seats, src: Source, report:
     elif spec_hidden is not None:
         report.error(src.key_mark(("hidden_card",)), "bad-value",
                      "no card is removed face down in this game; remove 'hidden_card'")
-    hands = parse_hands(("deal",), seats, src, report)
+    hands = parse_hands(ctx, ("deal",))
     if hands is None:
         return None
     expected = [c for c in game.cards if c != hidden]
     if hidden is not None and hidden not in game.cards:
         report.error(src.mark(("hidden_card",)), "deal-mismatch",
                      f"the hidden card {card_name(hidden)} is not in play")
-    sound = check_in_play(game, [(("deal",), hands)], seats, src, report)
+    sound = check_in_play(ctx, [(("deal",), hands)])
     dealt = Counter(c for h in hands.values() for c in h)
     missing = [c for c in expected if c not in dealt]
     if missing:
@@ -167,15 +118,14 @@ def _check_deal(game: PairsGame, dealer: int, seats: Seats, src: Source, report:
         return None
     start: list[list[Card]] = []
     claims = src.get(("first_pairs",))
-    claimed = parse_hands(("first_pairs",), seats, src, report) if claims is not None else {}
+    claimed = parse_hands(ctx, ("first_pairs",)) if claims is not None else {}
     if claimed is None:
         return None
     for seat in range(len(seats.names)):
         kept, pairs, alone = game.lay_down_first(hands[seat])
         if seat in claimed:
             key = ("first_pairs", seats.names[seat])
-            ok = _check_first_pairs(game, hands[seat], claimed[seat], seats.names[seat],
-                                    src, key, report)
+            ok = _check_first_pairs(ctx, hands[seat], claimed[seat], seats.names[seat], key)
             if ok:
                 kept = list(claimed[seat])
                 pairs = _pairs_of(game, [c for c in hands[seat] if c not in kept])
@@ -189,7 +139,7 @@ def _check_deal(game: PairsGame, dealer: int, seats: Seats, src: Source, report:
 def _pairs_of(game: PairsGame, cards: Iterable[Card]) -> list[tuple[Card, Card]]:
     """Group cards known to pair up (two by two within a key) into pairs."""
     waiting: dict[Hashable, Card] = {}
-    pairs = []
+    pairs: list[tuple[Card, Card]] = []
     for c in cards:
         if game.lays_alone(c):
             continue
@@ -201,8 +151,9 @@ def _pairs_of(game: PairsGame, cards: Iterable[Card]) -> list[tuple[Card, Card]]
     return pairs
 
 
-def _check_first_pairs(game: PairsGame, dealt: Sequence[Card], kept: Sequence[Card], who: str,
-                       src: Source, key: Key, report: Report) -> bool:
+def _check_first_pairs(ctx: Context, dealt: Sequence[Card], kept: Sequence[Card], who: str,
+                       key: Key) -> bool:
+    game, src, report = ctx.game, ctx.src, ctx.report
     ok = True
     extra = Counter(kept) - Counter(dealt)
     for c in extra:
@@ -244,15 +195,15 @@ def _pairing_hint(game: PairsGame) -> str:
     return f"in this game a pair is two cards of {rule}{odd}"
 
 
-def _check_position(game: PairsGame, seats: Seats, src: Source, report: Report,
-                    replay: Replay) -> list[list[Card]] | None:
-    hands = parse_hands(("position",), seats, src, report)
-    if hands is None or not check_in_play(game, [(("position",), hands)], seats, src, report):
+def _check_position(ctx: Context, replay: Replay) -> list[list[Card]] | None:
+    game, seats, src, report = ctx.game, ctx.seats, ctx.src, ctx.report
+    hands = parse_hands(ctx, ("position",))
+    if hands is None or not check_in_play(ctx, [(("position",), hands)]):
         return None
     ok = True
     for seat, hand in hands.items():
         key = ("position", seats.names[seat])
-        ok &= _check_first_pairs(game, hand, hand, seats.names[seat], src, key, report)
+        ok &= _check_first_pairs(ctx, hand, hand, seats.names[seat], key)
     held = [c for h in hands.values() for c in h]
     odd = game.options.odd_card
     if odd is not None and odd not in held:
@@ -282,8 +233,9 @@ def _check_position(game: PairsGame, seats: Seats, src: Source, report: Report,
     return start
 
 
-def _check_counts(game: PairsGame, dealt: dict[str, int], kept: dict[str, int] | None,
-                  dealer: int, seats: Seats, src: Source, report: Report, replay: Replay) -> None:
+def _check_counts(ctx: Context, replay: Replay, dealt: dict[str, int], kept: dict[str, int] | None,
+                  dealer: int) -> None:
+    game, seats, src, report = ctx.game, ctx.seats, ctx.src, ctx.report
     in_deal = len(game.cards) - (1 if game.options.odd_mode is OddMode.HIDDEN else 0)
     sizes = game.deal_sizes(len(seats.names), dealer, in_deal)
     for name in seats.names:
@@ -299,8 +251,7 @@ def _check_counts(game: PairsGame, dealt: dict[str, int], kept: dict[str, int] |
         report.error(src.mark(("deal_counts",)), "deal-mismatch",
                      f"the counts add up to {sum(dealt.values())} cards; the deck has {in_deal}")
     replay.deal_counts = dict(dealt)
-    _check_first_claim(game, [(kept or {}).get(n, 1) > 0 for n in seats.names], dealer, seats,
-                       src, report, replay)
+    _check_first_claim(ctx, replay, [(kept or {}).get(n, 1) > 0 for n in seats.names], dealer)
     if kept is None:
         return
     replay.kept_counts = dict(kept)
@@ -323,9 +274,9 @@ def _check_counts(game: PairsGame, dealt: dict[str, int], kept: dict[str, int] |
                      "number must remain")
 
 
-def _check_first_claim(game: PairsGame, active: list[bool], dealer: int, seats: Seats,
-                       src: Source, report: Report, replay: Replay) -> None:
+def _check_first_claim(ctx: Context, replay: Replay, active: list[bool], dealer: int) -> None:
     """A counts-only script's ``first``: who draws first, given who still holds cards."""
+    game, seats, src, report = ctx.game, ctx.seats, ctx.src, ctx.report
     expected = (seats.names[first_drawer(game.options, active, dealer=dealer)]
                 if sum(active) > 1 else None)
     replay.first_drawer = expected
@@ -341,11 +292,10 @@ def _check_first_claim(game: PairsGame, active: list[bool], dealer: int, seats: 
 
 # -- the moves -----------------------------------------------------------------------------
 
-def _replay_moves(game: PairsGame, state: PairsState, seats: Seats, example: Example,
-                  report: Report, replay: Replay) -> None:
-    spec, src = example.spec, example.source
+def _replay_moves(ctx: Context, replay: Replay, state: PairsState) -> None:
+    game, seats, src, report = ctx.game, ctx.seats, ctx.src, ctx.report
     names = seats.names
-    for i, move in enumerate(spec.moves):
+    for i, move in enumerate(ctx.spec.moves):
         key: Key = ("moves", i)
         if state.is_over():
             holder = [n for j, n in enumerate(names) if state.has_cards(j)]
@@ -381,8 +331,8 @@ def _replay_moves(game: PairsGame, state: PairsState, seats: Seats, example: Exa
         out = tuple(names[s] for s in record.out)
         replay.steps.append(ReplayStep(names[drawer], names[source], card, record.pair, out,
                                        before, after))
-        _check_pair_claim(game, record.pair, src, key, i, report)
-        _check_hand_claims(move.hands, after, seats, src, key, i, report)
+        _check_pair_claim(ctx, record.pair, key, i)
+        _check_hand_claims(ctx, move, after, key, i)
         if move.out is not None:
             if set(move.out) != set(out):
                 report.error(src.mark(key + ("out",)), "false-claim",
@@ -397,11 +347,11 @@ def _replay_moves(game: PairsGame, state: PairsState, seats: Seats, example: Exa
         result = state.result()
         replay.loser = names[next(iter(result.losers))] if len(result.losers) == 1 else None
         replay.winners = tuple(names[s] for s in sorted(result.winners))
-    _check_result(game, state, seats, src, report, replay)
+    _check_result(ctx, replay, state)
 
 
-def _check_pair_claim(game: PairsGame, pair: tuple[Card, Card] | None, src: Source, key: Key,
-                      i: int, report: Report) -> None:
+def _check_pair_claim(ctx: Context, pair: tuple[Card, Card] | None, key: Key, i: int) -> None:
+    game, src, report = ctx.game, ctx.src, ctx.report
     raw = src.get(key + ("pair",))
     if raw is None:
         if pair is not None:
@@ -422,9 +372,9 @@ def _check_pair_claim(game: PairsGame, pair: tuple[Card, Card] | None, src: Sour
         report.error(src.mark(key + ("pair",)), "not-a-pair", f"move {i + 1}: {why}; {really}")
 
 
-def _check_hand_claims(claims: dict[str, str] | None, after: Hands, seats: Seats, src: Source,
-                       key: Key, i: int, report: Report) -> None:
-    for name in claims or {}:
+def _check_hand_claims(ctx: Context, move: MoveSpec, after: Hands, key: Key, i: int) -> None:
+    seats, src, report = ctx.seats, ctx.src, ctx.report
+    for name in move.hands or {}:
         hkey = key + ("hands", name)
         if seats.index(name, hkey, on_key=True) is None:
             continue
@@ -436,8 +386,8 @@ def _check_hand_claims(claims: dict[str, str] | None, after: Hands, seats: Seats
                          f"{cards_name(cards) or 'no cards'}")
 
 
-def _check_result(game: PairsGame, state: PairsState, seats: Seats, src: Source,
-                  report: Report, replay: Replay) -> None:
+def _check_result(ctx: Context, replay: Replay, state: PairsState) -> None:
+    game, seats, src, report = ctx.game, ctx.seats, ctx.src, ctx.report
     result = src.get(("result",))
     if result is None:
         return
@@ -463,43 +413,3 @@ def _check_result(game: PairsGame, state: PairsState, seats: Seats, src: Source,
             report.error(src.mark(("result", "winners")), "wrong-result",
                          f"the winners are {quoted(replay.winners)}; the script says "
                          f"{quoted(sorted(claimed))}", hint=f"in this game {rule}")
-
-
-# -- narration -----------------------------------------------------------------------------
-
-def check_narration(bundle: GameBundle, replay: Replay, report: Report) -> None:
-    """Each language's narration: one text per move, naming only cards involved in it."""
-    moves = len(bundle.examples[replay.name].spec.moves)
-    for lang, src, base, steps, narration in narrations(bundle, replay.name, replay.seats,
-                                                        steps=moves, unit="move", report=report):
-        for i, (step, words) in enumerate(zip(replay.steps, steps)):
-            involved = {step.card} | set(step.before[step.drawer]) | set(step.after[step.drawer]) \
-                | set(step.before[step.source]) | set(step.after[step.source])
-            for offset, card in find_prose_cards(words):
-                if card not in involved:
-                    report.error(src.text_mark(base + ("steps", i), offset), "narration-card",
-                                 f"{lang}: step {i + 1} mentions {card_name(card)}, which neither "
-                                 f"'{step.drawer}' nor '{step.source}' holds or draws")
-        if narration.start and replay.start is not None:
-            held = {c for h in replay.start.values() for c in h}
-            laid = {c for ps in replay.first_pairs.values() for p in ps for c in p}
-            laid |= {c for alone in replay.laid_alone.values() for c in alone}
-            for offset, card in find_prose_cards(narration.start):
-                if card not in held | laid:
-                    report.error(src.text_mark(base + ("start",), offset), "narration-card",
-                                 f"{lang}: the start mentions {card_name(card)}, which nobody "
-                                 "holds or lays down at the start")
-        # The intro may name the removed cards too; the result, the cards of the last move and
-        # those still held at the end.
-        game = bundle.rules.engine_for(replay.variant)
-        last = set(game.cards)
-        if replay.steps:
-            final = replay.steps[-1]
-            last = {c for h in final.after.values() for c in h} | {final.card} | set(final.pair or ())
-        for part, allowed, why in (("intro", set(game.deck.cards), "is not in this game's deck"),
-                                   ("result", last, "nobody holds at the end")):
-            words = getattr(narration, part)
-            for offset, card in find_prose_cards(words or ""):
-                if card not in allowed:
-                    report.error(src.text_mark(base + (part,), offset), "narration-card",
-                                 f"{lang}: the {part} mentions {card_name(card)}, which {why}")

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Callable, Mapping
 
-from . import schema
-from .cards import Card, Deck, card_name, cards_name
-from .diagnostics import Report
-from .engines.pairs import (
+from ...cards import Card, Deck, card_name, cards_name
+from ...diagnostics import Report
+from ...facts import ExampleView
+from ...schema import Strict
+from ...source import Key, Source
+from ...tokens import parse_card_at, parse_cards_at
+from ..shared import ReplayContext
+from .engine import PairsGame
+from .narration import check_narration
+from .options import (
     Direction,
     FirstTurn,
     MatchKind,
@@ -16,15 +22,16 @@ from .engines.pairs import (
     OddCardFate,
     OddMode,
     Pairing,
-    PairsGame,
     PairsOptions,
     Winners,
 )
-from .model import Example, GameBundle, parse_card_at, parse_cards_at
-from .source import Key, Source
+from .page import example_context
+from .record import Replay
+from .replay import replay_example
+from .schema import PairsExampleSpec, PairsOptionsSpec
 
 
-def _pairs_options(opts: schema.PairsOptionsSpec, src: Source, at: Callable[[str], Key],
+def _pairs_options(opts: PairsOptionsSpec, src: Source, at: Callable[[str], Key],
                    report: Report) -> PairsOptions | None:
     """Engine options from validated ones; ``at(option)`` is where that option was written."""
     odd: Card | None = None
@@ -33,7 +40,7 @@ def _pairs_options(opts: schema.PairsOptionsSpec, src: Source, at: Callable[[str
         odd = parse_card_at(src, at("odd_card"), report)
         if odd is None:
             return None
-    explicit = []
+    explicit: list[tuple[Card, Card]] = []
     for i, _ in enumerate(opts.pairs):
         cards = parse_cards_at(src, at("pairs") + (i,), report)
         if cards is None:
@@ -65,14 +72,18 @@ def _pairs_options(opts: schema.PairsOptionsSpec, src: Source, at: Callable[[str
 @dataclass(frozen=True)
 class PairsFamily:
     name: str = "pairs"
-    options_schema: type[schema.Strict] = schema.PairsOptionsSpec
-    example_schema: type[schema.Strict] = schema.PairsExampleSpec
+    game_type: type[PairsGame] = PairsGame
+    options_schema: type[Strict] = PairsOptionsSpec
+    example_schema: type[PairsExampleSpec] = PairsExampleSpec
+    replay_type: type[Replay] = Replay
+    example_partial: str = "partials/example_pairs.html.j2"
     inconsistency_hint: str = "every card except the odd card needs a partner among the cards in play"
 
-    def build(self, spec: Any, *, deck: Deck, removed: tuple[Card, ...], src: Source,
+    def build(self, options: Strict, *, deck: Deck, removed: tuple[Card, ...], src: Source,
               at: Callable[[str], Key], report: Report) -> PairsGame | None:
-        options = _pairs_options(spec, src, at, report)
-        return PairsGame(deck, removed, options) if options is not None else None
+        assert isinstance(options, PairsOptionsSpec)  # validated with options_schema
+        engine_options = _pairs_options(options, src, at, report)
+        return PairsGame(deck, removed, engine_options) if engine_options is not None else None
 
     def placeholders(self, engine: PairsGame) -> dict[str, str]:
         odd, match = engine.options.odd_card, engine.options.match
@@ -83,13 +94,24 @@ class PairsFamily:
             "match.hands": str(match.hands) if match and match.hands else "",
         }
 
-    def replay(self, bundle: GameBundle, example: Example, report: Report) -> Any:
-        from .replay import replay_example
-        return replay_example(bundle, example, report)
+    def players(self, game: PairsGame) -> int | None:
+        return None  # any number within game.yaml's 'players'
 
-    def check_narration(self, bundle: GameBundle, replay: Any, report: Report) -> None:
-        from .replay import check_narration
-        check_narration(bundle, replay, report)
+    def odd_cards(self, game: PairsGame) -> tuple[Card, ...]:
+        return game.odd_candidates()
+
+    def narration_steps(self, spec: PairsExampleSpec) -> int:
+        return len(spec.moves)
+
+    def replay(self, ctx: ReplayContext[PairsGame, PairsExampleSpec]) -> Replay | None:
+        return replay_example(ctx)
+
+    def check_narration(self, ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Replay
+                        ) -> None:
+        check_narration(ctx, replay)
+
+    def example_context(self, replay: Replay, view: ExampleView) -> Mapping[str, object]:
+        return example_context(replay, view)
 
 
 FAMILY = PairsFamily()

@@ -1,0 +1,131 @@
+"""What the pages say about a game in one language: its facts (players, duration, deck, the
+odd card), titles of sections, and the view an example round is rendered through."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Sequence
+
+from babel.lists import format_list
+from markupsafe import Markup
+
+from . import markup
+from .bundle import GameBundle
+from .cards import Card
+from .i18n import Messages
+from .placeholders import fill_placeholders
+from .schema import ExampleText
+
+
+def _n_(message: str) -> str:
+    """Marks a msgid for the catalog extractor; it is translated where it is shown."""
+    return message
+
+
+def _np_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a plural msgid pair for the extractor; ngettext translates it where it is shown."""
+    return singular, plural
+
+
+DECK_NAMES = {
+    "french-52": _n_("52-card French deck"),
+    "french-52+joker": _n_("52-card French deck with a joker"),
+    "skat-32": _n_("32-card Skat deck"),
+    "skat-32+joker": _n_("32-card Skat deck with a Black Peter card"),
+    "italian-40": _n_("40-card Italian deck"),
+}
+DIFFICULTY = (_n_("Very easy"), _n_("Easy"), _n_("Medium"), _n_("Hard"), _n_("Expert"))
+SECTION_TITLES = {
+    "objective": _n_("Objective"),
+    "cards": _n_("Cards and materials"),
+    "setup": _n_("Setup and start"),
+    "gameplay": _n_("Gameplay"),
+    "examples": _n_("Example round"),
+    "scoring": _n_("Scoring"),
+    "special": _n_("Special situations"),
+    "variants": _n_("Variants"),
+    "tips": _n_("Tips"),
+    "steps": _n_("The rules in short"),
+    "faq": _n_("Frequently asked questions"),
+    "history": _n_("Origin and history"),
+}
+QUICKREF_TITLES = {"in_short": _n_("In short"), "turn": _n_("The turn"), "end": _n_("The end")}
+
+
+class GameFacts:
+    """A game's facts as one language says them."""
+
+    def __init__(self, bundle: GameBundle, lang: str, msgs: Messages) -> None:
+        self.bundle, self.lang, self.msgs = bundle, lang, msgs
+        self.text = bundle.languages[lang].spec
+        self.values = bundle.placeholders
+
+    def fill(self, text: str) -> str:
+        return fill_placeholders(text, self.values)
+
+    @property
+    def title(self) -> str:
+        return self.fill(self.text.title)
+
+    @cached_property
+    def players(self) -> str:
+        p = self.bundle.rules.spec.players
+        if p.min == p.max:
+            return self.msgs.ngettext("%(num)s player", "%(num)s players", p.max) % {"num": p.max}
+        return self.msgs.ngettext("%(min)s–%(max)s player", "%(min)s–%(max)s players",
+                                  p.max) % {"min": p.min, "max": p.max}
+
+    @cached_property
+    def duration(self) -> str:
+        n = self.bundle.rules.spec.duration
+        return self.msgs.ngettext("about %(num)s minute", "about %(num)s minutes", n) % {"num": n}
+
+    @cached_property
+    def difficulty(self) -> str:
+        return self.msgs.gettext(DIFFICULTY[self.bundle.rules.spec.difficulty - 1])
+
+    @cached_property
+    def deck(self) -> str:
+        return self.msgs.gettext(DECK_NAMES[self.bundle.rules.spec.deck])
+
+    @cached_property
+    def removed(self) -> Markup:
+        return Markup(markup.cards_html(self.bundle.rules.engine.removed))
+
+    @cached_property
+    def odd_card(self) -> Markup | None:
+        """The odd card, or the cards one of which will be left over; None when unknown."""
+        candidates = self.bundle.odd_cards
+        return Markup(markup.cards_html(candidates)) if candidates else None
+
+    def names(self, names: Sequence[str]) -> str:
+        return format_list(names, locale=self.lang) if names else ""
+
+
+@dataclass(frozen=True)
+class ExampleView:
+    """What every family's example renderer needs: the language's words, markdown, seat
+    names and cards as cards."""
+
+    name: str  # the example's
+    facts: GameFacts
+    text: ExampleText  # this language's narration
+    msgs: Messages
+
+    def md(self, s: str | None) -> Markup:
+        return Markup(markup.render(self.facts.fill(s))) if s else Markup("")
+
+    def seat(self, name: str) -> str:
+        return self.text.seats.get(name, name)
+
+    def strong(self, name: str) -> Markup:
+        return Markup("<strong>{}</strong>").format(self.seat(name))
+
+    @staticmethod
+    def cards(cs: Sequence[Card]) -> Markup:
+        return Markup(markup.cards_html(cs))
+
+    def step(self, i: int) -> Markup | None:
+        """The narration of step ``i`` (from 0), when this language has it."""
+        return self.md(self.text.steps[i]) if i < len(self.text.steps) else None

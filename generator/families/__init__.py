@@ -1,0 +1,197 @@
+"""Game families: what the rest of the compiler needs from each engine, and their registry.
+
+A family (pairing games, trick-taking games, ...) is one folder beside this file. It brings
+the schema of its options and of its example scripts, turns validated options into an
+immutable game, fills placeholders and the facts box, replays examples, checks their
+narration and gives each example's page context and partial template. Families are looked
+up by the name written in game.yaml; the generic pipeline never names one.
+
+Adding a family: its folder (engine, options, schema, record, replay, narration, page,
+family) and one line in REGISTRY below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Generic, Mapping, Protocol, TypeVar
+
+from ..bundle import Engine, Example, GameBundle
+from ..cards import Card, Deck
+from ..diagnostics import Report
+from ..facts import ExampleView
+from ..schema import ScriptSpec, Strict
+from ..source import Key, Source
+from . import pairs, tricks
+from .shared import G, ReplayContext, S, open_script
+
+R = TypeVar("R")  # what a family's replay of one example gives, ready to be rendered
+
+
+class Family(Protocol[G, S, R]):
+    """One family, typed with its own game (G), example script (S) and replay (R)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def game_type(self) -> type[G]: ...
+
+    @property
+    def options_schema(self) -> type[Strict]: ...
+
+    @property
+    def example_schema(self) -> type[S]: ...
+
+    @property
+    def replay_type(self) -> type[R]: ...
+
+    @property
+    def example_partial(self) -> str:
+        """The template of an example round on the game page."""
+        ...
+
+    @property
+    def inconsistency_hint(self) -> str: ...
+
+    def build(self, options: Strict, *, deck: Deck, removed: tuple[Card, ...], src: Source,
+              at: Callable[[str], Key], report: Report) -> G | None:
+        """The game from validated options; ``at(option)`` is where that option was written."""
+        ...
+
+    def placeholders(self, game: G) -> dict[str, str]: ...
+
+    def players(self, game: G) -> int | None:
+        """The number of players the options fix, if they fix one."""
+        ...
+
+    def odd_cards(self, game: G) -> tuple[Card, ...]:
+        """For the facts box: the odd card, or the cards one of which is left over."""
+        ...
+
+    def narration_steps(self, spec: S) -> int:
+        """How many narration texts a script needs (one per move, trick or hand)."""
+        ...
+
+    def replay(self, ctx: ReplayContext[G, S]) -> R | None: ...
+
+    def check_narration(self, ctx: ReplayContext[G, S], replay: R) -> None: ...
+
+    def example_context(self, replay: R, view: ExampleView) -> Mapping[str, object]: ...
+
+
+class AnyFamily(Protocol):
+    """A family as the generic pipeline sees it, whatever its types."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def options_schema(self) -> type[Strict]: ...
+
+    @property
+    def example_schema(self) -> type[ScriptSpec]: ...
+
+    @property
+    def example_partial(self) -> str: ...
+
+    @property
+    def inconsistency_hint(self) -> str: ...
+
+    def build(self, options: Strict, *, deck: Deck, removed: tuple[Card, ...], src: Source,
+              at: Callable[[str], Key], report: Report) -> Engine | None: ...
+
+    def placeholders(self, game: Engine) -> dict[str, str]: ...
+
+    def players(self, game: Engine) -> int | None: ...
+
+    def odd_cards(self, game: Engine) -> tuple[Card, ...]: ...
+
+    def narration_steps(self, spec: ScriptSpec) -> int: ...
+
+    def check_example(self, bundle: GameBundle, example: Example, report: Report) -> object | None:
+        """Replay one example and check its narration; the replay, None when it cannot be
+        replayed."""
+        ...
+
+    def example_context(self, replay: object, view: ExampleView) -> Mapping[str, object]: ...
+
+
+@dataclass(frozen=True)
+class Registered(Generic[G, S, R]):
+    """A family behind the pipeline's untyped view: each value coming back from the pipeline
+    is checked to be of the family's own types before the family sees it."""
+
+    family: Family[G, S, R]
+
+    @property
+    def name(self) -> str:
+        return self.family.name
+
+    @property
+    def options_schema(self) -> type[Strict]:
+        return self.family.options_schema
+
+    @property
+    def example_schema(self) -> type[ScriptSpec]:
+        return self.family.example_schema
+
+    @property
+    def example_partial(self) -> str:
+        return self.family.example_partial
+
+    @property
+    def inconsistency_hint(self) -> str:
+        return self.family.inconsistency_hint
+
+    def build(self, options: Strict, *, deck: Deck, removed: tuple[Card, ...], src: Source,
+              at: Callable[[str], Key], report: Report) -> Engine | None:
+        return self.family.build(options, deck=deck, removed=removed, src=src, at=at,
+                                 report=report)
+
+    def placeholders(self, game: Engine) -> dict[str, str]:
+        return self.family.placeholders(self._game(game))
+
+    def players(self, game: Engine) -> int | None:
+        return self.family.players(self._game(game))
+
+    def odd_cards(self, game: Engine) -> tuple[Card, ...]:
+        return self.family.odd_cards(self._game(game))
+
+    def narration_steps(self, spec: ScriptSpec) -> int:
+        return self.family.narration_steps(self._spec(spec))
+
+    def check_example(self, bundle: GameBundle, example: Example, report: Report) -> R | None:
+        ctx = open_script(bundle, example, self._spec(example.spec), self.family.game_type, report)
+        if ctx is None:
+            return None
+        replay = self.family.replay(ctx)
+        if replay is not None:
+            self.family.check_narration(ctx, replay)
+        return replay
+
+    def example_context(self, replay: object, view: ExampleView) -> Mapping[str, object]:
+        if not isinstance(replay, self.family.replay_type):
+            raise TypeError(f"{self.name}: not a replay of this family: {type(replay).__name__}")
+        return self.family.example_context(replay, view)
+
+    def _game(self, game: Engine) -> G:
+        if not isinstance(game, self.family.game_type):
+            raise TypeError(f"{self.name}: not a game of this family: {type(game).__name__}")
+        return game
+
+    def _spec(self, spec: ScriptSpec) -> S:
+        if not isinstance(spec, self.family.example_schema):
+            raise TypeError(f"{self.name}: not a script of this family: {type(spec).__name__}")
+        return spec
+
+
+# family name (as game.yaml writes it) -> the family
+# (each line names the family's own types: the type checker cannot infer them from it)
+REGISTRY: dict[str, AnyFamily] = {
+    "pairs": Registered[pairs.Game, pairs.Script, pairs.Replay](pairs.FAMILY),
+    "tricks": Registered[tricks.Game, tricks.Script, tricks.Replay](tricks.FAMILY),
+}
+
+
+def get_family(name: str) -> AnyFamily:
+    return REGISTRY[name]
