@@ -100,9 +100,9 @@ def test_inconsistent_odd_card_is_reported(broken) -> None:
 
 
 def test_variant_override_errors_point_into_the_variant(broken) -> None:
-    result = broken("uomo-nero", {"game.yaml": [("options: {pairing: rank}",
-                                                 "options: {pairing: suit}")]})
-    line = line_of("uomo-nero", "game.yaml", "options: {pairing: rank}")
+    result = broken("uomo-nero", {"game.yaml": [("options: {pairing: rank, odd_card: none}",
+                                                 "options: {pairing: suit, odd_card: none}")]})
+    line = line_of("uomo-nero", "game.yaml", "options: {pairing: rank, odd_card: none}")
     assert ("rules/uomo-nero/game.yaml", line, "bad-value") in findings(result)
 
 
