@@ -287,8 +287,14 @@ class GameFacts:
 
     @cached_property
     def duration(self) -> str:
-        n = self.bundle.rules.spec.duration
-        return self.msgs.ngettext("about %(num)s minute", "about %(num)s minutes", n) % {"num": n}
+        """Always says what the minutes are for: a hand, and a whole game when it has several."""
+        d = self.bundle.rules.spec.duration
+        out = self.msgs.ngettext("about %(num)s minute a hand", "about %(num)s minutes a hand",
+                                 d.hand) % {"num": d.hand}
+        if d.game:
+            out += ", " + self.msgs.ngettext("about %(num)s minute a game",
+                                             "about %(num)s minutes a game", d.game) % {"num": d.game}
+        return out
 
     @cached_property
     def difficulty(self) -> str:

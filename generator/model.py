@@ -221,7 +221,8 @@ def placeholders(rules: GameRules) -> dict[str, str]:
         "deck.full": str(game.deck.size),
         "players.min": str(spec.players.min),
         "players.max": str(spec.players.max),
-        "duration": str(spec.duration),
+        "duration.hand": str(spec.duration.hand),
+        "duration.game": str(spec.duration.game or ""),
         "removed": cards_name(game.removed),
     } | rules.family.placeholders(game)
     for name, variant in rules.variants.items():  # a variant's own values: {standard.points.total}

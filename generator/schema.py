@@ -59,6 +59,14 @@ class PairsOptionsSpec(Strict):
     match: MatchSpec | None = None
 
 
+class DurationSpec(Strict):
+    """Minutes, roughly: one hand (a deal played out) and a whole game (None: a game is one
+    hand, or as many hands as the table agrees)."""
+
+    hand: int = Field(ge=1)
+    game: int | None = Field(default=None, ge=1)
+
+
 class VariantSpec(Strict):
     deck: str | None = None
     remove: CardsText | None = None
@@ -71,7 +79,7 @@ class GameSpec(Strict):
     deck: str
     remove: CardsText = []
     players: Players
-    duration: int = Field(ge=1, description="minutes a round takes")
+    duration: DurationSpec
     difficulty: int = Field(ge=1, le=5)
     slugs: dict[str, Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]]
     options: dict[str, Any]

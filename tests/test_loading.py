@@ -49,7 +49,7 @@ id: g
 family: pairs
 deck: skat-32
 players: {min: 2, max: six}
-duration: 10
+duration: {hand: 10}
 dificulty: 1
 slugs: {en: g}
 options: {}
