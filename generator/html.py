@@ -50,6 +50,7 @@ SECTION_TITLES = {
     "steps": _n_("The rules in short"),
     "faq": _n_("Frequently asked questions"),
     "history": _n_("Origin and history"),
+    "about": _n_("About these rules"),
 }
 QUICKREF_TITLES = {"in_short": _n_("In short"), "turn": _n_("The turn"), "end": _n_("The end")}
 

@@ -161,6 +161,7 @@ def load_game_rules(path: Path, report: Report, *, display: str) -> GameRules | 
         if lang not in LANGUAGES:
             report.error(src.key_mark(("slugs", lang)), "unknown-language",
                          f"unknown language '{lang}' (known: {', '.join(LANGUAGES)})")
+    _check_sources(spec, src, report)
     errors = len(report.errors)
     family = get_family(spec.family)
     engine = _build_engine(src, report, family, deck_key=("deck",), remove_key=("remove",),
@@ -186,6 +187,23 @@ def load_game_rules(path: Path, report: Report, *, display: str) -> GameRules | 
                          f"{name} is played by {count} players; 'players' says "
                          f"{spec.players.min} to {spec.players.max}")
     return GameRules(spec, src, engine, variants) if engine and len(report.errors) == errors else None
+
+
+def _check_sources(spec: schema.GameSpec, src: Source, report: Report) -> None:
+    """Source and reading ids are unique; a reading names known sources only."""
+    for kind, ids in (("sources", [s.id for s in spec.sources]), ("readings", [r.id for r in spec.readings])):
+        for i, name in enumerate(ids):
+            if name in ids[:i]:
+                report.error(src.mark((kind, i, "id")), "bad-value", f"'{name}' is in {kind} twice")
+    known = [s.id for s in spec.sources]
+    for i, reading in enumerate(spec.readings):
+        for j, name in enumerate(reading.sources):
+            if name not in known:
+                near = difflib.get_close_matches(name, known, n=1)
+                report.error(src.mark(("readings", i, "sources", j)), "bad-value",
+                             f"reading '{reading.id}' names the unknown source '{name}'",
+                             hint=f"did you mean '{near[0]}'?" if near else
+                             f"known: {', '.join(known) or 'none'}")
 
 
 # -- rules/site.yaml ---------------------------------------------------------------------
@@ -355,7 +373,8 @@ def _check_names(text: LanguageText, rules: GameRules, examples: list[str],
     """Variant and example names in a language file must match game.yaml and examples/."""
     src = text.source
     for kind, known, found in (("variant", list(rules.spec.variants), text.spec.variants),
-                               ("example", list(examples), text.spec.examples)):
+                               ("example", list(examples), text.spec.examples),
+                               ("reading", [r.id for r in rules.spec.readings], text.spec.readings)):
         for name in found:
             if name not in known:
                 near = difflib.get_close_matches(name, known, n=1)

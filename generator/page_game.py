@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from babel import Locale
 from markupsafe import Markup, escape
 
 from . import markup
@@ -19,7 +20,8 @@ def game_context(r: Renderer, page: Page, lang: str) -> dict[str, Any]:
     bundle = r.site.games[page.game or ""]
     reserved = {"main", "toc-title", *SECTION_TITLES, *(f"{k}-h" for k in SECTION_TITLES),
                 *(f"example-{name}" for name in bundle.examples),
-                *(f"variant-{name}" for name in bundle.rules.spec.variants)}
+                *(f"variant-{name}" for name in bundle.rules.spec.variants),
+                *(f"reading-{r.id}" for r in bundle.rules.spec.readings)}
     with markup.page_ids(reserved):
         return _game_context(r, page, lang, bundle)
 
@@ -60,6 +62,9 @@ def _game_context(r: Renderer, page: Page, lang: str, bundle: Any) -> dict[str, 
             for e in text.faq))
     if text.sections.history:
         blocks["history"] = md(text.sections.history)
+    about = _about(r, lang, facts, inline)
+    if about:
+        blocks["about"] = about
 
     sections = []
     for key, html in blocks.items():
@@ -88,6 +93,24 @@ def _game_context(r: Renderer, page: Page, lang: str, bundle: Any) -> dict[str, 
         "index_href": relative(page, index.path), "faq_json_ld": json_ld(faq_ld),
         "pdfs": r.pdf_links(page, bundle.rules.id, lang),
     }
+
+
+def _about(r: Renderer, lang: str, facts: GameFacts, inline: Callable[[str], Markup]) -> Markup | None:
+    """"About these rules": the sources the facts come from, and each reading the page makes
+    where they disagree or are silent, with the other reading and why this one."""
+    spec, text = facts.bundle.rules.spec, facts.text
+    if not spec.sources and not spec.readings:
+        return None
+    names = Locale.parse(lang).languages
+    sources = [{"id": s.id, "name": s.name, "lang": s.language, "url": s.url,
+                "language": names.get(s.language, s.language)} for s in spec.sources]
+    readings = [{"id": rd.id, "rule": inline(text.readings[rd.id].rule),
+                 "alternative": inline(text.readings[rd.id].alternative),
+                 "why": inline(text.readings[rd.id].why),
+                 "sources": [s for s in sources if s["id"] in rd.sources]}
+                for rd in spec.readings if rd.id in text.readings]
+    template = r.env(lang).get_template("partials/about.html.j2")
+    return Markup(template.render(sources=sources, readings=readings))
 
 
 def _example(r: Renderer, lang: str, facts: GameFacts, name: str) -> Markup:

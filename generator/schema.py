@@ -67,6 +67,23 @@ class DurationSpec(Strict):
     game: int | None = Field(default=None, ge=1)
 
 
+class SourceSpec(Strict):
+    """A document the rules' facts come from: named as it names itself, in its language."""
+
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+    name: str
+    language: str = Field(pattern=r"^[a-z]{2,3}$")
+    url: str | None = Field(default=None, pattern=r"^https?://\S+$")
+
+
+class ReadingSpec(Strict):
+    """A choice the page makes where its sources disagree or say nothing; its text (the rule
+    taken, the other reading, why) is in each language file under ``readings.<id>``."""
+
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+    sources: list[str] = []  # ids of the sources it reads; none: they are silent
+
+
 class VariantSpec(Strict):
     deck: str | None = None
     remove: CardsText | None = None
@@ -84,6 +101,8 @@ class GameSpec(Strict):
     slugs: dict[str, Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]]
     options: dict[str, Any]
     variants: dict[str, VariantSpec] = {}
+    sources: list[SourceSpec] = []
+    readings: list[ReadingSpec] = []
 
 
 # -- <lang>.yaml ---------------------------------------------------------------------------
@@ -110,6 +129,12 @@ class VariantText(Strict):
     text: str
 
 
+class ReadingText(Strict):
+    rule: str  # what this page does
+    alternative: str  # the other way to read the sources
+    why: str  # why this page chose its way
+
+
 class QuickRef(Strict):
     in_short: list[str]
     turn: list[str]
@@ -134,6 +159,7 @@ class LanguageSpec(Strict):
     variants: dict[str, VariantText] = {}
     quickref: QuickRef
     examples: dict[str, ExampleText] = {}
+    readings: dict[str, ReadingText] = {}
 
 
 # -- examples/<name>.yaml of the pairs family --------------------------------------------

@@ -141,3 +141,23 @@ def test_placeholders_fill_from_game_yaml() -> None:
     values = {"deck.size": "31", "odd_card": "J♣"}
     assert fill_placeholders("{deck.size} cards, {odd_card} loses, {{x}}", values) == \
         "31 cards, J♣ loses, {x}"
+
+
+def test_a_reading_without_its_text_is_reported_like_any_missing_text(broken) -> None:
+    result = broken("chat-noir", {"de.yaml": [("  slam-others:\n", "  slam-other:\n")]})
+    assert ("rules/chat-noir/de.yaml", line_of("chat-noir", "de.yaml", "  slam-others:"),
+            "unknown-reading") in findings(result)
+    assert ("rules/chat-noir/de.yaml", line_of("chat-noir", "de.yaml", "readings:"),
+            "missing-reading-text") in findings(result)
+    messages = [d.message for d in result.report.errors]
+    assert "no text for reading 'slam-others' in de" in messages
+
+
+def test_a_reading_must_name_a_known_source(broken) -> None:
+    result = broken("hearts", {"game.yaml": [("{id: moon-always, sources: [seed-002]}",
+                                              "{id: moon-always, sources: [seed-02]}")]})
+    line = line_of("hearts", "game.yaml", "{id: moon-always")
+    assert ("rules/hearts/game.yaml", line, "bad-value") in findings(result)
+    error = next(d for d in result.report.errors if "unknown source" in d.message)
+    assert error.message == "reading 'moon-always' names the unknown source 'seed-02'"
+    assert error.hint == "did you mean 'seed-002'?"

@@ -9,9 +9,11 @@ from pathlib import Path
 
 import html5lib
 import pytest
+from markupsafe import escape
 
 from conftest import ROOT, RULES
 from generator.build import BuildConfig, build
+from generator.check import check
 
 TEMPLATES = ROOT / "templates"
 
@@ -214,3 +216,25 @@ def test_an_output_folder_around_the_rules_is_refused(tmp_path: Path) -> None:
     result = build(BuildConfig(rules, TEMPLATES, tmp_path, pdf=False))
     assert [d.code for d in result.report.errors] == ["bad-output"]
     assert (rules / "uomo-nero" / "game.yaml").is_file()  # nothing was touched
+
+
+def test_every_game_page_says_where_its_rules_come_from(site: Path) -> None:
+    """The "About these rules" section: every source of game.yaml, and every reading with
+    its rule, the other reading and why, in every language the game has."""
+    checked = check([RULES], root=RULES.parent)
+    pages = 0
+    for bundle in checked.games:
+        spec = bundle.rules.spec
+        assert spec.sources, f"{spec.id}: no sources in game.yaml"
+        for lang, slug in spec.slugs.items():
+            html = page(site, f"{lang}/{slug}/index.html")
+            about = html[html.index('<section class="section section-about"'):]
+            about = about[:about.index("</section>")]
+            for source in spec.sources:
+                assert f'<cite lang="{source.language}">{escape(source.name)}</cite>' in about
+            for reading in spec.readings:
+                item = re.search(rf'<li class="reading" id="reading-{reading.id}">(.*?)</li>', about, re.S)
+                assert item and item.group(1).count("<p") == 4, (spec.id, lang, reading.id)
+            assert '<a href="#about">' in html  # and in the table of contents
+            pages += 1
+    assert pages == 60
