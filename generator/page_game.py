@@ -37,6 +37,8 @@ def _game_context(r: Renderer, page: Page, lang: str, bundle: Any) -> dict[str, 
     for key in ("objective", "cards", "setup", "gameplay"):
         if getattr(text.sections, key):
             blocks[key] = md(getattr(text.sections, key))
+    if "cards" in blocks:
+        blocks["cards"] += _deal_table(r, lang, facts)
     examples = [_example(r, lang, facts, name) for name in bundle.examples
                 if name in text.examples and (bundle.rules.id, name) in r.replays]
     if examples:
@@ -93,6 +95,32 @@ def _game_context(r: Renderer, page: Page, lang: str, bundle: Any) -> dict[str, 
         "index_href": relative(page, index.path), "faq_json_ld": json_ld(faq_ld),
         "pdfs": r.pdf_links(page, bundle.rules.id, lang),
     }
+
+
+def _deal_table(r: Renderer, lang: str, facts: GameFacts) -> Markup:
+    """Cards per player for each number of players, from the model: every player count of a
+    game dealt out in full, or the player count of the game and of each variant with its own."""
+    rules, rows = facts.bundle.rules, list[dict[str, Any]]()
+    if hasattr(rules.engine, "deal_sizes"):  # the whole pack dealt one at a time
+        players = rules.spec.players
+        for count in range(max(players.min, 2), players.max + 1):
+            sizes = rules.engine.deal_sizes(count, dealer=count - 1)
+            low, high = min(sizes), max(sizes)
+            rows.append({"players": count, "cards": str(low) if low == high else f"{low}–{high}",
+                         "note": ""})
+    else:  # a fixed number of players, each with a full hand
+        seen: set[int] = set()
+        for name, game in [("", rules.engine), *rules.variants.items()]:
+            n, cards = getattr(game, "players", None), getattr(game, "hand_size", None)
+            if isinstance(n, int) and isinstance(cards, int) and n not in seen:
+                seen.add(n)
+                variant = facts.text.variants.get(name) if name else None
+                rows.append({"players": n, "cards": str(cards),
+                             "note": facts.fill(variant.name) if variant else ""})
+    if not rows:
+        return Markup("")
+    template = r.env(lang).get_template("partials/deal_table.html.j2")
+    return Markup(template.render(rows=rows))
 
 
 def _about(r: Renderer, lang: str, facts: GameFacts, inline: Callable[[str], Markup]) -> Markup | None:

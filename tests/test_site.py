@@ -238,3 +238,16 @@ def test_every_game_page_says_where_its_rules_come_from(site: Path) -> None:
             assert '<a href="#about">' in html  # and in the table of contents
             pages += 1
     assert pages == 60
+
+
+def test_cards_per_player_table_is_computed_from_the_model(site: Path) -> None:
+    def rows(rel: str) -> list[tuple[str, str]]:
+        html = page(site, rel)
+        table = html[html.index('<table class="deal-table">'):]
+        table = table[:table.index("</table>")]
+        return re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td></tr>", table)
+    # 31 cards dealt one at a time to 2..6 players
+    assert rows("en/black-peter-32/index.html") == [
+        ("2", "15–16"), ("3", "10–11"), ("4", "7–8"), ("5", "6–7"), ("6", "5–6")]
+    # four players with 13 each, and the three-player variant without the 2♦
+    assert rows("en/hearts/index.html") == [("4", "13"), ("3 (Three players)", "17")]
