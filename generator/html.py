@@ -49,6 +49,7 @@ SECTION_TITLES = {
     "tips": _n_("Tips"),
     "steps": _n_("The rules in short"),
     "faq": _n_("Frequently asked questions"),
+    "glossary": _n_("Glossary"),
     "history": _n_("Origin and history"),
     "about": _n_("About these rules"),
 }

@@ -62,6 +62,8 @@ def _game_context(r: Renderer, page: Page, lang: str, bundle: Any) -> dict[str, 
         blocks["faq"] = Markup('<dl class="faq">{}</dl>').format(Markup("").join(
             Markup('<div class="qa"><dt>{}</dt><dd>{}</dd></div>').format(inline(e.q), md(e.a))
             for e in text.faq))
+    if text.sections.glossary:
+        blocks["glossary"] = md(text.sections.glossary)
     if text.sections.history:
         blocks["history"] = md(text.sections.history)
     about = _about(r, lang, facts, inline)

@@ -116,6 +116,7 @@ class Sections(Strict):
     special: str | None = None
     variants: str | None = None
     tips: str | None = None
+    glossary: str | None = None
     history: str | None = None
 
 

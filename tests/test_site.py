@@ -251,3 +251,14 @@ def test_cards_per_player_table_is_computed_from_the_model(site: Path) -> None:
         ("2", "15–16"), ("3", "10–11"), ("4", "7–8"), ("5", "6–7"), ("6", "5–6")]
     # four players with 13 each, and the three-player variant without the 2♦
     assert rows("en/hearts/index.html") == [("4", "13"), ("3 (Three players)", "17")]
+
+
+def test_trick_taking_pages_have_a_glossary_in_every_language(site: Path) -> None:
+    checked = check([RULES], root=RULES.parent)
+    for bundle in checked.games:
+        if bundle.rules.spec.family != "tricks":
+            continue
+        for lang, slug in bundle.rules.spec.slugs.items():
+            html = page(site, f"{lang}/{slug}/index.html")
+            section = html[html.index('<section class="section section-glossary"'):]
+            assert section[:section.index("</section>")].count("<li><strong>") >= 5, (bundle.rules.id, lang)
