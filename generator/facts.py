@@ -48,7 +48,9 @@ SECTION_TITLES = {
     "tips": _n_("Tips"),
     "steps": _n_("The rules in short"),
     "faq": _n_("Frequently asked questions"),
+    "glossary": _n_("Glossary"),
     "history": _n_("Origin and history"),
+    "about": _n_("About these rules"),
 }
 QUICKREF_TITLES = {"in_short": _n_("In short"), "turn": _n_("The turn"), "end": _n_("The end")}
 
@@ -78,8 +80,14 @@ class GameFacts:
 
     @cached_property
     def duration(self) -> str:
-        n = self.bundle.rules.spec.duration
-        return self.msgs.ngettext("about %(num)s minute", "about %(num)s minutes", n) % {"num": n}
+        """Always says what the minutes are for: a hand, and a whole game when it has several."""
+        d = self.bundle.rules.spec.duration
+        out = self.msgs.ngettext("about %(num)s minute a hand", "about %(num)s minutes a hand",
+                                 d.hand) % {"num": d.hand}
+        if d.game:
+            out += ", " + self.msgs.ngettext("about %(num)s minute a game",
+                                             "about %(num)s minutes a game", d.game) % {"num": d.game}
+        return out
 
     @cached_property
     def difficulty(self) -> str:

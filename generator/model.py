@@ -101,6 +101,7 @@ def load_game_rules(path: Path, report: Report, *, display: str) -> GameRules | 
         if lang not in LANGUAGES:
             report.error(src.key_mark(("slugs", lang)), "unknown-language",
                          f"unknown language '{lang}' (known: {', '.join(LANGUAGES)})")
+    _check_sources(spec, src, report)
     errors = len(report.errors)
     family = get_family(spec.family)
     engine = _build_engine(src, report, family, deck_key=("deck",), remove_key=("remove",),
@@ -131,6 +132,21 @@ def load_game_rules(path: Path, report: Report, *, display: str) -> GameRules | 
     return GameRules(spec, src, engine, variants)
 
 
+def _check_sources(spec: schema.GameSpec, src: Source, report: Report) -> None:
+    """Source and reading ids are unique; a reading names known sources only."""
+    for kind, ids in (("sources", [s.id for s in spec.sources]), ("readings", [r.id for r in spec.readings])):
+        for i, name in enumerate(ids):
+            if name in ids[:i]:
+                report.error(src.mark((kind, i, "id")), "bad-value", f"'{name}' is in {kind} twice")
+    known = [s.id for s in spec.sources]
+    for i, reading in enumerate(spec.readings):
+        for j, name in enumerate(reading.sources):
+            if name not in known:
+                report.error(src.mark(("readings", i, "sources", j)), "bad-value",
+                             f"reading '{reading.id}' names the unknown source '{name}'",
+                             hint=did_you_mean(name, known) or f"known: {', '.join(known) or 'none'}")
+
+
 # -- rules/site.yaml ---------------------------------------------------------------------
 
 def load_site_spec(rules: Path, report: Report) -> schema.SiteSpec | None:
@@ -158,7 +174,8 @@ def placeholders(rules: GameRules) -> dict[str, str]:
         "deck.full": str(game.deck.size),
         "players.min": str(spec.players.min),
         "players.max": str(spec.players.max),
-        "duration": str(spec.duration),
+        "duration.hand": str(spec.duration.hand),
+        "duration.game": str(spec.duration.game or ""),
         "removed": cards_name(game.removed),
     } | family.placeholders(game)
     for name, variant in rules.variants.items():  # a variant's own values: {standard.points.total}
@@ -262,7 +279,8 @@ def _check_names(text: LanguageText, rules: GameRules, examples: list[str],
     """Variant and example names in a language file must match game.yaml and examples/."""
     src = text.source
     for kind, known, found in (("variant", list(rules.spec.variants), text.spec.variants),
-                               ("example", list(examples), text.spec.examples)):
+                               ("example", list(examples), text.spec.examples),
+                               ("reading", [r.id for r in rules.spec.readings], text.spec.readings)):
         for name in found:
             if name not in known:
                 report.error(src.key_mark((kind + "s", name)), f"unknown-{kind}",

@@ -3,8 +3,9 @@ by each game's family."""
 
 from __future__ import annotations
 
-from typing import Mapping, Protocol, TypedDict
+from typing import Callable, Mapping, Protocol, TypedDict
 
+from babel import Locale
 from jinja2 import Environment
 from markupsafe import Markup
 
@@ -67,7 +68,8 @@ def game_context(r: PageRenderer, page: Page, lang: str) -> GameContext:
     bundle = r.site.games[page.game or ""]
     reserved = {"main", "toc-title", *SECTION_TITLES, *(f"{k}-h" for k in SECTION_TITLES),
                 *(f"example-{name}" for name in bundle.examples),
-                *(f"variant-{name}" for name in bundle.rules.spec.variants)}
+                *(f"variant-{name}" for name in bundle.rules.spec.variants),
+                *(f"reading-{rd.id}" for rd in bundle.rules.spec.readings)}
     with markup.page_ids(reserved):
         return _game_context(r, page, lang, bundle)
 
@@ -89,6 +91,8 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
                        ("gameplay", sec.gameplay)):
         if words:
             blocks[key] = md(words)
+    if "cards" in blocks:
+        blocks["cards"] += _deal_table(r, lang, facts)
     examples = [_example(r, lang, facts, name) for name in bundle.examples
                 if name in text.examples and (bundle.rules.id, name) in r.replays]
     if examples:
@@ -112,8 +116,13 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         blocks["faq"] = Markup('<dl class="faq">{}</dl>').format(Markup("").join(
             Markup('<div class="qa"><dt>{}</dt><dd>{}</dd></div>').format(inline(e.q), md(e.a))
             for e in text.faq))
+    if text.sections.glossary:
+        blocks["glossary"] = md(text.sections.glossary)
     if text.sections.history:
         blocks["history"] = md(text.sections.history)
+    about = _about(r, lang, facts, inline)
+    if about:
+        blocks["about"] = about
 
     sections: list[Section] = []
     for key, html in blocks.items():
@@ -142,6 +151,54 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         "index_href": relative(page, index.path), "faq_json_ld": r.json_ld(faq_ld),
         "pdfs": r.pdf_links(page, bundle.rules.id, lang),
     }
+
+
+class DealRow(TypedDict):
+    players: int
+    cards: str
+    note: str
+
+
+def _deal_table(r: PageRenderer, lang: str, facts: GameFacts) -> Markup:
+    """Cards per player for each number of players, from the model: every player count of a
+    game dealt out in full, or the player count of the game and of each variant with its own."""
+    rules = facts.bundle.rules
+    family = get_family(rules.spec.family)
+    players = rules.spec.players
+    rows: list[DealRow] = []
+    for name, game in [("", rules.engine), *rules.variants.items()]:
+        fixed = family.players(game)
+        for count in [fixed] if fixed else range(max(players.min, 2), players.max + 1):
+            sizes = family.hand_sizes(game, count)
+            if sizes is None or any(row["players"] == count for row in rows):
+                continue
+            low, high = sizes
+            variant = facts.text.variants.get(name) if name else None
+            rows.append({"players": count, "cards": str(low) if low == high else f"{low}–{high}",
+                         "note": facts.fill(variant.name) if variant else ""})
+    if not rows:
+        return Markup("")
+    template = r.env(lang).get_template("partials/deal_table.html.j2")
+    return Markup(template.render(rows=rows))
+
+
+def _about(r: PageRenderer, lang: str, facts: GameFacts,
+           inline: Callable[[str], Markup]) -> Markup | None:
+    """"About these rules": the sources the facts come from, and each reading the page makes
+    where they disagree or are silent, with the other reading and why this one."""
+    spec, text = facts.bundle.rules.spec, facts.text
+    if not spec.sources and not spec.readings:
+        return None
+    names = Locale.parse(lang).languages
+    sources = [{"id": s.id, "name": s.name, "lang": s.language, "url": s.url,
+                "language": names.get(s.language, s.language)} for s in spec.sources]
+    readings = [{"id": rd.id, "rule": inline(text.readings[rd.id].rule),
+                 "alternative": inline(text.readings[rd.id].alternative),
+                 "why": inline(text.readings[rd.id].why),
+                 "sources": [s for s in sources if s["id"] in rd.sources]}
+                for rd in spec.readings if rd.id in text.readings]
+    template = r.env(lang).get_template("partials/about.html.j2")
+    return Markup(template.render(sources=sources, readings=readings))
 
 
 def _example(r: PageRenderer, lang: str, facts: GameFacts, name: str) -> Markup:

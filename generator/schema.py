@@ -48,6 +48,31 @@ class Players(Strict):
     max: int = Field(ge=1, le=12)
 
 
+class DurationSpec(Strict):
+    """Minutes, roughly: one hand (a deal played out) and a whole game (None: a game is one
+    hand, or as many hands as the table agrees)."""
+
+    hand: int = Field(ge=1)
+    game: int | None = Field(default=None, ge=1)
+
+
+class SourceSpec(Strict):
+    """A document the rules' facts come from: named as it names itself, in its language."""
+
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+    name: str
+    language: str = Field(pattern=r"^[a-z]{2,3}$")
+    url: str | None = Field(default=None, pattern=r"^https?://\S+$")
+
+
+class ReadingSpec(Strict):
+    """A choice the page makes where its sources disagree or say nothing; its text (the rule
+    taken, the other reading, why) is in each language file under ``readings.<id>``."""
+
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+    sources: list[str] = []  # ids of the sources it reads; none: they are silent
+
+
 class VariantSpec(Strict):
     deck: str | None = None
     remove: CardsText | None = None
@@ -60,11 +85,13 @@ class GameSpec(Strict):
     deck: str
     remove: CardsText = []
     players: Players
-    duration: int = Field(ge=1, description="minutes a round takes")
+    duration: DurationSpec
     difficulty: int = Field(ge=1, le=5)
     slugs: dict[str, Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]]
     options: dict[str, Any]
     variants: dict[str, VariantSpec] = {}
+    sources: list[SourceSpec] = []
+    readings: list[ReadingSpec] = []
 
 
 @functools.cache
@@ -85,6 +112,7 @@ class Sections(Strict):
     special: str | None = None
     variants: str | None = None
     tips: str | None = None
+    glossary: str | None = None
     history: str | None = None
 
 
@@ -96,6 +124,12 @@ class FaqEntry(Strict):
 class VariantText(Strict):
     name: str
     text: str
+
+
+class ReadingText(Strict):
+    rule: str  # what this page does
+    alternative: str  # the other way to read the sources
+    why: str  # why this page chose its way
 
 
 class QuickRef(Strict):
@@ -122,6 +156,7 @@ class LanguageSpec(Strict):
     variants: dict[str, VariantText] = {}
     quickref: QuickRef
     examples: dict[str, ExampleText] = {}
+    readings: dict[str, ReadingText] = {}
 
 
 # -- validation with marks -----------------------------------------------------------------

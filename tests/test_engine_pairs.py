@@ -170,7 +170,19 @@ def test_leftover_any_card_of_the_odd_rank_can_be_left() -> None:
 def test_inconsistent_options_are_reported() -> None:
     assert black_peter(odd_card=C("J♠")).problems()[0] == "the odd card J♠ is removed"
     assert uomo_nero().variant(removed=()).problems() == [
+        "the odd card J♠ pairs with J♣ under 'rank-and-colour' pairing: name no odd card "
+        "('none': the last card of the odd group is left over) or pair those cards explicitly",
         "J♣ cannot all be paired: 1 cards pair with one another"]
+
+
+def test_a_named_odd_card_the_pairing_rule_would_pair_is_reported() -> None:
+    # Uomo Nero's Rank only variant once kept the J♠ as its odd card: by rank alone the J♠
+    # pairs with J♥ and J♦, so the engine refused a pair the rules allow.
+    wrong = uomo_nero(pairing=Pairing.RANK)
+    assert wrong.problems() == [
+        "the odd card J♠ pairs with J♥ J♦ under 'rank' pairing: name no odd card ('none': the "
+        "last card of the odd group is left over) or pair those cards explicitly"]
+    assert uomo_nero(pairing=Pairing.RANK, odd_card=None, odd_mode=OddMode.LEFTOVER).problems() == []
 
 
 @pytest.mark.parametrize("players", [2, 3, 5, 8])

@@ -49,7 +49,7 @@ id: g
 family: pairs
 deck: skat-32
 players: {min: 2, max: six}
-duration: 10
+duration: {hand: 10}
 dificulty: 1
 slugs: {en: g}
 options: {}
@@ -100,9 +100,9 @@ def test_inconsistent_odd_card_is_reported(broken) -> None:
 
 
 def test_variant_override_errors_point_into_the_variant(broken) -> None:
-    result = broken("uomo-nero", {"game.yaml": [("options: {pairing: rank}",
-                                                 "options: {pairing: suit}")]})
-    line = line_of("uomo-nero", "game.yaml", "options: {pairing: rank}")
+    result = broken("uomo-nero", {"game.yaml": [("options: {pairing: rank, odd_card: none}",
+                                                 "options: {pairing: suit, odd_card: none}")]})
+    line = line_of("uomo-nero", "game.yaml", "options: {pairing: rank, odd_card: none}")
     assert ("rules/uomo-nero/game.yaml", line, "bad-value") in findings(result)
 
 
@@ -151,3 +151,23 @@ def test_the_family_is_one_of_the_registry(broken) -> None:
     assert (d.mark.path, d.mark.line, d.code, d.message, d.hint) == (
         "rules/uomo-nero/game.yaml", line, "bad-value",
         "expected one of 'pairs' or 'tricks'; found text 'pair'", "did you mean 'pairs'?")
+
+
+def test_a_reading_without_its_text_is_reported_like_any_missing_text(broken) -> None:
+    result = broken("chat-noir", {"de.yaml": [("  slam-others:\n", "  slam-other:\n")]})
+    assert ("rules/chat-noir/de.yaml", line_of("chat-noir", "de.yaml", "  slam-others:"),
+            "unknown-reading") in findings(result)
+    assert ("rules/chat-noir/de.yaml", line_of("chat-noir", "de.yaml", "readings:"),
+            "missing-reading-text") in findings(result)
+    messages = [d.message for d in result.report.errors]
+    assert "no text for reading 'slam-others' in de" in messages
+
+
+def test_a_reading_must_name_a_known_source(broken) -> None:
+    result = broken("hearts", {"game.yaml": [("{id: moon-always, sources: [seed-002]}",
+                                              "{id: moon-always, sources: [seed-02]}")]})
+    line = line_of("hearts", "game.yaml", "{id: moon-always")
+    assert ("rules/hearts/game.yaml", line, "bad-value") in findings(result)
+    error = next(d for d in result.report.errors if "unknown source" in d.message)
+    assert error.message == "reading 'moon-always' names the unknown source 'seed-02'"
+    assert error.hint == "did you mean 'seed-002'?"

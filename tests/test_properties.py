@@ -12,11 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import RULES
-from generator.cards import CardError, parse_card
+from generator.bundle import GameBundle
+from generator.cards import CardError, parse_card, parse_cards
 from generator.check import check
 from generator.cli import main
 from generator.families.pairs.engine import PairsGame
 from generator.families.pairs.options import OddMode
+from generator.model import placeholders
 
 CORPUS = check([RULES], root=RULES.parent)
 ENGINES = [(f"{b.rules.id}:{name}", game) for b in CORPUS.games if b.rules.spec.family == "pairs"
@@ -68,6 +70,40 @@ def test_random_rounds_conserve_cards_and_end_with_one_odd_card(name: str, game:
     players = low + extra % (high - low + 1)
     everything, _ = play_tracked(game, random.Random(seed), players)
     assert everything == Counter(game.cards)
+
+
+ODD_TEXTS = [(f"{b.rules.id}:{name}", b, name) for b in CORPUS.games
+             if b.rules.spec.family == "pairs" for name in ["base", *b.rules.variants]]
+
+
+@pytest.mark.parametrize("name,bundle,variant", ODD_TEXTS, ids=[n for n, _, _ in ODD_TEXTS])
+def test_the_odd_card_the_text_names_is_the_card_the_engine_leaves_over(
+        name: str, bundle: GameBundle, variant: str) -> None:
+    """``{odd_card}`` (one named card) or ``{odd_cards}`` (the group whose last card is left
+    over) is what the prose says; simulated rounds must leave exactly that card, or each of
+    those cards, over. A variant's text that says ``{odd_card}`` means the game's own odd
+    card, so the variant must leave that same card over."""
+    values = placeholders(bundle.rules)
+    prefix = "" if variant == "base" else f"{variant}."
+    named, group = values[prefix + "odd_card"], values[prefix + "odd_cards"]
+    game = bundle.rules.engine_for(None if variant == "base" else variant)
+    low, high = PLAYERS[bundle.rules.id]
+    rng = random.Random(name)
+    left = Counter(game.random_round(rng, low + i % (high - low + 1)).last_card for i in range(300))
+    if named:
+        assert group == named and set(left) == {parse_card(named)}
+    elif group:  # the leftover: every card of the odd group is left over in some round
+        assert set(left) == set(parse_cards(group))
+    else:  # hidden: only the partner of the card set aside is known, and only at the end
+        assert game.options.odd_mode is OddMode.HIDDEN and len(left) > 3
+    if variant != "base":
+        base_odd = values["odd_card"]
+        for lang, text in bundle.languages.items():
+            said = text.spec.variants[variant].text
+            if "{odd_card}" in said:
+                assert named == base_odd != "", (
+                    f"{lang}: the {variant} text names {{odd_card}} ({base_odd}), "
+                    f"which this variant does not leave over (it leaves {named or group or 'a hidden card'})")
 
 
 def test_corpus_has_every_variant() -> None:

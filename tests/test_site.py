@@ -9,9 +9,11 @@ from pathlib import Path
 
 import html5lib
 import pytest
+from markupsafe import escape
 
 from conftest import ROOT, RULES
 from generator.build import BuildConfig, build
+from generator.check import check
 
 TEMPLATES = ROOT / "templates"
 
@@ -121,7 +123,9 @@ def test_faq_json_ld_matches_the_faq(site: Path) -> None:
 
 def test_example_round_is_rendered_from_the_replay(site: Path) -> None:
     html = page(site, "en/black-peter/index.html")
-    section = html[html.index('id="example-anna-bruno-carla"'):]
+    start = html.index('id="example-anna-bruno-carla"')
+    end = html.find('id="example-', start + 1)
+    section = html[start:end if end > 0 else None]  # the next example round is not this one
     steps = re.findall(r'<li class="step">.*?</li>', section, re.S)
     assert len(steps) == 7
     card = '<span class="card card-black" dir="ltr">J<small>♠</small></span>'
@@ -228,3 +232,49 @@ def test_an_output_folder_around_the_rules_is_refused(tmp_path: Path) -> None:
     result = build(BuildConfig(rules, TEMPLATES, tmp_path, pdf=False))
     assert [d.code for d in result.report.errors] == ["bad-output"]
     assert (rules / "uomo-nero" / "game.yaml").is_file()  # nothing was touched
+
+
+def test_every_game_page_says_where_its_rules_come_from(site: Path) -> None:
+    """The "About these rules" section: every source of game.yaml, and every reading with
+    its rule, the other reading and why, in every language the game has."""
+    checked = check([RULES], root=RULES.parent)
+    pages = 0
+    for bundle in checked.games:
+        spec = bundle.rules.spec
+        assert spec.sources, f"{spec.id}: no sources in game.yaml"
+        for lang, slug in spec.slugs.items():
+            html = page(site, f"{lang}/{slug}/index.html")
+            about = html[html.index('<section class="section section-about"'):]
+            about = about[:about.index("</section>")]
+            for source in spec.sources:
+                assert f'<cite lang="{source.language}">{escape(source.name)}</cite>' in about
+            for reading in spec.readings:
+                item = re.search(rf'<li class="reading" id="reading-{reading.id}">(.*?)</li>', about, re.S)
+                assert item and item.group(1).count("<p") == 4, (spec.id, lang, reading.id)
+            assert '<a href="#about">' in html  # and in the table of contents
+            pages += 1
+    assert pages == 60
+
+
+def test_cards_per_player_table_is_computed_from_the_model(site: Path) -> None:
+    def rows(rel: str) -> list[tuple[str, str]]:
+        html = page(site, rel)
+        table = html[html.index('<table class="deal-table">'):]
+        table = table[:table.index("</table>")]
+        return re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td></tr>", table)
+    # 31 cards dealt one at a time to 2..6 players
+    assert rows("en/black-peter-32/index.html") == [
+        ("2", "15–16"), ("3", "10–11"), ("4", "7–8"), ("5", "6–7"), ("6", "5–6")]
+    # four players with 13 each, and the three-player variant without the 2♦
+    assert rows("en/hearts/index.html") == [("4", "13"), ("3 (Three players)", "17")]
+
+
+def test_trick_taking_pages_have_a_glossary_in_every_language(site: Path) -> None:
+    checked = check([RULES], root=RULES.parent)
+    for bundle in checked.games:
+        if bundle.rules.spec.family != "tricks":
+            continue
+        for lang, slug in bundle.rules.spec.slugs.items():
+            html = page(site, f"{lang}/{slug}/index.html")
+            section = html[html.index('<section class="section section-glossary"'):]
+            assert section[:section.index("</section>")].count("<li><strong>") >= 5, (bundle.rules.id, lang)

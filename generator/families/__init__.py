@@ -68,6 +68,11 @@ class Family(Protocol[G, S, R]):
         """For the facts box: the odd card, or the cards one of which is left over."""
         ...
 
+    def hand_sizes(self, game: G, players: int) -> tuple[int, int] | None:
+        """The fewest and most cards a player is dealt with this many players; None when the
+        game is not played by that many."""
+        ...
+
     def narration_steps(self, spec: S) -> int:
         """How many narration texts a script needs (one per move, trick or hand)."""
         ...
@@ -105,6 +110,8 @@ class AnyFamily(Protocol):
     def players(self, game: Engine) -> int | None: ...
 
     def odd_cards(self, game: Engine) -> tuple[Card, ...]: ...
+
+    def hand_sizes(self, game: Engine, players: int) -> tuple[int, int] | None: ...
 
     def narration_steps(self, spec: ScriptSpec) -> int: ...
 
@@ -156,6 +163,9 @@ class Registered(Generic[G, S, R]):
 
     def odd_cards(self, game: Engine) -> tuple[Card, ...]:
         return self.family.odd_cards(self._game(game))
+
+    def hand_sizes(self, game: Engine, players: int) -> tuple[int, int] | None:
+        return self.family.hand_sizes(self._game(game), players)
 
     def narration_steps(self, spec: ScriptSpec) -> int:
         return self.family.narration_steps(self._spec(spec))

@@ -70,9 +70,9 @@ class PairsGame:
         object.__setattr__(self, "cards", self.deck.without(self.removed))
         object.__setattr__(self, "_keys", {c: self._compute_key(c) for c in self.deck.cards})
 
-    def _compute_key(self, card: Card) -> Hashable:
+    def _compute_key(self, card: Card, *, named_odd: bool = True) -> Hashable:
         opts = self.options
-        if opts.odd_card is not None and card == opts.odd_card:
+        if named_odd and opts.odd_card is not None and card == opts.odd_card:
             return _ODD
         if card in opts.lay_down_alone:
             return _ALONE
@@ -114,6 +114,13 @@ class PairsGame:
         if odd is not None and odd not in self.cards:
             where = "removed" if odd in self.removed else f"not in the {self.deck.name} deck"
             out.append(f"the odd card {card_name(odd)} is {where}")
+        elif odd is not None:  # the pairing rule must leave the named odd card without a partner
+            natural = self._compute_key(odd, named_odd=False)
+            mates = [c for c in self.cards if c != odd and self.key(c) == natural]
+            if mates:
+                out.append(f"the odd card {card_name(odd)} pairs with {cards_name(mates)} under "
+                           f"'{self.options.pairing}' pairing: name no odd card ('none': the "
+                           "last card of the odd group is left over) or pair those cards explicitly")
         for pair in self.options.explicit_pairs:
             for card in pair:
                 if card not in self.cards:

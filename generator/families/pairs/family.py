@@ -100,6 +100,10 @@ class PairsFamily:
     def odd_cards(self, game: PairsGame) -> tuple[Card, ...]:
         return game.odd_candidates()
 
+    def hand_sizes(self, game: PairsGame, players: int) -> tuple[int, int] | None:
+        sizes = game.deal_sizes(players, dealer=players - 1)  # the whole pack, one at a time
+        return min(sizes), max(sizes)
+
     def narration_steps(self, spec: PairsExampleSpec) -> int:
         return len(spec.moves)
 

@@ -134,6 +134,9 @@ class TricksFamily:
     def odd_cards(self, game: TricksGame) -> tuple[Card, ...]:
         return ()  # no card is left over in a trick-taking game
 
+    def hand_sizes(self, game: TricksGame, players: int) -> tuple[int, int] | None:
+        return (game.hand_size, game.hand_size) if players == game.players else None
+
     def narration_steps(self, spec: TricksExampleSpec) -> int:
         return len(spec.sheet) if spec.sheet else len(spec.tricks)
 
