@@ -143,7 +143,7 @@ def _pairs_example(r: Renderer, lang: str, facts: GameFacts, name: str, replay: 
     elif replay.start:
         ex["start"] = [{"name": seat(s), "cards": cards(replay.start[s])} for s in replay.seats]
     for i, step in enumerate(replay.steps):
-        move = Markup(msgs.gettext("%(drawer)s draws %(card)s from %(source)s.")) % {
+        move = escape(msgs.gettext("%(drawer)s draws %(card)s from %(source)s.")) % {
             "drawer": h.strong(step.drawer), "card": cards([step.card]), "source": h.strong(step.source)}
         out_names = [seat(s) for s in step.out]
         out = (msgs.ngettext("%(names)s is out.", "%(names)s are out.", len(out_names))
@@ -157,10 +157,10 @@ def _pairs_example(r: Renderer, lang: str, facts: GameFacts, name: str, replay: 
     if replay.complete and replay.steps:
         holder = next((s for s in replay.seats if replay.steps[-1].after[s]), None)
         if holder is not None and holder in replay.winners:  # the Reversed variant
-            ex["result_line"] = Markup(msgs.gettext("%(name)s is left with %(card)s and wins.")) % {
+            ex["result_line"] = escape(msgs.gettext("%(name)s is left with %(card)s and wins.")) % {
                 "name": h.strong(holder), "card": cards(replay.steps[-1].after[holder])}
         elif holder is not None:
-            ex["result_line"] = Markup(msgs.gettext("%(name)s is left with %(card)s and loses. "
+            ex["result_line"] = escape(msgs.gettext("%(name)s is left with %(card)s and loses. "
                                                     "Winners: %(winners)s.")) % {
                 "name": h.strong(holder), "card": cards(replay.steps[-1].after[holder]),
                 "winners": escape(facts.names([seat(w) for w in replay.winners]))}
@@ -214,7 +214,7 @@ def _tricks_example(r: Renderer, lang: str, facts: GameFacts, name: str, replay:
             "number": trick.number, "leader": seat(trick.leader),
             "plays": [{"name": seat(who), "card": cards([card]), "wins": who == trick.winner}
                       for who, card in trick.cards],
-            "winner": Markup(msgs.gettext("%(name)s takes the trick.")) % {"name": h.strong(trick.winner)},
+            "winner": escape(msgs.gettext("%(name)s takes the trick.")) % {"name": h.strong(trick.winner)},
             "points": trick.points, "broken": trick.broken and (i == 0 or not replay.tricks[i - 1].broken),
             "narration": md(text.steps[i]) if i < len(text.steps) else None,
         })
@@ -222,7 +222,7 @@ def _tricks_example(r: Renderer, lang: str, facts: GameFacts, name: str, replay:
         ex["totals"] = [{"name": seat(s), "tricks": replay.tricks_won.get(s, ""),
                          "points": replay.points.get(s, ""), "score": replay.scores.get(s, "")}
                         for s in seats]
-        ex["slam"] = (Markup(msgs.gettext("%(name)s took everything.")) % {"name": h.strong(replay.slam)}
+        ex["slam"] = (escape(msgs.gettext("%(name)s took everything.")) % {"name": h.strong(replay.slam)}
                       if replay.slam else "")
     if replay.sheet:
         ex["sheet"] = {"names": [seat(s) for s in seats],
