@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -145,8 +146,9 @@ def _build_engine(src: Source, report: Report, family: Family, *, deck_key: Key,
     return game
 
 
-def load_game_rules(path: Path, report: Report, *, display: str) -> GameRules | None:
-    src, problems = load_yaml(path, display=display)
+def load_game_rules(path: Path, report: Report, *, display: str, within: Path | None = None
+                    ) -> GameRules | None:
+    src, problems = load_yaml(path, display=display, within=within)
     report.extend(problems)
     if src is None or problems:
         return None
@@ -198,13 +200,43 @@ def load_site_spec(rules: Path, report: Report) -> schema.SiteSpec | None:
                      "no site.yaml: the site needs its base_url (for sitemap and hreflang links)",
                      hint="create rules/site.yaml with: base_url: https://example.org/")
         return None
-    src, problems = load_yaml(path, display=display_path(path, rules.parent))
+    src, problems = load_yaml(path, display=display_path(path, rules.parent), within=rules)
     report.extend(problems)
     if src is None:
         return None
     spec, problems = schema.validate(schema.SiteSpec, src)
     report.extend(problems)
+    problem = url_problem(spec.base_url) if spec is not None else None
+    if problem:
+        report.error(src.mark(("base_url",)), "bad-value", f"base_url {problem}",
+                     hint="write the site's address, such as https://example.org/rules/")
+        return None
     return spec
+
+
+# Characters no URL may hold (RFC 3986): they would need escaping in every link and in the
+# sitemap's XML, and '"<>' in a base_url is a mistake, not an address.
+_NOT_IN_URLS = re.compile(r'[\x00-\x20\x7f"<>\\^`{|}]')
+
+
+def url_problem(url: str) -> str | None:
+    """What keeps ``url`` from being the site's address (absolute http(s), no query or
+    fragment: page addresses are appended to it); None when it is one."""
+    bad = _NOT_IN_URLS.search(url)
+    if bad:
+        return f"may not contain {bad.group()!r}"
+    try:
+        parts = urllib.parse.urlsplit(url)
+        parts.port  # noqa: B018 - raises on a port that is no number or out of range
+    except ValueError as err:
+        return f"is not a valid address ({err})"
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return "must be an absolute http:// or https:// address"
+    if "?" in url or "#" in url:
+        return "may not have a query ('?') or a fragment ('#'): page addresses are appended to it"
+    if "@" in parts.netloc:
+        return "may not hold a user name or password"
+    return None
 
 
 
@@ -266,8 +298,9 @@ def check_placeholders(src: Source, values: dict[str, str], report: Report) -> N
 
 # -- a game folder -------------------------------------------------------------------------
 
-def load_language(path: Path, report: Report, *, display: str) -> LanguageText | None:
-    src, problems = load_yaml(path, display=display)
+def load_language(path: Path, report: Report, *, display: str, within: Path | None = None
+                  ) -> LanguageText | None:
+    src, problems = load_yaml(path, display=display, within=within)
     report.extend(problems)
     if src is None or problems:
         return None
@@ -276,9 +309,9 @@ def load_language(path: Path, report: Report, *, display: str) -> LanguageText |
     return LanguageText(path.stem, spec, src) if spec is not None else None
 
 
-def load_example(path: Path, report: Report, *, display: str, family: Family | None
-                 ) -> Example | None:
-    src, problems = load_yaml(path, display=display)
+def load_example(path: Path, report: Report, *, display: str, family: Family | None,
+                 within: Path | None = None) -> Example | None:
+    src, problems = load_yaml(path, display=display, within=within)
     report.extend(problems)
     if src is None or problems or family is None:
         return None
@@ -298,7 +331,8 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
     """Load one game folder; every problem goes to ``report``; None when the game is unusable."""
     show = lambda p: display_path(p, root)  # noqa: E731
     game_file = folder / "game.yaml"
-    rules = load_game_rules(game_file, report, display=show(game_file))
+    within = folder.parent  # the rules folder: no file outside it is read
+    rules = load_game_rules(game_file, report, display=show(game_file), within=within)
     languages: dict[str, LanguageText] = {}
     for path in _unique_stems(sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")),
                               report, show):
@@ -311,14 +345,14 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
                          f"{', '.join(lang + '.yaml' for lang in LANGUAGES)})",
                          hint=f"did you mean '{near[0]}.yaml'?" if near else None)
             continue
-        text = load_language(path, report, display=show(path))
+        text = load_language(path, report, display=show(path), within=within)
         if text is not None:
             languages[text.lang] = text
     examples: dict[str, Example] = {}
     example_files = _unique_stems(sorted((folder / "examples").glob("*.y*ml")), report, show)
     for path in example_files:
         example = load_example(path, report, display=show(path),
-                               family=rules.family if rules else None)
+                               family=rules.family if rules else None, within=within)
         if example is not None:
             examples[example.name] = example
     if rules is None:
@@ -332,7 +366,7 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
         if lang not in rules.spec.slugs:
             report.error(rules.source.mark(("slugs",)), "missing-key",
                          f"no slug for language '{lang}', which has {lang}.yaml")
-        _check_names(text, rules, [p.stem for p in example_files], report)
+        _check_names(text, rules, [p.stem for p in example_files], report, loaded=examples)
     return GameBundle(folder, rules, languages, examples)
 
 
@@ -350,11 +384,14 @@ def _unique_stems(paths: list[Path], report: Report, show: Callable[[Path], str]
 
 
 def _check_names(text: LanguageText, rules: GameRules, examples: list[str],
-                 report: Report) -> None:
-    """Variant and example names in a language file must match game.yaml and examples/."""
+                 report: Report, *, loaded: dict[str, Example]) -> None:
+    """Variant and example names in a language file must match game.yaml and examples/.
+    Text is required only for the examples that loaded: one whose file has errors is
+    reported there, not once more in every language."""
     src = text.source
-    for kind, known, found in (("variant", list(rules.spec.variants), text.spec.variants),
-                               ("example", list(examples), text.spec.examples)):
+    for kind, known, found, required in (
+            ("variant", list(rules.spec.variants), text.spec.variants, list(rules.spec.variants)),
+            ("example", list(examples), text.spec.examples, list(loaded))):
         for name in found:
             if name not in known:
                 near = difflib.get_close_matches(name, known, n=1)
@@ -362,7 +399,7 @@ def _check_names(text: LanguageText, rules: GameRules, examples: list[str],
                              f"unknown {kind} '{name}'",
                              hint=f"did you mean '{near[0]}'?" if near else
                              f"known: {', '.join(known) or 'none'}")
-        for name in known:
+        for name in required:
             if name not in found:
                 report.error(src.key_mark((kind + "s",)) if src.get((kind + "s",)) is not None
                              else Mark(src.path), f"missing-{kind}-text",

@@ -74,14 +74,16 @@ def replay_example(bundle: GameBundle, example: Example, report: Report) -> Repl
         game = bundle.rules.variants[spec.variant]
     names = tuple(spec.seats)
     seats = Seats(names, src, report)
+    first_at: dict[str, int] = {}  # linear: a script may list 100,000 seats
     for i, name in enumerate(names):
-        if names.index(name) != i:
+        if first_at.setdefault(name, i) != i:
             report.error(src.mark(("seats", i)), "duplicate-seat", f"seat '{name}' is listed twice")
             return None
     players = bundle.rules.spec.players
     if not players.min <= len(names) <= players.max:
         report.error(src.mark(("seats",)), "bad-value",
                      f"{len(names)} seats; this game is for {players.min} to {players.max} players")
+        return None  # the engine deals to the players the game allows; nothing more to check
     dealer = seats.index(spec.dealer, ("dealer",))
     if dealer is None:
         return None

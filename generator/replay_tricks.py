@@ -106,8 +106,9 @@ def replay_example(bundle: GameBundle, example: Example, report: Report) -> Repl
             return None
         game = bundle.rules.variants[spec.variant]
     names = tuple(spec.seats)
+    first_at: dict[str, int] = {}  # linear: a script may list 100,000 seats
     for i, name in enumerate(names):
-        if names.index(name) != i:
+        if first_at.setdefault(name, i) != i:
             report.error(src.mark(("seats", i)), "duplicate-seat", f"seat '{name}' is listed twice")
             return None
     if len(names) != game.players:

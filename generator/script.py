@@ -40,12 +40,13 @@ class Seats:
     def __init__(self, names: Sequence[str], src: Source, report: Report) -> None:
         self.names = list(names)
         self.src, self.report = src, report
+        self._at = {name: i for i, name in reversed(list(enumerate(self.names)))}
 
     def index(self, name: str | None, key: Key, *, on_key: bool = False) -> int | None:
         if name is None:
             return None
-        if name in self.names:
-            return self.names.index(name)
+        if name in self._at:
+            return self._at[name]
         near = difflib.get_close_matches(name, self.names, n=1)
         mark = self.src.key_mark(key) if on_key else self.src.mark(key)
         self.report.error(mark, "unknown-seat", f"'{name}' is not one of the seats "
