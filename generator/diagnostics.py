@@ -34,10 +34,12 @@ class Diagnostic:
     hint: str | None = None
 
     def format(self) -> str:
+        """One line for a terminal (two with a hint), control characters shown escaped."""
         m = self.mark
-        text = f"{m.path}:{m.line}:{m.col}: {self.severity}[{self.code}]: {self.message}"
+        text = f"{printable(m.path)}:{m.line}:{m.col}: {self.severity}[{self.code}]: " \
+               f"{printable(self.message)}"
         if self.hint:
-            text += f"\n  hint: {self.hint}"
+            text += f"\n  hint: {printable(self.hint)}"
         return text
 
     def as_dict(self) -> dict[str, object]:
@@ -48,20 +50,36 @@ class Diagnostic:
         return out
 
 
+# Of the findings with one code in one file, this many are shown; one more line counts the rest.
+MAX_SHOWN = 20
+
+
 @dataclass
 class Report:
-    """Collects diagnostics; stages append to it and never stop at the first finding."""
+    """Collects diagnostics; stages append to it and never stop at the first finding.
+
+    A finding reported twice (the same file loaded twice, the same card repeated in a hand)
+    is one finding: kept once, counted once.
+    """
 
     items: list[Diagnostic] = field(default_factory=list)
+    _seen: set[Diagnostic] = field(default_factory=set, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        items, self.items = self.items, []
+        self.extend(items)
 
     def error(self, mark: Mark, code: str, message: str, *, hint: str | None = None) -> None:
-        self.items.append(Diagnostic(mark, code, message, Severity.ERROR, hint))
+        self.extend([Diagnostic(mark, code, message, Severity.ERROR, hint)])
 
     def warning(self, mark: Mark, code: str, message: str, *, hint: str | None = None) -> None:
-        self.items.append(Diagnostic(mark, code, message, Severity.WARNING, hint))
+        self.extend([Diagnostic(mark, code, message, Severity.WARNING, hint)])
 
     def extend(self, other: Iterable[Diagnostic]) -> None:
-        self.items.extend(other)
+        for d in other:
+            if d not in self._seen:
+                self._seen.add(d)
+                self.items.append(d)
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -72,9 +90,38 @@ class Report:
         return [d for d in self.items if d.severity is Severity.WARNING]
 
     def sorted(self) -> list[Diagnostic]:
-        """Findings in file order, each once."""
-        unique = dict.fromkeys(self.items)
-        return sorted(unique, key=lambda d: (d.mark.path, d.mark.line, d.mark.col, d.code))
+        """Findings in file order. Of more than MAX_SHOWN with one code and severity in one
+        file, the first MAX_SHOWN and, in place of the rest, one that says how many they are:
+        the lines shown and the counts of the summary agree."""
+        ordered = sorted(self.items, key=lambda d: (d.mark.path, d.mark.line, d.mark.col, d.code))
+        counts: dict[tuple[str, str, Severity], int] = {}
+        shown: list[Diagnostic] = []
+        rest: dict[tuple[str, str, Severity], Diagnostic] = {}
+        for d in ordered:
+            group = (d.mark.path, d.code, d.severity)
+            counts[group] = counts.get(group, 0) + 1
+            if counts[group] <= MAX_SHOWN:
+                shown.append(d)
+            elif group not in rest:
+                rest[group] = d
+        for group, first in rest.items():
+            more = counts[group] - MAX_SHOWN
+            shown.append(Diagnostic(first.mark, first.code,
+                                    f"... and {more:,} more [{first.code}] {first.severity}(s) "
+                                    "in this file, from here on, not shown", first.severity))
+        return sorted(shown, key=lambda d: (d.mark.path, d.mark.line, d.mark.col, d.code))
+
+
+# Shown escaped in terminal output: C0 and C1 controls (ESC could clear the screen, CR
+# overwrite the line), and the invisible marks that reorder or break text.
+_ESCAPES = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0))} | {
+    c: f"\\u{c:04x}" for c in (0x200E, 0x200F, 0x2028, 0x2029, *range(0x202A, 0x202F),
+                                 *range(0x2066, 0x206A))} | {0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"}
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters written as escapes: ``\\x1b``, ``\\n``."""
+    return text.translate(_ESCAPES)
 
 
 def format_text(diagnostics: Iterable[Diagnostic]) -> str:

@@ -7,13 +7,18 @@ written here; UI words come from templates/locale/<lang>/LC_MESSAGES/messages.po
 from __future__ import annotations
 
 import gettext as _gettext
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
 from babel import Locale
-from babel.messages.pofile import read_po
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import PoFileParser
+from markupsafe import Markup, escape
+
+from .diagnostics import Diagnostic, Mark
 
 LANGUAGES = ("en", "it", "de", "ru", "ro", "ar")
 SOURCE_LANGUAGE = "en"  # the language of the msgids
@@ -43,6 +48,7 @@ class Messages:
     table: dict[str, str | tuple[str, ...]] = field(default_factory=dict)
     plural: Callable[[int], int] = lambda n: int(n != 1)
     missing: frozenset[str] = frozenset()
+    problems: tuple[Diagnostic, ...] = ()  # of the catalog file: lines Babel skipped, bad translations
 
     def gettext(self, message: str) -> str:
         found = self.table.get(message)
@@ -56,6 +62,15 @@ class Messages:
                 return found[index]
         return singular if n == 1 else plural
 
+    # A translation is text, never markup: jinja2's newstyle gettext marks what these return
+    # as safe, and Python code that fills a message with markup (a name in <strong>) must
+    # start from escaped text. Markup a message needs comes only through its placeholders.
+    def gettext_html(self, message: str) -> Markup:
+        return escape(self.gettext(message))
+
+    def ngettext_html(self, singular: str, plural: str, n: int) -> Markup:
+        return escape(self.ngettext(singular, plural, n))
+
 
 def catalog_path(templates: Path, lang: str) -> Path:
     return templates / "locale" / lang / "LC_MESSAGES" / "messages.po"
@@ -66,8 +81,10 @@ def load_messages(templates: Path, lang: str) -> Messages:
     path = catalog_path(templates, lang)
     if not path.exists():
         return Messages(lang)
+    catalog = Catalog(locale=lang)
+    parser = _Parser(catalog, str(path))
     with path.open("rb") as f:
-        catalog = read_po(f, locale=lang)
+        parser.parse(f)
     table: dict[str, str | tuple[str, ...]] = {}
     missing = set()
     for message in catalog:
@@ -77,7 +94,45 @@ def load_messages(templates: Path, lang: str) -> Messages:
         string = message.string
         value: str | tuple[str, ...] = (tuple(string) if isinstance(string, (tuple, list))
                                         else string or "")
+        bad = _bad_format(message.id, value)
+        if bad:  # it would raise where it is shown: the English text is shown instead
+            parser.problems.append(Diagnostic(Mark(str(path), message.lineno or 1), "bad-catalog",
+                                              bad, hint="a placeholder is written %(name)s "
+                                              "with a name of the msgid; a percent sign %%"))
+            value = ""
         if not value or (isinstance(value, tuple) and not all(value)) or message.fuzzy:
             missing.add(key)
         table[key] = value
-    return Messages(lang, table, _gettext.c2py(catalog.plural_expr), frozenset(missing))
+    return Messages(lang, table, _gettext.c2py(catalog.plural_expr), frozenset(missing),
+                    tuple(parser.problems))
+
+
+class _Parser(PoFileParser):
+    """Babel's reader, whose complaints about lines it skips become findings: its own way
+    is to print them on stdout, in its own format."""
+
+    def __init__(self, catalog: Catalog, shown: str) -> None:
+        super().__init__(catalog, abort_invalid=False)
+        self.shown, self.problems = shown, list[Diagnostic]()
+
+    def _invalid_pofile(self, line: str, lineno: int, msg: str) -> None:
+        self.problems.append(Diagnostic(Mark(self.shown, lineno + 1), "bad-catalog",
+                                        f"{msg}; this line is skipped"))
+
+
+def _bad_format(msgid: str | tuple[str, ...] | list[str], value: str | tuple[str, ...]) -> str | None:
+    """Why a translation cannot be filled like its msgid (every message is: jinja2's
+    gettext formats it even without placeholders); None when it can."""
+    ids = [msgid] if isinstance(msgid, str) else list(msgid)
+    names = {name: 1 for text in ids for name in _PLACEHOLDER.findall(text)}
+    for text in [value] if isinstance(value, str) else value:
+        try:
+            text % names
+        except KeyError as err:
+            return f"the translation uses the placeholder %({err.args[0]})s, which the msgid has not"
+        except (ValueError, TypeError):
+            return "the translation has a '%' that is no placeholder (write %% for a percent sign)"
+    return None
+
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)")

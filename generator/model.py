@@ -10,6 +10,8 @@ its engine; what loading gives is a GameBundle (bundle.py).
 
 from __future__ import annotations
 
+import re
+import urllib.parse
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
@@ -29,11 +31,12 @@ M = TypeVar("M", bound=schema.Strict)
 
 
 def load_valid(path: Path, model: type[M], report: Report, *, display: str,
-               despite_yaml_problems: bool = False) -> tuple[Source, M] | None:
+               despite_yaml_problems: bool = False, within: Path | None = None
+               ) -> tuple[Source, M] | None:
     """One file loaded and validated against ``model``, every problem reported; None when it
     is unusable. A file with YAML problems is not validated, unless ``despite_yaml_problems``
     (site.yaml: its schema errors are worth seeing at once)."""
-    src, problems = load_yaml(path, display=display)
+    src, problems = load_yaml(path, display=display, within=within)
     report.extend(problems)
     if src is None or (problems and not despite_yaml_problems):
         return None
@@ -89,8 +92,10 @@ def _build_engine(src: Source, report: Report, family: AnyFamily, *, deck_key: K
     return game
 
 
-def load_game_rules(path: Path, report: Report, *, display: str) -> GameRules | None:
-    loaded = load_valid(path, schema.game_spec(tuple(REGISTRY)), report, display=display)
+def load_game_rules(path: Path, report: Report, *, display: str, within: Path | None = None
+                    ) -> GameRules | None:
+    loaded = load_valid(path, schema.game_spec(tuple(REGISTRY)), report, display=display,
+                        within=within)
     if loaded is None:
         return None
     src, spec = loaded
@@ -158,8 +163,41 @@ def load_site_spec(rules: Path, report: Report) -> schema.SiteSpec | None:
                      hint="create rules/site.yaml with: base_url: https://example.org/")
         return None
     loaded = load_valid(path, schema.SiteSpec, report, display=display_path(path, rules.parent),
-                        despite_yaml_problems=True)
-    return loaded[1] if loaded else None
+                        despite_yaml_problems=True, within=rules)
+    if loaded is None:
+        return None
+    src, spec = loaded
+    problem = url_problem(spec.base_url)
+    if problem:
+        report.error(src.mark(("base_url",)), "bad-value", f"base_url {problem}",
+                     hint="write the site's address, such as https://example.org/rules/")
+        return None
+    return spec
+
+
+# Characters no URL may hold (RFC 3986): they would need escaping in every link and in the
+# sitemap's XML, and '"<>' in a base_url is a mistake, not an address.
+_NOT_IN_URLS = re.compile(r'[\x00-\x20\x7f"<>\\^`{|}]')
+
+
+def url_problem(url: str) -> str | None:
+    """What keeps ``url`` from being the site's address (absolute http(s), no query or
+    fragment: page addresses are appended to it); None when it is one."""
+    bad = _NOT_IN_URLS.search(url)
+    if bad:
+        return f"may not contain {bad.group()!r}"
+    try:
+        parts = urllib.parse.urlsplit(url)
+        parts.port  # noqa: B018 - raises on a port that is no number or out of range
+    except ValueError as err:
+        return f"is not a valid address ({err})"
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return "must be an absolute http:// or https:// address"
+    if "?" in url or "#" in url:
+        return "may not have a query ('?') or a fragment ('#'): page addresses are appended to it"
+    if "@" in parts.netloc:
+        return "may not hold a user name or password"
+    return None
 
 
 
@@ -195,17 +233,18 @@ def check_images(src: Source, report: Report) -> None:
 
 # -- a game folder -------------------------------------------------------------------------
 
-def load_language(path: Path, report: Report, *, display: str) -> LanguageText | None:
-    loaded = load_valid(path, schema.LanguageSpec, report, display=display)
+def load_language(path: Path, report: Report, *, display: str, within: Path | None = None
+                  ) -> LanguageText | None:
+    loaded = load_valid(path, schema.LanguageSpec, report, display=display, within=within)
     return LanguageText(path.stem, loaded[1], loaded[0]) if loaded else None
 
 
-def load_example(path: Path, report: Report, *, display: str, family: AnyFamily | None
-                 ) -> Example | None:
+def load_example(path: Path, report: Report, *, display: str, family: AnyFamily | None,
+                 within: Path | None = None) -> Example | None:
     if family is None:  # the game's rules did not load: a script can only be read, not checked
-        report.extend(load_yaml(path, display=display)[1])
+        report.extend(load_yaml(path, display=display, within=within)[1])
         return None
-    loaded = load_valid(path, family.example_schema, report, display=display)
+    loaded = load_valid(path, family.example_schema, report, display=display, within=within)
     return Example(path.stem, loaded[1], loaded[0]) if loaded else None
 
 
@@ -222,7 +261,8 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
         return display_path(path, root)
 
     game_file = folder / "game.yaml"
-    rules = load_game_rules(game_file, report, display=show(game_file))
+    within = folder.parent  # the rules folder: no file outside it is read
+    rules = load_game_rules(game_file, report, display=show(game_file), within=within)
     languages: dict[str, LanguageText] = {}
     for path in _unique_stems(sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")),
                               report, show):
@@ -234,14 +274,15 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
                          f"{', '.join(lang + '.yaml' for lang in LANGUAGES)})",
                          hint=did_you_mean(path.stem, LANGUAGES, shown="'{}.yaml'"))
             continue
-        text = load_language(path, report, display=show(path))
+        text = load_language(path, report, display=show(path), within=within)
         if text is not None:
             languages[text.lang] = text
     examples: dict[str, Example] = {}
     example_files = _unique_stems(sorted((folder / "examples").glob("*.y*ml")), report, show)
     for path in example_files:
         example = load_example(path, report, display=show(path),
-                               family=get_family(rules.spec.family) if rules else None)
+                               family=get_family(rules.spec.family) if rules else None,
+                               within=within)
         if example is not None:
             examples[example.name] = example
     if rules is None:
@@ -256,7 +297,7 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
         if lang not in rules.spec.slugs:
             report.error(rules.source.mark(("slugs",)), "missing-key",
                          f"no slug for language '{lang}', which has {lang}.yaml")
-        _check_names(text, rules, [p.stem for p in example_files], report)
+        _check_names(text, rules, [p.stem for p in example_files], report, loaded=examples)
     odd_cards = get_family(rules.spec.family).odd_cards(rules.engine)
     return GameBundle(folder, rules, languages, examples, values, odd_cards)
 
@@ -275,18 +316,22 @@ def _unique_stems(paths: list[Path], report: Report, show: Callable[[Path], str]
 
 
 def _check_names(text: LanguageText, rules: GameRules, examples: list[str],
-                 report: Report) -> None:
-    """Variant and example names in a language file must match game.yaml and examples/."""
+                 report: Report, *, loaded: dict[str, Example]) -> None:
+    """Variant and example names in a language file must match game.yaml and examples/.
+    Text is required only for the examples that loaded: one whose file has errors is
+    reported there, not once more in every language."""
     src = text.source
-    for kind, known, found in (("variant", list(rules.spec.variants), text.spec.variants),
-                               ("example", list(examples), text.spec.examples),
-                               ("reading", [r.id for r in rules.spec.readings], text.spec.readings)):
+    readings = [r.id for r in rules.spec.readings]
+    for kind, known, found, required in (
+            ("variant", list(rules.spec.variants), text.spec.variants, list(rules.spec.variants)),
+            ("example", list(examples), text.spec.examples, list(loaded)),
+            ("reading", readings, text.spec.readings, readings)):
         for name in found:
             if name not in known:
                 report.error(src.key_mark((kind + "s", name)), f"unknown-{kind}",
                              f"unknown {kind} '{name}'",
                              hint=did_you_mean(name, known) or f"known: {', '.join(known) or 'none'}")
-        for name in known:
+        for name in required:
             if name not in found:
                 report.error(src.key_mark((kind + "s",)) if src.get((kind + "s",)) is not None
                              else Mark(src.path), f"missing-{kind}-text",

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping, TypedDict
+from xml.sax.saxutils import escape as xml_escape
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from jinja2.bccache import Bucket
@@ -161,7 +162,7 @@ class Renderer:
                               bytecode_cache=_BYTECODE,
                               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
             msgs = self.messages(lang)
-            env.install_gettext_callables(msgs.gettext, msgs.ngettext, newstyle=True)  # type: ignore[attr-defined]
+            env.install_gettext_callables(msgs.gettext_html, msgs.ngettext_html, newstyle=True)  # type: ignore[attr-defined]
             env.globals["zip"] = zip
             env.filters["xml"] = _xml
             self._envs[lang] = env
@@ -314,11 +315,15 @@ class Renderer:
 
 
 def _xml(text: str) -> str:
-    """Text for an XML attribute or element, escaped as the sitemap has always been."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")
+    """Text for an XML element or a double-quoted attribute ('>' too: ']]>' is not allowed)."""
+    return xml_escape(text, {'"': "&quot;"})
 
 
 def json_ld(data: object) -> Markup:
-    """JSON for a <script> element: '</' cannot close the element early."""
+    """JSON for a <script> element: neither '</script' nor '<!--' may appear in it, so every
+    '<' (and '>', '&') is written as a JSON escape, which parses back to the same text."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return Markup(text.replace("</", "<\\/").replace("<!--", "<\\!--"))
+    return Markup(text.translate(_JSON_IN_SCRIPT))
+
+
+_JSON_IN_SCRIPT = {ord(c): f"\\u{ord(c):04x}" for c in "<>&\u2028\u2029"}

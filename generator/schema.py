@@ -87,7 +87,9 @@ class GameSpec(Strict):
     players: Players
     duration: DurationSpec
     difficulty: int = Field(ge=1, le=5)
-    slugs: dict[str, Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]]
+    # A slug names a folder and its PDFs (<slug>-sheet.pdf): far below the 255 bytes a file
+    # name may have, and short enough to read in an address.
+    slugs: dict[str, Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=100)]]
     options: dict[str, Any]
     variants: dict[str, VariantSpec] = {}
     sources: list[SourceSpec] = []
@@ -310,4 +312,4 @@ def _step(annotation: Any, part: str | int) -> Any:
 
 class SiteSpec(Strict):
     name: str = "rulebook"
-    base_url: str = Field(pattern=r"^https?://[^\s/]+(/[^\s]*)?$")
+    base_url: str  # an absolute http(s) address: model.url_problem says what else

@@ -228,9 +228,9 @@ def test_narration_needs_one_text_per_trick(broken) -> None:
 def test_narration_may_not_name_a_card_already_played(broken) -> None:
     result = broken("chat-noir", {"en.yaml": [("Dario leads his last card, the 8♥.",
                                                "Dario leads his last card, the 8♥, not the A♣.")]})
-    (line, _, message, _), = messages(result, "narration-card")
-    # a folded text (">-") is marked at the line of its step, the one before its words
-    assert line == line_of("chat-noir", "en.yaml", "Dario leads his last card") - 1
+    (line, col, message, _), = messages(result, "narration-card")
+    # in a folded text (">-"), at the card itself: its line and column in the file
+    assert (line, col) == (line_of("chat-noir", "en.yaml", "Dario leads his last card"), 52)
     assert message == "en: step 4 mentions A♣, which nobody holds any more at trick 13"
 
 

@@ -35,12 +35,13 @@ class Seats:
     def __init__(self, names: Sequence[str], src: Source, report: Report) -> None:
         self.names = list(names)
         self.src, self.report = src, report
+        self._at = {name: i for i, name in reversed(list(enumerate(self.names)))}
 
     def index(self, name: str | None, key: Key, *, on_key: bool = False) -> int | None:
         if name is None:
             return None
-        if name in self.names:
-            return self.names.index(name)
+        if name in self._at:
+            return self._at[name]
         mark = self.src.key_mark(key) if on_key else self.src.mark(key)
         self.report.error(mark, "unknown-seat", f"'{name}' is not one of the seats "
                           f"({', '.join(self.names)})", hint=did_you_mean(name, self.names))
@@ -98,8 +99,9 @@ def open_script(bundle: GameBundle, example: Example, spec: S, game_type: type[G
             return None
         game = bundle.rules.variants[spec.variant]
     names = tuple(spec.seats)
+    first_at: dict[str, int] = {}  # linear: a script may list 100,000 seats
     for i, name in enumerate(names):
-        if names.index(name) != i:
+        if first_at.setdefault(name, i) != i:
             report.error(src.mark(("seats", i)), "duplicate-seat", f"seat '{name}' is listed twice")
             return None
     if not isinstance(game, game_type):

@@ -83,7 +83,7 @@ def example_context(replay: Replay, view: ExampleView) -> PairsExample:
     elif replay.start:
         ex["start"] = [{"name": seat(s), "cards": cards(replay.start[s])} for s in replay.seats]
     for i, step in enumerate(replay.steps):
-        move = Markup(msgs.gettext("%(drawer)s draws %(card)s from %(source)s.")) % {
+        move = escape(msgs.gettext("%(drawer)s draws %(card)s from %(source)s.")) % {
             "drawer": view.strong(step.drawer), "card": cards([step.card]),
             "source": view.strong(step.source)}
         out_names = [seat(s) for s in step.out]
@@ -98,10 +98,10 @@ def example_context(replay: Replay, view: ExampleView) -> PairsExample:
     if replay.complete and replay.steps:
         holder = next((s for s in replay.seats if replay.steps[-1].after[s]), None)
         if holder is not None and holder in replay.winners:  # the Reversed variant
-            ex["result_line"] = Markup(msgs.gettext("%(name)s is left with %(card)s and wins.")) % {
+            ex["result_line"] = escape(msgs.gettext("%(name)s is left with %(card)s and wins.")) % {
                 "name": view.strong(holder), "card": cards(replay.steps[-1].after[holder])}
         elif holder is not None:
-            ex["result_line"] = Markup(msgs.gettext("%(name)s is left with %(card)s and loses. "
+            ex["result_line"] = escape(msgs.gettext("%(name)s is left with %(card)s and loses. "
                                                     "Winners: %(winners)s.")) % {
                 "name": view.strong(holder), "card": cards(replay.steps[-1].after[holder]),
                 "winners": escape(facts.names([seat(w) for w in replay.winners]))}

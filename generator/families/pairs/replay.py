@@ -32,6 +32,7 @@ def replay_example(ctx: Context) -> Replay | None:
     if not players.min <= len(names) <= players.max:
         report.error(src.mark(("seats",)), "bad-value",
                      f"{len(names)} seats; this game is for {players.min} to {players.max} players")
+        return None  # the engine deals to the players the game allows; nothing more to check
     dealer = seats.index(spec.dealer, ("dealer",))
     if dealer is None:
         return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ...facts import ExampleView, _np_
 from ...i18n import Messages
@@ -129,7 +129,7 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
             "number": trick.number, "leader": seat(trick.leader),
             "plays": [{"name": seat(who), "card": cards([card]), "wins": who == trick.winner}
                       for who, card in trick.cards],
-            "winner": Markup(msgs.gettext("%(name)s takes the trick.")) % {
+            "winner": escape(msgs.gettext("%(name)s takes the trick.")) % {
                 "name": view.strong(trick.winner)},
             "points": trick.points, "broken": trick.broken and (i == 0 or not replay.tricks[i - 1].broken),
             "narration": view.step(i),
@@ -139,7 +139,7 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
         ex["totals"] = [{"name": seat(s), "tricks": replay.tricks_won.get(s, ""),
                          "points": replay.points.get(s, ""), "score": replay.scores.get(s, "")}
                         for s in seats]
-        ex["slam"] = (Markup(msgs.gettext("%(name)s took everything.")) % {
+        ex["slam"] = (escape(msgs.gettext("%(name)s took everything.")) % {
             "name": view.strong(replay.slam)} if replay.slam else "")
     if replay.sheet:
         ex["sheet"] = {"names": [seat(s) for s in seats],

@@ -1,0 +1,294 @@
+"""Bad input, careless or hostile: each a clear finding at its place, never a traceback, a
+hang, a silent defect or the content of a file outside the rules folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import findings, line_of
+from generator.check import check
+from generator.cli import main
+from generator.diagnostics import MAX_SHOWN, Diagnostic, Mark, Report, format_json
+from generator.i18n import load_messages
+from generator.model import load_game
+from generator.source import MAX_DEPTH, load_yaml
+
+END = "examples/endgame.yaml"
+
+
+def codes(result) -> list[tuple[str, int, str]]:
+    return [f for f in findings(result) if f[2] not in ("unstated-out", "replay-stopped")]
+
+
+# -- site.yaml -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("url", ["https://x.example/?q=1#frag/", "https://x.example/#top",
+                                 "https://x.example/\"<>'", "https://x.example/]]>",
+                                 "ftp://x.example/", "/relative/", "https://:80/"])
+def test_base_url_must_be_an_absolute_http_address(broken, url: str) -> None:
+    broken("black-peter", {})
+    rules = broken.tmp / "rules"
+    (rules / "site.yaml").write_text(f"name: x\nbase_url: {json.dumps(url)}\n", encoding="utf-8")
+    result = check([rules], root=broken.tmp)
+    assert [(d.mark.path, d.mark.line, d.code) for d in result.report.errors] == [
+        ("rules/site.yaml", 2, "bad-value")]
+
+
+def test_site_yaml_errors_are_counted_once(broken, capsys) -> None:
+    broken("black-peter", {})
+    rules = broken.tmp / "rules"
+    (rules / "site.yaml").write_text("name: x\nbase_url: 5\nfoo: 1\n", encoding="utf-8")
+    assert main(["check", str(rules), str(rules)]) == 1
+    captured = capsys.readouterr()
+    assert len([line for line in captured.out.splitlines() if ": error[" in line]) == 2
+    assert "2 error(s)" in captured.err
+
+
+# -- YAML beyond what a rules file can be -----------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "a: " + "[" * 600 + "]" * 600 + "\n",            # flow, libyaml composes it
+    "a: " + "[" * 5000 + "]" * 4999 + "\n",           # flow with an error: PyYAML composes
+    "a: " + "{a: " * 2000 + "}" * 2000 + "\n",
+    "".join(" " * i + "a:\n" for i in range(700)),    # block
+])
+def test_nesting_too_deep_is_a_finding_at_its_place(text: str) -> None:
+    started = time.perf_counter()
+    src, problems = load_yaml("f.yaml", text)
+    assert time.perf_counter() - started < 2
+    assert src is None
+    [problem] = problems
+    assert problem.code == "too-large" and (problem.mark.line, problem.mark.col) != (1, 1)
+    assert problem.message == f"nested more than {MAX_DEPTH} levels deep"
+
+
+def test_nesting_within_the_limit_loads() -> None:
+    depth = MAX_DEPTH - 1
+    src, problems = load_yaml("f.yaml", "a: " + "[" * depth + "]" * depth + "\n")
+    assert problems == [] and src is not None
+
+
+def test_a_number_of_5000_digits_is_a_finding_not_an_abort(broken) -> None:
+    result = broken("black-peter", {"game.yaml": [("duration: 10", "duration: " + "9" * 5000)],
+                                    END: [('loser: "2"', 'loser: "4"')]})
+    line = line_of("black-peter", "game.yaml", "duration: 10")
+    assert ("rules/black-peter/game.yaml", line, "bad-value") in codes(result)
+    [d] = [d for d in result.report.errors if d.code == "bad-value"]
+    assert d.message.startswith("a whole number of 5,000 characters; at most 4,300 digits")
+
+
+def test_an_impossible_date_is_a_finding() -> None:
+    _, problems = load_yaml("f.yaml", "a: 1\nb: 2026-13-45\n")
+    assert [(p.code, p.mark.line, p.mark.col) for p in problems] == [("bad-value", 2, 4)]
+
+
+def test_a_slug_too_long_for_a_file_name(broken) -> None:
+    result = broken("black-peter", {"game.yaml": [("en: black-peter-32", "en: " + "a" * 300)]})
+    line = line_of("black-peter", "game.yaml", "en: black-peter-32")
+    assert ("rules/black-peter/game.yaml", line, "bad-value") in codes(result)
+    assert not result.ok
+
+
+# -- files that are not rules files -------------------------------------------------------------
+
+def example_path(broken) -> Path:
+    broken("black-peter", {})
+    return broken.tmp / "rules" / "black-peter" / "examples" / "endgame.yaml"
+
+
+def refused(broken, capsys) -> str:
+    """The findings about the example, printed as `rulebook check` prints them."""
+    assert main(["check", str(broken.tmp / "rules" / "black-peter")]) == 1
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("target", ["/etc/passwd", "/dev/zero", "/dev/stdin"])
+def test_a_link_out_of_the_rules_folder_is_not_read(broken, capsys, target: str) -> None:
+    path = example_path(broken)
+    path.unlink()
+    path.symlink_to(target)
+    out = refused(broken, capsys)
+    assert "endgame.yaml:1:1: error[unreadable]: this is a link to a file outside the rules " \
+           "folder; only files inside it are read" in out
+    assert "root:" not in out and "\x00" not in out
+
+
+def test_a_link_inside_the_rules_folder_is_read(broken) -> None:
+    path = example_path(broken)
+    other = path.parent.parent / "endgame.txt"
+    path.rename(other)
+    path.symlink_to(Path("..") / "endgame.txt")
+    assert codes(check([path.parent.parent], root=broken.tmp)) == []
+
+
+def test_a_fifo_does_not_hang_the_check(broken, capsys) -> None:
+    path = example_path(broken)
+    path.unlink()
+    os.mkfifo(path)
+    started = time.perf_counter()
+    out = refused(broken, capsys)
+    assert time.perf_counter() - started < 10
+    assert "endgame.yaml:1:1: error[unreadable]: not a regular file but a device, pipe or socket" in out
+
+
+def test_a_folder_named_like_a_file(broken, capsys) -> None:
+    path = example_path(broken)
+    path.unlink()
+    path.mkdir()
+    assert "endgame.yaml:1:1: error[unreadable]: not a regular file but a folder" in refused(broken, capsys)
+
+
+def test_a_file_over_the_size_limit(broken, capsys) -> None:
+    path = example_path(broken)
+    with path.open("a", encoding="utf-8") as f:
+        f.write(("# " + "x" * 1000 + "\n") * 5300)
+    assert "endgame.yaml:1:1: error[too-large]: the file is over 5 MB, the most a rules file " \
+           "may have" in refused(broken, capsys)
+
+
+def test_an_encoding_error_is_placed_at_its_line_and_column(broken) -> None:
+    path = example_path(broken)
+    data = path.read_bytes()
+    bad = data.replace(b'dealer: "1"', b'dealer: "\xff1"')
+    path.write_bytes(bad)
+    result = check([path.parent.parent], root=broken.tmp)
+    line = line_of("black-peter", END, 'dealer: "1"')
+    assert [(d.mark.line, d.mark.col, d.code) for d in result.report.errors] == [(line, 10, "encoding")]
+
+
+def test_an_example_that_fails_to_load_is_not_missing_in_every_language(broken) -> None:
+    broken("black-peter", {})
+    (broken.tmp / "rules" / "black-peter" / "examples" / "new.yaml").write_text(
+        "seats: [a, b\n", encoding="utf-8")
+    result = check([broken.tmp / "rules" / "black-peter"], root=broken.tmp)
+    assert codes(result) == [("rules/black-peter/examples/new.yaml", 2, "yaml-syntax")]
+
+
+# -- what findings show -----------------------------------------------------------------------
+
+def test_control_characters_are_shown_escaped(broken, capsys) -> None:
+    broken("black-peter", {"game.yaml": [("deck: skat-32", 'deck: "\\e[2J\\rgone\\u202e"')]})
+    assert main(["check", str(broken.tmp / "rules" / "black-peter")]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\r" not in out and "\u202e" not in out
+    assert "\\x1b[2J\\rgone\\u202e" in out
+    assert main(["check", "--format", "json", str(broken.tmp / "rules" / "black-peter")]) == 1
+    assert "\\u001b[2J\\rgone\u202e" in capsys.readouterr().out  # JSON as JSON escapes it
+
+
+def test_a_newline_in_a_value_stays_on_the_finding_line() -> None:
+    d = Diagnostic(Mark("f.yaml", 2, 3), "bad-value", "found text 'a\nb'", hint="x\ny")
+    assert d.format() == "f.yaml:2:3: error[bad-value]: found text 'a\\nb'\n  hint: x\\ny"
+    assert '"message": "found text \'a\\nb\'"' in format_json([d])
+
+
+def check_lines(broken, capsys) -> tuple[list[str], str]:
+    assert main(["check", str(broken.tmp / "rules" / "black-peter")]) == 1
+    captured = capsys.readouterr()
+    return [line for line in captured.out.splitlines() if ": error[" in line], captured.err
+
+
+def test_many_findings_of_one_kind_are_capped_and_counted(broken, capsys) -> None:
+    broken("black-peter", {END: [('"3": J♣', '"3": J♣ ' + "Zz " * 1000)]})  # 1,000 findings
+    lines, summary = check_lines(broken, capsys)
+    bad = [line for line in lines if "error[bad-card]" in line]
+    assert len(bad) == MAX_SHOWN + 1
+    assert bad[-1].endswith(f"error[bad-card]: ... and {1000 - MAX_SHOWN:,} more [bad-card] "
+                            "error(s) in this file, from here on, not shown")
+    assert f": {len(lines) - 1 + 1000 - MAX_SHOWN} error(s)" in summary
+
+
+def test_one_card_repeated_is_one_finding_counted_once(broken, capsys) -> None:
+    broken("black-peter", {END: [('"1": 8♠ K♦', '"1": 8♠ K♦' + " 7♥" * 1000)]})
+    lines, summary = check_lines(broken, capsys)
+    assert len([line for line in lines if "error[duplicate-card]" in line]) == 1
+    assert f": {len(lines)} error(s)" in summary
+
+
+def test_a_report_keeps_each_finding_once() -> None:
+    report = Report()
+    for _ in range(3):
+        report.error(Mark("f.yaml", 1, 1), "x", "same")
+    report.extend([Diagnostic(Mark("f.yaml", 1, 1), "x", "same")])
+    assert len(report.errors) == len(report.sorted()) == 1
+
+
+def test_a_placeholder_in_a_block_is_marked_at_its_own_line(tmp_path, broken) -> None:
+    broken("black-peter", {"en.yaml": [("For {players.min} to", "For {players.mim} to")]})
+    result = check([broken.tmp / "rules" / "black-peter"], root=broken.tmp)
+    [d] = [d for d in result.report.errors if d.code == "unknown-placeholder"]
+    line = line_of("black-peter", "en.yaml", "For {players.min} to")
+    col = (broken.tmp / "rules/black-peter/en.yaml").read_text(encoding="utf-8").splitlines()[
+        line - 1].index("{players.mim}") + 1
+    assert (d.mark.line, d.mark.col) == (line, col)
+
+
+# -- seats ---------------------------------------------------------------------------------------
+
+def replay_many_seats(broken, seats: str) -> tuple[Report, float]:
+    """The example replayed with many seats; the time the replay alone takes (loading
+    100,000 seats from YAML takes its own few seconds, linear)."""
+    broken("black-peter", {END: [('seats: ["1", "2", "3"]', f'seats: ["1", "2", "3", {seats}]')]})
+    report = Report()
+    bundle = load_game(broken.tmp / "rules" / "black-peter", report, root=broken.tmp)
+    assert bundle is not None and report.errors == []
+    started = time.perf_counter()
+    bundle.rules.family.replay(bundle, bundle.examples["endgame"], report)
+    return report, time.perf_counter() - started
+
+
+def test_a_hundred_thousand_seats_are_checked_quickly_and_not_replayed(broken) -> None:
+    report, took = replay_many_seats(broken, ", ".join(f'"s{i}"' for i in range(100_000)))
+    assert took < 2  # 67 s when each seat was looked for in the list of seats
+    line = line_of("black-peter", END, "seats:")
+    assert [(d.mark.line, d.code, d.message) for d in report.items] == [
+        (line, "bad-value", "100003 seats; this game is for 2 to 6 players")]
+
+
+def test_a_duplicate_among_many_seats(broken) -> None:
+    report, took = replay_many_seats(broken, ", ".join(f'"s{i}"' for i in range(100_000)) + ', "2"')
+    assert took < 2
+    assert [d.message for d in report.items] == ["seat '2' is listed twice"]
+
+
+# -- UI catalogs ---------------------------------------------------------------------------------
+
+PO = """\
+msgid ""
+msgstr ""
+"Language: it\\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+msgid "Players"
+msgstr "Giocatori"
+
+this line is no gettext
+
+msgid "%(num)s player"
+msgid_plural "%(num)s players"
+msgstr[0] "%(nmu)s giocatore"
+msgstr[1] "%(num)s giocatori"
+
+msgid "Score"
+msgstr "100% punti"
+"""
+
+
+def test_a_broken_catalog_gives_findings_not_babel_s_prints(tmp_path: Path, capsys) -> None:
+    po = tmp_path / "locale" / "it" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(PO, encoding="utf-8")
+    messages = load_messages(tmp_path, "it")
+    assert capsys.readouterr().out == ""
+    assert [(d.mark.line, d.code) for d in messages.problems] == [
+        (9, "bad-catalog"), (11, "bad-catalog"), (16, "bad-catalog")]
+    assert messages.problems[1].message == \
+        "the translation uses the placeholder %(nmu)s, which the msgid has not"
+    # a translation that cannot be filled falls back to English instead of failing the page
+    assert messages.ngettext("%(num)s player", "%(num)s players", 2) % {"num": 2} == "2 players"
+    assert messages.gettext("Score") == "Score" and messages.gettext("Players") == "Giocatori"
