@@ -12,7 +12,7 @@ import pytest
 
 from conftest import ROOT, RULES
 from generator.check import check
-from generator.html import Renderer, SiteConfig, json_ld
+from generator.render import Renderer, SiteConfig, json_ld
 from generator.site import Kind, plan
 
 CHECKED = check([RULES], root=ROOT)
