@@ -247,7 +247,7 @@ def test_every_game_page_says_where_its_rules_come_from(site: Path) -> None:
             about = html[html.index('<section class="section section-about"'):]
             about = about[:about.index("</section>")]
             for source in spec.sources:
-                assert f'<cite lang="{source.language}">{escape(source.name)}</cite>' in about
+                assert f'<cite lang="{source.language}" dir="auto">{escape(source.name)}</cite>' in about
             for reading in spec.readings:
                 item = re.search(rf'<li class="reading" id="reading-{reading.id}">(.*?)</li>', about, re.S)
                 assert item and item.group(1).count("<p") == 4, (spec.id, lang, reading.id)
