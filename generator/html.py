@@ -15,6 +15,7 @@ from jinja2.bccache import Bucket
 from markupsafe import Markup
 
 from . import markup
+from .diagnostics import Diagnostic
 from .i18n import SOURCE_LANGUAGE, Messages, language, load_messages
 from .model import GameBundle, fill_placeholders, placeholders
 from .site import DocKind, Document, Kind, Page, Site, absolute, relative
@@ -97,6 +98,10 @@ class Renderer:
         if lang not in self._messages:
             self._messages[lang] = load_messages(self.config.templates, lang)
         return self._messages[lang]
+
+    def catalog_problems(self) -> list[Diagnostic]:
+        """What is wrong in the UI catalogs of the site's languages, for the build's report."""
+        return [d for lang in self.site.languages for d in self.messages(lang).problems]
 
     def env(self, lang: str) -> Environment:
         if lang not in self._envs:
