@@ -82,6 +82,12 @@ def test_a_number_of_5000_digits_is_a_finding_not_an_abort(broken) -> None:
     assert d.message.startswith("a whole number of 5,000 characters; at most 4,300 digits")
 
 
+def test_a_long_number_in_a_finding_is_shortened(broken) -> None:
+    result = broken("black-peter", {"game.yaml": [("deck: skat-32", "deck: " + "9" * 4000)]})
+    [d] = [d for d in result.report.errors if d.code == "wrong-type"]
+    assert d.message == "expected text; found the number 99999999999999999999... (4,000 digits)"
+
+
 def test_an_impossible_date_is_a_finding() -> None:
     _, problems = load_yaml("f.yaml", "a: 1\nb: 2026-13-45\n")
     assert [(p.code, p.mark.line, p.mark.col) for p in problems] == [("bad-value", 2, 4)]
