@@ -102,7 +102,10 @@ def load_game_rules(path: Path, report: Report, *, display: str, within: Path | 
     if spec.players.min > spec.players.max:
         report.error(src.mark(("players",)), "bad-value",
                      f"players.min ({spec.players.min}) is above players.max ({spec.players.max})")
-    for lang in spec.slugs:
+    for lang, slug in spec.slugs.items():
+        if slug in _RESERVED_NAMES:
+            report.error(src.mark(("slugs", lang)), "bad-value",
+                         f"'{slug}' cannot name a folder on every system (Windows reserves it)")
         if lang not in LANGUAGES:
             report.error(src.key_mark(("slugs", lang)), "unknown-language",
                          f"unknown language '{lang}' (known: {', '.join(LANGUAGES)})")
@@ -150,6 +153,12 @@ def _check_sources(spec: schema.GameSpec, src: Source, report: Report) -> None:
                 report.error(src.mark(("readings", i, "sources", j)), "bad-value",
                              f"reading '{reading.id}' names the unknown source '{name}'",
                              hint=did_you_mean(name, known) or f"known: {', '.join(known) or 'none'}")
+
+
+# A slug names a folder of the site: these names are devices on Windows, and a site copied
+# there (or unpacked from a zip) would lose the page.
+_RESERVED_NAMES = frozenset(["con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
+                             *(f"lpt{i}" for i in range(10))])
 
 
 # -- rules/site.yaml ---------------------------------------------------------------------

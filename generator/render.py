@@ -13,6 +13,7 @@ from jinja2.bccache import Bucket
 from markupsafe import Markup
 
 from . import markup
+from .diagnostics import Diagnostic
 from .facts import QUICKREF_TITLES, GameFacts
 from .i18n import SOURCE_LANGUAGE, Messages, language, load_messages
 from .page_game import PdfLink, game_context
@@ -153,6 +154,10 @@ class Renderer:
         if lang not in self._messages:
             self._messages[lang] = load_messages(self.config.templates, lang)
         return self._messages[lang]
+
+    def catalog_problems(self) -> list[Diagnostic]:
+        """What is wrong in the UI catalogs of the site's languages, for the build's report."""
+        return [d for lang in self.site.languages for d in self.messages(lang).problems]
 
     def env(self, lang: str) -> Environment:
         if lang not in self._envs:

@@ -179,7 +179,9 @@ def describe(value: Any) -> str:
     if isinstance(value, str):
         return f"text '{value}'" if len(value) <= 40 else f"text '{value[:37]}...'"
     if isinstance(value, int):
-        return f"the number {value}"
+        digits = str(value)  # a number of thousands of digits would fill the terminal
+        return f"the number {value}" if len(digits) <= 40 else \
+            f"the number {digits[:20]}... ({len(digits):,} digits)"
     if isinstance(value, float):
         return f"the number {value}"
     if isinstance(value, list):

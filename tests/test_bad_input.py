@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import findings, line_of
+from conftest import RULES, findings, line_of
 from generator.check import check
 from generator.cli import main
 from generator.diagnostics import MAX_SHOWN, Diagnostic, Mark, Report, format_json
@@ -83,6 +83,12 @@ def test_a_number_of_5000_digits_is_a_finding_not_an_abort(broken) -> None:
     assert d.message.startswith("a whole number of 5,000 characters; at most 4,300 digits")
 
 
+def test_a_long_number_in_a_finding_is_shortened(broken) -> None:
+    result = broken("black-peter", {"game.yaml": [("deck: skat-32", "deck: " + "9" * 4000)]})
+    [d] = [d for d in result.report.errors if d.code == "wrong-type"]
+    assert d.message == "expected text; found the number 99999999999999999999... (4,000 digits)"
+
+
 def test_an_impossible_date_is_a_finding() -> None:
     _, problems = load_yaml("f.yaml", "a: 1\nb: 2026-13-45\n")
     assert [(p.code, p.mark.line, p.mark.col) for p in problems] == [("bad-value", 2, 4)]
@@ -93,6 +99,23 @@ def test_a_slug_too_long_for_a_file_name(broken) -> None:
     line = line_of("black-peter", "game.yaml", "en: black-peter-32")
     assert ("rules/black-peter/game.yaml", line, "bad-value") in codes(result)
     assert not result.ok
+
+
+def test_a_slug_windows_cannot_name_a_folder(broken) -> None:
+    result = broken("black-peter", {"game.yaml": [("de: schwarzer-peter-32", "de: con")]})
+    line = line_of("black-peter", "game.yaml", "de: schwarzer-peter-32")
+    assert codes(result) == [("rules/black-peter/game.yaml", line, "bad-value")]
+
+
+def test_catalog_problems_reach_the_renderer(tmp_path: Path) -> None:
+    from generator.html import Renderer, SiteConfig
+    from generator.site import plan
+    po = tmp_path / "locale" / "it" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(PO, encoding="utf-8")
+    result = check([RULES / "uomo-nero"], root=RULES.parent)
+    renderer = Renderer(SiteConfig(tmp_path, "https://x.example/"), plan(result.games), result.replays)
+    assert [d.mark.line for d in renderer.catalog_problems()] == [9, 11, 16]
 
 
 # -- files that are not rules files -------------------------------------------------------------
