@@ -108,7 +108,7 @@ def test_a_slug_windows_cannot_name_a_folder(broken) -> None:
 
 
 def test_catalog_problems_reach_the_renderer(tmp_path: Path) -> None:
-    from generator.html import Renderer, SiteConfig
+    from generator.render import Renderer, SiteConfig
     from generator.site import plan
     po = tmp_path / "locale" / "it" / "LC_MESSAGES" / "messages.po"
     po.parent.mkdir(parents=True)
