@@ -127,25 +127,30 @@ def _render_all(htmls: list[str], *, setup: _WorkerSetup, workers: int,
         return results
     # Forked workers start with Ctrl-C held back, so that none can be interrupted while it
     # starts (a worker dying in its initializer leaves the pool hanging); each then ignores it.
+    # A Ctrl-C held back here is raised as soon as the mask is restored, still inside the
+    # try whose handler stops the pool: one that escaped it would leave the pool's thread
+    # waiting for its workers at exit, for ever.
     context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    pool: ProcessPoolExecutor | None = None
     try:
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                                   initializer=_init_worker, initargs=(setup,))
-        # Chunks keep the pool's per-task overhead small next to a ~0.1 s render.
-        rendered = pool.map(_render, htmls, chunksize=max(1, len(htmls) // (workers * 4)))
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-    try:
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                       initializer=_init_worker, initargs=(setup,))
+            # Chunks keep the pool's per-task overhead small next to a ~0.1 s render.
+            rendered = pool.map(_render, htmls, chunksize=max(1, len(htmls) // (workers * 4)))
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
         results = []
         for i, data in enumerate(rendered):
             results.append(data)
             if progress:
                 progress(i + 1, len(htmls))
+        pool.shutdown()
     except BaseException:
-        _stop(pool)
+        if pool is not None:
+            _stop(pool)
         raise
-    pool.shutdown()
     return results
 
 
