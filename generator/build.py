@@ -121,14 +121,20 @@ def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
 
 def _render_pdfs(config: BuildConfig, renderer: Any, documents: list[Any],
                  result: BuildResult | None) -> dict[str, bytes]:
+    from .imposition import imposed_pdfs
     from .pdf import PdfJob, default_workers, harfbuzz_subset_available, render_pdfs, rich_progress
+    from .pdf_check import report_overflows
+    from .site import DocKind
 
     stats = result.pdfs if result else PdfStats()
-    jobs = [PdfJob(d.path, renderer.render_document(d)) for d in documents]
+    jobs = [PdfJob(d.path, renderer.render_document(d), 4 if d.kind is DocKind.BOOKLET else 1)
+            for d in documents if d.kind is not DocKind.IMPOSED]
     pdfs = render_pdfs(jobs, print_dir=config.templates / "print", cache_dir=config.cache,
                        workers=config.workers or default_workers(), stats=stats,
                        progress=rich_progress())
+    pdfs |= imposed_pdfs(_booklets_to_impose(documents, pdfs), cache_dir=config.cache)
     if result is not None:
+        report_overflows(result.report, stats.overflows, documents, config.rules)
         if stats.rendered and not harfbuzz_subset_available():
             result.report.warning(Mark("libharfbuzz-subset0"), "slow-pdf",
                                   "libharfbuzz-subset is not installed: WeasyPrint subsets fonts "
@@ -143,6 +149,16 @@ def _render_pdfs(config: BuildConfig, renderer: Any, documents: list[Any],
                             "; the four-up sheet shows only the first side"),
                          hint="shorten the quickref lines")
     return pdfs
+
+
+def _booklets_to_impose(documents: list[Any], pdfs: dict[str, bytes]) -> dict[str, tuple[bytes, bool]]:
+    """The imposed documents' paths -> (their A5 booklet's PDF, right to left?)."""
+    from .i18n import language
+    from .site import DocKind
+
+    booklets = {(d.game, d.lang): d.path for d in documents if d.kind is DocKind.BOOKLET}
+    return {d.path: (pdfs[booklets[(d.game, d.lang)]], language(d.lang).direction == "rtl")
+            for d in documents if d.kind is DocKind.IMPOSED and (d.game, d.lang) in booklets}
 
 
 def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResult, list[Path]]:
@@ -167,6 +183,8 @@ def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResu
                         site, checked.replays)
     cache_config = BuildConfig(config.rules, config.templates, config.out / "site", workers=config.workers)
     pdfs = _render_pdfs(cache_config, renderer, documents, result)
+    if not result.ok:
+        return result, []  # a PDF that loses a line is not written
     config.out.mkdir(parents=True, exist_ok=True)
     written = []
     for rel, data in pdfs.items():

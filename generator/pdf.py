@@ -16,6 +16,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from .pdf_check import Overflow
+
 PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
 
 
@@ -23,6 +25,7 @@ PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
 class PdfJob:
     path: str  # output path of the PDF
     html: str
+    pages_multiple: int = 1  # blank pages added up to a multiple (4 for a folded booklet)
 
 
 @dataclass
@@ -31,6 +34,7 @@ class PdfStats:
     cached: int = 0
     seconds: float = 0.0
     pages: dict[str, int] = field(default_factory=dict)  # output path -> page count
+    overflows: dict[str, list[Overflow]] = field(default_factory=dict)  # path -> boxes off the page
 
 
 def harfbuzz_subset_available() -> bool:
@@ -60,7 +64,7 @@ def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache_dir: Path, wor
     out: dict[str, bytes] = {}
     todo: list[tuple[PdfJob, Path]] = []
     for job in jobs:
-        key = hashlib.sha256((digest + "\0" + job.html).encode()).hexdigest()
+        key = hashlib.sha256(f"{digest}\0{job.pages_multiple}\0{job.html}".encode()).hexdigest()
         hit = next(iter(cache_dir.glob(f"{key}.*.pdf")), None) if cache_dir.is_dir() else None
         if hit is not None:
             out[job.path] = hit.read_bytes()
@@ -71,25 +75,31 @@ def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache_dir: Path, wor
     if todo:
         cache_dir.mkdir(parents=True, exist_ok=True)
         base_url = print_dir.resolve().as_uri() + "/"
-        htmls = [job.html for job, _ in todo]
+        tasks = [(job.html, job.pages_multiple) for job, _ in todo]
         try:
-            results = _render_all(htmls, base_url=base_url, workers=workers, progress=progress)
+            results = _render_all(tasks, base_url=base_url, workers=workers, progress=progress)
         finally:
             if progress:
-                progress(len(htmls), len(htmls))  # the bar ends, whatever happened
-        for (job, stem), (data, pages) in zip(todo, results):
+                progress(len(tasks), len(tasks))  # the bar ends, whatever happened
+        for (job, stem), (data, pages, overflows) in zip(todo, results):
+            out[job.path] = data
+            stats.pages[job.path] = pages
+            if overflows:  # not cached: the next build renders it again and reports it again
+                stats.overflows[job.path] = overflows
+                continue
             tmp = stem.with_name(f"{stem.name}.{os.getpid()}.tmp")
             tmp.write_bytes(data)
             os.replace(tmp, stem.with_name(f"{stem.name}.{pages}.pdf"))
-            out[job.path] = data
-            stats.pages[job.path] = pages
         stats.rendered += len(todo)
     stats.seconds += time.perf_counter() - started
     return out
 
 
-def _render_all(htmls: list[str], *, base_url: str, workers: int,
-                progress: Callable[[int, int], None] | None) -> list[tuple[bytes, int]]:
+RenderResult = tuple[bytes, int, list[Overflow]]
+
+
+def _render_all(htmls: list[tuple[str, int]], *, base_url: str, workers: int,
+                progress: Callable[[int, int], None] | None) -> list[RenderResult]:
     if workers <= 1 or len(htmls) == 1:
         _init_worker(base_url)
         results = []
@@ -119,15 +129,21 @@ def _init_worker(base_url: str) -> None:
     _WORKER["fonts"] = FontConfiguration()  # reused for every document of this worker
 
 
-def _render(html: str) -> tuple[bytes, int]:
-    """One PDF and its page count."""
+def _render(task: tuple[str, int]) -> RenderResult:
+    """One PDF, its page count and what its layout put outside the pages."""
     from weasyprint import HTML
 
+    from .imposition import pad_pages
+    from .pdf_check import overflows
+
+    html, pages_multiple = task
     document = HTML(string=html, base_url=_WORKER["base_url"]).render(
         font_config=_WORKER["fonts"], pdf_variant=PDF_VARIANT)
+    lost = overflows(document)
+    document = pad_pages(document, pages_multiple)
     data = document.write_pdf(pdf_variant=PDF_VARIANT)
     assert data is not None
-    return data, len(document.pages)
+    return data, len(document.pages), lost
 
 
 def default_workers() -> int:
