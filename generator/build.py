@@ -157,14 +157,20 @@ def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
 
 def _render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Document],
                  result: BuildResult | None) -> dict[str, bytes]:
+    from .imposition import imposed_pdfs
     from .pdf import PdfJob, default_workers, harfbuzz_subset_available, render_pdfs, rich_progress
+    from .pdf_check import report_overflows
+    from .site import DocKind
 
     stats = result.pdfs if result else PdfStats()
-    jobs = [PdfJob(d.path, renderer.render_document(d)) for d in documents]
+    jobs = [PdfJob(d.path, renderer.render_document(d), 4 if d.kind is DocKind.BOOKLET else 1)
+            for d in documents if d.kind is not DocKind.IMPOSED]
     pdfs = render_pdfs(jobs, print_dir=config.templates / "print", cache_dir=config.cache,
                        workers=config.workers or default_workers(), stats=stats,
                        progress=rich_progress())
+    pdfs |= imposed_pdfs(_booklets_to_impose(documents, pdfs), cache_dir=config.cache)
     if result is not None:
+        report_overflows(result.report, stats.overflows, documents, config.rules)
         if stats.rendered and not harfbuzz_subset_available():
             result.report.warning(Mark("libharfbuzz-subset0"), "slow-pdf",
                                   "libharfbuzz-subset is not installed: WeasyPrint subsets fonts "
@@ -187,6 +193,16 @@ def _render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Docume
                             "; the four-up sheet shows only the first side"),
                          hint="shorten the quickref lines")
     return pdfs
+
+
+def _booklets_to_impose(documents: list[Document], pdfs: dict[str, bytes]) -> dict[str, tuple[bytes, bool]]:
+    """The imposed documents' paths -> (their A5 booklet's PDF, right to left?)."""
+    from .i18n import language
+    from .site import DocKind
+
+    booklets = {(d.game, d.lang): d.path for d in documents if d.kind is DocKind.BOOKLET}
+    return {d.path: (pdfs[booklets[(d.game, d.lang)]], language(d.lang).direction == "rtl")
+            for d in documents if d.kind is DocKind.IMPOSED and (d.game, d.lang) in booklets}
 
 
 def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResult, list[Path]]:

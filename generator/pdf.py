@@ -24,6 +24,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from .pdf_check import Overflow
+
 PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
 
 
@@ -31,6 +33,7 @@ PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
 class PdfJob:
     path: str  # output path of the PDF
     html: str
+    pages_multiple: int = 1  # blank pages added up to a multiple (4 for a folded booklet)
 
 
 @dataclass
@@ -40,6 +43,7 @@ class PdfStats:
     seconds: float = 0.0
     pages: dict[str, int] = field(default_factory=dict)  # output path -> page count
     refused: dict[str, list[str]] = field(default_factory=dict)  # output path -> URLs not fetched
+    overflows: dict[str, list[Overflow]] = field(default_factory=dict)  # path -> boxes off the page
 
 
 def harfbuzz_subset_available() -> bool:
@@ -67,7 +71,7 @@ def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache_dir: Path, wor
     out: dict[str, bytes] = {}
     todo: list[tuple[PdfJob, Path]] = []
     for job in jobs:
-        key = hashlib.sha256((digest + "\0" + job.html).encode()).hexdigest()
+        key = hashlib.sha256(f"{digest}\0{job.pages_multiple}\0{job.html}".encode()).hexdigest()
         hit = next(iter(cache_dir.glob(f"{key}.*.pdf")), None) if cache_dir.is_dir() else None
         if hit is not None:
             out[job.path] = hit.read_bytes()
@@ -79,18 +83,21 @@ def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache_dir: Path, wor
         cache_dir.mkdir(parents=True, exist_ok=True)
         setup = _WorkerSetup(base_url=print_dir.resolve().as_uri() + "/",
                              root=str(print_dir.parent.resolve()), parent=os.getpid())
-        htmls = [job.html for job, _ in todo]
+        tasks = [(job.html, job.pages_multiple) for job, _ in todo]
         try:
-            results = _render_all(htmls, setup=setup, workers=workers, progress=progress)
+            results = _render_all(tasks, setup=setup, workers=workers, progress=progress)
         finally:
             if progress:
-                progress(len(htmls), len(htmls))  # the bar ends, whatever happened
-        for (job, stem), (data, pages, refused) in zip(todo, results):
+                progress(len(tasks), len(tasks))  # the bar ends, whatever happened
+        for (job, stem), (data, pages, refused, overflows) in zip(todo, results):
             out[job.path] = data
             stats.pages[job.path] = pages
+            if overflows:
+                stats.overflows[job.path] = overflows
             if refused:
                 stats.refused[job.path] = refused
-                continue  # never cached: the next build must say it again
+            if refused or overflows:
+                continue  # never cached: the next build must render it and say it again
             tmp = stem.with_name(f"{stem.name}.{os.getpid()}.tmp")
             tmp.write_bytes(data)
             os.replace(tmp, stem.with_name(f"{stem.name}.{pages}.pdf"))
@@ -106,7 +113,8 @@ class _WorkerSetup:
     parent: int  # the build's process id: a worker outliving it exits
 
 
-Rendered = tuple[bytes, int, list[str]]  # the PDF, its page count, the URLs refused
+# the PDF, its page count, the URLs refused, what its layout put outside the pages
+Rendered = tuple[bytes, int, list[str], list[Overflow]]
 
 
 def usable_workers(requested: int, jobs: int) -> int:
@@ -114,7 +122,7 @@ def usable_workers(requested: int, jobs: int) -> int:
     return max(1, min(requested, jobs, os.cpu_count() or 1))
 
 
-def _render_all(htmls: list[str], *, setup: _WorkerSetup, workers: int,
+def _render_all(htmls: list[tuple[str, int]], *, setup: _WorkerSetup, workers: int,
                 progress: Callable[[int, int], None] | None) -> list[Rendered]:
     workers = usable_workers(workers, len(htmls))
     if workers == 1:
@@ -198,20 +206,26 @@ def _die_with_parent(parent: int) -> None:
         threading.Thread(target=watch, daemon=True).start()
 
 
-def _render(html: str) -> Rendered:
-    """One PDF, its page count and the URLs it named that were not fetched."""
+def _render(task: tuple[str, int]) -> Rendered:
+    """One PDF, its page count, the URLs it named that were not fetched, and what its layout
+    put outside the pages."""
     from weasyprint import HTML
 
+    from .imposition import pad_pages
+    from .pdf_check import overflows
     from .publish import failpoint
 
     failpoint("pdf-render")
+    html, pages_multiple = task
     fetcher = _WORKER["fetcher"]
     fetcher.refused.clear()
     document = HTML(string=html, base_url=_WORKER["base_url"], url_fetcher=fetcher).render(
         font_config=_WORKER["fonts"], pdf_variant=PDF_VARIANT)
+    lost = overflows(document)
+    document = pad_pages(document, pages_multiple)
     data = document.write_pdf(pdf_variant=PDF_VARIANT)
     assert data is not None
-    return data, len(document.pages), sorted(set(fetcher.refused))
+    return data, len(document.pages), sorted(set(fetcher.refused)), lost
 
 
 def default_workers() -> int:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import date
+from functools import cached_property
 from pathlib import Path
 from typing import Callable, Mapping, TypedDict
 from xml.sax.saxutils import escape as xml_escape
@@ -17,6 +19,7 @@ from .diagnostics import Diagnostic
 from .facts import QUICKREF_TITLES, GameFacts
 from .i18n import SOURCE_LANGUAGE, Messages, language, load_messages
 from .page_game import PdfLink, game_context
+from .qr import paper_context, rules_changed
 from .site import DocKind, Document, Kind, Page, Site, absolute, relative
 
 Context = Mapping[str, object]  # one of the TypedDicts below, or the game page's
@@ -201,9 +204,18 @@ class Renderer:
         context = self._contexts.get(page.path)  # made when the page was rendered
         if context is None:
             _, context = (self._game if kind is Kind.GAME else self._quickref)(page, doc.lang)
+        game_page = self.site.find(Kind.GAME, lang=doc.lang, game=doc.game)
+        assert game_page is not None
+        paper = paper_context(absolute(self.config.base_url, game_page), lang=doc.lang,
+                              changed=self._rules_changed[doc.game])
         return self.env(doc.lang).get_template(f"print/{doc.kind.value}.html.j2").render(
-            {**context, "lang": doc.lang, "direction": language(doc.lang).direction,
+            {**context, **paper, "lang": doc.lang, "direction": language(doc.lang).direction,
              "site_name": self.config.site_name, "doc_kind": doc.kind.value})
+
+    @cached_property
+    def _rules_changed(self) -> dict[str, date]:
+        """The day each game's rules last changed, printed beside its QR code."""
+        return {game: rules_changed(bundle.folder) for game, bundle in self.site.games.items()}
 
     def pdf_links(self, page: Page, game: str, lang: str) -> list[PdfLink]:
         if not self.config.pdf:
@@ -211,7 +223,8 @@ class Renderer:
         msgs = self.messages(lang)
         labels = {DocKind.CARD: msgs.gettext("Quick-reference card (A6, PDF)"),
                   DocKind.SHEET: msgs.gettext("Four cards on A4, to cut (PDF)"),
-                  DocKind.BOOKLET: msgs.gettext("Rule booklet (A5, PDF)")}
+                  DocKind.BOOKLET: msgs.gettext("Rule booklet (A5, PDF)"),
+                  DocKind.IMPOSED: msgs.gettext("Rule booklet on A4, to print on both sides and fold (PDF)")}
         return [{"href": relative(page, d.path), "label": labels[d.kind]}
                 for d in self.site.documents if d.game == game and d.lang == lang]
 

@@ -19,6 +19,7 @@ class DocKind(enum.StrEnum):
     CARD = "card"  # quick-reference card, A6
     SHEET = "sheet"  # four cards on A4 with crop marks
     BOOKLET = "booklet"  # the whole rules, A5
+    IMPOSED = "imposed"  # the booklet two-up on A4, to print on both sides and fold (no HTML of its own)
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,8 @@ def plan(games: list[GameBundle]) -> Site:
             site.add(Page(Kind.QUICKREF, lang, f"{lang}/{slug}/quickref/index.html",
                           game.rules.id))
             for kind, name in ((DocKind.CARD, f"{slug}-card.pdf"), (DocKind.SHEET, f"{slug}-sheet.pdf"),
-                               (DocKind.BOOKLET, f"{slug}.pdf")):
+                               (DocKind.BOOKLET, f"{slug}.pdf"),
+                               (DocKind.IMPOSED, f"{slug}-booklet-a4.pdf")):
                 site.documents.append(Document(kind, lang, game.rules.id, f"{lang}/{slug}/{name}"))
     return site
 

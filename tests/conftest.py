@@ -11,6 +11,21 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
 
 
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole site with its PDFs, built once for every test that reads them back."""
+    from generator.build import BuildConfig, build
+    from generator.site import DocKind, plan
+
+    out = tmp_path_factory.mktemp("pdf") / "site"
+    result = build(BuildConfig(RULES, ROOT / "templates", out, workers=2))
+    assert result.ok, [d.format() for d in result.report.errors]
+    rendered = [d for d in plan(check([RULES], root=ROOT).games).documents if d.kind is not DocKind.IMPOSED]
+    assert result.pdfs.rendered + result.pdfs.cached == len(rendered)
+    assert not result.pdfs.overflows  # no box of any PDF outside its page
+    return out
+
+
 class BrokenCopy:
     """A copy of one real game folder, edited by text replacement, then checked."""
 

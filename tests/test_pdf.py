@@ -17,18 +17,11 @@ from generator.site import DocKind, plan
 TEMPLATES = ROOT / "templates"
 PREVIEWS = ROOT / "output" / "pdf-previews"
 MM = 72 / 25.4
-SIZES = {DocKind.CARD: (105, 148), DocKind.SHEET: (210, 297), DocKind.BOOKLET: (148, 210)}
+SIZES = {DocKind.CARD: (105, 148), DocKind.SHEET: (210, 297), DocKind.BOOKLET: (148, 210),
+         DocKind.IMPOSED: (297, 210)}
 CHECKED = check([RULES], root=ROOT)
 DOCUMENTS = plan(CHECKED.games).documents
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("pdf") / "site"
-    result = build(BuildConfig(RULES, TEMPLATES, out, workers=2))
-    assert result.ok, [d.format() for d in result.report.errors]
-    assert result.pdfs.rendered + result.pdfs.cached == len(DOCUMENTS)
-    return out
+RENDERED = [d for d in DOCUMENTS if d.kind is not DocKind.IMPOSED]  # the imposed ones are made from PDFs
 
 
 def size_mm(reader: PdfReader) -> tuple[int, int]:
@@ -46,8 +39,9 @@ def test_every_document_has_its_paper_size_title_language_and_tags(built: Path) 
             assert len(reader.pages) <= 2, doc.path
         root = reader.trailer["/Root"]
         assert root["/Lang"] == doc.lang, doc.path
-        assert root["/MarkInfo"]["/Marked"], doc.path  # tagged PDF
-        assert "/StructTreeRoot" in root, doc.path
+        if doc.kind is not DocKind.IMPOSED:  # a print layout of the tagged A5 booklet
+            assert root["/MarkInfo"]["/Marked"], doc.path  # tagged PDF
+            assert "/StructTreeRoot" in root, doc.path
         assert reader.metadata is not None and reader.metadata.title == titles[(doc.game, doc.lang)]
 
 
@@ -87,14 +81,14 @@ def test_arabic_card_text_extracts_in_reading_order(built: Path) -> None:
 def test_pdfs_are_linked_from_game_and_quickref_pages(built: Path) -> None:
     game = (built / "it" / "uomo-nero" / "index.html").read_text(encoding="utf-8")
     quickref = (built / "it" / "uomo-nero" / "quickref" / "index.html").read_text(encoding="utf-8")
-    for name in ("uomo-nero-card.pdf", "uomo-nero-sheet.pdf", "uomo-nero.pdf"):
+    for name in ("uomo-nero-card.pdf", "uomo-nero-sheet.pdf", "uomo-nero.pdf", "uomo-nero-booklet-a4.pdf"):
         assert f'href="{name}"' in game and f'href="../{name}"' in quickref
 
 
 def test_same_input_gives_byte_identical_pdfs(built: Path, tmp_path: Path) -> None:
     again = tmp_path / "site"
     result = build(BuildConfig(RULES, TEMPLATES, again, workers=2))  # a new cache: all rendered anew
-    assert result.ok and result.pdfs.rendered == len(DOCUMENTS)
+    assert result.ok and result.pdfs.rendered == len(RENDERED)
     for doc in DOCUMENTS:
         assert (again / doc.path).read_bytes() == (built / doc.path).read_bytes(), doc.path
 
@@ -104,7 +98,7 @@ def test_a_rebuild_with_nothing_changed_renders_no_pdf(built: Path) -> None:
     for state in built.parent.glob(".site*.json"):
         state.unlink()  # force the full pipeline: every PDF must come from the cache
     result = build(BuildConfig(RULES, TEMPLATES, built))
-    assert result.ok and result.pdfs.rendered == 0 and result.pdfs.cached == len(DOCUMENTS)
+    assert result.ok and result.pdfs.rendered == 0 and result.pdfs.cached == len(RENDERED)
     assert result.written == 0
 
 
@@ -126,7 +120,7 @@ def test_pdf_command_writes_one_game(tmp_path: Path, capsys: pytest.CaptureFixtu
                  "--out", str(tmp_path)])
     assert code == 0
     assert sorted(p.name for p in tmp_path.glob("*.pdf")) == [
-        "uomo-nero-card.pdf", "uomo-nero-sheet.pdf", "uomo-nero.pdf"]
+        "uomo-nero-booklet-a4.pdf", "uomo-nero-card.pdf", "uomo-nero-sheet.pdf", "uomo-nero.pdf"]
     assert main(["pdf", "uomo-nero", "--lang", "xx", "--rules", str(RULES), "--templates",
                  str(TEMPLATES), "--out", str(tmp_path)]) == 1
     assert "error[no-such-document]" in capsys.readouterr().out
