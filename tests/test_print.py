@@ -94,7 +94,7 @@ def test_no_pdf_of_the_corpus_loses_a_box(built: Path) -> None:
     again and walked, so the check itself is seen to run on real output."""
     from weasyprint import HTML
 
-    from generator.html import Renderer, SiteConfig
+    from generator.render import Renderer, SiteConfig
     from generator.model import load_site_spec
 
     checked = check([RULES], root=ROOT)
