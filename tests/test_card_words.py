@@ -44,6 +44,8 @@ def named(text: str, lang: str) -> list[tuple[str, str]]:
     ("ar", "تتخلص من الملكة البستوني وتأخذ بالشايب الكبة، وللولد السباتي، فارس الكؤوس",
      [("الملكة البستوني", "Q♠"), ("بالشايب الكبة", "K♥"), ("وللولد السباتي", "J♣"),
       ("فارس الكؤوس", "Q♥")]),
+    ("ar", "ملك الكبه والبنت البستونى", [("ملك الكبه", "K♥"), ("والبنت البستونى", "Q♠")]),
+    ("ro", "asul de inimă neagră", [("asul de inimă neagră", "A♠")]),
     ("it", "l'asso di bastoni, la donna di picche, il re di cuori, il cavallo di coppe",
      [("asso di bastoni", "A♣"), ("donna di picche", "Q♠"), ("re di cuori", "K♥"),
       ("cavallo di coppe", "Q♥")]),
@@ -72,6 +74,8 @@ def test_offsets_point_into_the_text_as_written() -> None:
     text = "الكبّة ثم البنت البستوني"
     [(offset, words, card)] = find_named_cards(text, "ar")
     assert text[offset:offset + len(words)] == words == "البنت البستوني"
+    # "İ" lowers to two characters; folding must not shift what follows either.
+    assert find_named_cards("İİ Pik-Dame", "de") == [(3, "Pik-Dame", parse_card("Q♠"))]
     mentions = find_card_mentions("Q♠ then восьмёрку червей", "ru")
     assert [(m.offset, m.label) for m in mentions] == [(0, "Q♠"), (8, "'восьмёрку червей' (8♥)")]
 

@@ -135,7 +135,7 @@ RO = CardWords(
            R.JACK: ("valetul", "valet", "valetului"), R.TEN: ("zece",), R.NINE: ("nouă",),
            R.EIGHT: ("opt",), R.SEVEN: ("șapte",), R.SIX: ("șase",), R.FIVE: ("cinci",),
            R.FOUR: ("patru",), R.THREE: ("trei",), R.TWO: ("doi", "două")},
-    suits={S.SPADES: ("pică", "pici"), S.HEARTS: ("cupă", "inimă roșie"),
+    suits={S.SPADES: ("pică", "pici", "inimă neagră"), S.HEARTS: ("cupă", "inimă roșie"),
            S.DIAMONDS: ("caro", "romb"), S.CLUBS: ("treflă", "trefle")},
     italian_ranks={R.QUEEN: ("cavalerul", "cavaler", "cavalerului")},
     italian_suits={S.SPADES: ("spade",), S.HEARTS: ("cupe",), S.DIAMONDS: ("dinari",),

@@ -16,9 +16,10 @@ from typing import Mapping
 from ..cards import Card, Rank, Suit, card_name, find_prose_cards
 from .data import LANGUAGES, CardWords
 
-# Characters folded one for one, and marks dropped (Arabic harakat, shadda, tatweel).
+# Characters folded one for one (ё/е, the cedilla ş ţ Romanian texts still carry, Arabic alef
+# forms and the final ة/ه and ى/ي writers mix), and marks dropped (harakat, shadda, tatweel).
 _FOLD = str.maketrans({"ё": "е", "Ё": "Е", "ş": "ș", "Ş": "Ș", "ţ": "ț", "Ţ": "Ț",
-                       "أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا"})
+                       "أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ة": "ه", "ى": "ي"})
 _DROP = {chr(c) for c in range(0x064B, 0x0653)} | {"\u0670", "\u0640"}
 
 
@@ -29,7 +30,8 @@ def _fold(text: str) -> tuple[str, list[int]]:
     for i, ch in enumerate(text):
         if ch in _DROP:
             continue
-        out.append(ch.translate(_FOLD).lower())
+        low = ch.translate(_FOLD).lower()
+        out.append(low if len(low) == 1 else ch)  # "İ".lower() is two characters: keep offsets
         at.append(i)
     return "".join(out), at
 
