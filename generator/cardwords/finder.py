@@ -101,8 +101,8 @@ def find_named_cards(text: str, lang: str) -> list[tuple[int, str, Card]]:
     found: list[tuple[int, int, Card]] = []
     for pattern in matcher.patterns:
         for m in pattern.finditer(folded):
-            suit_form = m.group("adj") if "adj" in pattern.groupindex and m.group("adj") \
-                else m.group("suit")
+            # a phrase has the suit after the rank or as an adjective before it, never both
+            suit_form = m.group("adj") if "adj" in pattern.groupindex else m.group("suit")
             rank = matcher.ranks[re.sub(r"\s+", " ", m.group("rank"))]
             suit = matcher.suits[re.sub(r"\s+", " ", suit_form)]
             found.append((m.start(), m.end(), Card(rank, suit)))
