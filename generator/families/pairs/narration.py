@@ -3,7 +3,7 @@ cards of the players involved in it."""
 
 from __future__ import annotations
 
-from ...cards import card_name, find_prose_cards
+from ...cardwords import find_card_mentions
 from ..shared import ReplayContext, narrations
 from .engine import PairsGame
 from .record import Replay
@@ -18,19 +18,19 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
         for i, (step, words) in enumerate(zip(replay.steps, steps)):
             involved = {step.card} | set(step.before[step.drawer]) | set(step.after[step.drawer]) \
                 | set(step.before[step.source]) | set(step.after[step.source])
-            for offset, card in find_prose_cards(words):
-                if card not in involved:
-                    report.error(src.text_mark(base + ("steps", i), offset), "narration-card",
-                                 f"{lang}: step {i + 1} mentions {card_name(card)}, which neither "
+            for m in find_card_mentions(words, lang):
+                if m.card not in involved:
+                    report.error(src.text_mark(base + ("steps", i), m.offset), "narration-card",
+                                 f"{lang}: step {i + 1} mentions {m.label}, which neither "
                                  f"'{step.drawer}' nor '{step.source}' holds or draws")
         if narration.start and replay.start is not None:
             held = {c for h in replay.start.values() for c in h}
             laid = {c for ps in replay.first_pairs.values() for p in ps for c in p}
             laid |= {c for alone in replay.laid_alone.values() for c in alone}
-            for offset, card in find_prose_cards(narration.start):
-                if card not in held | laid:
-                    report.error(src.text_mark(base + ("start",), offset), "narration-card",
-                                 f"{lang}: the start mentions {card_name(card)}, which nobody "
+            for m in find_card_mentions(narration.start, lang):
+                if m.card not in held | laid:
+                    report.error(src.text_mark(base + ("start",), m.offset), "narration-card",
+                                 f"{lang}: the start mentions {m.label}, which nobody "
                                  "holds or lays down at the start")
         # The intro may name the removed cards too; the result, the cards of the last move and
         # those still held at the end.
@@ -42,7 +42,7 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
         for part, text, allowed, why in (
                 ("intro", narration.intro, set(game.deck.cards), "is not in this game's deck"),
                 ("result", narration.result, last, "nobody holds at the end")):
-            for offset, card in find_prose_cards(text or ""):
-                if card not in allowed:
-                    report.error(src.text_mark(base + (part,), offset), "narration-card",
-                                 f"{lang}: the {part} mentions {card_name(card)}, which {why}")
+            for m in find_card_mentions(text or "", lang):
+                if m.card not in allowed:
+                    report.error(src.text_mark(base + (part,), m.offset), "narration-card",
+                                 f"{lang}: the {part} mentions {m.label}, which {why}")

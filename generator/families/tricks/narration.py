@@ -3,7 +3,8 @@ hand of a score sheet), naming only cards still in play at that step."""
 
 from __future__ import annotations
 
-from ...cards import Card, card_name, find_prose_cards
+from ...cards import Card
+from ...cardwords import find_card_mentions
 from ...source import Key, Source
 from ..shared import narrations
 from .record import Replay
@@ -26,21 +27,22 @@ def check_narration(ctx: Context, replay: Replay) -> None:
                 trick = replay.tricks[i]
                 allowed = {c for h in trick.hands_before.values() for c in h}
                 why = f"nobody holds any more at trick {trick.number}"
-            _check_cards(ctx, src, base + ("steps", i), words, allowed=allowed,
+            _check_cards(ctx, src, base + ("steps", i), words, lang, allowed=allowed,
                          where=f"{lang}: step {i + 1}", why=why)
         for part, text in (("intro", narration.intro), ("start", narration.start),
                            ("result", narration.result)):
             if text:
-                _check_cards(ctx, src, base + (part,), text, allowed=in_play,
+                _check_cards(ctx, src, base + (part,), text, lang, allowed=in_play,
                              where=f"{lang}: the {part}", why="is not in play in this game")
 
 
-def _check_cards(ctx: Context, src: Source, key: Key, words: str, *, allowed: set[Card],
-                 where: str, why: str) -> None:
-    """Every card ``words`` names must be ``allowed``; ``src`` is the language file's."""
+def _check_cards(ctx: Context, src: Source, key: Key, words: str, lang: str, *,
+                 allowed: set[Card], where: str, why: str) -> None:
+    """Every card ``words`` names, in glyphs or in ``lang``'s words, must be ``allowed``;
+    ``src`` is the language file's."""
     in_play = set(ctx.game.cards)
-    for offset, card in find_prose_cards(words):
-        if card not in allowed:
-            reason = why if card in in_play else "is not in play in this game"
-            ctx.report.error(src.text_mark(key, offset), "narration-card",
-                         f"{where} mentions {card_name(card)}, which {reason}")
+    for m in find_card_mentions(words, lang):
+        if m.card not in allowed:
+            reason = why if m.card in in_play else "is not in play in this game"
+            ctx.report.error(src.text_mark(key, m.offset), "narration-card",
+                             f"{where} mentions {m.label}, which {reason}")

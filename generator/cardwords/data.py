@@ -1,0 +1,170 @@
+"""Rank and suit names per language, with every form running text gives them.
+
+For each rank and suit, the first form is its name in a spoken card name (see
+``finder.spoken_name``); the others are the forms a narration may write: cases, articles,
+plural-looking singulars (German "den Buben"), spellings with and without ё. Forms are written
+as they read; the finder folds case, ё/е, ş/ș and Arabic diacritics itself.
+
+Italian-suited decks (italian-40: coppe, denari, spade, bastoni) are written with French glyphs
+on this site (coppe ♥, denari ♦, spade ♠, bastoni ♣; the cavallo is the Q), so their names map
+onto the same cards and a text may use either set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from ..cards import Rank, Suit
+
+R, S = Rank, Suit
+
+
+@dataclass(frozen=True)
+class CardWords:
+    """One language's card names.
+
+    ``phrases`` are the word orders of a card named in full, with the slots ``{rank}``,
+    ``{suit}`` (a suit form written after the rank, or before it in a German compound) and
+    ``{adj}`` (a suit written as an adjective before the rank, as Russian does); the first
+    phrase is the one a spoken name uses. ``prefix`` is a regular expression of the clitics a
+    language writes onto a word (Arabic و ف ب ك ل), kept inside the phrase found."""
+
+    lang: str
+    ranks: Mapping[Rank, tuple[str, ...]]
+    suits: Mapping[Suit, tuple[str, ...]]
+    phrases: tuple[str, ...]
+    joker: str
+    italian_ranks: Mapping[Rank, tuple[str, ...]] = field(default_factory=dict)
+    italian_suits: Mapping[Suit, tuple[str, ...]] = field(default_factory=dict)
+    adjectives: Mapping[Suit, tuple[str, ...]] = field(default_factory=dict)
+    prefix: str = ""
+
+
+def _ru(stem: str, endings: str) -> tuple[str, ...]:
+    """A Russian word in its cases: ``_ru("туз", "|а|у|ом|е")``."""
+    return tuple(stem + e for e in endings.split("|"))
+
+
+_RU_CARD = "а|у|и|е|ой|ою"  # a numeral card (восьмёрка): nom, acc, gen, dat/prep, instr
+_RU_ADJ = "ый|ого|ому|ым|ом|ая|ой|ую|ою|ое"  # an adjective of any gender and case
+
+
+def _ru_numeral(stem: str) -> tuple[str, ...]:
+    return _ru(stem, _RU_CARD)
+
+
+EN = CardWords(
+    lang="en",
+    ranks={R.ACE: ("ace",), R.KING: ("king", "K"), R.QUEEN: ("queen", "Q"),
+           R.JACK: ("jack", "knave", "J"), R.TEN: ("ten", "10"), R.NINE: ("nine", "9"),
+           R.EIGHT: ("eight", "8"), R.SEVEN: ("seven", "7"), R.SIX: ("six", "6"),
+           R.FIVE: ("five", "5"), R.FOUR: ("four", "4"), R.THREE: ("three", "3"),
+           R.TWO: ("two", "deuce", "2")},
+    suits={S.SPADES: ("spades",), S.HEARTS: ("hearts",), S.DIAMONDS: ("diamonds",),
+           S.CLUBS: ("clubs",)},
+    italian_ranks={R.QUEEN: ("knight",)},
+    italian_suits={S.SPADES: ("swords",), S.HEARTS: ("cups",), S.DIAMONDS: ("coins",),
+                   S.CLUBS: ("batons",)},
+    phrases=("{rank} of {suit}",),
+    joker="joker",
+)
+
+IT = CardWords(
+    lang="it",
+    ranks={R.ACE: ("asso",), R.KING: ("re",), R.QUEEN: ("donna", "regina", "dama"),
+           R.JACK: ("fante",), R.TEN: ("dieci",), R.NINE: ("nove",), R.EIGHT: ("otto",),
+           R.SEVEN: ("sette",), R.SIX: ("sei",), R.FIVE: ("cinque",), R.FOUR: ("quattro",),
+           R.THREE: ("tre",), R.TWO: ("due",)},
+    suits={S.SPADES: ("picche",), S.HEARTS: ("cuori",), S.DIAMONDS: ("quadri",),
+           S.CLUBS: ("fiori",)},
+    italian_ranks={R.QUEEN: ("cavallo",)},
+    italian_suits={S.SPADES: ("spade",), S.HEARTS: ("coppe",), S.DIAMONDS: ("denari",),
+                   S.CLUBS: ("bastoni",)},
+    phrases=("{rank} di {suit}",),
+    joker="jolly",
+)
+
+# German compounds: "Pik-Dame", "Pikdame", "Herzkönig", "der Kreuz-Buben", "Karo-As".
+DE = CardWords(
+    lang="de",
+    ranks={R.ACE: ("As", "Ass", "Asses"), R.KING: ("König", "Königs"),
+           R.QUEEN: ("Dame",), R.JACK: ("Bube", "Buben", "Bauer", "Bauern"),
+           R.TEN: ("Zehn", "10"), R.NINE: ("Neun", "9"), R.EIGHT: ("Acht", "8"),
+           R.SEVEN: ("Sieben", "7"), R.SIX: ("Sechs", "6"), R.FIVE: ("Fünf", "5"),
+           R.FOUR: ("Vier", "4"), R.THREE: ("Drei", "3"), R.TWO: ("Zwei", "2")},
+    suits={S.SPADES: ("Pik",), S.HEARTS: ("Herz",), S.DIAMONDS: ("Karo",),
+           S.CLUBS: ("Kreuz",)},
+    italian_ranks={R.QUEEN: ("Reiter",)},
+    italian_suits={S.SPADES: ("Schwert", "Schwerter"), S.HEARTS: ("Becher",),
+                   S.DIAMONDS: ("Münz", "Münzen"), S.CLUBS: ("Stab", "Stäbe")},
+    phrases=("{suit}-{rank}", "{suit}{rank}"),
+    joker="Joker",
+)
+
+# Russian: "дама пик" (suit in the genitive plural) or "пиковая дама" (an adjective), each
+# rank in its six cases.
+RU = CardWords(
+    lang="ru",
+    ranks={R.ACE: _ru("туз", "|а|у|ом|е"), R.KING: _ru("корол", "ь|я|ю|ём|ем|е"),
+           R.QUEEN: _ru("дам", _RU_CARD) + _ru("королев", _RU_CARD),
+           R.JACK: _ru("валет", "|а|у|ом|е"), R.TEN: _ru_numeral("десятк"),
+           R.NINE: _ru_numeral("девятк"), R.EIGHT: _ru_numeral("восьмёрк"),
+           R.SEVEN: _ru_numeral("семёрк"), R.SIX: _ru_numeral("шестёрк"),
+           R.FIVE: _ru_numeral("пятёрк"), R.FOUR: _ru_numeral("четвёрк"),
+           R.THREE: _ru_numeral("тройк"), R.TWO: _ru_numeral("двойк")},
+    suits={S.SPADES: ("пик",), S.HEARTS: ("червей", "черв"), S.DIAMONDS: ("бубён", "бубей"),
+           S.CLUBS: ("треф", "крестей")},
+    adjectives={S.SPADES: _ru("пиков", _RU_ADJ), S.HEARTS: _ru("червов", _RU_ADJ)
+                + _ru("червонн", _RU_ADJ), S.DIAMONDS: _ru("бубнов", _RU_ADJ),
+                S.CLUBS: _ru("трефов", _RU_ADJ) + _ru("крестов", _RU_ADJ)},
+    italian_ranks={R.QUEEN: _ru("рыцар", "ь|я|ю|ем|е")},
+    italian_suits={S.SPADES: ("мечей",), S.HEARTS: ("кубков",),
+                   S.DIAMONDS: ("монет", "денариев"), S.CLUBS: ("жезлов",)},
+    phrases=("{rank} {suit}", "{adj} {rank}"),
+    joker="джокер",
+)
+
+# Romanian: the rank with or without its article, in the nominative or genitive ("dama de
+# pică", "valetul de treflă", "asului de caro"); "popa" is the king too.
+RO = CardWords(
+    lang="ro",
+    ranks={R.ACE: ("asul", "as", "asului"),
+           R.KING: ("regele", "rege", "regelui", "popa", "popă", "popii"),
+           R.QUEEN: ("dama", "damă", "damei", "regina", "regină", "reginei"),
+           R.JACK: ("valetul", "valet", "valetului"), R.TEN: ("zece",), R.NINE: ("nouă",),
+           R.EIGHT: ("opt",), R.SEVEN: ("șapte",), R.SIX: ("șase",), R.FIVE: ("cinci",),
+           R.FOUR: ("patru",), R.THREE: ("trei",), R.TWO: ("doi", "două")},
+    suits={S.SPADES: ("pică", "pici", "inimă neagră"), S.HEARTS: ("cupă", "inimă roșie"),
+           S.DIAMONDS: ("caro", "romb"), S.CLUBS: ("treflă", "trefle")},
+    italian_ranks={R.QUEEN: ("cavalerul", "cavaler", "cavalerului")},
+    italian_suits={S.SPADES: ("spade",), S.HEARTS: ("cupe",), S.DIAMONDS: ("dinari",),
+                   S.CLUBS: ("bâte",)},
+    phrases=("{rank} de {suit}",),
+    joker="jokerul",
+)
+
+# Arabic: "بنت البستوني" (a construct) or "البنت البستوني" (an adjective), in the corpus's words
+# (ملك الكبّة, البنت, الولد, الآس); the Levantine الشايب and الآص are the same cards.
+AR = CardWords(
+    lang="ar",
+    ranks={R.ACE: ("آس", "الآس", "آص", "الآص"),
+           R.KING: ("ملك", "الملك", "شايب", "الشايب"),
+           R.QUEEN: ("بنت", "البنت", "ملكة", "الملكة"),
+           R.JACK: ("ولد", "الولد", "شب", "الشب"),
+           R.TEN: ("عشرة", "العشرة"), R.NINE: ("تسعة", "التسعة"),
+           R.EIGHT: ("ثمانية", "الثمانية"), R.SEVEN: ("سبعة", "السبعة"),
+           R.SIX: ("ستة", "الستة"), R.FIVE: ("خمسة", "الخمسة"),
+           R.FOUR: ("أربعة", "الأربعة"), R.THREE: ("ثلاثة", "الثلاثة"),
+           R.TWO: ("اثنين", "الاثنين", "اثنان", "الاثنان")},
+    suits={S.SPADES: ("البستوني", "بستوني"), S.HEARTS: ("الكبة", "كبة"),
+           S.DIAMONDS: ("الديناري", "ديناري"), S.CLUBS: ("السباتي", "سباتي")},
+    italian_ranks={R.QUEEN: ("فارس", "الفارس")},
+    italian_suits={S.SPADES: ("السيوف",), S.HEARTS: ("الكؤوس",), S.DIAMONDS: ("الدنانير",),
+                   S.CLUBS: ("العصي",)},
+    phrases=("{rank} {suit}",),
+    joker="الجوكر",
+    prefix="(?:[وف]?[بكل]?)",
+)
+
+LANGUAGES: Mapping[str, CardWords] = {w.lang: w for w in (EN, IT, DE, RU, RO, AR)}
