@@ -94,8 +94,8 @@ def test_no_pdf_of_the_corpus_loses_a_box(built: Path) -> None:
     again and walked, so the check itself is seen to run on real output."""
     from weasyprint import HTML
 
-    from generator.render import Renderer, SiteConfig
     from generator.model import load_site_spec
+    from generator.render import Renderer, SiteConfig
 
     checked = check([RULES], root=ROOT)
     spec = load_site_spec(RULES, Report())
