@@ -1,13 +1,16 @@
 """PDF benchmarks: prints figures, asserts nothing. Run with `make bench`.
 
-- seconds per quick-reference card, per sheet and per booklet (bare WeasyPrint, one core);
-- the corpus's PDFs through the pipeline with one worker and with two, from an empty cache;
+- seconds per quick-reference card, per sheet and per booklet (bare WeasyPrint, one core),
+  and per imposed A4 booklet (pypdf, from the A5 booklet);
+- the corpus's PDFs through the pipeline with one worker and with two, from an empty cache
+  (imposed booklets included);
 - the pipeline's overhead over bare WeasyPrint rendering the same HTML;
 - a rebuild with nothing changed: how many PDFs it renders.
 """
 
 from __future__ import annotations
 
+import io
 import statistics
 import sys
 import tempfile
@@ -21,10 +24,11 @@ sys.path.insert(0, str(ROOT))
 from generator.build import BuildConfig, build  # noqa: E402
 from generator.check import check  # noqa: E402
 from generator.diagnostics import Report  # noqa: E402
+from generator.imposition import impose, imposed_pdfs  # noqa: E402
 from generator.model import load_site_spec  # noqa: E402
 from generator.pdf import PDF_VARIANT, PdfJob, harfbuzz_subset_available, render_pdfs  # noqa: E402
 from generator.render import Renderer, SiteConfig  # noqa: E402
-from generator.site import plan  # noqa: E402
+from generator.site import DocKind, plan  # noqa: E402
 
 TEMPLATES = ROOT / "templates"
 
@@ -35,7 +39,8 @@ def jobs() -> list[tuple[str, PdfJob]]:
     assert spec is not None
     site = plan(checked.games)
     renderer = Renderer(SiteConfig(TEMPLATES, spec.base_url, spec.name), site, checked.replays)
-    return [(d.kind.value, PdfJob(d.path, renderer.render_document(d))) for d in site.documents]
+    return [(d.kind.value, PdfJob(d.path, renderer.render_document(d), 4 if d.kind is DocKind.BOOKLET else 1))
+            for d in site.documents if d.kind is not DocKind.IMPOSED]
 
 
 def bare(all_jobs: list[tuple[str, PdfJob]]) -> float:
@@ -49,8 +54,18 @@ def bare(all_jobs: list[tuple[str, PdfJob]]) -> float:
     total_start = time.perf_counter()
     for kind, job in all_jobs:
         start = time.perf_counter()
-        HTML(string=job.html, base_url=base).write_pdf(font_config=fonts, pdf_variant=PDF_VARIANT)
+        data = HTML(string=job.html, base_url=base).write_pdf(font_config=fonts, pdf_variant=PDF_VARIANT)
         times[kind].append(time.perf_counter() - start)
+        if kind == "booklet":  # imposition needs a multiple of four pages: pad with pypdf here
+            from pypdf import PdfReader, PdfWriter
+            writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+            while len(writer.pages) % 4:
+                writer.add_blank_page()
+            padded = io.BytesIO()
+            writer.write(padded)
+            start = time.perf_counter()
+            impose(padded.getvalue())
+            times["imposed booklet"].append(time.perf_counter() - start)
     total = time.perf_counter() - total_start
     for kind, values in sorted(times.items()):
         print(f"bare WeasyPrint, {kind:<8}: median {statistics.median(values):.3f} s "
@@ -62,8 +77,11 @@ def bare(all_jobs: list[tuple[str, PdfJob]]) -> float:
 def pipeline(all_jobs: list[tuple[str, PdfJob]], workers: int) -> float:
     with tempfile.TemporaryDirectory() as cache:
         start = time.perf_counter()
-        render_pdfs([j for _, j in all_jobs], print_dir=TEMPLATES / "print", cache_dir=Path(cache),
-                    workers=workers)
+        pdfs = render_pdfs([j for _, j in all_jobs], print_dir=TEMPLATES / "print", cache_dir=Path(cache),
+                           workers=workers)
+        booklets = {path: (data, "/ar/" in f"/{path}") for path, data in pdfs.items()
+                    if any(kind == "booklet" and j.path == path for kind, j in all_jobs)}
+        imposed_pdfs(booklets, cache_dir=Path(cache))
         elapsed = time.perf_counter() - start
     print(f"pipeline, {len(all_jobs)} PDFs, {workers} worker(s), empty cache: {elapsed:.2f} s")
     return elapsed

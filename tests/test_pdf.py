@@ -46,7 +46,7 @@ def test_every_document_has_its_paper_size_title_language_and_tags(built: Path) 
 
 
 def test_fonts_are_embedded_and_subset(built: Path) -> None:
-    for doc in DOCUMENTS:
+    for doc in RENDERED:  # an imposed booklet's fonts are its A5 pages' (test_print.py)
         reader = PdfReader(built / doc.path)
         for page in reader.pages:
             for font in page["/Resources"]["/Font"].values():

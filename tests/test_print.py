@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any, Iterator
 
 import pdfplumber
 import pytest
@@ -120,6 +121,17 @@ def style_words(name: str) -> set[str]:
             if w in {"Bold", "Italic", "Oblique", "Light", "Medium", "Black"}}
 
 
+def page_fonts(resources: Any) -> Iterator[Any]:
+    """The fonts of a page, also those of the A5 pages an imposed side draws as forms."""
+    resources = resources.get_object()
+    for font in resources.get("/Font", {}).values():
+        yield font.get_object()
+    for form in resources.get("/XObject", {}).values():
+        form = form.get_object()
+        if form.get("/Subtype") == "/Form" and "/Resources" in form:
+            yield from page_fonts(form["/Resources"])
+
+
 def test_every_font_in_every_pdf_is_one_of_the_projects(built: Path) -> None:
     """A pdffonts read-back: each embedded font's file is one of templates/fonts/ (by the
     PostScript name in its name table), in the style it was made in: no system fallback,
@@ -128,8 +140,7 @@ def test_every_font_in_every_pdf_is_one_of_the_projects(built: Path) -> None:
     seen: set[str] = set()
     for d in DOCUMENTS:
         for page in PdfReader(built / d.path).pages:
-            for font in page["/Resources"]["/Font"].values():
-                font = font.get_object()
+            for font in page_fonts(page["/Resources"]):
                 base = str(font["/BaseFont"]).split("+", 1)[-1]
                 descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
                 data = descriptor["/FontFile2"].get_object().get_data()
@@ -156,7 +167,7 @@ def test_crop_marks_are_printable_and_the_boxes_are_set(built: Path) -> None:
         assert len(marks) == 6
         for r in marks:
             edges_mm = (r["x0"] / MM, r["top"] / MM, 210 - r["x1"] / MM, 297 - r["bottom"] / MM)
-            assert min(edges_mm) >= 6, edges_mm
+            assert round(min(edges_mm), 3) >= 6, edges_mm
 
 
 # -- the booklet ------------------------------------------------------------------------------
@@ -191,7 +202,8 @@ def test_imposed_booklet_holds_the_pages_in_folding_order(built: Path, game: str
     n = len(pages)
     assert n % 4 == 0 and n >= 8
     title = next(b for b in check([RULES], root=ROOT).games if b.rules.id == game).languages[lang].spec.title
-    assert title.split()[0] in pages[0]  # the cover
+    cover = PdfReader(built / doc(DocKind.BOOKLET, game, lang).path).pages[0].extract_text()
+    assert title in cover
     halves = half_texts(built / doc(DocKind.IMPOSED, game, lang).path)
     assert len(halves) == n // 2
     rtl = lang == "ar"
@@ -221,17 +233,22 @@ def test_booklet_cover_has_the_facts_and_pages_are_numbered_left_to_right(built:
 
 def test_arabic_cover_labels_do_not_overlap(built: Path) -> None:
     """main's Arabic facts labels were printed on top of each other."""
-    with pdfplumber.open(built / doc(DocKind.BOOKLET, "black-peter", "ar").path) as pdf:
-        words = pdf.pages[0].extract_words()
-    for i, a in enumerate(words):
-        for b in words[i + 1:]:
-            overlap_x = min(a["x1"], b["x1"]) - max(a["x0"], b["x0"])
-            overlap_y = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
-            assert not (overlap_x > 1 and overlap_y > 1), (a["text"], b["text"])
+    for game in ("black-peter", "hearts"):
+        with pdfplumber.open(built / doc(DocKind.BOOKLET, game, "ar").path) as pdf:
+            chars = [c for c in pdf.pages[0].chars if c["x1"] - c["x0"] > 0.5 and c["text"].strip()]
+        for i, a in enumerate(chars):
+            for b in chars[i + 1:]:
+                overlap_x = min(a["x1"], b["x1"]) - max(a["x0"], b["x0"])
+                overlap_y = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+                smaller = min((a["x1"] - a["x0"]) * (a["bottom"] - a["top"]),
+                              (b["x1"] - b["x0"]) * (b["bottom"] - b["top"]))
+                assert not (overlap_x > 0 and overlap_y > 0 and overlap_x * overlap_y > smaller / 2), \
+                    (game, a["text"], b["text"], a["top"])
 
 
 def test_trick_lines_are_sentences(built: Path) -> None:
-    text = " ".join(page_texts(built / doc(DocKind.BOOKLET, "hearts", "en").path))
+    reader = PdfReader(built / doc(DocKind.BOOKLET, "hearts", "en").path)
+    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
     assert "takes the trick. 1 point. Hearts are broken." in text
 
 
