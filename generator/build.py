@@ -146,6 +146,8 @@ def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
     renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name,
                                    pdf=config.pdf), site, checked.replays)
     files = renderer.render_all()
+    if result is not None:  # a broken UI catalog is shown in English, and reported
+        result.report.extend(renderer.catalog_problems())
     static = config.templates / "static"
     for path in sorted(static.rglob("*")) if static.is_dir() else []:
         if path.is_file():

@@ -490,3 +490,18 @@ def test_a_full_disk_is_a_clear_error_with_exit_3(tmp_path: Path, monkeypatch, c
 
 def test_the_corpus_still_checks_clean() -> None:
     assert check([RULES], root=ROOT).ok
+
+
+def test_a_broken_catalog_is_a_build_finding(tmp_path: Path) -> None:
+    templates = tmp_path / "templates"
+    shutil.copytree(ROOT / "templates", templates, ignore=shutil.ignore_patterns("fonts"))
+    po = templates / "locale" / "it" / "LC_MESSAGES" / "messages.po"
+    text = po.read_text(encoding="utf-8")
+    marker = 'msgid "%(drawer)s draws %(card)s from %(source)s."\nmsgstr "'
+    assert marker in text
+    po.write_text(text.replace(marker, marker + "%(nobody)s ", 1), encoding="utf-8")
+    out = tmp_path / "site"
+    result = build(BuildConfig(one_game(tmp_path), templates, out, pdf=False))
+    [finding] = [d for d in result.report.errors if d.code == "bad-catalog"]
+    assert finding.mark.path.endswith("it/LC_MESSAGES/messages.po") and finding.mark.line > 1
+    assert not out.exists()  # refused like any other error
