@@ -184,6 +184,9 @@ def _worker_state(setup: _WorkerSetup) -> dict[str, Any]:
             "fonts": FontConfiguration()}  # reused for every document of this worker
 
 
+WORKER_NAME = b"rulebook-pdf"  # the name a PDF worker shows in `ps` (Linux)
+
+
 def _init_worker(setup: _WorkerSetup) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
@@ -196,6 +199,7 @@ def _die_with_parent(parent: int) -> None:
     if sys.platform == "linux":
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills us with the parent
+        libc.prctl(15, WORKER_NAME)  # PR_SET_NAME: `ps` and `top` show what this process is
     if os.getppid() != parent:  # the parent was gone before the line above
         os._exit(1)
     if sys.platform != "linux":

@@ -25,7 +25,7 @@ from generator import publish
 from generator.build import BuildConfig, build
 from generator.check import check
 from generator.cli import main
-from generator.pdf import PdfJob, PdfStats, render_pdfs, usable_workers
+from generator.pdf import WORKER_NAME, PdfJob, PdfStats, render_pdfs, usable_workers
 from generator.serve import SiteHandler, rebuild
 
 GAME = "black-peter"
@@ -80,14 +80,20 @@ def wait_for_line(proc: subprocess.Popen[str], needle: str, timeout: float = 60)
 
 
 def children(pid: int) -> set[int]:
-    """Live child processes of ``pid`` (from /proc)."""
+    """Live PDF workers of ``pid`` (from /proc), known by the name they give themselves.
+
+    Other children do not count: the build also runs short-lived ``git log`` processes (the
+    rules' date on the QR codes), which between fork and exec look like the build itself.
+    """
+    program = WORKER_NAME.decode() + "\n"
     found = set()
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
+            comm = (stat.parent / "comm").read_text()
         except OSError:
             continue
-        if int(fields[1]) == pid and fields[0] != "Z":
+        if int(fields[1]) == pid and fields[0] != "Z" and comm == program:
             found.add(int(stat.parent.name))
     return found
 
