@@ -158,10 +158,15 @@ def _interrupts_held() -> Iterator[None]:
 
 def failpoint(name: str) -> None:
     """A named point where the fault-injection tests stop a build (RULEBOOK_FAILPOINT=name):
-    it announces itself on stderr and waits to be killed. Does nothing otherwise."""
-    if os.environ.get("RULEBOOK_FAILPOINT") == name:
-        print(f"failpoint {name} reached", file=sys.stderr, flush=True)
-        time.sleep(float(os.environ.get("RULEBOOK_FAILPOINT_WAIT", "30")))
+    it announces itself on stderr and waits to be killed, for RULEBOOK_FAILPOINT_WAIT seconds
+    at most, or until the file RULEBOOK_FAILPOINT_RELEASE exists. Does nothing otherwise."""
+    if os.environ.get("RULEBOOK_FAILPOINT") != name:
+        return
+    print(f"failpoint {name} reached", file=sys.stderr, flush=True)
+    release = os.environ.get("RULEBOOK_FAILPOINT_RELEASE")
+    deadline = time.monotonic() + float(os.environ.get("RULEBOOK_FAILPOINT_WAIT", "30"))
+    while time.monotonic() < deadline and not (release and os.path.exists(release)):
+        time.sleep(0.05)
 
 
 def publish(files: dict[str, bytes], out: Path) -> tuple[int, int, int]:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import shutil
+import signal
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,12 @@ from generator.check import CheckResult, check
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
+
+# A runner started in the background (`cmd &` in a script) hands its children SIGINT ignored,
+# and an ignored signal stays ignored in every build a test starts: the Ctrl-C tests would see a
+# build that cannot be interrupted. Builds started by the tests get a terminal's default.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")

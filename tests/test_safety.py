@@ -385,14 +385,18 @@ def test_the_exchange_is_atomic_here(tmp_path: Path) -> None:
 
 def test_concurrent_builds_take_turns(tmp_path: Path, sites) -> None:
     out = tmp_path / "site"
+    release = tmp_path / "release"  # the first build holds the lock until the second waits
     first = cli("build", "--no-pdf", "--rules", str(sites["old"]), "--out", str(out),
-                env={"RULEBOOK_FAILPOINT": "before-publish", "RULEBOOK_FAILPOINT_WAIT": "2"})
+                env={"RULEBOOK_FAILPOINT": "before-publish", "RULEBOOK_FAILPOINT_WAIT": "60",
+                     "RULEBOOK_FAILPOINT_RELEASE": str(release)})
     wait_for_line(first, "failpoint before-publish reached")
     second = cli("build", "--no-pdf", "--rules", str(sites["new"]), "--out", str(out))
+    waiting = wait_for_line(second, "waiting for another rulebook build")
+    release.touch()
     _, err2 = second.communicate(timeout=60)
     _, err1 = first.communicate(timeout=60)
     assert first.returncode == 0 and second.returncode == 0, err1 + err2
-    assert "waiting for another rulebook build" in err2 and "Traceback" not in err1 + err2
+    assert "waiting for another rulebook build" in waiting and "Traceback" not in err1 + err2
     assert snapshot(out) == sites["expected"]["new"]
     # The state matches what is online: a build of the old rules must not say "up to date".
     assert build(BuildConfig(sites["old"], ROOT / "templates", out, pdf=False)).ok
