@@ -179,7 +179,8 @@ def stale_links(r: PageRenderer, page: Page, bundle: GameBundle, kind: Kind) -> 
 
 def language_name(code: str, lang: str) -> str:
     """``code``'s name in ``lang`` (CLDR, through Babel): "inglese" for en on an it page."""
-    return Locale.parse(lang).languages.get(code, code)
+    name: str = Locale.parse(lang).languages.get(code, code)
+    return name
 
 
 class DealRow(TypedDict):

@@ -24,7 +24,7 @@ import yaml
 from pydantic import Field
 
 from . import schema
-from .diagnostics import Report
+from .diagnostics import Mark, Report
 from .hints import did_you_mean
 from .i18n import LANGUAGES
 from .source import load_yaml
@@ -123,7 +123,7 @@ def load(path: Path, report: Report, *, display: str, within: Path | None = None
     if src is None or problems:
         return None
     if lang not in LANGUAGES:
-        report.error(src.mark(()), "unknown-language",
+        report.error(Mark(display), "unknown-language",
                      f"'{path.name}' records the sources of an unknown language '{lang}' "
                      f"(known: {', '.join(LANGUAGES)})",
                      hint=did_you_mean(lang, LANGUAGES, shown="'{}" + SUFFIX + "'"))
