@@ -34,6 +34,15 @@ def _port(text: str) -> int:
     return value
 
 
+class _Formatter(argparse.HelpFormatter):
+    """Shows ``--accept GAME LANG [KEY ...]``: argparse can only say "one or more"."""
+
+    def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
+        if action.dest == "accept":
+            return "GAME LANG [KEY ...]"
+        return super()._format_args(action, default_metavar)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
@@ -62,13 +71,14 @@ def _parser() -> argparse.ArgumentParser:
         if name == "serve":
             cmd.add_argument("--port", type=_port, default=8000)
             cmd.add_argument("--host", default="127.0.0.1")
-    i18n = sub.add_parser("i18n", help="the state of the translations, per game and language")
+    i18n = sub.add_parser("i18n", help="the state of the translations, per game and language",
+                          formatter_class=_Formatter)
     i18n.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="default: rules")
     i18n.add_argument("--format", choices=("text", "json"), default="text")
     i18n.add_argument("--strict", action="store_true",
                       help="exit 1 when any game is incomplete in any language (missing, "
                       "outdated or unrecorded texts)")
-    i18n.add_argument("--accept", nargs="+", metavar="GAME LANG [KEY",
+    i18n.add_argument("--accept", nargs="+",
                       help="record the current source texts of GAME's LANG translation (all, "
                       "or the KEYs): after the translator has brought them up to date")
     pdf = sub.add_parser("pdf", help="the printable PDFs of one game in one language")
