@@ -4,7 +4,7 @@ For each game and language: the share of texts translated, the texts missing, th
 steps missing, and texts left identical to another language's (copied, not translated).
 The expected texts of a game are those that any of its languages has. Against the source
 language, each translated text is current, outdated (with a word diff of the source's change)
-or unrecorded (staleness.py); `accept` records what a translation now renders.
+or unrecorded (staleness.py); `rulebook i18n --accept` (accept.py) records them.
 """
 
 from __future__ import annotations
