@@ -83,7 +83,7 @@ def digest(text: str) -> str:
 
 class RecordedSpec(schema.Strict):
     digest: str = Field(pattern=rf"^[0-9a-f]{{{DIGEST_LENGTH}}}$")
-    text: str
+    source: str  # the source text itself
 
 
 class TranslatedFromSpec(schema.Strict):
@@ -139,16 +139,16 @@ def load(path: Path, report: Report, *, display: str, within: Path | None = None
                      f"unknown source language '{spec.language}' (known: {', '.join(LANGUAGES)})",
                      hint=did_you_mean(spec.language, LANGUAGES))
     for key, recorded in spec.texts.items():
-        if digest(recorded.text) != recorded.digest:
+        if digest(recorded.source) != recorded.digest:
             report.error(src.mark(("texts", key, "digest")), "digest-mismatch",
                          f"the digest of '{key}' is not the digest of its recorded text "
-                         f"({digest(recorded.text)}): the record was edited by hand",
+                         f"({digest(recorded.source)}): the record was edited by hand",
                          hint=f"check the {lang} translation of '{key}', then run "
                          f"`rulebook i18n --accept {path.parent.name} {lang} {key}`")
     if len(report.errors) > errors:
         return None
     return TranslatedFrom(lang, spec.language,
-                          {k: Recorded(r.digest, r.text) for k, r in spec.texts.items()})
+                          {k: Recorded(r.digest, r.source) for k, r in spec.texts.items()})
 
 
 class _Dumper(yaml.SafeDumper):
@@ -168,7 +168,7 @@ def dump(record: TranslatedFrom, *, game: str) -> str:
     """The record file's text: a header that says what it is, then the texts in file order."""
     data: dict[str, Any] = {
         "language": record.source_lang,
-        "texts": {key: {"digest": r.digest, "text": r.text} for key, r in record.texts.items()},
+        "texts": {key: {"digest": r.digest, "source": r.text} for key, r in record.texts.items()},
     }
     header = (f"# The {record.source_lang} texts this {record.lang} translation was made from "
               f"(see {record.lang}.yaml).\n"

@@ -300,9 +300,9 @@ RECORD = f"{GAME}/it{SUFFIX}"
      "unknown source language 'english'"),
     (lambda t: t.replace("texts:", "textz:", 1), (4, 1), "unknown-key", "unknown key 'textz'"),
     (lambda t: t.replace("    digest: ", "    digest: x", 1), (6, 13), "bad-value", "string should match"),
-    (lambda t: t.replace("    text: Black Peter", "    text: Black Pete", 1), (6, 13),
+    (lambda t: t.replace("    source: Black Peter", "    source: Black Pete", 1), (6, 13),
      "digest-mismatch", "the digest of 'title' is not the digest of its recorded text"),
-    (lambda t: t.replace("    text: Black Peter (32-card deck)", "    text: 32", 1), (7, 11),
+    (lambda t: t.replace("    source: Black Peter (32-card deck)", "    source: 32", 1), (7, 13),
      "wrong-type", "expected text; found the number 32"),
     (lambda t: "", (1, 1), "missing-key", "missing key 'language' at the top"),
 ])
