@@ -11,13 +11,16 @@ from pathlib import Path
 import html5lib
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import ROOT, RULES
 from generator.build import BuildConfig, build
 from generator.check import check
 from generator.cli import main
-from generator.provenance import SUFFIX, digest, units
-from generator.staleness import TextState, format_change, text_states, word_diff
+from generator.diagnostics import Report
+from generator.provenance import SUFFIX, Recorded, TranslatedFrom, digest, dump, load, units
+from generator.staleness import Op, TextState, format_change, text_states, word_diff
 from generator.translation import report
 
 TEMPLATES = ROOT / "templates"
@@ -369,3 +372,36 @@ def test_the_notice_is_seen_in_the_readers_direction_and_leads_to_the_english_se
             assert page.locator(".stale-notice").count() == 0
         finally:
             browser.close()
+
+
+# -- properties ----------------------------------------------------------------------------------
+
+_TEXTS = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\ufeff"),
+                 max_size=80).filter(lambda t: t.strip())
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_TEXTS, min_size=1, max_size=4))
+def test_a_record_reads_back_exactly_what_was_written(tmp_path_factory: pytest.TempPathFactory,
+                                                      texts: list[str]) -> None:
+    folder = tmp_path_factory.mktemp("record")
+    record = TranslatedFrom("it", "en", {f"steps.{i}": Recorded(digest(t), t)
+                                         for i, t in enumerate(texts, 1)})
+    path = folder / f"it{SUFFIX}"
+    path.write_text(dump(record, game="g"), encoding="utf-8")
+    problems = Report()
+    assert load(path, problems, display=str(path)) == record, [d.format() for d in problems.items]
+
+
+_WORDS_LISTS = st.lists(st.sampled_from(["a", "b", "c", "d", "e"]), max_size=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_WORDS_LISTS, _WORDS_LISTS)
+def test_the_word_diff_holds_both_texts(old: list[str], new: list[str]) -> None:
+    changes = word_diff(" ".join(old), " ".join(new), context=1000)  # one stretch: the whole
+    assert len(changes) == (0 if old == new else 1)
+    for change in changes:
+        kept = [t for op, t in change.segments if op is not Op.ADDED]
+        made = [t for op, t in change.segments if op is not Op.REMOVED]
+        assert " ".join(kept).split() == old and " ".join(made).split() == new
