@@ -157,8 +157,14 @@ class _Dumper(yaml.SafeDumper):
 
 def _text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
     # Texts over several lines as `|` blocks, readable in a review; PyYAML falls back to a
-    # quoted scalar by itself where a block cannot hold the text exactly.
-    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|" if "\n" in value else None)
+    # quoted scalar by itself where a block cannot hold the text exactly. YAML 1.1 reads NEL
+    # and the Unicode line separators as line breaks, which PyYAML writes unescaped in plain
+    # and block scalars: such a text is written double-quoted, where they are escaped.
+    style = '"' if _BREAKS_YAML_READS.search(value) else "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_BREAKS_YAML_READS = re.compile("[\x85\u2028\u2029\r]")
 
 
 _Dumper.add_representer(str, _text)
