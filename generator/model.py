@@ -280,9 +280,11 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
     rules = load_game_rules(game_file, report, display=show(game_file), within=within)
     languages: dict[str, LanguageText] = {}
     files = sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
-    translated_from = {record.lang: record for path in files if provenance.is_record(path)
-                       for record in [provenance.load(path, report, display=show(path),
-                                                      within=within)] if record is not None}
+    translated_from: dict[str, provenance.TranslatedFrom] = {}  # <lang>.translated-from.yaml
+    for path in filter(provenance.is_record, files):
+        record = provenance.load(path, report, display=show(path), within=within)
+        if record is not None:
+            translated_from[record.lang] = record
     for path in _unique_stems([p for p in files if not provenance.is_record(p)], report, show):
         if path.name in ("game.yaml", "game.yml"):
             continue
