@@ -3,6 +3,7 @@ the example scripts. Data only; model.py loads it, the families and the pages re
 
     rules/<game>/game.yaml          what is the same in every language (engine options, deck)
     rules/<game>/<lang>.yaml        the prose of one language
+    rules/<game>/<lang>.translated-from.yaml   the source texts it was translated from
     rules/<game>/examples/*.yaml    example-round scripts, language-neutral
 """
 
@@ -14,6 +15,7 @@ from typing import Protocol
 
 from . import schema
 from .cards import Card, Deck
+from .provenance import TranslatedFrom
 from .source import Source
 
 
@@ -74,3 +76,5 @@ class GameBundle:
     examples: dict[str, Example] = field(default_factory=dict)
     placeholders: dict[str, str] = field(default_factory=dict)  # {name} -> value, for prose
     odd_cards: tuple[Card, ...] = ()  # the cards one of which is left over, for the facts box
+    # <lang>.translated-from.yaml by language: what each translated text was made from
+    translated_from: dict[str, TranslatedFrom] = field(default_factory=dict)

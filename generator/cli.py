@@ -34,6 +34,15 @@ def _port(text: str) -> int:
     return value
 
 
+class _Formatter(argparse.HelpFormatter):
+    """Shows ``--accept GAME LANG [KEY ...]``: argparse can only say "one or more"."""
+
+    def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
+        if action.dest == "accept":
+            return "GAME LANG [KEY ...]"
+        return super()._format_args(action, default_metavar)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
@@ -62,11 +71,16 @@ def _parser() -> argparse.ArgumentParser:
         if name == "serve":
             cmd.add_argument("--port", type=_port, default=8000)
             cmd.add_argument("--host", default="127.0.0.1")
-    i18n = sub.add_parser("i18n", help="the state of the translations, per game and language")
+    i18n = sub.add_parser("i18n", help="the state of the translations, per game and language",
+                          formatter_class=_Formatter)
     i18n.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="default: rules")
     i18n.add_argument("--format", choices=("text", "json"), default="text")
     i18n.add_argument("--strict", action="store_true",
-                      help="exit 1 when any game is incomplete in any language")
+                      help="exit 1 when any game is incomplete in any language (missing, "
+                      "outdated or unrecorded texts)")
+    i18n.add_argument("--accept", nargs="+",
+                      help="record the current source texts of GAME's LANG translation (all, "
+                      "or the KEYs): after the translator has brought them up to date")
     pdf = sub.add_parser("pdf", help="the printable PDFs of one game in one language")
     pdf.add_argument("game", help="game id, e.g. uomo-nero")
     pdf.add_argument("--lang", required=True, help="language code, e.g. it")
@@ -164,12 +178,50 @@ def _i18n(args: argparse.Namespace) -> int:
     from .check import check
 
     result = check(args.paths or [Path("rules")], root=Path.cwd())
+    source_lang = _source_language(result)
     if result.report.errors:
         print(format_text(result.report.sorted()), file=sys.stderr)
-    states = translation.report(result.games)
+    if args.accept is not None:
+        return _accept(args.accept, result.games, source_lang)
+    states = translation.report(result.games, source_lang=source_lang)
     print(translation.format_json(states) if args.format == "json" else translation.format_table(states))
     incomplete = not all(s.complete for s in states) or bool(result.report.errors)
     return EXIT_FINDINGS if args.strict and incomplete else EXIT_OK
+
+
+if TYPE_CHECKING:
+    from .bundle import GameBundle
+    from .check import CheckResult
+
+
+def _source_language(result: CheckResult) -> str:
+    """The source language of the rules checked: their root's site.yaml says (default en)."""
+    from .model import load_site_spec
+
+    if result.site is not None:
+        return result.site.source_language
+    roots = {b.folder.parent for b in result.games if (b.folder.parent / "site.yaml").is_file()}
+    specs = [load_site_spec(root, result.report) for root in sorted(roots)]
+    return next((s.source_language for s in specs if s is not None), "en")
+
+
+def _accept(words: list[str], games: list[GameBundle], source_lang: str) -> int:
+    from .accept import Accepted, accept
+
+    if len(words) < 2:
+        print("rulebook: error: --accept takes GAME LANG [KEY ...]", file=sys.stderr)
+        return EXIT_USAGE
+    done = accept(games, words[0], words[1], words[2:], source_lang=source_lang)
+    if not isinstance(done, Accepted):
+        for refusal in done:
+            print(f"rulebook: error: {refusal.message}"
+                  + (f"\n  hint: {refusal.hint}" if refusal.hint else ""), file=sys.stderr)
+        return EXIT_USAGE
+    updated = f": {', '.join(done.updated)}" if 0 < len(done.updated) <= 10 else ""
+    print(f"{done.path}: {done.recorded} text(s) recorded as translated from the current "
+          f"{source_lang} text, {len(done.updated)} of them newly{updated}"
+          + (f"; {done.untranslated} not translated yet, not recorded" if done.untranslated else ""))
+    return EXIT_OK
 
 
 def _pdf(args: argparse.Namespace) -> int:

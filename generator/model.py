@@ -15,7 +15,7 @@ import urllib.parse
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from . import schema
+from . import provenance, schema
 from .bundle import Engine, Example, GameBundle, GameRules, LanguageText
 from .cards import Deck, card_name, cards_name, get_deck
 from .diagnostics import Mark, Report
@@ -181,6 +181,12 @@ def load_site_spec(rules: Path, report: Report) -> schema.SiteSpec | None:
         report.error(src.mark(("base_url",)), "bad-value", f"base_url {problem}",
                      hint="write the site's address, such as https://example.org/rules/")
         return None
+    if spec.source_language not in LANGUAGES:
+        report.error(src.mark(("source_language",)), "unknown-language",
+                     f"unknown source_language '{spec.source_language}' "
+                     f"(known: {', '.join(LANGUAGES)})",
+                     hint=did_you_mean(spec.source_language, LANGUAGES))
+        return None
     return spec
 
 
@@ -273,8 +279,13 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
     within = folder.parent  # the rules folder: no file outside it is read
     rules = load_game_rules(game_file, report, display=show(game_file), within=within)
     languages: dict[str, LanguageText] = {}
-    for path in _unique_stems(sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")),
-                              report, show):
+    files = sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
+    translated_from: dict[str, provenance.TranslatedFrom] = {}  # <lang>.translated-from.yaml
+    for path in filter(provenance.is_record, files):
+        record = provenance.load(path, report, display=show(path), within=within)
+        if record is not None:
+            translated_from[record.lang] = record
+    for path in _unique_stems([p for p in files if not provenance.is_record(p)], report, show):
         if path.name in ("game.yaml", "game.yml"):
             continue
         if path.stem not in LANGUAGES:
@@ -299,6 +310,12 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
     if rules.spec.id != folder.name:
         report.error(rules.source.mark(("id",)), "bad-value",
                      f"the game id '{rules.spec.id}' differs from its folder '{folder.name}'")
+    for lang in translated_from.keys() - languages.keys():
+        path = provenance.record_path(folder, lang)
+        if not (folder / f"{lang}.yaml").exists():  # a language file with errors is reported there
+            report.warning(Mark(show(path)), "orphan-record",
+                           f"'{path.name}' records the sources of {lang}.yaml, which is not there",
+                           hint=f"delete '{path.name}' or restore {lang}.yaml")
     values = placeholders(rules)
     for lang, text in languages.items():
         check_placeholders(text.source, values, report)
@@ -308,7 +325,7 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
                          f"no slug for language '{lang}', which has {lang}.yaml")
         _check_names(text, rules, [p.stem for p in example_files], report, loaded=examples)
     odd_cards = get_family(rules.spec.family).odd_cards(rules.engine)
-    return GameBundle(folder, rules, languages, examples, values, odd_cards)
+    return GameBundle(folder, rules, languages, examples, values, odd_cards, translated_from)
 
 
 def _unique_stems(paths: list[Path], report: Report, show: Callable[[Path], str]) -> list[Path]:

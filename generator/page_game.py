@@ -15,6 +15,7 @@ from .facts import SECTION_TITLES, ExampleView, GameFacts
 from .families import get_family
 from .i18n import Messages
 from .site import Kind, Page, Site, relative
+from .staleness import outdated_parts
 
 
 class PdfLink(TypedDict):
@@ -27,6 +28,7 @@ class Section(TypedDict):
     id: str
     title: str
     html: Markup
+    source_href: str | None  # its text is outdated here: the section in the source language
 
 
 class GameContext(TypedDict):
@@ -44,6 +46,9 @@ class GameContext(TypedDict):
     index_href: str
     faq_json_ld: Markup
     pdfs: list[PdfLink]
+    intro_source_href: str | None  # the title or description is outdated: the source page
+    source_language: str  # code, and name in the page's language, for the notices' links
+    source_language_name: str
 
 
 class PageRenderer(Protocol):
@@ -60,6 +65,9 @@ class PageRenderer(Protocol):
     def env(self, lang: str) -> Environment: ...
 
     def pdf_links(self, page: Page, game: str, lang: str) -> list[PdfLink]: ...
+
+    @property
+    def source_language(self) -> str: ...
 
     def json_ld(self, data: object) -> Markup: ...
 
@@ -85,6 +93,7 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
     def inline(s: str) -> Markup:
         return Markup(markup.render_inline(facts.fill(s)))
 
+    stale = stale_links(r, page, bundle, Kind.GAME)
     sec = text.sections
     blocks: dict[str, Markup] = {}
     for key, words in (("objective", sec.objective), ("cards", sec.cards), ("setup", sec.setup),
@@ -132,7 +141,8 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         if key == "steps":
             title = msgs.ngettext("The rules in %(num)s step", "The rules in %(num)s steps",
                                   len(text.steps)) % {"num": len(text.steps)}
-        sections.append({"key": key, "id": key, "title": title, "html": html})
+        sections.append({"key": key, "id": key, "title": title, "html": html,
+                         "source_href": stale.get(key)})
 
     quickref = r.site.find(Kind.QUICKREF, lang=lang, game=bundle.rules.id)
     index = r.site.find(Kind.INDEX, lang=lang)
@@ -150,7 +160,27 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         "odd_card": facts.odd_card, "quickref_href": relative(page, quickref.path),
         "index_href": relative(page, index.path), "faq_json_ld": r.json_ld(faq_ld),
         "pdfs": r.pdf_links(page, bundle.rules.id, lang),
+        "intro_source_href": stale.get("intro"), "source_language": r.source_language,
+        "source_language_name": language_name(r.source_language, lang),
     }
+
+
+def stale_links(r: PageRenderer, page: Page, bundle: GameBundle, kind: Kind) -> dict[str, str]:
+    """For each part of the page whose text is outdated in the page's language (a section's
+    id, ``intro``, ``quickref``: see staleness.page_part), a link to that part of the same page
+    in the source language. The facts are never stale: they come from game.yaml."""
+    parts = outdated_parts(bundle, page.lang or "", r.source_language)
+    target = r.site.find(kind, lang=r.source_language, game=bundle.rules.id) if parts else None
+    if target is None:
+        return {}
+    href = relative(page, target.path)
+    return {part: href if part in ("intro", "quickref") else f"{href}#{part}" for part in parts}
+
+
+def language_name(code: str, lang: str) -> str:
+    """``code``'s name in ``lang`` (CLDR, through Babel): "inglese" for en on an it page."""
+    name: str = Locale.parse(lang).languages.get(code, code)
+    return name
 
 
 class DealRow(TypedDict):

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from .provenance import SUFFIX as RECORD_SUFFIX
+
 
 def qr_svg(url: str) -> Markup:
     """The QR code of ``url`` as an inline SVG element, sized by the stylesheet (class ``qrcode``)."""
@@ -39,15 +41,19 @@ def short_address(url: str) -> str:
 
 
 def rules_changed(folder: Path) -> datetime.date:
-    """The day the rules in ``folder`` last changed: its newest git commit, else its files."""
+    """The day the rules in ``folder`` last changed: its newest git commit, else its files.
+    The records of what translations were made from (<lang>.translated-from.yaml) are
+    bookkeeping, not rules: recording them changes no rule."""
     try:
-        done = subprocess.run(["git", "log", "-1", "--format=%cs", "--", "."], cwd=folder,
+        done = subprocess.run(["git", "log", "-1", "--format=%cs", "--", ".",
+                               f":(exclude)*{RECORD_SUFFIX}"], cwd=folder,
                               capture_output=True, text=True, timeout=30, check=False)
         if done.returncode == 0 and done.stdout.strip():
             return datetime.date.fromisoformat(done.stdout.strip())
     except (OSError, subprocess.SubprocessError, ValueError):
         pass  # no git, or not a repository: the files say when they changed
-    newest = max((p.stat().st_mtime for p in folder.rglob("*") if p.is_file()), default=0.0)
+    newest = max((p.stat().st_mtime for p in folder.rglob("*")
+                  if p.is_file() and not p.name.endswith(RECORD_SUFFIX)), default=0.0)
     return datetime.datetime.fromtimestamp(newest, datetime.timezone.utc).date()
 
 

@@ -18,7 +18,7 @@ from . import markup
 from .diagnostics import Diagnostic
 from .facts import QUICKREF_TITLES, GameFacts
 from .i18n import SOURCE_LANGUAGE, Messages, language, load_messages
-from .page_game import PdfLink, game_context
+from .page_game import PdfLink, game_context, language_name, stale_links
 from .qr import paper_context, rules_changed
 from .site import DocKind, Document, Kind, Page, Site, absolute, relative
 
@@ -107,6 +107,9 @@ class QuickrefContext(TypedDict):
     removed: Markup | None
     pdfs: list[PdfLink]
     description: str
+    source_href: str | None  # its lines are outdated here: the source language's page
+    source_language: str
+    source_language_name: str
 
 
 class SitemapUrl(TypedDict):
@@ -120,6 +123,7 @@ class SiteConfig:
     base_url: str
     site_name: str = "rulebook"
     pdf: bool = True  # the PDFs are built, so pages link them
+    source_language: str = SOURCE_LANGUAGE  # rules/site.yaml: what translations are made from
 
 
 class _MemoryBytecodeCache(BytecodeCache):
@@ -216,6 +220,10 @@ class Renderer:
     def _rules_changed(self) -> dict[str, date]:
         """The day each game's rules last changed, printed beside its QR code."""
         return {game: rules_changed(bundle.folder) for game, bundle in self.site.games.items()}
+
+    @property
+    def source_language(self) -> str:
+        return self.config.source_language
 
     def pdf_links(self, page: Page, game: str, lang: str) -> list[PdfLink]:
         if not self.config.pdf:
@@ -318,7 +326,10 @@ class Renderer:
             "odd_card": facts.odd_card, "game_href": relative(page, game_page.path),
             "removed": facts.removed if bundle.rules.engine.removed else None,
             "pdfs": self.pdf_links(page, bundle.rules.id, lang),
-            "description": markup.plain(facts.fill(facts.text.description))}
+            "description": markup.plain(facts.fill(facts.text.description)),
+            "source_href": stale_links(self, page, bundle, Kind.QUICKREF).get("quickref"),
+            "source_language": self.source_language,
+            "source_language_name": language_name(self.source_language, lang)}
 
     def _game(self, page: Page, lang: str) -> tuple[str, Context]:
         return "game.html.j2", game_context(self, page, lang)

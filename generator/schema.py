@@ -315,3 +315,6 @@ def _step(annotation: Any, part: str | int) -> Any:
 class SiteSpec(Strict):
     name: str = "rulebook"
     base_url: str  # an absolute http(s) address: model.url_problem says what else
+    # The language the other languages are translated from: their texts are outdated when
+    # its text changes (`rulebook i18n`); one of i18n.LANGUAGES, checked by model.py.
+    source_language: str = "en"
