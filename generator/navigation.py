@@ -9,7 +9,8 @@ from typing import TypedDict
 from markupsafe import Markup
 
 from . import markup
-from .facts import GameFacts
+from .bundle import GameBundle
+from .facts import GameFacts, _n_
 from .i18n import Messages, language
 from .related import Graph
 from .site import Kind, Page, Site, relative
@@ -51,16 +52,20 @@ def related_context(site: Site, page: Page, lang: str, msgs: Messages) -> Relate
                             "href": relative(page, target.path)})
         return sorted(out, key=lambda link: link["title"])
 
-    groups = [{"key": key, "label": msgs.gettext(label), "games": links(ids)}
+    groups: list[RelatedGroup] = [{"key": key, "label": msgs.gettext(label), "games": links(ids)}
               for key, label, ids in (
-                  ("also-known-as", "The same game as", relations.same_game),
-                  ("variant-of", "A variant of", relations.variant_of),
-                  ("variants", "Its variants", relations.variants),
-                  ("family", "Other games of the family", relations.family))]
-    names: list[OtherNameView] = [
-        {"name": n.name, "lang": n.lang, "direction": _direction(n.lang)}
-        for n in bundle.rules.spec.related.names]
-    return {"names": names, "groups": [RelatedGroup(**g) for g in groups if g["games"]]}
+                  ("also-known-as", _n_("The same game as"), relations.same_game),
+                  ("variant-of", _n_("A variant of"), relations.variant_of),
+                  ("variants", _n_("Its variants"), relations.variants),
+                  ("family", _n_("Other games of the family"), relations.family))]
+    names = other_names(bundle, GameFacts(bundle, lang, msgs).title)
+    return {"names": names, "groups": [g for g in groups if g["games"]]}
+
+
+def other_names(bundle: GameBundle, title: str) -> list[OtherNameView]:
+    """The names the game also goes by, but those its title in this language already says."""
+    return [{"name": n.name, "lang": n.lang, "direction": _direction(n.lang)}
+            for n in bundle.rules.spec.related.names if n.name.casefold() not in title.casefold()]
 
 
 def _direction(tag: str) -> str:
@@ -119,14 +124,13 @@ def _index_game(site: Site, page: Page, lang: str, msgs: Messages, game: str) ->
     target = site.find(Kind.GAME, lang=lang, game=game)
     assert target is not None
     description = facts.fill(facts.text.description)
-    names = [{"name": n.name, "lang": n.lang, "direction": _direction(n.lang)}
-             for n in bundle.rules.spec.related.names]
+    names = other_names(bundle, facts.title)
     players = bundle.rules.spec.players
     return {"title": facts.title, "href": relative(page, target.path),
             "description": Markup(markup.render_inline(description)),
             "players": facts.players, "duration": facts.duration,
             "difficulty": facts.difficulty, "players_min": players.min,
-            "players_max": players.max, "names": [OtherNameView(**n) for n in names],  # type: ignore[typeddict-item]
+            "players_max": players.max, "names": names,
             "search_text": " ".join([facts.title, *(n["name"] for n in names),
                                      markup.plain(description)])}
 

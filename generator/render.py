@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from urllib.parse import urlsplit
 from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
 from pathlib import Path
 from typing import Callable, Mapping, TypedDict
+from urllib.parse import urlsplit
 from xml.sax.saxutils import escape as xml_escape
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -19,10 +19,10 @@ from . import markup
 from .diagnostics import Diagnostic
 from .facts import QUICKREF_TITLES, GameFacts
 from .i18n import SOURCE_LANGUAGE, Messages, language, load_messages
-from .navigation import (IndexFamily, NotFoundGame, folder_of, index_families, player_counts,
-                         related_context)
+from .navigation import IndexFamily, NotFoundGame, folder_of, index_families, player_counts, related_context
 from .page_game import PdfLink, game_context
 from .qr import paper_context, rules_changed
+from .search import BUNDLE
 from .site import DocKind, Document, Kind, Page, Site, absolute, relative
 
 Context = Mapping[str, object]  # one of the TypedDicts below, or the game page's
@@ -329,7 +329,7 @@ class Renderer:
         return "index.html.j2", {"title": msgs.gettext("Card game rules"), "games": games,
                                  "families": index_families(self.site, page, lang, msgs),
                                  "player_counts": player_counts(self.site, lang),
-                                 "pagefind_dir": relative(page, "pagefind/"),
+                                 "pagefind_dir": relative(page, BUNDLE) + "/",
                                  "description": msgs.gettext("Card game rules with example rounds "
                                                              "that have been played through and checked.")}
 
