@@ -6,6 +6,7 @@ from __future__ import annotations
 import posixpath
 from typing import TypedDict
 
+from babel import Locale
 from markupsafe import Markup
 
 from . import markup
@@ -36,6 +37,13 @@ class RelatedGroup(TypedDict):
 class RelatedContext(TypedDict):
     names: list[OtherNameView]
     groups: list[RelatedGroup]
+    separator: str  # between the items of a list, as the language writes it (", " or "، ")
+
+
+def list_separator(lang: str) -> str:
+    """What stands between two items in the middle of a list (CLDR): ', ', '، '."""
+    pattern: str = Locale.parse(lang).list_patterns["standard"]["middle"]
+    return pattern.replace("{0}", "").replace("{1}", "")
 
 
 def related_context(site: Site, page: Page, lang: str, msgs: Messages) -> RelatedContext:
@@ -59,7 +67,8 @@ def related_context(site: Site, page: Page, lang: str, msgs: Messages) -> Relate
                   ("variants", _n_("Its variants"), relations.variants),
                   ("family", _n_("Other games of the family"), relations.family))]
     names = other_names(bundle, GameFacts(bundle, lang, msgs).title)
-    return {"names": names, "groups": [g for g in groups if g["games"]]}
+    return {"names": names, "groups": [g for g in groups if g["games"]],
+            "separator": list_separator(lang)}
 
 
 def other_names(bundle: GameBundle, title: str) -> list[OtherNameView]:

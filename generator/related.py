@@ -17,17 +17,20 @@ from .hints import did_you_mean
 
 
 def check_related(games: list[GameBundle], report: Report) -> None:
-    """Every link names a game of the rules folder (not itself), once."""
+    """Every link names a game of the rules folder (not itself), once. A game alone in its
+    folder (one being written in a scratch folder) has nothing to link to: its links are
+    resolved once it sits beside the others, as duplicate slugs are."""
     for bundle in games:
         spec, src = bundle.rules.spec, bundle.rules.source
         known = _games_beside(bundle.folder) | {g.rules.id for g in games}
+        alone = known == {spec.id}
         seen: set[str] = set()
         for i, link in enumerate(spec.related.games):
             at = ("related", "games", i, "game")
             if link.game == spec.id:
                 report.error(src.mark(at), "bad-value", f"'{spec.id}' is linked to itself",
                              hint="name another game of the rules folder")
-            elif link.game not in known:
+            elif link.game not in known and not alone:
                 others = sorted(known - {spec.id})
                 report.error(src.mark(at), "unknown-game",
                              f"related names the game '{link.game}', which is not in the rules "

@@ -19,7 +19,15 @@ from . import markup
 from .diagnostics import Diagnostic
 from .facts import QUICKREF_TITLES, GameFacts
 from .i18n import SOURCE_LANGUAGE, Messages, language, load_messages
-from .navigation import IndexFamily, NotFoundGame, folder_of, index_families, player_counts, related_context
+from .navigation import (
+    IndexFamily,
+    NotFoundGame,
+    folder_of,
+    index_families,
+    list_separator,
+    player_counts,
+    related_context,
+)
 from .page_game import PdfLink, game_context
 from .qr import paper_context, rules_changed
 from .search import BUNDLE
@@ -99,6 +107,7 @@ class IndexContext(TypedDict):
     families: list[IndexFamily]
     player_counts: list[int]
     pagefind_dir: str  # the search bundle, relative to the page
+    separator: str  # between the items of a list, in this language
     description: str
 
 
@@ -330,6 +339,7 @@ class Renderer:
                                  "families": index_families(self.site, page, lang, msgs),
                                  "player_counts": player_counts(self.site, lang),
                                  "pagefind_dir": relative(page, BUNDLE) + "/",
+                                 "separator": list_separator(lang),
                                  "description": msgs.gettext("Card game rules with example rounds "
                                                              "that have been played through and checked.")}
 
