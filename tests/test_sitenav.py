@@ -325,6 +325,19 @@ def test_the_index_filter_narrows_the_list(server: str, browser) -> None:
     page.close()
 
 
+@browser_only
+def test_the_index_filter_works_from_disk_without_the_search(site: Path, browser) -> None:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto((site / "ru" / "index.html").as_uri())
+    page.select_option("#filter-players", "8")
+    assert page.locator("#filter-count").inner_text() == "Показано игр: 2 из 10"
+    assert page.locator("#search").is_hidden()  # Pagefind needs a web server: no box that fails
+    assert errors == []
+    page.close()
+
+
 def _word_only_in(site: Path, lang: str, game: str) -> str:
     """A word of the game's rules in ``lang`` that no other game page of the language has."""
     def words(path: Path) -> set[str]:
