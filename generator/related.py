@@ -32,10 +32,16 @@ def check_related(games: list[GameBundle], report: Report) -> None:
                              hint="name another game of the rules folder")
             elif link.game not in known and not alone:
                 others = sorted(known - {spec.id})
+                slug_of = next(((g.rules.id, lang) for g in games
+                                for lang, slug in g.rules.spec.slugs.items() if slug == link.game),
+                               None)
+                hint = (f"'{link.game}' is the {slug_of[1]} address of '{slug_of[0]}'; related "
+                        f"names a game by its id: game: {slug_of[0]}" if slug_of else
+                        did_you_mean(link.game, others)
+                        or f"known games: {', '.join(others) or 'none'}")
                 report.error(src.mark(at), "unknown-game",
                              f"related names the game '{link.game}', which is not in the rules "
-                             "folder", hint=did_you_mean(link.game, others)
-                             or f"known games: {', '.join(others) or 'none'}")
+                             "folder", hint=hint)
             elif link.game in seen:
                 report.error(src.mark(at), "bad-value",
                              f"'{link.game}' is linked twice; a game has one relation to another",

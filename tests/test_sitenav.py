@@ -62,6 +62,20 @@ def test_a_related_game_that_is_not_there_is_named_with_the_nearest(tmp_path: Pa
     assert "'pepa'" in finding.message and finding.hint == "did you mean 'peppa'?"
 
 
+def test_a_related_game_named_by_its_address_is_told_to_use_the_id(tmp_path: Path) -> None:
+    rules = _two_games(tmp_path, [("{game: peppa, kind: variant-of}",
+                                   "{game: pepa, kind: variant-of}")])
+    shutil.copytree(RULES / "peppa-scivolosa", rules / "peppa-scivolosa")
+    text = (rules / "hearts" / "game.yaml").read_text(encoding="utf-8")
+    (rules / "hearts" / "game.yaml").write_text(text.replace("game: pepa", "game: slippery-peppa"),
+                                                encoding="utf-8")
+    result = check([rules], root=tmp_path)  # the whole folder: every game's addresses are known
+    assert [d.code for d in result.report.errors] == ["unknown-game"]
+    assert result.report.errors[0].hint == ("'slippery-peppa' is the en address of "
+                                            "'peppa-scivolosa'; related names a game by its id: "
+                                            "game: peppa-scivolosa")
+
+
 def test_an_unknown_kind_of_relation_is_a_bad_value_with_a_hint(tmp_path: Path) -> None:
     rules = _two_games(tmp_path, [("kind: variant-of", "kind: variant")])
     result = check([rules / "hearts"], root=tmp_path)
@@ -359,12 +373,15 @@ def test_search_finds_a_game_by_a_word_of_its_rules(server: str, browser, site: 
                                                     lang: str) -> None:
     word = _word_only_in(site, lang, "hearts")
     page = browser.new_page()
+    elsewhere: list[str] = []  # the search loads nothing from outside the site
+    page.on("request", lambda r: None if r.url.startswith(server) else elsewhere.append(r.url))
     page.goto(f"{server}/{lang}/index.html")
     page.locator("#search .pagefind-ui__search-input").fill(word)
     page.locator(".pagefind-ui__result-link").first.wait_for(timeout=15000)
     hrefs = page.evaluate("[...document.querySelectorAll('.pagefind-ui__result-link')].map(a => a.href)")
     target = f"{server}/{_page_of(site, lang, 'hearts')}"
     assert target in hrefs, (word, hrefs)
+    assert elsewhere == []
     page.goto(target)  # the result's address is a real page
     assert page.evaluate("document.documentElement.lang") == lang
     page.close()
