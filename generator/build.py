@@ -25,6 +25,7 @@ from .diagnostics import Mark, Report
 from .model import load_site_spec
 from .pdf import PdfStats
 from .schema import SiteSpec
+from .search import search_bundle
 
 if TYPE_CHECKING:  # rendering is imported lazily: `rulebook build` with nothing changed needs none of it
     from .render import Renderer
@@ -32,7 +33,7 @@ if TYPE_CHECKING:  # rendering is imported lazily: `rulebook build` with nothing
 
 STATE_FILE = ".rulebook-build.json"
 _LIBRARIES = ("jinja2", "markdown-it-py", "mdit-py-plugins", "babel", "pydantic", "pyyaml",
-              "weasyprint")
+              "weasyprint", "pagefind", "pagefind-bin", "pagefind-bin-extended")
 PACKAGE_DIR = Path(__file__).resolve().parent
 
 
@@ -96,6 +97,7 @@ def _build_locked(config: BuildConfig) -> BuildResult:
     files = render_site(config, checked, site_spec, result)
     if not result.ok:
         return result
+    files |= search_bundle(files, result.report)
     result.files = files
     result.pages = sum(1 for p in files if p.endswith(".html"))
     publishing.failpoint("before-publish")

@@ -9,6 +9,7 @@ from .bundle import GameBundle
 from .diagnostics import Mark, Report
 from .families import get_family
 from .model import load_game, load_site_spec
+from .related import check_related
 from .schema import SiteSpec
 
 
@@ -66,6 +67,7 @@ def check(paths: list[Path], *, root: Path | None = None) -> CheckResult:
             if replay is not None:
                 result.replays[(bundle.rules.id, name)] = replay
     _check_slugs(result.games, report)
+    check_related(result.games, report)
     for path in paths:  # a rules root also holds the site's settings
         if path.is_dir() and (path / "site.yaml").is_file():
             result.site, result.site_checked = load_site_spec(path, report), True

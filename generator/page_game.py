@@ -74,7 +74,7 @@ class PageRenderer(Protocol):
 
 def game_context(r: PageRenderer, page: Page, lang: str) -> GameContext:
     bundle = r.site.games[page.game or ""]
-    reserved = {"main", "toc-title", *SECTION_TITLES, *(f"{k}-h" for k in SECTION_TITLES),
+    reserved = {"main", "toc-title", "related-title", *SECTION_TITLES, *(f"{k}-h" for k in SECTION_TITLES),
                 *(f"example-{name}" for name in bundle.examples),
                 *(f"variant-{name}" for name in bundle.rules.spec.variants),
                 *(f"reading-{rd.id}" for rd in bundle.rules.spec.readings)}

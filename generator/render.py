@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
 from pathlib import Path
 from typing import Callable, Mapping, TypedDict
+from urllib.parse import urlsplit
 from xml.sax.saxutils import escape as xml_escape
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -18,8 +20,18 @@ from . import markup
 from .diagnostics import Diagnostic
 from .facts import QUICKREF_TITLES, GameFacts
 from .i18n import SOURCE_LANGUAGE, Messages, language, load_messages
+from .navigation import (
+    IndexFamily,
+    NotFoundGame,
+    folder_of,
+    index_families,
+    list_separator,
+    player_counts,
+    related_context,
+)
 from .page_game import PdfLink, game_context, language_name, stale_links
 from .qr import paper_context, rules_changed
+from .search import BUNDLE
 from .site import DocKind, Document, Kind, Page, Site, absolute, relative
 
 Context = Mapping[str, object]  # one of the TypedDicts below, or the game page's
@@ -74,6 +86,11 @@ class NotFoundLanguage(TypedDict):
 class NotFoundContext(TypedDict):
     title: str
     languages: list[NotFoundLanguage]
+    games: list[NotFoundGame]
+    inline_css: str  # the whole stylesheet as a data: URL: the page is shown at any address
+    own_path: str  # where the page is in the site ('en/404.html')
+    folder: str  # its folder in the site ('en/', '' at the top)
+    root_path: str  # the path of base_url: where the site's folder is on its own server
 
 
 class GameEntry(TypedDict):
@@ -88,6 +105,10 @@ class GameEntry(TypedDict):
 class IndexContext(TypedDict):
     title: str
     games: list[GameEntry]
+    families: list[IndexFamily]
+    player_counts: list[int]
+    pagefind_dir: str  # the search bundle, relative to the page
+    separator: str  # between the items of a list, in this language
     description: str
 
 
@@ -98,7 +119,8 @@ class QuickrefBlock(TypedDict):
 
 
 class QuickrefContext(TypedDict):
-    title: str
+    title: str  # "Quick reference: Hearts": the page's own title and h1
+    game_title: str
     blocks: list[QuickrefBlock]
     players: str
     deck: str
@@ -213,7 +235,8 @@ class Renderer:
         paper = paper_context(absolute(self.config.base_url, game_page), lang=doc.lang,
                               changed=self._rules_changed[doc.game])
         return self.env(doc.lang).get_template(f"print/{doc.kind.value}.html.j2").render(
-            {**context, **paper, "lang": doc.lang, "direction": language(doc.lang).direction,
+            {**context, **paper, "title": context.get("game_title", context["title"]),  # the game, on paper
+             "lang": doc.lang, "direction": language(doc.lang).direction,
              "site_name": self.config.site_name, "doc_kind": doc.kind.value})
 
     @cached_property
@@ -253,11 +276,11 @@ class Renderer:
     def _common(self, page: Page, lang: str) -> Common:
         translations = self.site.translations(page) if page.lang else []
         not_found = page.kind is Kind.NOT_FOUND
-        # A 404 page is served at any address: its links must not be relative.
-        base = self.config.base_url.rstrip("/") + "/"
 
         def link(path: str) -> str:
-            return base + path if not_found else relative(page, path)
+            # A 404 page's links are relative too: a script in it points them at the site's
+            # folder when the page is shown at another address (404.html.j2).
+            return relative(page, path)
 
         home = f"{page.lang}/index.html" if page.lang else "index.html"
         return {
@@ -265,8 +288,9 @@ class Renderer:
             "site_name": self.config.site_name, "link": link, "home": link(home),
             "alternates": self.alternates(page) if not not_found else [],
             "canonical": None if not_found else absolute(self.config.base_url, page),
-            "switcher": [{"lang": p.lang, "name": language(p.lang).name, "href": link(p.path),
-                          "current": p == page} for p in translations if p.lang],
+            "switcher": [] if not_found else [
+                {"lang": p.lang, "name": language(p.lang).name, "href": link(p.path),
+                 "current": p == page} for p in translations if p.lang],
             "description": "",
         }
 
@@ -277,11 +301,28 @@ class Renderer:
 
     def _not_found(self, page: Page, lang: str) -> tuple[str, NotFoundContext]:
         msgs = self.messages(lang)
-        base = self.config.base_url.rstrip("/") + "/"
         languages: list[NotFoundLanguage] = [
-            {"lang": lang_, "name": language(lang_).name, "href": base + f"{lang_}/"}
+            {"lang": lang_, "name": language(lang_).name,
+             "href": relative(page, f"{lang_}/index.html")}
             for lang_ in self.site.languages]
-        return "404.html.j2", {"title": msgs.gettext("Page not found"), "languages": languages}
+        games: list[NotFoundGame] = []
+        for bundle in self.site.games_in(page.lang) if page.lang else []:
+            target = self.site.find(Kind.GAME, lang=page.lang, game=bundle.rules.id)
+            assert target is not None
+            games.append({"title": GameFacts(bundle, lang, msgs).title,
+                          "href": relative(page, target.path)})
+        games.sort(key=lambda g: g["title"])
+        return "404.html.j2", {
+            "title": msgs.gettext("Page not found"), "languages": languages, "games": games,
+            "inline_css": self._inline_css, "own_path": page.path, "folder": folder_of(page),
+            "root_path": urlsplit(self.config.base_url).path or "/"}
+
+    @cached_property
+    def _inline_css(self) -> str:
+        """site.css as a data: URL, which loads wherever the page is shown (another origin, a
+        file on disk), and which the HTML checker reads as an address, not as CSS to check."""
+        css = (self.config.templates / "static" / "site.css").read_bytes()
+        return "data:text/css;base64," + base64.b64encode(css).decode("ascii")
 
     def _language_links(self, page: Page) -> list[LanguageLink]:
         out: list[LanguageLink] = []
@@ -306,6 +347,10 @@ class Renderer:
                           "difficulty": facts.difficulty})
         games.sort(key=lambda g: g["title"])
         return "index.html.j2", {"title": msgs.gettext("Card game rules"), "games": games,
+                                 "families": index_families(self.site, page, lang, msgs),
+                                 "player_counts": player_counts(self.site, lang),
+                                 "pagefind_dir": relative(page, BUNDLE) + "/",
+                                 "separator": list_separator(lang),
                                  "description": msgs.gettext("Card game rules with example rounds "
                                                              "that have been played through and checked.")}
 
@@ -322,7 +367,8 @@ class Renderer:
         game_page = self.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
         assert game_page is not None
         return "quickref.html.j2", {
-            "title": facts.title, "blocks": blocks, "players": facts.players, "deck": facts.deck,
+            "title": msgs.gettext("Quick reference: %(game)s") % {"game": facts.title},
+            "game_title": facts.title, "blocks": blocks, "players": facts.players, "deck": facts.deck,
             "odd_card": facts.odd_card, "game_href": relative(page, game_page.path),
             "removed": facts.removed if bundle.rules.engine.removed else None,
             "pdfs": self.pdf_links(page, bundle.rules.id, lang),
@@ -332,7 +378,9 @@ class Renderer:
             "source_language_name": language_name(self.source_language, lang)}
 
     def _game(self, page: Page, lang: str) -> tuple[str, Context]:
-        return "game.html.j2", game_context(self, page, lang)
+        return "game.html.j2", {**game_context(self, page, lang),
+                                "related": related_context(self.site, page, lang,
+                                                           self.messages(lang))}
 
     # -- sitemap ---------------------------------------------------------------------------------
 

@@ -79,6 +79,30 @@ class VariantSpec(Strict):
     options: dict[str, Any] = {}
 
 
+RelatedKind = Literal["variant-of", "same-family", "also-known-as"]
+
+
+class RelatedGame(Strict):
+    """A link to another game of the rules folder: this game is a ``variant-of`` it, of the
+    ``same-family``, or ``also-known-as`` it (the same game, written up in another tradition).
+    Links are written once, on either game; the pages show them from both sides."""
+
+    game: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+    kind: RelatedKind
+
+
+class OtherName(Strict):
+    """Another name the game goes by, in the language (BCP 47) it is a name in."""
+
+    name: str = Field(min_length=1, max_length=80)
+    lang: str = Field(pattern=r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$")
+
+
+class RelatedSpec(Strict):
+    games: list[RelatedGame] = []
+    names: list[OtherName] = []
+
+
 class GameSpec(Strict):
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
     family: str  # checked against the registry of families: see game_spec()
@@ -94,6 +118,7 @@ class GameSpec(Strict):
     variants: dict[str, VariantSpec] = {}
     sources: list[SourceSpec] = []
     readings: list[ReadingSpec] = []
+    related: RelatedSpec = RelatedSpec()
 
 
 @functools.cache

@@ -184,8 +184,20 @@ def test_a_changed_text_rewrites_only_its_pages(tmp_path: Path) -> None:
     lang.write_text(text.replace("title: ", "title: Nuovo ", 1), encoding="utf-8")
     second = build(BuildConfig(rules, TEMPLATES, out, pdf=False))
     assert second.ok
-    # the game page, its quick reference, and the Italian index that lists its title
-    assert second.written == 3, second.written
+    # The pages that show the title: the game page, its quick reference, the Italian index and
+    # 404 page that list it, the Italian games linking to it; and the Italian search index.
+    changed = {rel for rel, data in second.files.items() if first.files.get(rel) != data}
+    assert second.written == len(changed), second.written
+    pages = {rel for rel in changed if rel.endswith(".html")}
+    assert all("Nuovo" in second.files[rel].decode("utf-8") for rel in pages)
+    assert pages == {rel for rel, data in second.files.items()
+                     if rel.endswith(".html") and "Nuovo".encode() in data}
+    assert {"it/uomo-nero/index.html", "it/uomo-nero/quickref/index.html", "it/index.html",
+            "it/404.html"} <= pages and all(rel.startswith("it/") for rel in pages)
+    assert all(rel.startswith("pagefind/") for rel in changed - pages)
+    others = ("en", "de", "ru", "ro", "ar")  # their indexes did not change
+    assert not [rel for rel in changed - pages
+                if any(re.search(rf"[./]{lang}_", rel) or f"wasm.{lang}" in rel for lang in others)]
     assert "Nuovo" in (out / "it" / "uomo-nero" / "index.html").read_text(encoding="utf-8")
 
 

@@ -1,0 +1,127 @@
+"""Games linked to each other: the ``related`` links of game.yaml, checked across the rules
+folder, and read from both sides for the pages.
+
+A link is written once, on either game (``hearts: variant-of peppa``); the game page of each
+side shows it, and the games joined by links, at any distance, make a family: the index page
+of a language lists the games family by family.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .bundle import GameBundle
+from .diagnostics import Report
+from .hints import did_you_mean
+
+
+def check_related(games: list[GameBundle], report: Report) -> None:
+    """Every link names a game of the rules folder (not itself), once. A game alone in its
+    folder (one being written in a scratch folder) has nothing to link to: its links are
+    resolved once it sits beside the others, as duplicate slugs are."""
+    for bundle in games:
+        spec, src = bundle.rules.spec, bundle.rules.source
+        known = _games_beside(bundle.folder) | {g.rules.id for g in games}
+        alone = known == {spec.id}
+        seen: set[str] = set()
+        for i, link in enumerate(spec.related.games):
+            at = ("related", "games", i, "game")
+            if link.game == spec.id:
+                report.error(src.mark(at), "bad-value", f"'{spec.id}' is linked to itself",
+                             hint="name another game of the rules folder")
+            elif link.game not in known and not alone:
+                others = sorted(known - {spec.id})
+                slug_of = next(((g.rules.id, lang) for g in games
+                                for lang, slug in g.rules.spec.slugs.items() if slug == link.game),
+                               None)
+                hint = (f"'{link.game}' is the {slug_of[1]} address of '{slug_of[0]}'; related "
+                        f"names a game by its id: game: {slug_of[0]}" if slug_of else
+                        did_you_mean(link.game, others)
+                        or f"known games: {', '.join(others) or 'none'}")
+                report.error(src.mark(at), "unknown-game",
+                             f"related names the game '{link.game}', which is not in the rules "
+                             "folder", hint=hint)
+            elif link.game in seen:
+                report.error(src.mark(at), "bad-value",
+                             f"'{link.game}' is linked twice; a game has one relation to another",
+                             hint="keep one of the two links")
+            seen.add(link.game)
+
+
+def _games_beside(folder: Path) -> set[str]:
+    """The ids of the games in the same rules folder, loaded or not (a check of one game
+    folder still knows its neighbours): a game's id is its folder's name."""
+    return {p.parent.name for p in folder.parent.glob("*/game.yaml")}
+
+
+@dataclass(frozen=True)
+class Relations:
+    """The links of one game, read from both sides, among the games given."""
+
+    variant_of: list[str]  # the games this one is a variant of
+    variants: list[str]  # the games that are variants of this one
+    same_game: list[str]  # also known as: the same game written up elsewhere
+    family: list[str]  # every other game joined to it by links, at any distance
+
+
+class Graph:
+    """The links of every game, both ways."""
+
+    def __init__(self, games: dict[str, GameBundle]) -> None:
+        self.games = games
+        self._links: list[tuple[str, str, str]] = [
+            (g.rules.id, link.kind, link.game) for g in games.values()
+            for link in g.rules.spec.related.games if link.game in games]
+
+    def relations(self, game: str) -> Relations:
+        out = [(kind, b) for a, kind, b in self._links if a == game]
+        into = [(kind, a) for a, kind, b in self._links if b == game]
+        variant_of = sorted(b for kind, b in out if kind == "variant-of")
+        variants = sorted(a for kind, a in into if kind == "variant-of")
+        same = sorted({g for kind, g in out + into if kind == "also-known-as"})
+        named = {game, *variant_of, *variants, *same}
+        family = sorted(g for g in self.family_of(game) if g not in named)
+        return Relations(variant_of, variants, same, family)
+
+    def family_of(self, game: str) -> set[str]:
+        """The games joined to ``game`` by links in either direction, itself included."""
+        found, todo = {game}, [game]
+        while todo:
+            current = todo.pop()
+            for a, _, b in self._links:
+                for here, there in ((a, b), (b, a)):
+                    if here == current and there not in found:
+                        found.add(there)
+                        todo.append(there)
+        return found
+
+    def families(self) -> list[tuple[str, list[str]]]:
+        """Each family as (the game it is named after, its games sorted by id), in the order
+        of their names. A family is named after its root: a game that is no variant, with the
+        most variants below it (then the most links, then the first id)."""
+        done: set[str] = set()
+        out: list[tuple[str, list[str]]] = []
+        for game in sorted(self.games):
+            if game in done:
+                continue
+            members = self.family_of(game)
+            done |= members
+            out.append((min(members, key=self._root_order), sorted(members)))
+        return sorted(out, key=lambda family: family[0])
+
+    def _root_order(self, game: str) -> tuple[int, int, int, str]:
+        is_variant = any(a == game and kind == "variant-of" for a, kind, _ in self._links)
+        links = sum(1 for a, _, b in self._links if game in (a, b))
+        return (is_variant, -len(self._descendants(game)), -links, game)
+
+    def _descendants(self, game: str) -> set[str]:
+        found: set[str] = set()
+        todo = [game]
+        while todo:
+            current = todo.pop()
+            for a, kind, b in self._links:
+                if kind == "variant-of" and b == current and a not in found:
+                    found.add(a)
+                    todo.append(a)
+        return found
