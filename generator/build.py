@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -28,6 +29,7 @@ from .schema import SiteSpec
 
 if TYPE_CHECKING:  # rendering is imported lazily: `rulebook build` with nothing changed needs none of it
     from .render import Renderer
+    from .simulate import Store
     from .site import Document
 
 STATE_FILE = ".rulebook-build.json"
@@ -144,7 +146,8 @@ def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
 
     site = plan(checked.games)
     renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name,
-                                   pdf=config.pdf), site, checked.replays)
+                                   pdf=config.pdf), site, checked.replays,
+                        numbers=numbers_store(config))
     files = renderer.render_all()
     if result is not None:  # a broken UI catalog is shown in English, and reported
         result.report.extend(renderer.catalog_problems())
@@ -155,6 +158,14 @@ def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
     if config.pdf:
         files |= _render_pdfs(config, renderer, site.documents, result)
     return files
+
+
+def numbers_store(config: BuildConfig) -> Store:
+    """The game by the numbers, cached beside the PDFs: an unchanged game is not simulated
+    again. RULEBOOK_NUMBERS_CACHE names a folder shared by every output (the tests' builds)."""
+    from .simulate import Store
+    shared = os.environ.get("RULEBOOK_NUMBERS_CACHE")
+    return Store(Path(shared) if shared else config.cache)
 
 
 def _render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Document],
@@ -229,7 +240,7 @@ def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResu
                             hint="available: " + "; ".join(known))
         return result, []
     renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name),
-                        site, checked.replays)
+                        site, checked.replays, numbers=numbers_store(config))
     try:
         with publishing.locked(config.out):
             pdfs = _render_pdfs(config, renderer, documents, result)  # cache beside --out

@@ -13,7 +13,9 @@ from . import markup
 from .bundle import GameBundle
 from .facts import SECTION_TITLES, ExampleView, GameFacts
 from .families import get_family
-from .i18n import Messages
+from .game_numbers import Result
+from .i18n import Messages, language
+from .numbers_page import NumbersContext, numbers_context
 from .site import Kind, Page, Site, relative
 
 
@@ -44,6 +46,7 @@ class GameContext(TypedDict):
     index_href: str
     faq_json_ld: Markup
     pdfs: list[PdfLink]
+    numbers: NumbersContext | None
 
 
 class PageRenderer(Protocol):
@@ -63,13 +66,16 @@ class PageRenderer(Protocol):
 
     def json_ld(self, data: object) -> Markup: ...
 
+    def game_numbers(self, bundle: GameBundle) -> list[Result]: ...
+
 
 def game_context(r: PageRenderer, page: Page, lang: str) -> GameContext:
     bundle = r.site.games[page.game or ""]
     reserved = {"main", "toc-title", *SECTION_TITLES, *(f"{k}-h" for k in SECTION_TITLES),
                 *(f"example-{name}" for name in bundle.examples),
                 *(f"variant-{name}" for name in bundle.rules.spec.variants),
-                *(f"reading-{rd.id}" for rd in bundle.rules.spec.readings)}
+                *(f"reading-{rd.id}" for rd in bundle.rules.spec.readings),
+                *_numbers_ids(r.game_numbers(bundle))}
     with markup.page_ids(reserved):
         return _game_context(r, page, lang, bundle)
 
@@ -150,7 +156,25 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         "odd_card": facts.odd_card, "quickref_href": relative(page, quickref.path),
         "index_href": relative(page, index.path), "faq_json_ld": r.json_ld(faq_ld),
         "pdfs": r.pdf_links(page, bundle.rules.id, lang),
+        "numbers": numbers_context(r.game_numbers(bundle), lang=lang, msgs=msgs,
+                                   rtl=language(lang).direction == "rtl",
+                                   variant_name=lambda name: _variant_name(facts, name, inline)),
     }
+
+
+def _variant_name(facts: GameFacts, name: str, inline: Callable[[str], Markup]) -> Markup:
+    variant = facts.text.variants.get(name)
+    return inline(variant.name) if variant else Markup("{}").format(name)
+
+
+def _numbers_ids(results: list[Result]) -> set[str]:
+    """The ids of "By the numbers", kept from headings in the prose."""
+    ids = {"numbers", "numbers-h"}
+    for r in results:
+        c = r.configuration
+        anchor = f"numbers-{c.players}" if c.variant is None else f"numbers-{c.variant}-{c.players}"
+        ids |= {anchor, f"{anchor}-h"}
+    return ids
 
 
 class DealRow(TypedDict):

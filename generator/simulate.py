@@ -1,0 +1,185 @@
+"""The game by the numbers: random rounds played through a family's engine, tallied into
+figures with 95 % intervals (see ``stats``).
+
+A family describes what to simulate as a ``Simulation`` (what one round is, which figures it
+gives); this module plays rounds in batches, with one seed per configuration, until every
+figure is tight enough to print or the family's cap is reached. The same model, player
+count and seed give the same rounds, figure for figure, on any machine.
+
+Results are cached by a digest of the game's model, the engine's code and the settings
+(``Store``): in memory for the process, and as ``<digest>.numbers.json`` files in a
+folder (the build's cache beside the output), so an unchanged game is not simulated again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Mapping
+
+from .stats import Figure, Precision, Tally
+
+NUMBERS_VERSION = "1"  # part of the cache key: raise it when what a result holds changes
+DEFAULT_SEED = 1
+BATCH = 500  # rounds between two looks at the intervals
+HERE = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True, slots=True)
+class Metric:
+    """One figure a simulation gives: ``key`` (``key.<seat>`` when per seat), its label (a
+    msgid of the UI catalogs) and, for a mean, the decimals it is printed with."""
+
+    key: str
+    label: str
+    per_seat: bool = False
+    decimals: int = 1
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """What a family simulates for one game and player count.
+
+    ``play`` plays one unit (a round, or a whole game of several hands) with random choices
+    and adds what happened to the tally. Seats are counted from the dealer: seat 0 deals,
+    seat 1 sits at the dealer's left, and so on."""
+
+    model: str  # everything the figures depend on, as canonical text (for the cache key)
+    players: int
+    play: Callable[[random.Random, Tally], None]
+    metrics: tuple[Metric, ...]
+    code: tuple[Path, ...]  # the engine's source files (for the cache key)
+    cap: int  # at most this many units
+    unit: tuple[str, str]  # msgids, singular and plural: "%(num)s simulated round(s)"
+    by_seat: str  # the per-seat share charted by seat (the chance of losing)
+    lengths: str  # the histogram charted as a distribution
+    lengths_label: str  # msgid: what the histogram counts, as a column head ("Draws")
+    lengths_title: str  # msgid: the chart's title ("How many draws a hand lasts")
+
+    def keys(self) -> list[str]:
+        return [f"{m.key}.{s}" if m.per_seat else m.key
+                for m in self.metrics for s in (range(self.players) if m.per_seat else [0])]
+
+
+@dataclass(frozen=True)
+class Numbers:
+    """The figures of one configuration, as simulated."""
+
+    players: int
+    rounds: int
+    seed: int
+    capped: bool  # the cap was reached before every interval was tight enough
+    figures: dict[str, Figure]
+    histograms: dict[str, dict[int, int]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, object]:
+        return {"players": self.players, "rounds": self.rounds, "seed": self.seed,
+                "capped": self.capped,
+                "figures": {k: f.to_json() for k, f in sorted(self.figures.items())},
+                "histograms": {k: {str(x): c for x, c in sorted(h.items())}
+                               for k, h in sorted(self.histograms.items())}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> Numbers:
+        figures, histograms = data["figures"], data["histograms"]
+        if not isinstance(figures, dict) or not isinstance(histograms, dict):
+            raise ValueError("figures and histograms must be mappings")
+        return cls(int(str(data["players"])), int(str(data["rounds"])), int(str(data["seed"])),
+                   bool(data["capped"]),
+                   {str(k): Figure.from_json(v) for k, v in figures.items()},
+                   {str(k): {int(x): int(c) for x, c in h.items()} for k, h in histograms.items()})
+
+
+def config_seed(sim: Simulation, seed: int) -> int:
+    """The seed of one configuration: the same model and player count, the same rounds."""
+    text = f"{seed}\0{sim.players}\0{sim.model}".encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+
+
+def run(sim: Simulation, *, seed: int = DEFAULT_SEED, rounds: int | None = None,
+        precision: Precision = Precision()) -> Numbers:
+    """Play ``rounds`` units, or, when None, batches until every figure is tight enough to
+    print (``precision``) or the simulation's cap is reached."""
+    rng = random.Random(config_seed(sim, seed))
+    tally = Tally()
+    target = rounds if rounds is not None else sim.cap
+    played = 0
+    while played < target:
+        for _ in range(min(BATCH, target - played)):
+            sim.play(rng, tally)
+        played += min(BATCH, target - played)
+        if rounds is None and all(precision.met(f) for f in tally.figures().values()):
+            break
+    figures = tally.figures()
+    capped = rounds is None and not all(precision.met(f) for f in figures.values())
+    return Numbers(sim.players, played, seed, capped, figures,
+                   {k: dict(sorted(h.items())) for k, h in sorted(tally.histograms.items())})
+
+
+@lru_cache(maxsize=None)
+def code_digest(paths: tuple[Path, ...]) -> str:
+    """The engine's code and this module's, so that a changed engine is simulated anew."""
+    h = hashlib.sha256(NUMBERS_VERSION.encode())
+    for path in sorted({*paths, HERE / "simulate.py", HERE / "stats.py", HERE / "cards.py"}):
+        h.update(path.name.encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
+def cache_key(sim: Simulation, *, seed: int, precision: Precision) -> str:
+    text = (f"{code_digest(sim.code)}\0{sim.model}\0{sim.players}\0{seed}\0{sim.cap}\0"
+            f"{precision.share}\0{precision.mean}")
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+_MEMORY: dict[str, Numbers] = {}  # by cache key: builds in one process (serve, tests) share it
+
+
+@dataclass
+class Store:
+    """Simulated figures from the cache when the model and the engine are unchanged, else
+    simulated (and cached). ``folder`` None: kept in memory only."""
+
+    folder: Path | None = None
+    seed: int = DEFAULT_SEED
+    precision: Precision = Precision()
+    simulated: int = 0
+    cached: int = 0
+
+    def numbers(self, sim: Simulation) -> Numbers:
+        key = cache_key(sim, seed=self.seed, precision=self.precision)
+        found = _MEMORY.get(key) or self._read(key)
+        if found is not None:
+            self.cached += 1
+            _MEMORY[key] = found
+            return found
+        result = run(sim, seed=self.seed, precision=self.precision)
+        self.simulated += 1
+        _MEMORY[key] = result
+        self._write(key, result)
+        return result
+
+    def _path(self, key: str) -> Path | None:
+        return self.folder / f"{key}.numbers.json" if self.folder is not None else None
+
+    def _read(self, key: str) -> Numbers | None:
+        path = self._path(key)
+        if path is None or not path.is_file():
+            return None
+        try:
+            return Numbers.from_json(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None  # a damaged cache file is simulated anew and replaced
+
+    def _write(self, key: str, result: Numbers) -> None:
+        path = self._path(key)
+        if path is None:
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(result.to_json(), sort_keys=True), encoding="utf-8")
+        os.replace(tmp, path)
