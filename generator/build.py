@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -148,6 +147,7 @@ def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
     renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name,
                                    pdf=config.pdf), site, checked.replays,
                         numbers=numbers_store(config))
+    renderer.prefetch_numbers(workers=_numbers_workers(config))
     files = renderer.render_all()
     if result is not None:  # a broken UI catalog is shown in English, and reported
         result.report.extend(renderer.catalog_problems())
@@ -164,8 +164,12 @@ def numbers_store(config: BuildConfig) -> Store:
     """The game by the numbers, cached beside the PDFs: an unchanged game is not simulated
     again. RULEBOOK_NUMBERS_CACHE names a folder shared by every output (the tests' builds)."""
     from .simulate import Store
-    shared = os.environ.get("RULEBOOK_NUMBERS_CACHE")
-    return Store(Path(shared) if shared else config.cache)
+    return Store.beside(config.cache)
+
+
+def _numbers_workers(config: BuildConfig) -> int:
+    from .pdf import default_workers
+    return config.workers or default_workers()
 
 
 def _render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Document],

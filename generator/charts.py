@@ -26,10 +26,6 @@ class Bar:
     shown: str  # the value printed above the bar, already formatted
 
 
-def _x_order(n: int, rtl: bool) -> list[int]:
-    return list(range(n - 1, -1, -1)) if rtl else list(range(n))
-
-
 def _svg(body: str, css_class: str) -> Markup:
     return Markup(
         f'<svg class="chart {css_class}" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
@@ -46,8 +42,8 @@ def bars(data: Sequence[Bar], *, rtl: bool) -> Markup:
     width = min(slot * 0.62, 48)
     parts = [f'<line class="axis" x1="{SIDE}" y1="{HEIGHT - BOTTOM}" x2="{WIDTH - SIDE}" '
              f'y2="{HEIGHT - BOTTOM}"/>']
-    for position, index in enumerate(_x_order(len(data), rtl)):
-        b = data[index]
+    for index, b in enumerate(data):  # in seat order; right to left, from the right
+        position = len(data) - 1 - index if rtl else index
         centre = SIDE + slot * (position + 0.5)
 
         def y(v: float) -> float:

@@ -18,7 +18,7 @@ from . import markup
 from .bundle import GameBundle
 from .diagnostics import Diagnostic
 from .facts import QUICKREF_TITLES, GameFacts
-from .game_numbers import Result, game_numbers
+from .game_numbers import Result, game_numbers, page_configurations
 from .i18n import SOURCE_LANGUAGE, Messages, language, load_messages
 from .page_game import PdfLink, game_context
 from .qr import paper_context, rules_changed
@@ -150,7 +150,7 @@ class Renderer:
     def __init__(self, config: SiteConfig, site: Site, replays: Mapping[tuple[str, str], object],
                  *, numbers: Store | None = None) -> None:
         self.config, self.site, self.replays = config, site, replays
-        self.numbers = numbers if numbers is not None else Store()
+        self.numbers = numbers if numbers is not None else Store.beside(None)
         self._game_numbers: dict[str, list[Result]] = {}
         self._envs: dict[str, Environment] = {}
         self._messages: dict[str, Messages] = {}
@@ -235,6 +235,11 @@ class Renderer:
 
     def json_ld(self, data: object) -> Markup:
         return json_ld(data)
+
+    def prefetch_numbers(self, *, workers: int) -> None:
+        """Simulate every game's uncached configurations at once, in ``workers`` processes."""
+        self.numbers.prefetch([c.simulation for bundle in self.site.games.values()
+                               for c in page_configurations(bundle)], workers=workers)
 
     def game_numbers(self, bundle: GameBundle) -> list[Result]:
         """The game by the numbers: simulated once per game, shared by its languages."""

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
 import random
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -51,7 +53,7 @@ class Simulation:
 
     model: str  # everything the figures depend on, as canonical text (for the cache key)
     players: int
-    play: Callable[[random.Random, Tally], None]
+    play: Callable[[random.Random, Tally], object]  # picklable: it may run in a worker
     metrics: tuple[Metric, ...]
     code: tuple[Path, ...]  # the engine's source files (for the cache key)
     cap: int  # at most this many units
@@ -136,6 +138,7 @@ def cache_key(sim: Simulation, *, seed: int, precision: Precision) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+SHARED_CACHE = "RULEBOOK_NUMBERS_CACHE"  # a folder every output shares (the tests' builds)
 _MEMORY: dict[str, Numbers] = {}  # by cache key: builds in one process (serve, tests) share it
 
 
@@ -149,12 +152,20 @@ class Store:
     precision: Precision = Precision()
     simulated: int = 0
     cached: int = 0
+    _prefetched: set[str] = field(default_factory=set, repr=False)
+
+    @classmethod
+    def beside(cls, folder: Path | None) -> Store:
+        """A store in ``folder``, or in the folder RULEBOOK_NUMBERS_CACHE names when set."""
+        shared = os.environ.get(SHARED_CACHE)
+        return cls(Path(shared) if shared else folder)
 
     def numbers(self, sim: Simulation) -> Numbers:
         key = cache_key(sim, seed=self.seed, precision=self.precision)
         found = _MEMORY.get(key) or self._read(key)
         if found is not None:
-            self.cached += 1
+            if key not in self._prefetched:
+                self.cached += 1
             _MEMORY[key] = found
             return found
         result = run(sim, seed=self.seed, precision=self.precision)
@@ -162,6 +173,39 @@ class Store:
         _MEMORY[key] = result
         self._write(key, result)
         return result
+
+    def prefetch(self, sims: list[Simulation], *, workers: int) -> None:
+        """Simulate, in ``workers`` processes, every configuration not in the cache yet.
+
+        Each configuration has its own seed, so the figures do not depend on which process
+        plays it or in what order."""
+        todo: dict[str, Simulation] = {}
+        for sim in sims:
+            key = cache_key(sim, seed=self.seed, precision=self.precision)
+            if key in _MEMORY or key in todo:
+                continue
+            found = self._read(key)
+            if found is not None:
+                _MEMORY[key] = found
+            else:
+                todo[key] = sim
+        workers = max(1, min(workers, len(todo), os.cpu_count() or 1))
+        if len(todo) < 2 or workers < 2:
+            return  # numbers() simulates them in this process, one by one
+        context = multiprocessing.get_context("fork" if "fork" in
+                                              multiprocessing.get_all_start_methods() else None)
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+            # the longest first (most seats), so that no worker is left with a long tail
+            order = sorted(todo, key=lambda k: -todo[k].players)
+            futures = {key: pool.submit(run, todo[key], seed=self.seed, precision=self.precision)
+                       for key in order}
+            for key, future in futures.items():
+                result = future.result()
+                _MEMORY[key] = result
+                self._write(key, result)
+                self.simulated += 1
+        # numbers() finds them in memory: count them as simulated, not as read from cache
+        self._prefetched |= set(todo)
 
     def _path(self, key: str) -> Path | None:
         return self.folder / f"{key}.numbers.json" if self.folder is not None else None

@@ -59,7 +59,10 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - spread), min(1.0, centre + spread)
+    # at 0 or n successes the bound is exactly 0 or 1; floating point leaves a trace
+    low = 0.0 if successes == 0 else max(0.0, centre - spread)
+    high = 1.0 if successes == n else min(1.0, centre + spread)
+    return low, high
 
 
 def mean_interval(n: int, total: float, squares: float, z: float = Z95

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -9,6 +10,11 @@ from generator.check import CheckResult, check
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
+
+# "By the numbers" is simulated once for every build of the test run and for the next runs
+# (the cache is content-addressed: a changed game or engine gets new entries), not once per
+# temporary output folder; subprocesses inherit it.
+os.environ.setdefault("RULEBOOK_NUMBERS_CACHE", str(ROOT / ".pytest_cache" / "rulebook-numbers"))
 
 
 @pytest.fixture(scope="session")

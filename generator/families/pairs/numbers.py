@@ -3,6 +3,7 @@ loses, who is dealt the odd card and how often two players go out on the last dr
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -68,10 +69,9 @@ def observe(state: PairsState, rng: random.Random, tally: Tally, *,
 
 
 def simulation(game: PairsGame, players: int) -> Simulation:
-    def play(rng: random.Random, tally: Tally) -> None:
-        play_round(game, players, rng, tally)
-
-    return Simulation(model=model(game), players=players, play=play, metrics=METRICS,
+    # a partial of a module-level function, not a closure: it goes to worker processes
+    return Simulation(model=model(game), players=players,
+                      play=functools.partial(play_round, game, players), metrics=METRICS,
                       code=tuple(sorted(Path(__file__).parent.glob("*.py"))), cap=CAP,
                       unit=_np_("%(num)s simulated round", "%(num)s simulated rounds"),
                       by_seat="loses", lengths="draws", lengths_label=_n_("Draws"),

@@ -8,6 +8,7 @@ dealer."""
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 
@@ -99,11 +100,9 @@ def _most(totals: list[int]) -> frozenset[int]:
 def simulation(game: TricksGame, players: int) -> Simulation | None:
     if players != game.players:
         return None
-
-    def play(rng: random.Random, tally: Tally) -> None:
-        play_game(game, rng, tally)
-
-    return Simulation(model=model(game), players=players, play=play, metrics=metrics(game),
+    # a partial of a module-level function, not a closure: it goes to worker processes
+    return Simulation(model=model(game), players=players, play=functools.partial(play_game, game),
+                      metrics=metrics(game),
                       code=tuple(sorted(Path(__file__).parent.glob("*.py"))), cap=CAP,
                       unit=_np_("%(num)s simulated game", "%(num)s simulated games"),
                       by_seat="loses", lengths="hands", lengths_label=_n_("Hands"),
