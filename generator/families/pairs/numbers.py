@@ -31,6 +31,8 @@ METRICS = (
     Metric("odd", _n_("Chance of being dealt the odd card"), per_seat=True),
 )
 CAP = 20_000  # rounds per configuration
+# the code the figures depend on: the engine, its options and this file (the cache key)
+CODE = tuple(Path(__file__).parent / name for name in ("engine.py", "options.py", "numbers.py"))
 
 
 def model(game: PairsGame) -> str:
@@ -72,7 +74,7 @@ def simulation(game: PairsGame, players: int) -> Simulation:
     # a partial of a module-level function, not a closure: it goes to worker processes
     return Simulation(model=model(game), players=players,
                       play=functools.partial(play_round, game, players), metrics=METRICS,
-                      code=tuple(sorted(Path(__file__).parent.glob("*.py"))), cap=CAP,
+                      code=CODE, cap=CAP,
                       unit=_np_("%(num)s simulated round", "%(num)s simulated rounds"),
                       by_seat="loses", lengths="draws", lengths_label=_n_("Draws"),
                       lengths_title=_n_("How many draws a hand lasts"))

@@ -32,6 +32,9 @@ def _np_(singular: str, plural: str) -> tuple[str, str]:
 
 
 CAP = 200  # games per configuration: a game is a dozen hands or more
+# the code the figures depend on: the engine, its options, scoring and this file (cache key)
+CODE = tuple(Path(__file__).parent / name
+             for name in ("engine.py", "options.py", "scoring.py", "numbers.py"))
 
 
 def metrics(game: TricksGame) -> tuple[Metric, ...]:
@@ -103,7 +106,7 @@ def simulation(game: TricksGame, players: int) -> Simulation | None:
     # a partial of a module-level function, not a closure: it goes to worker processes
     return Simulation(model=model(game), players=players, play=functools.partial(play_game, game),
                       metrics=metrics(game),
-                      code=tuple(sorted(Path(__file__).parent.glob("*.py"))), cap=CAP,
+                      code=CODE, cap=CAP,
                       unit=_np_("%(num)s simulated game", "%(num)s simulated games"),
                       by_seat="loses", lengths="hands", lengths_label=_n_("Hands"),
                       lengths_title=_n_("How many hands a game lasts"))
