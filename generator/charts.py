@@ -29,7 +29,7 @@ class Bar:
 def _svg(body: str, css_class: str) -> Markup:
     return Markup(
         f'<svg class="chart {css_class}" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
-        f'height="{HEIGHT}" aria-hidden="true" focusable="false">{body}</svg>')
+        f'height="{HEIGHT}" aria-hidden="true">{body}</svg>')
 
 
 def bars(data: Sequence[Bar], *, rtl: bool) -> Markup:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Callable, TypedDict
 
+from babel import Locale
 from babel.numbers import format_decimal, format_percent
 from markupsafe import Markup
 
@@ -64,20 +65,29 @@ class NumbersContext(TypedDict):
 
 
 class Formatter:
-    """Numbers as one language writes them."""
+    """Numbers as one language writes them: its separators and percent pattern (Babel), and
+    its digits (Babel's default numbering for the language: Latin digits in Arabic too, as
+    on the rest of the site). On a right-to-left page each number is isolated (U+2066 ...
+    U+2069), so that "+1" or "26.3%" are not reordered by the text around them."""
 
-    def __init__(self, lang: str, msgs: Messages) -> None:
-        self.lang, self.msgs = lang, msgs
+    def __init__(self, lang: str, msgs: Messages, *, rtl: bool = False) -> None:
+        self.lang, self.msgs, self.rtl = lang, msgs, rtl
+        percent = Locale.parse(lang).percent_formats[None].pattern
+        self._percent = {d: percent.replace("#,##0", "#,##0" + ("." + "0" * d if d else ""), 1)
+                         for d in (0, 1)}
 
-    def share(self, p: float) -> str:
-        return format_percent(p, "#,##0.0%", locale=self.lang)
+    def _iso(self, text: str) -> str:
+        return f"\u2066{text}\u2069" if self.rtl else text
+
+    def share(self, p: float, decimals: int = 1) -> str:
+        return self._iso(format_percent(p, self._percent[decimals], locale=self.lang))
 
     def decimal(self, x: float, decimals: int = 1) -> str:
         pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
-        return format_decimal(x, pattern, locale=self.lang)
+        return self._iso(format_decimal(x, pattern, locale=self.lang))
 
     def whole(self, n: int) -> str:
-        return format_decimal(n, "#,##0", locale=self.lang)
+        return self._iso(format_decimal(n, "#,##0", locale=self.lang))
 
     def value(self, figure: Figure, decimals: int) -> str:
         return self.share(figure.estimate) if figure.kind is Kind.SHARE else \
@@ -101,7 +111,9 @@ class Formatter:
             "num": self.whole(seat)}
 
     def seat_short(self, seat: int) -> str:
-        return self.msgs.gettext("Dealer") if seat == 0 else "+" + self.whole(seat)
+        if seat == 0:
+            return self.msgs.gettext("Dealer")
+        return self._iso("+" + format_decimal(seat, "#,##0", locale=self.lang))
 
 
 def numbers_context(results: list[Result], *, lang: str, msgs: Messages, rtl: bool,
@@ -109,7 +121,7 @@ def numbers_context(results: list[Result], *, lang: str, msgs: Messages, rtl: bo
     """The section's context; None when the game has nothing simulated."""
     if not results:
         return None
-    f = Formatter(lang, msgs)
+    f = Formatter(lang, msgs, rtl=rtl)
     groups = [_group(r, f, rtl=rtl, variant_name=variant_name) for r in results]
     note = msgs.gettext(
         "These figures come from games played by the computer with random choices: each "
@@ -171,7 +183,7 @@ def _seat_chart(sim: Simulation, numbers: Numbers, f: Formatter, *, rtl: bool) -
         if fig is None:
             return Markup("")
         bars.append(charts.Bar(f.seat_short(seat), fig.estimate, fig.low, fig.high,
-                               format_percent(fig.estimate, "#,##0%", locale=f.lang)))
+                               f.share(fig.estimate, 0)))
     return charts.bars(bars, rtl=rtl)
 
 
@@ -186,5 +198,21 @@ def _length_chart(sim: Simulation, numbers: Numbers, f: Formatter, *, rtl: bool)
 
 
 def _length_rows(counts: dict[int, int], f: Formatter) -> list[LengthRow]:
-    total = sum(counts.values())
-    return [{"value": f.whole(x), "share": f.share(c / total)} for x, c in sorted(counts.items())]
+    """The distribution as rows: one per value, or per range of values when there are many
+    (at most about twenty rows)."""
+    if not counts:
+        return []
+    total, low, high = sum(counts.values()), min(counts), max(counts)
+    ticks = charts.nice_ticks(low, high, count=20)
+    step = ticks[1] - ticks[0] if len(ticks) > 1 and high - low + 1 > 25 else 1
+    rows: list[LengthRow] = []
+    start = low - (low % step) if step > 1 else low
+    for first in range(start, high + 1, step):
+        last = first + step - 1
+        share = sum(c for x, c in counts.items() if first <= x <= last) / total
+        if not share:
+            continue
+        value = f.whole(first) if step == 1 else f.msgs.gettext("%(low)s to %(high)s") % {
+            "low": f.whole(first), "high": f.whole(last)}
+        rows.append({"value": value, "share": f.share(share)})
+    return rows
