@@ -4,6 +4,8 @@ numbers for screen readers and print."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+from functools import lru_cache
 from typing import Callable, TypedDict
 
 from babel import Locale
@@ -80,14 +82,17 @@ class Formatter:
         return f"\u2066{text}\u2069" if self.rtl else text
 
     def share(self, p: float, decimals: int = 1) -> str:
-        return self._iso(format_percent(p, self._percent[decimals], locale=self.lang))
+        # rounded to the digits shown first: a page has thousands of figures and few distinct
+        # printed values, and Babel formats each distinct one once
+        return self._iso(_babel(self.lang, self._percent[decimals], round(p * 10 ** (decimals + 2)),
+                                decimals + 2, percent=True))
 
     def decimal(self, x: float, decimals: int = 1) -> str:
         pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
-        return self._iso(format_decimal(x, pattern, locale=self.lang))
+        return self._iso(_babel(self.lang, pattern, round(x * 10 ** decimals), decimals))
 
     def whole(self, n: int) -> str:
-        return self._iso(format_decimal(n, "#,##0", locale=self.lang))
+        return self._iso(_babel(self.lang, "#,##0", n, 0))
 
     def value(self, figure: Figure, decimals: int) -> str:
         return self.share(figure.estimate) if figure.kind is Kind.SHARE else \
@@ -114,6 +119,15 @@ class Formatter:
         if seat == 0:
             return self.msgs.gettext("Dealer")
         return self._iso("+" + format_decimal(seat, "#,##0", locale=self.lang))
+
+
+@lru_cache(maxsize=65536)
+def _babel(lang: str, pattern: str, scaled: int, scale: int, *, percent: bool = False) -> str:
+    """``scaled / 10**scale`` through Babel in ``lang`` with ``pattern``."""
+    value = Decimal(scaled).scaleb(-scale)
+    if percent:
+        return format_percent(value, pattern, locale=lang)
+    return format_decimal(value, pattern, locale=lang)
 
 
 def numbers_context(results: list[Result], *, lang: str, msgs: Messages, rtl: bool,
