@@ -13,11 +13,15 @@ folder (the build's cache beside the output), so an unchanged game is not simula
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
+import inspect
 import json
 import multiprocessing
 import os
 import random
+import signal
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -125,9 +129,11 @@ def run(sim: Simulation, *, seed: int = DEFAULT_SEED, rounds: int | None = None,
 
 @lru_cache(maxsize=None)
 def code_digest(paths: tuple[Path, ...]) -> str:
-    """The engine's code and this module's, so that a changed engine is simulated anew."""
-    h = hashlib.sha256(NUMBERS_VERSION.encode())
-    for path in sorted({*paths, HERE / "simulate.py", HERE / "stats.py", HERE / "cards.py"}):
+    """The code the figures depend on: the engine's files, cards and stats, and how rounds
+    are seeded and batched here (not the rest of this module: the pool, the cache)."""
+    h = hashlib.sha256(f"{NUMBERS_VERSION}\0{BATCH}\0".encode())
+    h.update(inspect.getsource(run).encode() + inspect.getsource(config_seed).encode())
+    for path in sorted({*paths, HERE / "stats.py", HERE / "cards.py"}):
         h.update(path.name.encode() + b"\0" + path.read_bytes())
     return h.hexdigest()
 
@@ -192,18 +198,30 @@ class Store:
         workers = max(1, min(workers, len(todo), os.cpu_count() or 1))
         if len(todo) < 2 or workers < 2:
             return  # numbers() simulates them in this process, one by one
-        context = multiprocessing.get_context("fork" if "fork" in
-                                              multiprocessing.get_all_start_methods() else None)
-        with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            # the longest first (most seats), so that no worker is left with a long tail
-            order = sorted(todo, key=lambda k: -todo[k].players)
-            futures = {key: pool.submit(run, todo[key], seed=self.seed, precision=self.precision)
-                       for key in order}
+        # as the PDF pool does (pdf.py): workers start with Ctrl-C held back and then ignore
+        # it (the parent stops them), die with the parent, and are killed on any error
+        context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
+        order = sorted(todo, key=lambda k: -todo[k].players)  # the longest first
+        pool: ProcessPoolExecutor | None = None
+        try:
+            previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
+                                           initargs=(os.getpid(),))
+                futures = {key: pool.submit(run, todo[key], seed=self.seed,
+                                            precision=self.precision) for key in order}
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, previous)
             for key, future in futures.items():
                 result = future.result()
                 _MEMORY[key] = result
                 self._write(key, result)
                 self.simulated += 1
+            pool.shutdown()
+        except BaseException:
+            if pool is not None:
+                _stop(pool)
+            raise
         # numbers() finds them in memory: count them as simulated, not as read from cache
         self._prefetched |= set(todo)
 
@@ -227,3 +245,27 @@ class Store:
         tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         tmp.write_text(json.dumps(result.to_json(), sort_keys=True), encoding="utf-8")
         os.replace(tmp, path)
+
+
+WORKER_NAME = b"rulebook-sim"  # the name a simulation worker shows in `ps` (Linux)
+
+
+def _init_worker(parent: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if sys.platform == "linux":
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills us with the parent
+        libc.prctl(15, WORKER_NAME)  # PR_SET_NAME
+    if os.getppid() != parent:  # the parent was gone before the line above
+        os._exit(1)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End the pool now (Ctrl-C, an error): kill the workers rather than wait for them."""
+    processes = list(getattr(pool, "_processes", {}).values())  # no public way to reach them
+    for process in processes:
+        process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
+    for process in processes:
+        process.join(5)
