@@ -12,7 +12,7 @@ from babel import Locale
 from babel.numbers import format_decimal, format_percent
 from markupsafe import Markup
 
-from . import charts
+from . import charts, markup
 from .game_numbers import Result
 from .i18n import Messages
 from .simulate import Metric, Numbers, Simulation
@@ -28,7 +28,7 @@ TITLE = _n_("By the numbers")
 
 
 class FigureRow(TypedDict):
-    label: str
+    label: Markup  # cards named in it are shown as cards
     value: str
     interval: str
     spread: str | None
@@ -186,7 +186,7 @@ def _figure_row(metric: Metric, figure: Figure, f: Formatter) -> FigureRow:
     if figure.kind is Kind.MEAN:
         spread = f.msgs.gettext("spread (standard deviation) %(sd)s") % {
             "sd": f.decimal(figure.sd, metric.decimals)}
-    return {"label": f.msgs.gettext(metric.label), "value": f.value(figure, metric.decimals),
+    return {"label": Markup(markup.render_inline(f.msgs.gettext(metric.label))), "value": f.value(figure, metric.decimals),
             "interval": f.interval(figure, metric.decimals), "spread": spread}
 
 
