@@ -186,7 +186,8 @@ def _figure_row(metric: Metric, figure: Figure, f: Formatter) -> FigureRow:
     if figure.kind is Kind.MEAN:
         spread = f.msgs.gettext("spread (standard deviation) %(sd)s") % {
             "sd": f.decimal(figure.sd, metric.decimals)}
-    return {"label": Markup(markup.render_inline(f.msgs.gettext(metric.label))), "value": f.value(figure, metric.decimals),
+    label = Markup(markup.render_inline(f.msgs.gettext(metric.label)))
+    return {"label": label, "value": f.value(figure, metric.decimals),
             "interval": f.interval(figure, metric.decimals), "spread": spread}
 
 
