@@ -29,6 +29,7 @@ from .search import search_bundle
 
 if TYPE_CHECKING:  # rendering is imported lazily: `rulebook build` with nothing changed needs none of it
     from .render import Renderer
+    from .simulate import Store
     from .site import Document
 
 STATE_FILE = ".rulebook-build.json"
@@ -147,7 +148,8 @@ def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
     site = plan(checked.games)
     renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name,
                                    pdf=config.pdf, source_language=site_spec.source_language),
-                        site, checked.replays)
+                        site, checked.replays, numbers=numbers_store(config))
+    renderer.prefetch_numbers(workers=_numbers_workers(config))
     files = renderer.render_all()
     if result is not None:  # a broken UI catalog is shown in English, and reported
         result.report.extend(renderer.catalog_problems())
@@ -158,6 +160,18 @@ def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
     if config.pdf:
         files |= _render_pdfs(config, renderer, site.documents, result)
     return files
+
+
+def numbers_store(config: BuildConfig) -> Store:
+    """The game by the numbers, cached beside the PDFs: an unchanged game is not simulated
+    again. RULEBOOK_NUMBERS_CACHE names a folder shared by every output (the tests' builds)."""
+    from .simulate import Store
+    return Store.beside(config.cache)
+
+
+def _numbers_workers(config: BuildConfig) -> int:
+    from .pdf import default_workers
+    return config.workers or default_workers()
 
 
 def _render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Document],
@@ -233,7 +247,7 @@ def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResu
         return result, []
     renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name,
                                    source_language=site_spec.source_language),
-                        site, checked.replays)
+                        site, checked.replays, numbers=numbers_store(config))
     try:
         with publishing.locked(config.out):
             pdfs = _render_pdfs(config, renderer, documents, result)  # cache beside --out

@@ -81,6 +81,17 @@ def _parser() -> argparse.ArgumentParser:
     i18n.add_argument("--accept", nargs="+",
                       help="record the current source texts of GAME's LANG translation (all, "
                       "or the KEYs): after the translator has brought them up to date")
+    sim = sub.add_parser("simulate", help="the game by the numbers: random rounds, figures "
+                         "with 95 %% intervals")
+    sim.add_argument("game", help="game id, e.g. uomo-nero")
+    sim.add_argument("--rules", type=Path, default=Path("rules"))
+    sim.add_argument("--variant", help="a variant of the game (default: the base game)")
+    sim.add_argument("--players", type=_positive, help="default: every count the game allows")
+    sim.add_argument("--rounds", type=_positive,
+                     help="units to play (rounds, or games of several hands); default: until "
+                     "every interval is about one percentage point wide, up to a cap")
+    sim.add_argument("--seed", type=int, default=1, help="the same seed gives the same figures")
+    sim.add_argument("--format", choices=("text", "json"), default="text")
     pdf = sub.add_parser("pdf", help="the printable PDFs of one game in one language")
     pdf.add_argument("game", help="game id, e.g. uomo-nero")
     pdf.add_argument("--lang", required=True, help="language code, e.g. it")
@@ -112,6 +123,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _pdf(args)
     if args.command == "i18n":
         return _i18n(args)
+    if args.command == "simulate":
+        return _simulate(args)
     if args.command == "serve":
         from .serve import serve
         return serve(_config(args), host=args.host, port=args.port)
@@ -221,6 +234,29 @@ def _accept(words: list[str], games: list[GameBundle], source_lang: str) -> int:
     print(f"{done.path}: {done.recorded} text(s) recorded as translated from the current "
           f"{source_lang} text, {len(done.updated)} of them newly{updated}"
           + (f"; {done.untranslated} not translated yet, not recorded" if done.untranslated else ""))
+    return EXIT_OK
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from . import simulate_cli as sc
+    from .diagnostics import Report
+
+    request = sc.Request(args.game, args.rules, variant=args.variant, players=args.players,
+                         rounds=args.rounds, seed=args.seed)
+    report = Report()
+    configs = sc.configurations(request, report)
+    if report.items:
+        print(format_text(report.sorted()), file=sys.stderr)
+    if configs is None:
+        return EXIT_FINDINGS
+    if isinstance(configs, sc.UsageError):
+        print(f"rulebook: error: {configs.message}", file=sys.stderr)
+        if configs.hint:
+            print(f"  hint: {configs.hint}", file=sys.stderr)
+        return EXIT_USAGE
+    results = sc.simulate(configs, request)
+    print(sc.as_json(request, configs, results) if args.format == "json"
+          else sc.as_text(request, configs, results))
     return EXIT_OK
 
 

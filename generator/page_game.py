@@ -13,7 +13,9 @@ from . import markup
 from .bundle import GameBundle
 from .facts import SECTION_TITLES, ExampleView, GameFacts
 from .families import get_family
-from .i18n import Messages
+from .game_numbers import Result
+from .i18n import Messages, language
+from .numbers_page import NumbersContext, numbers_context
 from .site import Kind, Page, Site, relative
 from .staleness import outdated_parts
 
@@ -49,6 +51,7 @@ class GameContext(TypedDict):
     intro_source_href: str | None  # the title or description is outdated: the source page
     source_language: str  # code, and name in the page's language, for the notices' links
     source_language_name: str
+    numbers: NumbersContext | None
 
 
 class PageRenderer(Protocol):
@@ -71,13 +74,16 @@ class PageRenderer(Protocol):
 
     def json_ld(self, data: object) -> Markup: ...
 
+    def game_numbers(self, bundle: GameBundle) -> list[Result]: ...
+
 
 def game_context(r: PageRenderer, page: Page, lang: str) -> GameContext:
     bundle = r.site.games[page.game or ""]
     reserved = {"main", "toc-title", "related-title", *SECTION_TITLES, *(f"{k}-h" for k in SECTION_TITLES),
                 *(f"example-{name}" for name in bundle.examples),
                 *(f"variant-{name}" for name in bundle.rules.spec.variants),
-                *(f"reading-{rd.id}" for rd in bundle.rules.spec.readings)}
+                *(f"reading-{rd.id}" for rd in bundle.rules.spec.readings),
+                *_numbers_ids(r.game_numbers(bundle))}
     with markup.page_ids(reserved):
         return _game_context(r, page, lang, bundle)
 
@@ -162,6 +168,9 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         "pdfs": r.pdf_links(page, bundle.rules.id, lang),
         "intro_source_href": stale.get("intro"), "source_language": r.source_language,
         "source_language_name": language_name(r.source_language, lang),
+        "numbers": numbers_context(r.game_numbers(bundle), lang=lang, msgs=msgs,
+                                   rtl=language(lang).direction == "rtl",
+                                   variant_name=lambda name: _variant_name(facts, name, inline)),
     }
 
 
@@ -181,6 +190,21 @@ def language_name(code: str, lang: str) -> str:
     """``code``'s name in ``lang`` (CLDR, through Babel): "inglese" for en on an it page."""
     name: str = Locale.parse(lang).languages.get(code, code)
     return name
+
+
+def _variant_name(facts: GameFacts, name: str, inline: Callable[[str], Markup]) -> Markup:
+    variant = facts.text.variants.get(name)
+    return inline(variant.name) if variant else Markup("{}").format(name)
+
+
+def _numbers_ids(results: list[Result]) -> set[str]:
+    """The ids of "By the numbers", kept from headings in the prose."""
+    ids = {"numbers", "numbers-h"}
+    for r in results:
+        c = r.configuration
+        anchor = f"numbers-{c.players}" if c.variant is None else f"numbers-{c.variant}-{c.players}"
+        ids |= {anchor, f"{anchor}-h"}
+    return ids
 
 
 class DealRow(TypedDict):

@@ -17,8 +17,10 @@ from jinja2.bccache import Bucket
 from markupsafe import Markup
 
 from . import markup
+from .bundle import GameBundle
 from .diagnostics import Diagnostic
 from .facts import QUICKREF_TITLES, GameFacts
+from .game_numbers import Result, game_numbers, page_configurations
 from .i18n import SOURCE_LANGUAGE, Messages, language, load_messages
 from .navigation import (
     IndexFamily,
@@ -32,6 +34,7 @@ from .navigation import (
 from .page_game import PdfLink, game_context, language_name, stale_links
 from .qr import paper_context, rules_changed
 from .search import BUNDLE
+from .simulate import Store
 from .site import DocKind, Document, Kind, Page, Site, absolute, relative
 
 Context = Mapping[str, object]  # one of the TypedDicts below, or the game page's
@@ -170,9 +173,11 @@ _BYTECODE = _MemoryBytecodeCache()
 class Renderer:
     """Renders every page of a planned site into ``{output path: bytes}``."""
 
-    def __init__(self, config: SiteConfig, site: Site, replays: Mapping[tuple[str, str], object]
-                 ) -> None:
+    def __init__(self, config: SiteConfig, site: Site, replays: Mapping[tuple[str, str], object],
+                 *, numbers: Store | None = None) -> None:
         self.config, self.site, self.replays = config, site, replays
+        self.numbers = numbers if numbers is not None else Store.beside(None)
+        self._game_numbers: dict[str, list[Result]] = {}
         self._envs: dict[str, Environment] = {}
         self._messages: dict[str, Messages] = {}
         self._contexts: dict[str, Context] = {}
@@ -261,6 +266,17 @@ class Renderer:
 
     def json_ld(self, data: object) -> Markup:
         return json_ld(data)
+
+    def prefetch_numbers(self, *, workers: int) -> None:
+        """Simulate every game's uncached configurations at once, in ``workers`` processes."""
+        self.numbers.prefetch([c.simulation for bundle in self.site.games.values()
+                               for c in page_configurations(bundle)], workers=workers)
+
+    def game_numbers(self, bundle: GameBundle) -> list[Result]:
+        """The game by the numbers: simulated once per game, shared by its languages."""
+        if bundle.rules.id not in self._game_numbers:
+            self._game_numbers[bundle.rules.id] = game_numbers(bundle, self.numbers)
+        return self._game_numbers[bundle.rules.id]
 
     def alternates(self, page: Page) -> list[Alternate]:
         """The page in each of its languages, and the default one (hreflang links)."""

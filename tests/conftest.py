@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import shutil
 import signal
 from pathlib import Path
@@ -16,6 +17,11 @@ RULES = ROOT / "rules"
 # build that cannot be interrupted. Builds started by the tests get a terminal's default.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+# "By the numbers" is simulated once for every build of the test run and for the next runs
+# (the cache is content-addressed: a changed game or engine gets new entries), not once per
+# temporary output folder; subprocesses inherit it.
+os.environ.setdefault("RULEBOOK_NUMBERS_CACHE", str(ROOT / ".pytest_cache" / "rulebook-numbers"))
 
 
 @pytest.fixture(scope="session")

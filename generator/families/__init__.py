@@ -7,7 +7,7 @@ narration and gives each example's page context and partial template. Families a
 up by the name written in game.yaml; the generic pipeline never names one.
 
 Adding a family: its folder (engine, options, schema, record, replay, narration, page,
-family) and one line in REGISTRY below.
+numbers, family) and one line in REGISTRY below.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from ..cards import Card, Deck
 from ..diagnostics import Report
 from ..facts import ExampleView
 from ..schema import ScriptSpec, Strict
+from ..simulate import Simulation
 from ..source import Key, Source
 from . import pairs, tricks
 from .shared import G, ReplayContext, S, open_script
@@ -83,6 +84,11 @@ class Family(Protocol[G, S, R]):
 
     def example_context(self, replay: R, view: ExampleView) -> Mapping[str, object]: ...
 
+    def simulation(self, game: G, players: int) -> Simulation | None:
+        """What random rounds of this game with this many players are and which figures they
+        give ("By the numbers"); None when the game is not played by that many."""
+        ...
+
 
 class AnyFamily(Protocol):
     """A family as the generic pipeline sees it, whatever its types."""
@@ -121,6 +127,8 @@ class AnyFamily(Protocol):
         ...
 
     def example_context(self, replay: object, view: ExampleView) -> Mapping[str, object]: ...
+
+    def simulation(self, game: Engine, players: int) -> Simulation | None: ...
 
 
 @dataclass(frozen=True)
@@ -183,6 +191,9 @@ class Registered(Generic[G, S, R]):
         if not isinstance(replay, self.family.replay_type):
             raise TypeError(f"{self.name}: not a replay of this family: {type(replay).__name__}")
         return self.family.example_context(replay, view)
+
+    def simulation(self, game: Engine, players: int) -> Simulation | None:
+        return self.family.simulation(self._game(game), players)
 
     def _game(self, game: Engine) -> G:
         if not isinstance(game, self.family.game_type):

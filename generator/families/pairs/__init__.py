@@ -7,6 +7,7 @@
     replay.py     an example script through the engine, every finding reported
     narration.py  each language's narration of an example, checked
     page.py       an example round's context for its partial template
+    numbers.py    random play for "By the numbers" (the Simulation)
     family.py     all of it behind the Family protocol
 """
 

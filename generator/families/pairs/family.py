@@ -9,9 +9,11 @@ from ...cards import Card, Deck, card_name, cards_name
 from ...diagnostics import Report
 from ...facts import ExampleView
 from ...schema import Strict
+from ...simulate import Simulation
 from ...source import Key, Source
 from ...tokens import parse_card_at, parse_cards_at
 from ..shared import ReplayContext
+from . import numbers
 from .engine import PairsGame
 from .narration import check_narration
 from .options import (
@@ -116,6 +118,9 @@ class PairsFamily:
 
     def example_context(self, replay: Replay, view: ExampleView) -> Mapping[str, object]:
         return example_context(replay, view)
+
+    def simulation(self, game: PairsGame, players: int) -> Simulation | None:
+        return numbers.simulation(game, players)
 
 
 FAMILY = PairsFamily()

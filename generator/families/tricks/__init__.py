@@ -10,6 +10,7 @@
     sheet.py      a score sheet: running totals and the end of the game
     narration.py  each language's narration of an example, checked
     page.py       an example's context for its partial template
+    numbers.py    random play for "By the numbers" (the Simulation)
     family.py     all of it behind the Family protocol
 """
 

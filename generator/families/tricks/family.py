@@ -9,9 +9,11 @@ from ...cards import Card, Deck, card_name, cards_name
 from ...diagnostics import Report
 from ...facts import ExampleView
 from ...schema import Strict
+from ...simulate import Simulation
 from ...source import Key, Source
 from ...tokens import read_cards
 from ..shared import ReplayContext
+from . import numbers
 from .engine import TricksGame
 from .narration import check_narration
 from .options import FirstLead, FirstTrick, HeartsLead, Passing, PassTo, Rotation, TricksOptions
@@ -149,6 +151,9 @@ class TricksFamily:
 
     def example_context(self, replay: Replay, view: ExampleView) -> Mapping[str, object]:
         return example_context(replay, view)
+
+    def simulation(self, game: TricksGame, players: int) -> Simulation | None:
+        return numbers.simulation(game, players)
 
 
 FAMILY = TricksFamily()

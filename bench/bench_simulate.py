@@ -1,0 +1,71 @@
+"""Simulation benchmarks ("By the numbers"): prints figures, asserts nothing. Run with
+`make bench` or `python bench/bench_simulate.py [--cold]`.
+
+- rounds per second of each game's simulation on one core, the base game at four players
+  (or the count it fixes): a pairing game's unit is a round, a trick-taking game's a whole
+  game of several hands (its hands per second too);
+- with --cold: the time to simulate every configuration of every page from an empty cache,
+  in one process and in a pool of two, and how many rounds that takes.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from generator.check import check  # noqa: E402
+from generator.game_numbers import configuration, page_configurations, player_counts  # noqa: E402
+from generator.simulate import Store  # noqa: E402
+from generator.stats import Tally  # noqa: E402
+
+
+def bench_units(seconds: float = 2.0) -> None:
+    result = check([ROOT / "rules"], root=ROOT)
+    for bundle in result.games:
+        counts = player_counts(bundle, bundle.rules.engine)
+        players = min(max(4, counts[0]), counts[-1])
+        config = configuration(bundle, None, players)
+        if config is None:
+            continue
+        sim, rng, tally, units = config.simulation, random.Random(1), Tally(), 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            for _ in range(20):
+                sim.play(rng, tally)
+            units += 20
+        elapsed = time.perf_counter() - start
+        unit = "rounds" if "round" in sim.unit[0] else "games"
+        extra = ""
+        if "hands" in tally.sums:  # a trick-taking game: hands too
+            hands = tally.sums["hands"].total
+            extra = f" ({hands / elapsed:7.0f} hands/s, {hands / units:.1f} hands a game)"
+        print(f"simulate  {bundle.rules.id:<16} {players} players: {units / elapsed:8.0f} {unit}/s"
+              + extra)
+
+
+def bench_cold() -> None:
+    result = check([ROOT / "rules"], root=ROOT)
+    sims = [c.simulation for b in result.games for c in page_configurations(b)]
+    for workers in (1, 2):
+        with tempfile.TemporaryDirectory() as tmp:
+            import generator.simulate as simulate
+            simulate._MEMORY.clear()
+            store = Store(Path(tmp))
+            start = time.perf_counter()
+            store.prefetch(sims, workers=workers)
+            rounds = sum(store.numbers(s).rounds for s in sims)
+            elapsed = time.perf_counter() - start
+            print(f"every page's figures from an empty cache, {workers} process(es): "
+                  f"{elapsed:.1f} s ({len(sims)} configurations, {rounds:,} rounds or games)")
+
+
+if __name__ == "__main__":
+    bench_units()
+    if "--cold" in sys.argv:
+        bench_cold()

@@ -1,0 +1,112 @@
+"""The trick-taking games by the numbers: what random play says about the points each seat
+takes, slams, the Q♠ and how long a game lasts.
+
+One unit is a whole game: hands are dealt (the deal passing to the left) until the end rule
+says the game is over. Per-hand figures count every hand of every game; seats are counted
+from the dealer of that hand. Per-game figures (its length, who loses) count from the first
+dealer."""
+
+from __future__ import annotations
+
+import functools
+import random
+from pathlib import Path
+
+from ...cards import cards_name
+from ...simulate import Metric, Simulation
+from ...stats import Tally
+from .engine import Pass, Play, TricksGame
+from .scoring import QUEEN_OF_SPADES, HandResult, verdict
+
+MAX_HANDS = 1000  # a game whose scores never end it (all zero) is cut off here
+
+
+def _n_(message: str) -> str:
+    """Marks a msgid for the catalog extractor; it is translated where it is shown."""
+    return message
+
+
+def _np_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a plural msgid pair for the extractor; ngettext translates it where it is shown."""
+    return singular, plural
+
+
+CAP = 200  # games per configuration: a game is a dozen hands or more
+# the code the figures depend on: the engine, its options, scoring and this file (cache key)
+CODE = tuple(Path(__file__).parent / name
+             for name in ("engine.py", "options.py", "scoring.py", "numbers.py"))
+
+
+def metrics(game: TricksGame) -> tuple[Metric, ...]:
+    out = [Metric("hands", _n_("Hands in a game"))]
+    if game.scoring.slam is not None:
+        out.append(Metric("slam", _n_("One player takes everything (a slam)")))
+    if QUEEN_OF_SPADES in game.cards:
+        out.append(Metric("queen_kept", _n_("The player holding the Q♠ after the pass takes it")))
+    out += [Metric("points", _n_("Points taken in a hand"), per_seat=True),
+            Metric("loses", _n_("Chance of losing the game"), per_seat=True)]
+    return tuple(out)
+
+
+def model(game: TricksGame) -> str:
+    return f"tricks\0{cards_name(game.cards)}\0{game.options!r}"
+
+
+def play_hand(game: TricksGame, rng: random.Random, *, dealer: int, hand: int,
+              tally: Tally | None = None) -> HandResult:
+    """Deal, pass and play one hand with random legal choices; tally the per-hand figures
+    with seats counted from ``dealer``."""
+    n = game.players
+    state = game.new_hand(game.deal(rng), dealer=dealer, hand=hand)
+    if state.passing:
+        count = game.options.passing.count
+        for seat in range(n):
+            state.apply(Pass(seat, tuple(rng.sample(state.hands[seat], count))))
+    holder = next((s for s, h in enumerate(state.hands) if QUEEN_OF_SPADES in h), None)
+    while state.turn is not None:
+        # a card from legal_cards() needs no second check: the fast path for simulation
+        state.apply(Play(state.turn, rng.choice(state.legal_cards())), strict=False)
+    result = state.result()
+    if tally is not None:
+        for seat in range(n):
+            tally.value(f"points.{(seat - dealer) % n}", result.points[seat])
+        if game.scoring.slam is not None:
+            tally.share("slam", result.slam is not None)
+        if holder is not None:
+            tally.share("queen_kept", QUEEN_OF_SPADES in result.taken[holder])
+    return result
+
+
+def play_game(game: TricksGame, rng: random.Random, tally: Tally) -> None:
+    """A whole game from the first dealer (seat 0) to the end rule."""
+    n, end = game.players, game.options.end
+    totals = [0] * n
+    for hand in range(1, MAX_HANDS + 1):
+        result = play_hand(game, rng, dealer=(hand - 1) % n, hand=hand, tally=tally)
+        totals = [t + s for t, s in zip(totals, result.scores)]
+        standing = verdict(end, totals, hand)
+        if standing.over:
+            break
+    tally.value("hands", standing.hands)
+    tally.count("hands", standing.hands)
+    losers = standing.losers or _most(totals)
+    for seat in range(n):
+        tally.share(f"loses.{seat}", seat in losers)
+
+
+def _most(totals: list[int]) -> frozenset[int]:
+    """Where the rules name no loser (the lowest wins): whoever ends with the most points."""
+    worst = max(totals)
+    return frozenset(s for s, t in enumerate(totals) if t == worst)
+
+
+def simulation(game: TricksGame, players: int) -> Simulation | None:
+    if players != game.players:
+        return None
+    # a partial of a module-level function, not a closure: it goes to worker processes
+    return Simulation(model=model(game), players=players, play=functools.partial(play_game, game),
+                      metrics=metrics(game),
+                      code=CODE, cap=CAP,
+                      unit=_np_("%(num)s simulated game", "%(num)s simulated games"),
+                      by_seat="loses", lengths="hands", lengths_label=_n_("Hands"),
+                      lengths_title=_n_("How many hands a game lasts"))

@@ -1,0 +1,58 @@
+"""Which configurations of a game are simulated for its page, and their figures.
+
+The base game at every player count it allows (a trick-taking game: its one count); each
+variant at the count the table most often has (four players, within the game's range), or
+at the count the variant fixes. `rulebook simulate` can ask for any other."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .bundle import Engine, GameBundle
+from .families import get_family
+from .simulate import Numbers, Simulation, Store
+
+TYPICAL_PLAYERS = 4
+
+
+@dataclass(frozen=True)
+class Configuration:
+    variant: str | None  # None: the base game
+    players: int
+    simulation: Simulation
+
+
+@dataclass(frozen=True)
+class Result:
+    configuration: Configuration
+    numbers: Numbers
+
+
+def player_counts(bundle: GameBundle, game: Engine) -> list[int]:
+    """Every player count this game (base or variant) is played by."""
+    fixed = get_family(bundle.rules.spec.family).players(game)
+    players = bundle.rules.spec.players
+    return [fixed] if fixed else list(range(max(players.min, 2), players.max + 1))
+
+
+def configuration(bundle: GameBundle, variant: str | None, players: int) -> Configuration | None:
+    game = bundle.rules.engine_for(variant)
+    sim = get_family(bundle.rules.spec.family).simulation(game, players)
+    return Configuration(variant, players, sim) if sim is not None else None
+
+
+def page_configurations(bundle: GameBundle) -> list[Configuration]:
+    out = []
+    for variant, game in [(None, bundle.rules.engine), *bundle.rules.variants.items()]:
+        counts = player_counts(bundle, game)
+        if variant is not None and len(counts) > 1:
+            counts = [min(max(TYPICAL_PLAYERS, counts[0]), counts[-1])]
+        for players in counts:
+            config = configuration(bundle, variant, players)
+            if config is not None:
+                out.append(config)
+    return out
+
+
+def game_numbers(bundle: GameBundle, store: Store) -> list[Result]:
+    return [Result(c, store.numbers(c.simulation)) for c in page_configurations(bundle)]
