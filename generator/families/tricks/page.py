@@ -181,7 +181,7 @@ def _rules(view: ExampleView, replay: Replay, game: TricksGame, i: int) -> list[
     if led is not None and any(c.suit is not None and c.suit != led for c in played[1:]):
         out.append(escape(msgs.gettext("A player who cannot follow suit may play any card")))
     if trick.broken and (i == 0 or not replay.tricks[i - 1].broken):
-        out.append(escape(msgs.gettext("Hearts are broken")))
+        out.append(escape(msgs.gettext("Hearts are broken.")))
     for card in played:
         value = game.value(card)
         if abs(value) >= 5:  # the cards that decide a hand, not every heart
