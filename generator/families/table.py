@@ -48,7 +48,7 @@ class TableSeat(TypedDict):
     played: Markup | None  # a trick: the card this seat played
     order: int  # a trick: when it played (1 = led), 0 when it did not play
     wins: bool
-    score: str  # a trick: points taken in the hand so far; "" when not shown
+    points: int | None  # a trick: points taken in the hand so far; None when not shown
 
 
 class TableStep(TypedDict):

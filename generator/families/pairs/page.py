@@ -161,7 +161,7 @@ def _table_step(view: ExampleView, replay: Replay, game: PairsGame, i: int, base
             "key": s, "name": seat(s), "place": where[k], "dealer": s == replay.dealer,
             "role": role, "active": s == step.drawer, "changed": step.before[s] != hand,
             "out": not hand, "hand": hand_html(hand, new), "count": len(hand),
-            "played": None, "order": 0, "wins": False, "score": "",
+            "played": None, "order": 0, "wins": False, "points": None,
         })
     move = escape(msgs.gettext("%(drawer)s draws %(card)s from %(source)s.")) % {
         "drawer": view.strong(step.drawer), "card": view.cards([step.card]),

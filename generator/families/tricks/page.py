@@ -205,7 +205,6 @@ def _table_steps(view: ExampleView, replay: Replay, game: TricksGame, base: str)
         for k, s in enumerate(replay.seats):
             hand = trick.hands_before.get(s, ())
             played = card_of.get(s)
-            points = running[i][s]
             seats.append({
                 "key": s, "name": seat(s), "place": where[k], "dealer": s == replay.dealer,
                 "role": msgs.gettext("leads") if s == trick.leader else "",
@@ -213,8 +212,7 @@ def _table_steps(view: ExampleView, replay: Replay, game: TricksGame, base: str)
                 "hand": _hand_played(hand, played), "count": len(hand),
                 "played": Markup(card_html(played)) if played is not None else None,
                 "order": order.get(s, 0), "wins": s == trick.winner,
-                "score": msgs.ngettext("%(num)s point", "%(num)s points", abs(points))
-                % {"num": points},
+                "points": running[i][s],
             })
         winner = escape(msgs.gettext("%(name)s takes the trick.")) % {
             "name": view.strong(trick.winner)}
