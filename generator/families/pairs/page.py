@@ -111,7 +111,8 @@ def _game(view: ExampleView, replay: Replay) -> PairsGame | None:
 
 def _between(seats: int, start: int, end: int, step: int) -> list[int]:
     """The seats strictly between ``start`` and ``end`` going in direction ``step``."""
-    out, at = [], (start + step) % seats
+    out: list[int] = []
+    at = (start + step) % seats
     while at != end and len(out) < seats:
         out.append(at)
         at = (at + step) % seats
