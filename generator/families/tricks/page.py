@@ -230,9 +230,9 @@ def _table_steps(view: ExampleView, replay: Replay, game: TricksGame, base: str)
 
 def _plays_line(view: ExampleView, trick: TrickReplay) -> Markup:
     """The cards in order of play, as a numbered list."""
-    items = [Markup('<li class="play{}">{} {}</li>').format(
-        " wins" if who == trick.winner else "", view.seat(who), Markup(card_html(card)))
-        for who, card in trick.cards]
+    items = [Markup('<li class="play{}"><span class="tv-order">{}</span> {} {}</li>').format(
+        " wins" if who == trick.winner else "", k, view.seat(who), Markup(card_html(card)))
+        for k, (who, card) in enumerate(trick.cards, 1)]
     return Markup('<ol class="plays">{}</ol>').format(Markup("").join(items))
 
 
