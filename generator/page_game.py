@@ -81,11 +81,25 @@ def game_context(r: PageRenderer, page: Page, lang: str) -> GameContext:
     bundle = r.site.games[page.game or ""]
     reserved = {"main", "toc-title", "related-title", *SECTION_TITLES, *(f"{k}-h" for k in SECTION_TITLES),
                 *(f"example-{name}" for name in bundle.examples),
+                # each step's own address (#example-<name>-<n>); the checked narration has
+                # one text per step
+                *(f"example-{name}-{n}" for name in bundle.examples
+                  for n in range(1, len(_steps(bundle, name)) + 1)),
                 *(f"variant-{name}" for name in bundle.rules.spec.variants),
                 *(f"reading-{rd.id}" for rd in bundle.rules.spec.readings),
                 *_numbers_ids(r.game_numbers(bundle))}
     with markup.page_ids(reserved):
         return _game_context(r, page, lang, bundle)
+
+
+def _steps(bundle: GameBundle, name: str) -> list[str]:
+    """The step texts of an example in the source language (any language: they are checked
+    to have one text per step)."""
+    for text in bundle.languages.values():
+        example = text.spec.examples.get(name)
+        if example is not None:
+            return list(example.steps)
+    return []
 
 
 def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) -> GameContext:

@@ -75,7 +75,7 @@ def test_negative_numbers_read_left_to_right_in_arabic(server: str, browser) -> 
     page = browser.new_page()
     page.goto(f"{server}/ar/peppa-scivolosa/")
     positions = page.evaluate("""() => [...document.querySelectorAll('main .num')]
-        .filter(e => e.textContent.startsWith('-')).map(e => {
+        .filter(e => e.textContent.startsWith('-') && e.checkVisibility()).map(e => {  // not a hidden step's
           const t = e.firstChild, r = document.createRange();
           r.setStart(t, 0); r.setEnd(t, 1); const minus = r.getBoundingClientRect().left;
           r.setStart(t, 1); r.setEnd(t, 2); const digit = r.getBoundingClientRect().left;

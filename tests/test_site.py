@@ -124,15 +124,20 @@ def test_faq_json_ld_matches_the_faq(site: Path) -> None:
 def test_example_round_is_rendered_from_the_replay(site: Path) -> None:
     html = page(site, "en/black-peter/index.html")
     start = html.index('id="example-anna-bruno-carla"')
-    end = html.find('id="example-', start + 1)
+    end = html.find('<div class="example ', start + 1)
     section = html[start:end if end > 0 else None]  # the next example round is not this one
-    steps = re.findall(r'<li class="step">.*?</li>', section, re.S)
+    steps = section.split('<li class="step tv-step"')[1:]
     assert len(steps) == 7
+    assert [re.match(r' id="([^"]+)"', st).group(1) for st in steps] == [  # type: ignore[union-attr]
+        f"example-anna-bruno-carla-{n}" for n in range(1, 8)]
     card = '<span class="card card-black" dir="ltr">J<small>♠</small></span>'
     assert f"<strong>Bruno</strong> draws {card} from <strong>Anna</strong>." in steps[1]
     # the last step: Bruno lays 5♥ 5♦ down and is out; Anna keeps the J♠
     assert "Pair laid down:" in steps[6] and "Bruno is out." in steps[6]
-    assert re.search(r"<th scope=\"row\">Anna</th><td class=\"cards\">" + re.escape(card), steps[6])
+    assert "A pair goes down" in steps[6] and "A player with no cards left is out" in steps[6]
+    assert re.search(r'data-seat="Anna">.*?<p class="tv-hand">' + re.escape(card) + "</p>",
+                     steps[6], re.S)
+    assert re.search(r'data-seat="Bruno">.*?<span class="tv-out">out</span>', steps[6], re.S)
     assert "<strong>Anna</strong> is left with" in section
 
 

@@ -8,7 +8,10 @@ from typing import TypedDict
 from markupsafe import Markup, escape
 
 from ...facts import ExampleView
-from .record import Replay
+from ...i18n import language
+from ..table import TableSeat, TableStep, direction_word, hand_html, places
+from .engine import PairsGame
+from .record import Replay, ReplayStep
 
 
 class SeatRow(TypedDict):
@@ -33,23 +36,13 @@ class HandRow(TypedDict):
     cards: Markup
 
 
-class StepHand(TypedDict):
-    name: str
-    cards: Markup
-    out: bool
-
-
-class Step(TypedDict):
-    move: Markup
-    pair: Markup | None
-    out: str
-    narration: Markup | None
-    hands: list[StepHand]
-
-
 class PairsExample(TypedDict):
     id: str
+    rtl: bool
     title: str
+    play: str  # "Play goes clockwise." or counter-clockwise
+    rotation: str  # "clockwise" or "counter-clockwise", for the table's arrow
+    table: list[TableStep]
     intro_html: Markup
     start_html: Markup
     result_html: Markup
@@ -58,7 +51,6 @@ class PairsExample(TypedDict):
     has_kept: bool
     deal: list[DealRow] | None
     start: list[HandRow] | None
-    steps: list[Step]
     result_line: Markup | None
 
 
@@ -66,10 +58,12 @@ def example_context(replay: Replay, view: ExampleView) -> PairsExample:
     msgs, facts, text = view.msgs, view.facts, view.text
     seat, cards, md = view.seat, view.cards, view.md
     ex: PairsExample = {
-        "id": f"example-{view.name}", "title": facts.fill(text.title), "intro_html": md(text.intro),
+        "id": f"example-{view.name}", "rtl": language(facts.lang).direction == "rtl",
+        "title": facts.fill(text.title), "play": "", "rotation": "", "table": [],
+        "intro_html": md(text.intro),
         "start_html": md(text.start), "result_html": md(text.result),
         "seats": [{"name": seat(s), "dealer": s == replay.dealer} for s in replay.seats],
-        "counts": None, "has_kept": False, "deal": None, "start": None, "steps": [],
+        "counts": None, "has_kept": False, "deal": None, "start": None,
         "result_line": None,
     }
     if replay.deal_counts:
@@ -82,19 +76,13 @@ def example_context(replay: Replay, view: ExampleView) -> PairsExample:
                       for s in replay.seats]
     elif replay.start:
         ex["start"] = [{"name": seat(s), "cards": cards(replay.start[s])} for s in replay.seats]
-    for i, step in enumerate(replay.steps):
-        move = escape(msgs.gettext("%(drawer)s draws %(card)s from %(source)s.")) % {
-            "drawer": view.strong(step.drawer), "card": cards([step.card]),
-            "source": view.strong(step.source)}
-        out_names = [seat(s) for s in step.out]
-        out = (msgs.ngettext("%(names)s is out.", "%(names)s are out.", len(out_names))
-               % {"names": facts.names(out_names)}) if out_names else ""
-        ex["steps"].append({
-            "move": move, "pair": cards(step.pair) if step.pair else None, "out": out,
-            "narration": view.step(i),
-            "hands": [{"name": seat(s), "cards": cards(step.after[s]), "out": not step.after[s]}
-                      for s in replay.seats],
-        })
+    game = _game(view, replay)
+    if game is not None:
+        step = game.options.turn_passes.step
+        ex["rotation"] = direction_word(step)
+        ex["play"] = (msgs.gettext("Play goes clockwise.") if step > 0
+                      else msgs.gettext("Play goes counter-clockwise."))
+        ex["table"] = [_table_step(view, replay, game, i, ex["id"]) for i in range(len(replay.steps))]
     if replay.complete and replay.steps:
         holder = next((s for s in replay.seats if replay.steps[-1].after[s]), None)
         if holder is not None and holder in replay.winners:  # the Reversed variant
@@ -113,3 +101,87 @@ def _dealing_order(replay: Replay) -> list[str]:
     seats = list(replay.seats)
     d = seats.index(replay.dealer)
     return seats[d + 1:] + seats[: d + 1]
+
+
+def _game(view: ExampleView, replay: Replay) -> PairsGame | None:
+    rules = view.facts.bundle.rules
+    game = rules.variants.get(replay.variant) if replay.variant else rules.engine
+    return game if isinstance(game, PairsGame) else None
+
+
+def _between(seats: int, start: int, end: int, step: int) -> list[int]:
+    """The seats strictly between ``start`` and ``end`` going in direction ``step``."""
+    out: list[int] = []
+    at = (start + step) % seats
+    while at != end and len(out) < seats:
+        out.append(at)
+        at = (at + step) % seats
+    return out
+
+
+def _rules(view: ExampleView, replay: Replay, game: PairsGame, i: int) -> list[Markup]:
+    """The rules step ``i`` shows, read off what the engine recorded."""
+    msgs = view.msgs
+    step, seats = replay.steps[i], list(replay.seats)
+    n = len(seats)
+    drawer, source = seats.index(step.drawer), seats.index(step.source)
+    out: list[Markup] = []
+    if i > 0:
+        previous = seats.index(replay.steps[i - 1].drawer)
+        turn_skips = _between(n, previous, drawer, game.options.turn_passes.step)
+    else:
+        turn_skips = []
+    draw_skips = _between(n, drawer, source, game.options.draw_from.step)
+    if any(not step.before[seats[s]] for s in turn_skips + draw_skips):
+        out.append(escape(msgs.gettext("A player who is out is skipped")))
+    if step.pair:
+        out.append(escape(msgs.gettext("A pair goes down")))
+    elif step.card not in step.after[step.drawer]:
+        out.append(escape(msgs.gettext("A card that pairs with nothing goes down alone")))
+    if step.out:
+        out.append(escape(msgs.gettext("A player with no cards left is out")))
+    if i == len(replay.steps) - 1 and replay.complete:
+        holder = next((s for s in replay.seats if step.after[s]), None)
+        if holder is not None:
+            out.append(escape(msgs.gettext("The last card wins") if holder in replay.winners
+                              else msgs.gettext("The last card loses")))
+    return out
+
+
+def _table_step(view: ExampleView, replay: Replay, game: PairsGame, i: int, base: str) -> TableStep:
+    msgs, seat = view.msgs, view.seat
+    step: ReplayStep = replay.steps[i]
+    where = places(len(replay.seats))
+    seats: list[TableSeat] = []
+    for k, s in enumerate(replay.seats):
+        hand = step.after[s]
+        new = [step.card] if s == step.drawer and step.card in hand else []
+        role = (msgs.gettext("draws") if s == step.drawer
+                else msgs.gettext("is drawn from") if s == step.source else "")
+        seats.append({
+            "key": s, "name": seat(s), "place": where[k], "dealer": s == replay.dealer,
+            "role": role, "active": s == step.drawer, "changed": step.before[s] != hand,
+            "out": not hand, "hand": hand_html(hand, new), "count": len(hand),
+            "played": None, "order": 0, "wins": False, "points": None,
+        })
+    move = escape(msgs.gettext("%(drawer)s draws %(card)s from %(source)s.")) % {
+        "drawer": view.strong(step.drawer), "card": view.cards([step.card]),
+        "source": view.strong(step.source)}
+    notes: list[Markup] = []
+    if step.pair:
+        notes.append(escape(msgs.gettext("Pair laid down:")) + Markup(" ") + view.cards(step.pair))
+    if step.out:
+        names = [seat(s) for s in step.out]
+        notes.append(escape(msgs.ngettext("%(names)s is out.", "%(names)s are out.", len(names))
+                            % {"names": view.facts.names(names)}))
+    # The middle of the table: the card going from giver to taker, and the pair laid down.
+    arrow = Markup('<span class="tv-arrow" aria-hidden="true"></span>')
+    center = Markup('<span class="tv-transfer"><span class="tv-from">{}</span> {} {} {} '
+                    '<span class="tv-to">{}</span></span>').format(
+        seat(step.source), arrow, view.cards([step.card]), arrow, seat(step.drawer))
+    if step.pair:
+        center += Markup('<span class="tv-pair">{}</span>').format(view.cards(step.pair))
+    return {"id": f"{base}-{i + 1}", "number": i + 1,
+            "label": msgs.gettext("Step %(num)s") % {"num": i + 1},
+            "rules": _rules(view, replay, game, i), "narration": view.step(i), "move": move,
+            "notes": notes, "center": center, "seats": seats, "show_hands": False}

@@ -8,10 +8,15 @@ from typing import TypedDict
 
 from markupsafe import Markup, escape
 
+from ...cards import Card
 from ...facts import ExampleView, _np_
-from ...i18n import Messages
-from .options import PassTo
-from .record import Replay
+from ...i18n import Messages, language
+from ...markup import card_html
+from ..table import TableSeat, TableStep, direction_word, places
+from .engine import TricksGame
+from .options import FirstLead, PassTo
+from .record import Replay, TrickReplay
+from .scoring import Winning
 
 PASS_LABELS = {
     "left": _np_("Each player passes %(num)s card to the left.",
@@ -41,22 +46,6 @@ class StartRow(TypedDict):
     taken: int  # cards already taken
 
 
-class TrickPlay(TypedDict):
-    name: str
-    card: Markup
-    wins: bool
-
-
-class Trick(TypedDict):
-    number: int
-    leader: str
-    plays: list[TrickPlay]
-    winner: Markup
-    points: int
-    broken: bool  # hearts are broken by this very trick
-    narration: Markup | None
-
-
 class TotalRow(TypedDict):
     name: str
     tricks: int | str  # "" when unknown
@@ -64,21 +53,34 @@ class TotalRow(TypedDict):
     score: int | str
 
 
+class SheetCell(TypedDict):
+    score: int
+    total: int
+    mark: str  # "best" or "worst" score of the hand, or ""
+    ends: bool  # this total ends the game
+
+
 class SheetRow(TypedDict):
     hand: int
-    scores: list[int | str]
-    totals: list[int | str]
+    cells: list[SheetCell]
     narration: Markup | None
 
 
 class Sheet(TypedDict):
     names: list[str]
     rows: list[SheetRow]
+    outcome: list[str]  # per seat, once the game is over: "wins", "loses" or ""
+    best: str  # what the marks mean, in words
+    worst: str
 
 
 class TricksExample(TypedDict, total=False):
     id: str
+    rtl: bool
     title: str
+    play: str  # "Play goes clockwise." or counter-clockwise
+    rotation: str  # "clockwise" or "counter-clockwise", for the table's arrow
+    table: list[TableStep]
     intro_html: Markup
     start_html: Markup
     result_html: Markup
@@ -87,7 +89,6 @@ class TricksExample(TypedDict, total=False):
     pass_line: str
     deal: list[DealRow] | None
     start: list[StartRow] | None
-    tricks: list[Trick]
     totals: list[TotalRow] | None
     slam: Markup | str  # only with totals
     sheet: Sheet | None
@@ -108,12 +109,14 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
     seat, cards, md = view.seat, view.cards, view.md
     seats = list(replay.seats)
     ex: TricksExample = {
-        "id": f"example-{view.name}", "title": facts.fill(text.title), "intro_html": md(text.intro),
+        "id": f"example-{view.name}", "rtl": language(facts.lang).direction == "rtl",
+        "title": facts.fill(text.title), "play": "", "rotation": "", "table": [],
+        "intro_html": md(text.intro),
         "start_html": md(text.start), "result_html": md(text.result),
         "seats": [{"name": seat(s), "dealer": s == replay.dealer} for s in seats],
         "hand_line": msgs.gettext("Hand %(num)s") % {"num": replay.hand} if replay.dealt else "",
         "pass_line": _pass_line(msgs, replay.pass_to, replay.pass_count),
-        "deal": None, "start": None, "tricks": [], "totals": None, "sheet": None, "verdict": [],
+        "deal": None, "start": None, "totals": None, "sheet": None, "verdict": [],
     }
     if replay.dealt:
         start = replay.start or {}
@@ -123,30 +126,21 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
     elif replay.start:
         ex["start"] = [{"name": seat(s), "cards": cards(replay.start[s]),
                         "taken": len(replay.taken_before.get(s, ()))} for s in seats]
-    tricks: list[Trick] = []
-    for i, trick in enumerate(replay.tricks):
-        tricks.append({
-            "number": trick.number, "leader": seat(trick.leader),
-            "plays": [{"name": seat(who), "card": cards([card]), "wins": who == trick.winner}
-                      for who, card in trick.cards],
-            "winner": escape(msgs.gettext("%(name)s takes the trick.")) % {
-                "name": view.strong(trick.winner)},
-            "points": trick.points, "broken": trick.broken and (i == 0 or not replay.tricks[i - 1].broken),
-            "narration": view.step(i),
-        })
-    ex["tricks"] = tricks
     if replay.scores:
         ex["totals"] = [{"name": seat(s), "tricks": replay.tricks_won.get(s, ""),
                          "points": replay.points.get(s, ""), "score": replay.scores.get(s, "")}
                         for s in seats]
         ex["slam"] = (escape(msgs.gettext("%(name)s took everything.")) % {
             "name": view.strong(replay.slam)} if replay.slam else "")
-    if replay.sheet:
-        ex["sheet"] = {"names": [seat(s) for s in seats],
-                       "rows": [{"hand": row.hand, "scores": [row.scores.get(s, "") for s in seats],
-                                 "totals": [row.totals.get(s, "") for s in seats],
-                                 "narration": view.step(i)}
-                                for i, row in enumerate(replay.sheet)]}
+    game = _game(view, replay)
+    if game is not None:
+        step = game.options.rotation.step
+        ex["rotation"] = direction_word(step)
+        ex["play"] = (msgs.gettext("Play goes clockwise.") if step > 0
+                      else msgs.gettext("Play goes counter-clockwise."))
+        ex["table"] = _table_steps(view, replay, game, ex["id"])
+        if replay.sheet:
+            ex["sheet"] = _sheet(view, replay, game)
     verdict: list[str] = []
     if replay.losers:
         verdict.append(msgs.gettext("Losers: %(names)s.") % {
@@ -156,3 +150,121 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
             "names": facts.names([seat(s) for s in replay.winners])})
     ex["verdict"] = verdict
     return ex
+
+
+def _game(view: ExampleView, replay: Replay) -> TricksGame | None:
+    rules = view.facts.bundle.rules
+    game = rules.variants.get(replay.variant) if replay.variant else rules.engine
+    return game if isinstance(game, TricksGame) else None
+
+
+def running_points(replay: Replay, game: TricksGame) -> list[dict[str, int]]:
+    """Points taken in the hand by each seat after each trick: the cards taken before a
+    position, then each trick's points to its winner."""
+    points = {s: sum(game.value(c) for c in replay.taken_before.get(s, ())) for s in replay.seats}
+    out = []
+    for trick in replay.tricks:
+        points = {**points, trick.winner: points[trick.winner] + trick.points}
+        out.append(points)
+    return out
+
+
+def _rules(view: ExampleView, replay: Replay, game: TricksGame, i: int) -> list[Markup]:
+    """The rules trick ``i`` shows, read off what the engine recorded."""
+    msgs, trick = view.msgs, replay.tricks[i]
+    out: list[Markup] = []
+    played = [card for _, card in trick.cards]
+    if trick.number == 1 and game.options.first_lead is FirstLead.TWO_OF_CLUBS:
+        out.append(escape(msgs.gettext("%(card)s leads the first trick"))
+                   % {"card": Markup(card_html(played[0]))})
+    led = played[0].suit
+    if led is not None and any(c.suit is not None and c.suit != led for c in played[1:]):
+        out.append(escape(msgs.gettext("A player who cannot follow suit may play any card")))
+    if trick.broken and (i == 0 or not replay.tricks[i - 1].broken):
+        out.append(escape(msgs.gettext("Hearts are broken.")))
+    for card in played:
+        value = game.value(card)
+        if abs(value) >= 5:  # the cards that decide a hand, not every heart
+            out.append(escape(msgs.ngettext("%(card)s taken: %(num)s point",
+                                            "%(card)s taken: %(num)s points", abs(value)))
+                       % {"card": Markup(card_html(card)), "num": value})
+    if i == len(replay.tricks) - 1 and replay.slam:
+        out.append(escape(msgs.gettext("Shooting the moon: one player takes everything")))
+    return out
+
+
+def _table_steps(view: ExampleView, replay: Replay, game: TricksGame, base: str) -> list[TableStep]:
+    msgs, seat = view.msgs, view.seat
+    where = places(len(replay.seats))
+    running = running_points(replay, game)
+    steps: list[TableStep] = []
+    for i, trick in enumerate(replay.tricks):
+        order = {who: k + 1 for k, (who, _) in enumerate(trick.cards)}
+        card_of = dict(trick.cards)
+        seats: list[TableSeat] = []
+        for k, s in enumerate(replay.seats):
+            hand = trick.hands_before.get(s, ())
+            played = card_of.get(s)
+            seats.append({
+                "key": s, "name": seat(s), "place": where[k], "dealer": s == replay.dealer,
+                "role": msgs.gettext("leads") if s == trick.leader else "",
+                "active": s == trick.winner, "changed": played is not None, "out": False,
+                "hand": _hand_played(hand, played), "count": len(hand),
+                "played": Markup(card_html(played)) if played is not None else None,
+                "order": order.get(s, 0), "wins": s == trick.winner,
+                "points": running[i][s],
+            })
+        winner = escape(msgs.gettext("%(name)s takes the trick.")) % {
+            "name": view.strong(trick.winner)}
+        notes = [escape(msgs.ngettext("%(num)s point", "%(num)s points", abs(trick.points))
+                        % {"num": trick.points}) + Markup(".")] if trick.points else []
+        label = msgs.gettext("Trick %(num)s") % {"num": trick.number}
+        steps.append({
+            "id": f"{base}-{i + 1}", "number": i + 1, "label": label,
+            "rules": _rules(view, replay, game, i), "narration": view.step(i),
+            "move": _plays_line(view, trick), "notes": [winner, *notes],
+            "center": Markup('<span class="tv-trick">{}</span>').format(label),
+            "seats": seats, "show_hands": True})
+    return steps
+
+
+def _plays_line(view: ExampleView, trick: TrickReplay) -> Markup:
+    """The cards in order of play, as a numbered list."""
+    items = [Markup('<li class="play{}"><span class="tv-order">{}</span> {} {}</li>').format(
+        " wins" if who == trick.winner else "", k, view.seat(who), Markup(card_html(card)))
+        for k, (who, card) in enumerate(trick.cards, 1)]
+    return Markup('<ol class="plays">{}</ol>').format(Markup("").join(items))
+
+
+def _hand_played(hand: tuple[Card, ...], played: Card | None) -> Markup:
+    """A hand before the trick, the card played from it marked."""
+    return Markup(" ").join(
+        Markup('<mark class="tv-played">{}</mark>').format(Markup(card_html(c))) if c == played
+        else Markup(card_html(c)) for c in hand)
+
+
+def _sheet(view: ExampleView, replay: Replay, game: TricksGame) -> Sheet:
+    """The score sheet: each hand's score and running total, the best and worst score of each
+    hand marked, the totals that end the game, and who wins and loses."""
+    msgs, seats = view.msgs, list(replay.seats)
+    highest_wins = game.options.end.winning is Winning.HIGHEST
+    verdict = replay.verdict
+    crossed = {seats[s] for s in verdict.crossed} if verdict and verdict.over else set()
+    rows: list[SheetRow] = []
+    for i, row in enumerate(replay.sheet):
+        values = [row.scores[s] for s in seats]
+        low, high = min(values), max(values)
+        last = i == len(replay.sheet) - 1
+        cells: list[SheetCell] = []
+        for s in seats:
+            score, mark = row.scores[s], ""
+            if low != high and score in (low, high):
+                mark = "best" if (score == high) == highest_wins else "worst"
+            cells.append({"score": score, "total": row.totals[s], "mark": mark,
+                          "ends": last and s in crossed})
+        rows.append({"hand": row.hand, "cells": cells, "narration": view.step(i)})
+    outcome = ["wins" if s in replay.winners else "loses" if s in replay.losers else ""
+               for s in seats]
+    return {"names": [view.seat(s) for s in seats], "rows": rows, "outcome": outcome,
+            "best": msgs.gettext("the best score of the hand"),
+            "worst": msgs.gettext("the worst score of the hand")}

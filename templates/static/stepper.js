@@ -1,0 +1,151 @@
+/* rulebook: the example rounds as a step-through. Progressive enhancement: the page lists
+   every step without this script (and in print); with it, an example shows one step at a
+   time, with previous/next buttons, the arrow keys, a step counter and an address per step
+   (#<example>-<step>) that can be shared. The words come from the page (data-label-*), so it
+   works in every language; no framework, no network. */
+(function () {
+  "use strict";
+
+  var reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  function fill(template, n, total) {
+    return template.replace("{n}", String(n)).replace("{total}", String(total));
+  }
+
+  function button(cls, label, text) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "stepper-button " + cls;
+    b.setAttribute("aria-label", label);
+    b.title = label;
+    var icon = document.createElement("span");
+    icon.setAttribute("aria-hidden", "true");
+    icon.textContent = text;
+    b.appendChild(icon);
+    return b;
+  }
+
+  function Stepper(example) {
+    var list = example.querySelector(".tv-steps");
+    if (!list) { return null; }
+    var steps = Array.prototype.slice.call(list.children).filter(function (li) { return li.id; });
+    if (!steps.length) { return null; }
+    var d = example.dataset;
+    var total = steps.length;
+    var current = 0;
+    var all = false;
+
+    var nav = document.createElement("div");
+    nav.className = "stepper-nav no-print";
+    nav.setAttribute("role", "group");
+    nav.setAttribute("aria-label", d.labelNav || "");
+    /* Buttons in reading order: in right-to-left text "previous" sits on the right, and its
+       arrow points right, the way back. */
+    var prev = button("stepper-prev", d.labelPrev || "", "");
+    var next = button("stepper-next", d.labelNext || "", "");
+    var counter = document.createElement("p");
+    counter.className = "stepper-counter";
+    counter.setAttribute("aria-live", "polite");
+    var shown = document.createElement("span");
+    shown.setAttribute("aria-hidden", "true");
+    var spoken = document.createElement("span");
+    spoken.className = "visually-hidden";
+    counter.appendChild(shown);
+    counter.appendChild(spoken);
+    var toggle = document.createElement("button");
+    toggle.type = "button";
+    toggle.className = "stepper-toggle";
+    toggle.setAttribute("aria-pressed", "false");
+    toggle.textContent = d.labelAll || "";
+    nav.appendChild(prev);
+    nav.appendChild(counter);
+    nav.appendChild(next);
+    nav.appendChild(toggle);
+    list.parentNode.insertBefore(nav, list);
+    example.classList.add("is-stepping");
+
+    function show(i, options) {
+      current = Math.max(0, Math.min(total - 1, i));
+      steps.forEach(function (li, k) {
+        li.classList.toggle("is-current", k === current);
+      });
+      shown.textContent = (current + 1) + " / " + total;
+      spoken.textContent = fill(d.labelCounter || "{n} / {total}", current + 1, total);
+      /* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */
+      prev.setAttribute("aria-disabled", current === 0 ? "true" : "false");
+      next.setAttribute("aria-disabled", current === total - 1 ? "true" : "false");
+      if (options && options.address) {
+        history.replaceState(null, "", "#" + steps[current].id);
+      }
+      if (options && options.focus) {
+        steps[current].focus({ preventScroll: true });
+      }
+      if (options && options.scroll) {
+        var top = nav.getBoundingClientRect().top;
+        if (top < 0 || top > window.innerHeight * 0.6) {
+          nav.scrollIntoView({ block: "start", behavior: reduceMotion ? "auto" : "smooth" });
+        }
+      }
+    }
+
+    function setAll(on) {
+      all = on;
+      example.classList.toggle("is-stepping", !on);
+      toggle.setAttribute("aria-pressed", on ? "true" : "false");
+      toggle.textContent = on ? (d.labelOne || "") : (d.labelAll || "");
+      prev.hidden = next.hidden = counter.hidden = on;
+    }
+
+    steps.forEach(function (li) { li.tabIndex = -1; });
+    prev.addEventListener("click", function () { show(current - 1, { address: true }); });
+    next.addEventListener("click", function () { show(current + 1, { address: true }); });
+    toggle.addEventListener("click", function () { setAll(!all); });
+    example.addEventListener("keydown", function (e) {
+      if (all || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) { return; }
+      var t = e.target;
+      if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable)) { return; }
+      /* The arrow pointing the way the text reads goes forward: left in Arabic. */
+      var rtl = getComputedStyle(example).direction === "rtl";
+      var forward = rtl ? "ArrowLeft" : "ArrowRight";
+      var back = rtl ? "ArrowRight" : "ArrowLeft";
+      var to = null;
+      if (e.key === forward) { to = current + 1; }
+      else if (e.key === back) { to = current - 1; }
+      else if (e.key === "Home") { to = 0; }
+      else if (e.key === "End") { to = total - 1; }
+      if (to === null) { return; }
+      e.preventDefault();
+      show(to, { address: true });
+    });
+
+    show(0);
+    return {
+      owns: function (id) {
+        for (var k = 0; k < total; k++) { if (steps[k].id === id) { return k; } }
+        return -1;
+      },
+      go: function (k) {
+        if (all) { setAll(false); }
+        show(k, { scroll: false });
+        steps[k].scrollIntoView({ block: "start", behavior: "auto" });
+      },
+    };
+  }
+
+  var steppers = [];
+  Array.prototype.forEach.call(document.querySelectorAll(".example[data-stepper]"), function (ex) {
+    var s = Stepper(ex);
+    if (s) { steppers.push(s); }
+  });
+
+  function followAddress() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    if (!id) { return; }
+    for (var k = 0; k < steppers.length; k++) {
+      var at = steppers[k].owns(id);
+      if (at >= 0) { steppers[k].go(at); return; }
+    }
+  }
+  window.addEventListener("hashchange", followAddress);
+  followAddress();
+})();

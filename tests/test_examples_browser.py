@@ -1,0 +1,283 @@
+"""The example rounds in a real headless Chromium: every example of every game, in English and
+Arabic, stepped through at phone width. At every step what the page shows (hands, cards on the
+table, players out, points) must equal the replay's state at that step, computed here from
+the replay's records; the keyboard and the per-step address must work, nothing may be wider
+than the screen, and axe-core must find no violation on a page with steppers."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import shutil
+import threading
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from conftest import ROOT, RULES
+from generator.build import BuildConfig, build
+from generator.check import CheckResult, check
+from generator.families.pairs.record import Replay as PairsReplay
+from generator.families.tricks.engine import TricksGame
+from generator.families.tricks.record import Replay as TricksReplay
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+playwright_api = pytest.importorskip("playwright.sync_api")
+axe_api = pytest.importorskip("axe_playwright_python.sync_playwright")
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                reason="Debian's chromium is not installed (make test installs it)")
+
+LANGS = ("en", "ar")
+PHONE = {"width": 390, "height": 844}
+
+# What the visible step of an example shows, read off the page: each seat's hand, the card
+# it played, whether it is out, its points; a card is read as drawn (rank, then suit).
+READ_STEP = """ex => {
+  const card = c => [...c.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim()
+                    + (c.querySelector('small') ? c.querySelector('small').textContent : '');
+  const cards = el => el ? [...el.querySelectorAll('.card')].map(card) : [];
+  const shown = [...ex.querySelectorAll('.tv-step')].filter(li => li.checkVisibility());
+  const step = shown[0];
+  const seats = {};
+  for (const s of step.querySelectorAll('.tv-table .tv-seat')) {
+    const score = s.querySelector('.tv-score');
+    seats[s.dataset.seat] = {
+      hand: cards(s.querySelector('.tv-hand')), played: cards(s.querySelector('.tv-play')),
+      out: s.classList.contains('is-out') && !!s.querySelector('.tv-out'),
+      score: score ? score.textContent : null, wins: s.classList.contains('is-winner')};
+  }
+  for (const row of step.querySelectorAll('.tv-hands tr[data-seat]'))
+    seats[row.dataset.seat].handBefore = cards(row.querySelector('td'));
+  const counter = ex.querySelector('.stepper-counter span[aria-hidden]');
+  return {id: step.id, visible: shown.length, seats, counter: counter ? counter.textContent : null,
+          hash: location.hash};
+}"""
+
+TOO_WIDE = """root => [...root.querySelectorAll('*')].filter(e => {
+  if (e.closest('.visually-hidden, .skip')) return false;
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && (r.right > innerWidth + 1 || r.left < -1);
+}).map(e => e.tagName + '.' + e.className)"""
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def checked() -> CheckResult:
+    return check([RULES], root=ROOT)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    out = tmp_path_factory.mktemp("examples") / "site"
+    assert build(BuildConfig(RULES, ROOT / "templates", out, pdf=False)).ok
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        yield b
+        b.close()
+
+
+def _names(cards: object) -> list[str]:
+    return [str(c) for c in cards]  # type: ignore[attr-defined]
+
+
+def expected_frames(replay: object, game: object) -> list[dict[str, dict[str, object]]]:
+    """The state at each step, from the replay's records: per seat what the page must show."""
+    frames: list[dict[str, dict[str, object]]] = []
+    if isinstance(replay, PairsReplay):
+        for step in replay.steps:
+            frames.append({s: {"hand": _names(step.after[s]), "out": not step.after[s],
+                               "played": [], "points": None, "wins": False} for s in replay.seats})
+    elif isinstance(replay, TricksReplay):
+        assert isinstance(game, TricksGame)
+        points = {s: sum(game.value(c) for c in replay.taken_before.get(s, ())) for s in replay.seats}
+        for trick in replay.tricks:
+            points[trick.winner] += trick.points
+            played = dict(trick.cards)
+            frames.append({s: {"hand_before": _names(trick.hands_before.get(s, ())), "out": False,
+                               "played": _names([played[s]]) if s in played else [],
+                               "points": points[s], "wins": s == trick.winner}
+                           for s in replay.seats})
+        if replay.complete and replay.points and not game.scoring.per_trick:
+            assert points == replay.points  # the running points end where the hand's do
+    return frames
+
+
+def _pages(checked: CheckResult) -> list[tuple[str, str, list[tuple[str, object, object]]]]:
+    pages = []
+    for bundle in checked.games:
+        rules = bundle.rules
+        examples = []
+        for name in bundle.examples:
+            replay = checked.replays.get((rules.id, name))
+            if replay is None:
+                continue
+            variant = getattr(replay, "variant", None)
+            game = rules.variants.get(variant) if variant else rules.engine
+            examples.append((name, replay, game))
+        for lang in LANGS:
+            if lang in rules.spec.slugs:
+                pages.append((lang, rules.spec.slugs[lang], examples))
+    return pages
+
+
+def test_every_example_steps_through_as_the_replay_went(server: str, browser: Any,
+                                                        checked: CheckResult) -> None:
+    stepped = 0
+    pages = _pages(checked)
+    assert {lang for lang, _, _ in pages} == set(LANGS) and len(pages) >= 20
+    for lang, slug, examples in pages:
+        page = browser.new_page(viewport=PHONE)
+        page.goto(f"{server}/{lang}/{slug}/")
+        wide = page.evaluate(TOO_WIDE, page.locator("body").element_handle())
+        assert wide == [], f"{lang}/{slug}: wider than 390 px: {wide}"
+        forward = "ArrowLeft" if lang == "ar" else "ArrowRight"
+        back = "ArrowRight" if lang == "ar" else "ArrowLeft"
+        for name, replay, game in examples:
+            frames = expected_frames(replay, game)
+            ex = page.locator(f"#example-{name}")
+            if not frames:  # a score sheet: no steps to go through, checked below
+                assert ex.get_attribute("data-stepper") is None
+                continue
+            assert ex.get_attribute("data-stepper") is not None
+            handle = ex.element_handle()
+            ex.locator(".stepper-next").focus()
+            for k, want in enumerate(frames):
+                where = f"{lang}/{slug} {name} step {k + 1}"
+                got = page.evaluate(READ_STEP, handle)
+                assert got["visible"] == 1, where
+                assert got["id"] == f"example-{name}-{k + 1}", where
+                assert got["counter"] == f"{k + 1} / {len(frames)}", where
+                if k:
+                    assert got["hash"] == f"#example-{name}-{k + 1}", where
+                assert set(got["seats"]) == set(want), where
+                for seat, state in want.items():
+                    shown = got["seats"][seat]
+                    if "hand" in state:
+                        assert shown["hand"] == ([] if state["out"] else state["hand"]), (where, seat)
+                        assert shown["out"] == state["out"], (where, seat)
+                    else:
+                        assert shown["handBefore"] == state["hand_before"], (where, seat)
+                        assert shown["played"] == state["played"], (where, seat)
+                        assert shown["wins"] == state["wins"], (where, seat)
+                        number = re.search(r"-?\d+", shown["score"] or "")
+                        assert number and int(number.group()) == state["points"], (where, seat, shown)
+                too_wide = page.evaluate(TOO_WIDE, handle)
+                assert too_wide == [], f"{where}: wider than 390 px: {too_wide}"
+                page.keyboard.press(forward)
+                stepped += 1
+            # past the last step the keys stay there; back, Home and End move as they say
+            assert page.evaluate(READ_STEP, handle)["id"] == f"example-{name}-{len(frames)}"
+            page.keyboard.press(back)
+            if len(frames) > 1:
+                assert page.evaluate(READ_STEP, handle)["id"] == f"example-{name}-{len(frames) - 1}"
+            page.keyboard.press("Home")
+            assert page.evaluate(READ_STEP, handle)["id"] == f"example-{name}-1"
+            page.keyboard.press("End")
+            assert page.evaluate(READ_STEP, handle)["id"] == f"example-{name}-{len(frames)}"
+        page.close()
+    assert stepped > 100
+
+
+def test_a_step_address_opens_on_that_step(server: str, browser: Any, checked: CheckResult) -> None:
+    for lang, slug, examples in _pages(checked):
+        if slug not in ("hearts", "uomo-nero", "black-peter"):
+            continue
+        for name, replay, game in examples:
+            frames = expected_frames(replay, game)
+            if len(frames) < 3:
+                continue
+            page = browser.new_page(viewport=PHONE)
+            page.goto(f"{server}/{lang}/{slug}/#example-{name}-3")
+            ex = page.locator(f"#example-{name}")
+            got = page.evaluate(READ_STEP, ex.element_handle())
+            assert got["id"] == f"example-{name}-3" and got["counter"] == f"3 / {len(frames)}"
+            box = page.locator(f"#example-{name}-3").bounding_box()
+            assert box is not None and -2 <= box["y"] < PHONE["height"]  # scrolled to it
+            # the buttons go there too, and write the address
+            ex.locator(".stepper-prev").click()
+            assert page.evaluate("location.hash") == f"#example-{name}-2"
+            page.close()
+
+
+def test_without_javascript_every_step_is_shown(server: str, browser: Any) -> None:
+    context = browser.new_context(java_script_enabled=False, viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{server}/en/hearts/")
+    steps = page.locator("#example-first-hand .tv-step")
+    assert steps.count() == 13
+    assert all(steps.nth(i).is_visible() for i in range(13))
+    assert page.locator(".stepper-nav").count() == 0
+    context.close()
+
+
+def test_print_shows_every_step(server: str, browser: Any, checked: CheckResult) -> None:
+    slug = next(b.rules.spec.slugs["en"] for b in checked.games if b.rules.id == "uomo-nero")
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server}/en/{slug}/")
+    page.emulate_media(media="print")
+    steps = page.locator(".tv-step")
+    assert steps.count() > 1 and all(steps.nth(i).is_visible() for i in range(steps.count()))
+    assert not page.locator(".stepper-nav").first.is_visible()
+    page.close()
+
+
+def test_score_sheets_show_the_replayed_totals(server: str, browser: Any, checked: CheckResult) -> None:
+    seen = 0
+    for lang, slug, examples in _pages(checked):
+        for name, replay, _ in examples:
+            if not isinstance(replay, TricksReplay) or not replay.sheet:
+                continue
+            page = browser.new_page(viewport=PHONE)
+            page.goto(f"{server}/{lang}/{slug}/")
+            rows = page.evaluate("""ex => [...ex.querySelectorAll('table.sheet tbody tr:not(.sheet-note)')]
+                .map(tr => [...tr.querySelectorAll('td')].map(td => [
+                    td.querySelector('.sheet-score .num').textContent,
+                    td.querySelector('.sheet-total .num').textContent]))""",
+                                 page.locator(f"#example-{name}").element_handle())
+            assert rows == [[[str(r.scores[s]), str(r.totals[s])] for s in replay.seats]
+                            for r in replay.sheet], (lang, slug, name)
+            align = page.locator(f"#example-{name} table.sheet tbody td").first.evaluate(
+                "td => [getComputedStyle(td).textAlign, getComputedStyle(td).fontVariantNumeric]")
+            assert align == ["end", "tabular-nums"]
+            seen += 1
+            page.close()
+    assert seen >= 2
+
+
+def test_no_accessibility_violation_on_pages_with_steppers(server: str, browser: Any,
+                                                          checked: CheckResult) -> None:
+    axe = axe_api.Axe()
+    checked_pages = 0
+    for lang, slug, _ in _pages(checked):
+        # every page at phone width; the wide layout on the two pages of the screenshots
+        for width in (390, 1280) if slug in ("hearts", "uomo-nero") else (390,):
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            page.goto(f"{server}/{lang}/{slug}/")
+            if page.locator("[data-stepper]").count() == 0:
+                page.close()
+                continue
+            results = axe.run(page, context={"include": [[".section-examples"]]})
+            found = [(v["id"], [n["target"] for n in v["nodes"]][:3])
+                     for v in results.response["violations"]]
+            assert found == [], f"{lang}/{slug} at {width} px: {found}"
+            checked_pages += 1
+            page.close()
+    assert checked_pages >= 20 + 2
