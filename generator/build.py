@@ -152,9 +152,23 @@ def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
     for path in sorted(static.rglob("*")) if static.is_dir() else []:
         if path.is_file():
             files["static/" + path.relative_to(static).as_posix()] = path.read_bytes()
+    files |= _web_fonts(config, files, site.languages)
     if config.pdf:
         files |= _render_pdfs(config, renderer, site.documents, result)
     return files
+
+
+def _web_fonts(config: BuildConfig, files: dict[str, bytes], languages: list[str]) -> dict[str, bytes]:
+    """The print faces as subset WOFF2 files, and the site stylesheet naming them."""
+    from .webfonts import print_faces, site_characters, web_faces, with_font_faces
+
+    print_css = config.templates / "print" / "print.css"
+    if "static/site.css" not in files or not print_css.is_file():
+        return {}
+    faces = web_faces(print_faces(print_css), site_characters(files, languages), cache=config.cache)
+    out = {f.path: f.data for f in faces if f.codepoints}
+    out["static/site.css"] = with_font_faces(files["static/site.css"], faces)
+    return out
 
 
 def _render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Document],

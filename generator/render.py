@@ -33,6 +33,7 @@ class Alternate(TypedDict):
 class SwitcherItem(TypedDict):
     lang: str
     name: str
+    direction: str
     href: str
     current: bool
 
@@ -68,6 +69,7 @@ class RootContext(TypedDict):
 class NotFoundLanguage(TypedDict):
     lang: str
     name: str
+    direction: str
     href: str
 
 
@@ -257,7 +259,8 @@ class Renderer:
             "site_name": self.config.site_name, "link": link, "home": link(home),
             "alternates": self.alternates(page) if not not_found else [],
             "canonical": None if not_found else absolute(self.config.base_url, page),
-            "switcher": [{"lang": p.lang, "name": language(p.lang).name, "href": link(p.path),
+            "switcher": [{"lang": p.lang, "name": language(p.lang).name,
+                          "direction": language(p.lang).direction, "href": link(p.path),
                           "current": p == page} for p in translations if p.lang],
             "description": "",
         }
@@ -271,7 +274,8 @@ class Renderer:
         msgs = self.messages(lang)
         base = self.config.base_url.rstrip("/") + "/"
         languages: list[NotFoundLanguage] = [
-            {"lang": lang_, "name": language(lang_).name, "href": base + f"{lang_}/"}
+            {"lang": lang_, "name": language(lang_).name, "direction": language(lang_).direction,
+             "href": base + f"{lang_}/"}
             for lang_ in self.site.languages]
         return "404.html.j2", {"title": msgs.gettext("Page not found"), "languages": languages}
 
