@@ -144,7 +144,8 @@ def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
 
     site = plan(checked.games)
     renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name,
-                                   pdf=config.pdf), site, checked.replays)
+                                   pdf=config.pdf, card_letters=frozenset(site_spec.card_letters)),
+                        site, checked.replays)
     files = renderer.render_all()
     if result is not None:  # a broken UI catalog is shown in English, and reported
         result.report.extend(renderer.catalog_problems())
@@ -242,7 +243,8 @@ def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResu
                             f"no game '{game}' in language '{lang}'",
                             hint="available: " + "; ".join(known))
         return result, []
-    renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name),
+    renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name,
+                                   card_letters=frozenset(site_spec.card_letters)),
                         site, checked.replays)
     try:
         with publishing.locked(config.out):

@@ -11,6 +11,8 @@ from markupsafe import Markup
 
 from . import markup
 from .bundle import GameBundle
+from .cards import JOKER, Deck, Rank, Suit, get_deck
+from .cardwords import rank_letter, rank_word, spoken_name, suit_word
 from .facts import SECTION_TITLES, ExampleView, GameFacts
 from .families import get_family
 from .i18n import Messages
@@ -29,6 +31,25 @@ class Section(TypedDict):
     html: Markup
 
 
+class KeyRank(TypedDict):
+    letter: str
+    word: str
+
+
+class KeySuit(TypedDict):
+    glyph: str
+    word: str
+    colour: str
+
+
+class CardKey(TypedDict):
+    """What the letters and suits on the page's cards stand for."""
+
+    ranks: list[KeyRank]
+    suits: list[KeySuit]
+    joker: str | None
+
+
 class GameContext(TypedDict):
     title: str
     description: str
@@ -44,6 +65,7 @@ class GameContext(TypedDict):
     index_href: str
     faq_json_ld: Markup
     pdfs: list[PdfLink]
+    card_key: CardKey
 
 
 class PageRenderer(Protocol):
@@ -66,7 +88,7 @@ class PageRenderer(Protocol):
 
 def game_context(r: PageRenderer, page: Page, lang: str) -> GameContext:
     bundle = r.site.games[page.game or ""]
-    reserved = {"main", "toc-title", *SECTION_TITLES, *(f"{k}-h" for k in SECTION_TITLES),
+    reserved = {"main", "toc-title", "card-key-title", *SECTION_TITLES, *(f"{k}-h" for k in SECTION_TITLES),
                 *(f"example-{name}" for name in bundle.examples),
                 *(f"variant-{name}" for name in bundle.rules.spec.variants),
                 *(f"reading-{rd.id}" for rd in bundle.rules.spec.readings)}
@@ -150,6 +172,23 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         "odd_card": facts.odd_card, "quickref_href": relative(page, quickref.path),
         "index_href": relative(page, index.path), "faq_json_ld": r.json_ld(faq_ld),
         "pdfs": r.pdf_links(page, bundle.rules.id, lang),
+        "card_key": card_key(get_deck(bundle.rules.spec.deck)),
+    }
+
+
+def card_key(deck: Deck) -> CardKey:
+    """The court cards and the ace of ``deck`` (the ranks written as letters), its suits and
+    its joker, in the words of the page's card style."""
+    style = markup.current_card_style()
+    ranks = [r for r in (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+             if any(c.rank is r for c in deck.cards)]
+    return {
+        "ranks": [{"letter": rank_letter(r, style.lang, local=style.local_letters),
+                   "word": rank_word(r, style.lang, italian=style.italian)} for r in ranks],
+        "suits": [{"glyph": s.value, "word": suit_word(s, style.lang, italian=style.italian),
+                   "colour": "card-red" if s.colour == "red" else "card-black"}
+                  for s in Suit],
+        "joker": spoken_name(JOKER, style.lang) if JOKER in deck.cards else None,
     }
 
 

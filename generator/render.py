@@ -122,6 +122,7 @@ class SiteConfig:
     base_url: str
     site_name: str = "rulebook"
     pdf: bool = True  # the PDFs are built, so pages link them
+    card_letters: frozenset[str] = frozenset()  # languages whose cards show their own letters
 
 
 class _MemoryBytecodeCache(BytecodeCache):
@@ -193,10 +194,18 @@ class Renderer:
             Kind.ROOT: self._root, Kind.INDEX: self._index, Kind.GAME: self._game,
             Kind.QUICKREF: self._quickref, Kind.NOT_FOUND: self._not_found,
         }
-        template, context = builders[page.kind](page, lang)
-        if page.kind in (Kind.GAME, Kind.QUICKREF):
-            self._contexts[page.path] = context  # the PDFs of the page reuse it
-        return self.env(lang).get_template(template).render({**self._common(page, lang), **context})
+        with markup.card_style(self.card_style(lang, page.game)):
+            template, context = builders[page.kind](page, lang)
+            if page.kind in (Kind.GAME, Kind.QUICKREF):
+                self._contexts[page.path] = context  # the PDFs of the page reuse it
+            html = self.env(lang).get_template(template).render({**self._common(page, lang), **context})
+        return markup.keep_punctuation(html)
+
+    def card_style(self, lang: str, game: str | None) -> markup.CardStyle:
+        """How cards are written and named on a page in ``lang`` (of ``game``, if any)."""
+        bundle = self.site.games.get(game) if game else None
+        italian = bundle is not None and bundle.rules.spec.deck.startswith("italian")
+        return markup.CardStyle(lang, italian, lang in self.config.card_letters)
 
     def render_document(self, doc: Document) -> str:
         """The HTML that WeasyPrint turns into one printable PDF."""
@@ -204,15 +213,17 @@ class Renderer:
         page = self.site.find(kind, lang=doc.lang, game=doc.game)
         assert page is not None
         context = self._contexts.get(page.path)  # made when the page was rendered
-        if context is None:
-            _, context = (self._game if kind is Kind.GAME else self._quickref)(page, doc.lang)
         game_page = self.site.find(Kind.GAME, lang=doc.lang, game=doc.game)
         assert game_page is not None
         paper = paper_context(absolute(self.config.base_url, game_page), lang=doc.lang,
                               changed=self._rules_changed[doc.game])
-        return self.env(doc.lang).get_template(f"print/{doc.kind.value}.html.j2").render(
-            {**context, **paper, "lang": doc.lang, "direction": language(doc.lang).direction,
-             "site_name": self.config.site_name, "doc_kind": doc.kind.value})
+        with markup.card_style(self.card_style(doc.lang, doc.game)):
+            if context is None:
+                _, context = (self._game if kind is Kind.GAME else self._quickref)(page, doc.lang)
+            html = self.env(doc.lang).get_template(f"print/{doc.kind.value}.html.j2").render(
+                {**context, **paper, "lang": doc.lang, "direction": language(doc.lang).direction,
+                 "site_name": self.config.site_name, "doc_kind": doc.kind.value})
+        return markup.keep_punctuation(html)
 
     @cached_property
     def _rules_changed(self) -> dict[str, date]:
@@ -296,8 +307,10 @@ class Renderer:
             facts = GameFacts(bundle, lang, msgs)
             target = self.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
             assert target is not None
+            with markup.card_style(self.card_style(lang, bundle.rules.id)):
+                description = Markup(markup.render_inline(facts.fill(facts.text.description)))
             games.append({"title": facts.title, "href": relative(page, target.path),
-                          "description": Markup(markup.render_inline(facts.fill(facts.text.description))),
+                          "description": description,
                           "players": facts.players, "duration": facts.duration,
                           "difficulty": facts.difficulty})
         games.sort(key=lambda g: g["title"])

@@ -315,3 +315,6 @@ def _step(annotation: Any, part: str | int) -> Any:
 class SiteSpec(Strict):
     name: str = "rulebook"
     base_url: str  # an absolute http(s) address: model.url_problem says what else
+    # Languages whose pages show ranks in their own letters (de: B D K A, ru: В Д К Т) instead
+    # of J Q K A; the notation in the rules stays J Q K A. model.card_letters_problems checks.
+    card_letters: list[str] = []
