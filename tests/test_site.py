@@ -128,7 +128,8 @@ def test_example_round_is_rendered_from_the_replay(site: Path) -> None:
     section = html[start:end if end > 0 else None]  # the next example round is not this one
     steps = re.findall(r'<li class="step">.*?</li>', section, re.S)
     assert len(steps) == 7
-    card = '<span class="card card-black" dir="ltr">J<small>♠</small></span>'
+    card = ('<span class="card card-black" dir="ltr" role="img" aria-label="jack of spades">'
+            "J<small>♠</small></span>")
     assert f"<strong>Bruno</strong> draws {card} from <strong>Anna</strong>." in steps[1]
     # the last step: Bruno lays 5♥ 5♦ down and is out; Anna keeps the J♠
     assert "Pair laid down:" in steps[6] and "Bruno is out." in steps[6]

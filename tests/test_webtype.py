@@ -360,11 +360,14 @@ def test_the_focus_ring_is_visible_with_3_to_1_contrast(server: str, browser: An
             return {tag: e.tagName + '.' + e.className, style: s.outlineStyle,
                     width: parseFloat(s.outlineWidth), color: s.outlineColor,
                     offset: parseFloat(s.outlineOffset), own: s.backgroundColor}; }""")
+        if ring["tag"].startswith("BODY"):
+            continue  # past the last link, focus leaves the page for a moment
         seen.add(ring["tag"])
         assert ring["style"] == "solid" and ring["width"] >= 2, ring
         behind = _background(page, handle)
         assert contrast(_rgb(ring["color"]), _rgb(behind)) >= 3, (ring, behind)
-        if ring["offset"] < ring["width"] and ring["own"] not in ("rgba(0, 0, 0, 0)", "transparent"):
+        if ring["offset"] <= 0 and ring["own"] not in ("rgba(0, 0, 0, 0)", "transparent"):
+            # a ring set off from the element meets only what is behind it; one on it, its colour
             assert contrast(_rgb(ring["color"]), _rgb(ring["own"])) >= 3, ring
     assert {"A.skip", "A.button"} <= seen, seen
     page.close()
@@ -424,14 +427,17 @@ def test_print_css_sets_no_arabic_in_italic(tmp_path: Path) -> None:
     italic), WeasyPrint sets it upright, in a face that is not italic, with no slant."""
     pdfplumber = pytest.importorskip("pdfplumber")
     weasyprint = pytest.importorskip("weasyprint")
-    html = """<html lang="ar" dir="rtl"><head><link rel="stylesheet" href="print.css"></head><body>
+    head = '<head><link rel="stylesheet" href="print.css"></head>'
+    docs = [f"""<html lang="ar" dir="rtl">{head}<body>
       <p><em>تأكيد</em> <i>مائل</i> <cite>مصدر</cite> <span class="muted">خافت</span> عادي</p>
-      <p lang="en" dir="ltr">An <em>English</em> page naming <cite lang="ar">مصدر عربي</cite>.</p>
-      </body></html>"""
-    pdf = tmp_path / "ar.pdf"
-    weasyprint.HTML(string=html, base_url=str(TEMPLATES / "print" / "print.css")).write_pdf(pdf)
-    with pdfplumber.open(pdf) as doc:
-        chars = [c for p in doc.pages for c in p.chars]
+      </body></html>""", f"""<html lang="en">{head}<body>
+      <p>An <em>English</em> page naming <cite lang="ar">مصدر عربي</cite>.</p></body></html>"""]
+    chars = []
+    for i, html in enumerate(docs):
+        pdf = tmp_path / f"{i}.pdf"
+        weasyprint.HTML(string=html, base_url=str(TEMPLATES / "print" / "print.css")).write_pdf(pdf)
+        with pdfplumber.open(pdf) as doc:
+            chars += [c for p in doc.pages for c in p.chars]
     arabic = [c for c in chars if ARABIC.match(c["text"])]
     assert len(arabic) > 20
     assert all("Italic" not in c["fontname"] and "Oblique" not in c["fontname"] for c in arabic)
