@@ -57,6 +57,7 @@ bench: $(SITE_STAMP)
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/bench_site.py
 	$(BIN)/python bench/bench_pdf.py
+	$(BIN)/python bench/bench_fonts.py
 
 # Refresh the UI message catalogs after changing a template's words.
 messages: $(STAMP)

@@ -90,7 +90,7 @@ def test_alternates_and_switcher_lead_to_the_same_page_translated(site: Path) ->
     assert '<link rel="alternate" hreflang="it" href="https://rulebook.example/it/uomo-nero/">' in en
     assert '<link rel="alternate" hreflang="en" href="https://rulebook.example/en/black-peter/">' in en
     assert '<link rel="alternate" hreflang="x-default" href="https://rulebook.example/en/black-peter/">' in en
-    assert '<a href="../../it/uomo-nero/index.html" lang="it" hreflang="it">Italiano</a>' in en
+    assert '<a href="../../it/uomo-nero/index.html" lang="it" dir="ltr" hreflang="it">Italiano</a>' in en
     ar_qr = page(site, "ar/black-peter/quickref/index.html")
     assert 'href="../../../ru/chyorny-peter/quickref/index.html" lang="ru"' in ar_qr
 
