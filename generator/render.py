@@ -220,10 +220,11 @@ class Renderer:
         with markup.card_style(self.card_style(doc.lang, doc.game)):
             if context is None:
                 _, context = (self._game if kind is Kind.GAME else self._quickref)(page, doc.lang)
-            html = self.env(doc.lang).get_template(f"print/{doc.kind.value}.html.j2").render(
+            # No card is wrapped with its punctuation here: WeasyPrint finds no break at the
+            # space after such a wrapper, and an Arabic line ran 0.8 mm out of an A5 page.
+            return self.env(doc.lang).get_template(f"print/{doc.kind.value}.html.j2").render(
                 {**context, **paper, "lang": doc.lang, "direction": language(doc.lang).direction,
                  "site_name": self.config.site_name, "doc_kind": doc.kind.value})
-        return markup.keep_punctuation(html)
 
     @cached_property
     def _rules_changed(self) -> dict[str, date]:
