@@ -58,6 +58,7 @@ bench: $(SITE_STAMP)
 	$(BIN)/python bench/bench_site.py
 	$(BIN)/python bench/bench_pdf.py
 	$(BIN)/python bench/bench_simulate.py
+	$(BIN)/python bench/bench_fonts.py
 
 # Refresh the UI message catalogs after changing a template's words.
 messages: $(STAMP)

@@ -147,7 +147,8 @@ def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
 
     site = plan(checked.games)
     renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name,
-                                   pdf=config.pdf, source_language=site_spec.source_language),
+                                   pdf=config.pdf, source_language=site_spec.source_language,
+                                   card_letters=frozenset(site_spec.card_letters)),
                         site, checked.replays, numbers=numbers_store(config))
     renderer.prefetch_numbers(workers=_numbers_workers(config))
     files = renderer.render_all()
@@ -157,6 +158,7 @@ def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
     for path in sorted(static.rglob("*")) if static.is_dir() else []:
         if path.is_file():
             files["static/" + path.relative_to(static).as_posix()] = path.read_bytes()
+    files |= _web_fonts(config, files, site.languages)
     if config.pdf:
         files |= _render_pdfs(config, renderer, site.documents, result)
     return files
@@ -172,6 +174,19 @@ def numbers_store(config: BuildConfig) -> Store:
 def _numbers_workers(config: BuildConfig) -> int:
     from .pdf import default_workers
     return config.workers or default_workers()
+
+
+def _web_fonts(config: BuildConfig, files: dict[str, bytes], languages: list[str]) -> dict[str, bytes]:
+    """The print faces as subset WOFF2 files, and the site stylesheet naming them."""
+    from .webfonts import print_faces, site_characters, web_faces, with_font_faces
+
+    print_css = config.templates / "print" / "print.css"
+    if "static/site.css" not in files or not print_css.is_file():
+        return {}
+    faces = web_faces(print_faces(print_css), site_characters(files, languages), cache=config.cache)
+    out = {f.path: f.data for f in faces if f.codepoints}
+    out["static/site.css"] = with_font_faces(files["static/site.css"], faces)
+    return out
 
 
 def _render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Document],
@@ -246,7 +261,8 @@ def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResu
                             hint="available: " + "; ".join(known))
         return result, []
     renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name,
-                                   source_language=site_spec.source_language),
+                                   source_language=site_spec.source_language,
+                                   card_letters=frozenset(site_spec.card_letters)),
                         site, checked.replays, numbers=numbers_store(config))
     try:
         with publishing.locked(config.out):

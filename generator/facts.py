@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Sequence
 
+from babel import Locale
 from babel.lists import format_list
 from markupsafe import Markup
 
@@ -85,8 +86,10 @@ class GameFacts:
         out = self.msgs.ngettext("about %(num)s minute a hand", "about %(num)s minutes a hand",
                                  d.hand) % {"num": d.hand}
         if d.game:
-            out += ", " + self.msgs.ngettext("about %(num)s minute a game",
-                                             "about %(num)s minutes a game", d.game) % {"num": d.game}
+            game = self.msgs.ngettext("about %(num)s minute a game",
+                                      "about %(num)s minutes a game", d.game) % {"num": d.game}
+            # CLDR's joining of two items: ", " in most languages, " و" in Arabic (not ",")
+            out = Locale.parse(self.lang).list_patterns["standard"]["middle"].format(out, game)
         return out
 
     @cached_property

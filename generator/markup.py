@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 from typing import Iterable, Iterator, Sequence
@@ -21,19 +22,70 @@ from markdown_it.token import Token
 from mdit_py_plugins.anchors import anchors_plugin
 
 from .cards import PROSE_CARD_RE, Card, card_name, parse_card
+from .cardwords import rank_letter, spoken_name
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    """How the page being rendered writes and names cards: its language (the accessible name
+    of every card, "jack of spades", "валет пик"), whether the game's deck is Italian-suited
+    (Q♥ is the "cavallo di coppe") and whether ranks show the language's own letters."""
+
+    lang: str = "en"
+    italian: bool = False
+    local_letters: bool = False
+
+
+_CARD_STYLE: ContextVar[CardStyle] = ContextVar("card_style", default=CardStyle())
+
+
+@contextmanager
+def card_style(style: CardStyle) -> Iterator[CardStyle]:
+    """Within this block, cards are rendered in ``style``."""
+    token = _CARD_STYLE.set(style)
+    try:
+        yield style
+    finally:
+        _CARD_STYLE.reset(token)
+
+
+def current_card_style() -> CardStyle:
+    return _CARD_STYLE.get()
 
 
 def card_html(card: Card) -> str:
-    """``<span class="card card-red" dir="ltr">7<small>♥</small></span>``."""
+    """``<span class="card card-red" dir="ltr" role="img" aria-label="seven of hearts">7<small>♥
+    </small></span>``: a screen reader says the card's name in the page's language, not "J,
+    black spade suit"."""
+    style = _CARD_STYLE.get()
+    label = escape(spoken_name(card, style.lang, italian=style.italian))
     if card.rank is None or card.suit is None:
-        return '<span class="card card-joker" dir="ltr">★</span>'
+        return f'<span class="card card-joker" dir="ltr" role="img" aria-label="{label}">★</span>'
     colour = "card-red" if card.colour == "red" else "card-black"
-    return (f'<span class="card {colour}" dir="ltr">{escape(card.rank.value)}'
+    rank = rank_letter(card.rank, style.lang, local=style.local_letters)
+    return (f'<span class="card {colour}" dir="ltr" role="img" aria-label="{label}">{escape(rank)}'
             f"<small>{card.suit.value}</small></span>")
 
 
 def cards_html(cards: Sequence[Card]) -> str:
     return " ".join(card_html(c) for c in cards)
+
+
+# A card and the punctuation that touches it stay on one line: no line starts with the ":"
+# or "،" after a card, nor ends with the "(" before one (a card is an inline block, after
+# which a browser may break even before punctuation).
+_CARD_WITH_PUNCTUATION = re.compile(
+    r'([(\[«„“‘]*)(<span class="card [^"]*"[^>]*>(?:(?!</span>).)*</span>)([:,;.!?)\]»”’…،؛؟]+)?',
+    re.DOTALL)
+
+
+def keep_punctuation(html: str) -> str:
+    """Each card with punctuation before or after it wrapped in ``<span class="nobr">``."""
+    def wrap(m: re.Match[str]) -> str:
+        if not m.group(1) and not m.group(3):
+            return m.group(0)
+        return f'<span class="nobr">{m.group(0)}</span>'
+    return _CARD_WITH_PUNCTUATION.sub(wrap, html) if 'class="card ' in html else html
 
 
 # A number with its sign: in right-to-left text "-14" would show as "14-" unless isolated.
@@ -159,5 +211,5 @@ def plain(text: str) -> str:
     return re.sub(r"[*_`]+", "", text).strip()
 
 
-__all__ = ["card_html", "cards_html", "render", "render_inline", "plain", "slugify",
-           "card_name"]
+__all__ = ["CardStyle", "card_style", "current_card_style", "card_html", "cards_html",
+           "keep_punctuation", "render", "render_inline", "plain", "slugify", "card_name"]

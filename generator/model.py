@@ -187,7 +187,30 @@ def load_site_spec(rules: Path, report: Report) -> schema.SiteSpec | None:
                      f"(known: {', '.join(LANGUAGES)})",
                      hint=did_you_mean(spec.source_language, LANGUAGES))
         return None
-    return spec
+    bad_letters = card_letters_problems(spec.card_letters)
+    for i, message, hint in bad_letters:
+        report.error(src.mark(("card_letters", i)), "bad-value", message, hint=hint)
+    return None if bad_letters else spec
+
+
+def card_letters_problems(langs: list[str]) -> list[tuple[int, str, str]]:
+    """What is wrong in site.yaml's ``card_letters``: (index, message, hint) for a language
+    the site does not have, one whose cards have no letters of their own, or one listed twice."""
+    from .cardwords import LANGUAGES as WORDS
+
+    with_letters = [lang for lang in LANGUAGES if WORDS.get(lang) and WORDS[lang].letters]
+    out: list[tuple[int, str, str]] = []
+    for i, lang in enumerate(langs):
+        if lang not in LANGUAGES:
+            out.append((i, f"card_letters: '{lang}' is not a language of the site",
+                        did_you_mean(lang, list(LANGUAGES)) or "languages: " + ", ".join(LANGUAGES)))
+        elif lang not in with_letters:
+            out.append((i, f"card_letters: '{lang}' has no letters of its own for J Q K A; its "
+                        "cards show J Q K A", "languages with their own letters: "
+                        + ", ".join(with_letters)))
+        elif lang in langs[:i]:
+            out.append((i, f"card_letters: '{lang}' is listed twice", "list each language once"))
+    return out
 
 
 # Characters no URL may hold (RFC 3986): they would need escaping in every link and in the

@@ -11,6 +11,8 @@ from markupsafe import Markup
 
 from . import markup
 from .bundle import GameBundle
+from .cards import JOKER, Deck, Rank, Suit, get_deck
+from .cardwords import rank_letter, rank_word, spoken_name, suit_word
 from .facts import SECTION_TITLES, ExampleView, GameFacts
 from .families import get_family
 from .game_numbers import Result
@@ -33,6 +35,25 @@ class Section(TypedDict):
     source_href: str | None  # its text is outdated here: the section in the source language
 
 
+class KeyRank(TypedDict):
+    letter: str
+    word: str
+
+
+class KeySuit(TypedDict):
+    glyph: str
+    word: str
+    colour: str
+
+
+class CardKey(TypedDict):
+    """What the letters and suits on the page's cards stand for."""
+
+    ranks: list[KeyRank]
+    suits: list[KeySuit]
+    joker: str | None
+
+
 class GameContext(TypedDict):
     title: str
     description: str
@@ -52,6 +73,7 @@ class GameContext(TypedDict):
     source_language: str  # code, and name in the page's language, for the notices' links
     source_language_name: str
     numbers: NumbersContext | None
+    card_key: CardKey
 
 
 class PageRenderer(Protocol):
@@ -79,7 +101,8 @@ class PageRenderer(Protocol):
 
 def game_context(r: PageRenderer, page: Page, lang: str) -> GameContext:
     bundle = r.site.games[page.game or ""]
-    reserved = {"main", "toc-title", "related-title", *SECTION_TITLES, *(f"{k}-h" for k in SECTION_TITLES),
+    reserved = {"main", "toc-title", "related-title", "card-key-title", *SECTION_TITLES,
+                *(f"{k}-h" for k in SECTION_TITLES),
                 *(f"example-{name}" for name in bundle.examples),
                 # each step's own address (#example-<name>-<n>); the checked narration has
                 # one text per step
@@ -185,6 +208,23 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         "numbers": numbers_context(r.game_numbers(bundle), lang=lang, msgs=msgs,
                                    rtl=language(lang).direction == "rtl",
                                    variant_name=lambda name: _variant_name(facts, name, inline)),
+        "card_key": card_key(get_deck(bundle.rules.spec.deck)),
+    }
+
+
+def card_key(deck: Deck) -> CardKey:
+    """The court cards and the ace of ``deck`` (the ranks written as letters), its suits and
+    its joker, in the words of the page's card style."""
+    style = markup.current_card_style()
+    ranks = [r for r in (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+             if any(c.rank is r for c in deck.cards)]
+    return {
+        "ranks": [{"letter": rank_letter(r, style.lang, local=style.local_letters),
+                   "word": rank_word(r, style.lang, italian=style.italian)} for r in ranks],
+        "suits": [{"glyph": s.value, "word": suit_word(s, style.lang, italian=style.italian),
+                   "colour": "card-red" if s.colour == "red" else "card-black"}
+                  for s in Suit],
+        "joker": spoken_name(JOKER, style.lang) if JOKER in deck.cards else None,
     }
 
 

@@ -48,6 +48,7 @@ class Alternate(TypedDict):
 class SwitcherItem(TypedDict):
     lang: str
     name: str
+    direction: str
     href: str
     current: bool
 
@@ -83,6 +84,7 @@ class RootContext(TypedDict):
 class NotFoundLanguage(TypedDict):
     lang: str
     name: str
+    direction: str
     href: str
 
 
@@ -149,6 +151,7 @@ class SiteConfig:
     site_name: str = "rulebook"
     pdf: bool = True  # the PDFs are built, so pages link them
     source_language: str = SOURCE_LANGUAGE  # rules/site.yaml: what translations are made from
+    card_letters: frozenset[str] = frozenset()  # languages whose cards show their own letters
 
 
 class _MemoryBytecodeCache(BytecodeCache):
@@ -222,10 +225,18 @@ class Renderer:
             Kind.ROOT: self._root, Kind.INDEX: self._index, Kind.GAME: self._game,
             Kind.QUICKREF: self._quickref, Kind.NOT_FOUND: self._not_found,
         }
-        template, context = builders[page.kind](page, lang)
-        if page.kind in (Kind.GAME, Kind.QUICKREF):
-            self._contexts[page.path] = context  # the PDFs of the page reuse it
-        return self.env(lang).get_template(template).render({**self._common(page, lang), **context})
+        with markup.card_style(self.card_style(lang, page.game)):
+            template, context = builders[page.kind](page, lang)
+            if page.kind in (Kind.GAME, Kind.QUICKREF):
+                self._contexts[page.path] = context  # the PDFs of the page reuse it
+            html = self.env(lang).get_template(template).render({**self._common(page, lang), **context})
+        return markup.keep_punctuation(html)
+
+    def card_style(self, lang: str, game: str | None) -> markup.CardStyle:
+        """How cards are written and named on a page in ``lang`` (of ``game``, if any)."""
+        bundle = self.site.games.get(game) if game else None
+        italian = bundle is not None and bundle.rules.spec.deck.startswith("italian")
+        return markup.CardStyle(lang, italian, lang in self.config.card_letters)
 
     def render_document(self, doc: Document) -> str:
         """The HTML that WeasyPrint turns into one printable PDF."""
@@ -233,16 +244,20 @@ class Renderer:
         page = self.site.find(kind, lang=doc.lang, game=doc.game)
         assert page is not None
         context = self._contexts.get(page.path)  # made when the page was rendered
-        if context is None:
-            _, context = (self._game if kind is Kind.GAME else self._quickref)(page, doc.lang)
         game_page = self.site.find(Kind.GAME, lang=doc.lang, game=doc.game)
         assert game_page is not None
         paper = paper_context(absolute(self.config.base_url, game_page), lang=doc.lang,
                               changed=self._rules_changed[doc.game])
-        return self.env(doc.lang).get_template(f"print/{doc.kind.value}.html.j2").render(
-            {**context, **paper, "title": context.get("game_title", context["title"]),  # the game, on paper
-             "lang": doc.lang, "direction": language(doc.lang).direction,
-             "site_name": self.config.site_name, "doc_kind": doc.kind.value})
+        with markup.card_style(self.card_style(doc.lang, doc.game)):
+            if context is None:
+                _, context = (self._game if kind is Kind.GAME else self._quickref)(page, doc.lang)
+            # No card is wrapped with its punctuation here: WeasyPrint finds no break at the
+            # space after such a wrapper, and an Arabic line ran 0.8 mm out of an A5 page.
+            return self.env(doc.lang).get_template(f"print/{doc.kind.value}.html.j2").render(
+                {**context, **paper,
+                 "title": context.get("game_title", context["title"]),  # the game, on paper
+                 "lang": doc.lang, "direction": language(doc.lang).direction,
+                 "site_name": self.config.site_name, "doc_kind": doc.kind.value})
 
     @cached_property
     def _rules_changed(self) -> dict[str, date]:
@@ -305,7 +320,8 @@ class Renderer:
             "alternates": self.alternates(page) if not not_found else [],
             "canonical": None if not_found else absolute(self.config.base_url, page),
             "switcher": [] if not_found else [
-                {"lang": p.lang, "name": language(p.lang).name, "href": link(p.path),
+                {"lang": p.lang, "name": language(p.lang).name,
+                 "direction": language(p.lang).direction, "href": link(p.path),
                  "current": p == page} for p in translations if p.lang],
             "description": "",
         }
@@ -318,7 +334,7 @@ class Renderer:
     def _not_found(self, page: Page, lang: str) -> tuple[str, NotFoundContext]:
         msgs = self.messages(lang)
         languages: list[NotFoundLanguage] = [
-            {"lang": lang_, "name": language(lang_).name,
+            {"lang": lang_, "name": language(lang_).name, "direction": language(lang_).direction,
              "href": relative(page, f"{lang_}/index.html")}
             for lang_ in self.site.languages]
         games: list[NotFoundGame] = []
@@ -357,8 +373,10 @@ class Renderer:
             facts = GameFacts(bundle, lang, msgs)
             target = self.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
             assert target is not None
+            with markup.card_style(self.card_style(lang, bundle.rules.id)):
+                description = Markup(markup.render_inline(facts.fill(facts.text.description)))
             games.append({"title": facts.title, "href": relative(page, target.path),
-                          "description": Markup(markup.render_inline(facts.fill(facts.text.description))),
+                          "description": description,
                           "players": facts.players, "duration": facts.duration,
                           "difficulty": facts.difficulty})
         games.sort(key=lambda g: g["title"])

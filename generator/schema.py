@@ -343,3 +343,6 @@ class SiteSpec(Strict):
     # The language the other languages are translated from: their texts are outdated when
     # its text changes (`rulebook i18n`); one of i18n.LANGUAGES, checked by model.py.
     source_language: str = "en"
+    # Languages whose pages show ranks in their own letters (de: B D K A, ru: В Д К Т) instead
+    # of J Q K A; the notation in the rules stays J Q K A. model.card_letters_problems checks.
+    card_letters: list[str] = []

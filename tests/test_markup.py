@@ -3,27 +3,31 @@
 from __future__ import annotations
 
 from generator.cards import parse_card
-from generator.markup import card_html, render, render_inline, slugify
+from generator.markup import CardStyle, card_html, card_style, render, render_inline, slugify
 
 
 def test_card_span_is_isolated_left_to_right_and_coloured() -> None:
-    assert card_html(parse_card("7♥")) == \
-        '<span class="card card-red" dir="ltr">7<small>♥</small></span>'
-    assert card_html(parse_card("J♠")) == \
-        '<span class="card card-black" dir="ltr">J<small>♠</small></span>'
-    assert card_html(parse_card("★")) == '<span class="card card-joker" dir="ltr">★</span>'
+    assert card_html(parse_card("7♥")) == ('<span class="card card-red" dir="ltr" role="img" '
+                                           'aria-label="seven of hearts">7<small>♥</small></span>')
+    assert card_html(parse_card("J♠")) == ('<span class="card card-black" dir="ltr" role="img" '
+                                           'aria-label="jack of spades">J<small>♠</small></span>')
+    assert card_html(parse_card("★")) == ('<span class="card card-joker" dir="ltr" role="img" '
+                                          'aria-label="joker">★</span>')
 
 
 def test_cards_anywhere_in_a_text_run_not_only_at_its_start() -> None:
     html = render_inline("Anna draws the **J♠**, then 10♥ and ★ from Bruno.")
     assert html.count('class="card') == 3
-    assert "<strong><span class=\"card card-black\" dir=\"ltr\">J<small>♠</small></span></strong>" in html
-    assert 'dir="ltr">10<small>♥</small>' in html
+    assert ('<strong><span class="card card-black" dir="ltr" role="img" aria-label="jack of spades">'
+            "J<small>♠</small></span></strong>") in html
+    assert 'aria-label="ten of hearts">10<small>♥</small>' in html
 
 
 def test_cards_inside_arabic_text() -> None:
-    html = render_inline("يسحب اللاعب 2 ولد السباتي J♣ من اللاعب 3")
-    card = '<span class="card card-black" dir="ltr">J<small>♣</small></span>'
+    with card_style(CardStyle("ar")):  # an Arabic page names its cards in Arabic
+        html = render_inline("يسحب اللاعب 2 ولد السباتي J♣ من اللاعب 3")
+    card = ('<span class="card card-black" dir="ltr" role="img" aria-label="ولد السباتي">'
+            "J<small>♣</small></span>")
     assert f"يسحب اللاعب 2 ولد السباتي {card} من" in html
 
 

@@ -90,7 +90,7 @@ def test_alternates_and_switcher_lead_to_the_same_page_translated(site: Path) ->
     assert '<link rel="alternate" hreflang="it" href="https://rulebook.example/it/uomo-nero/">' in en
     assert '<link rel="alternate" hreflang="en" href="https://rulebook.example/en/black-peter/">' in en
     assert '<link rel="alternate" hreflang="x-default" href="https://rulebook.example/en/black-peter/">' in en
-    assert '<a href="../../it/uomo-nero/index.html" lang="it" hreflang="it">Italiano</a>' in en
+    assert '<a href="../../it/uomo-nero/index.html" lang="it" dir="ltr" hreflang="it">Italiano</a>' in en
     ar_qr = page(site, "ar/black-peter/quickref/index.html")
     assert 'href="../../../ru/chyorny-peter/quickref/index.html" lang="ru"' in ar_qr
 
@@ -130,7 +130,8 @@ def test_example_round_is_rendered_from_the_replay(site: Path) -> None:
     assert len(steps) == 7
     assert [re.match(r' id="([^"]+)"', st).group(1) for st in steps] == [  # type: ignore[union-attr]
         f"example-anna-bruno-carla-{n}" for n in range(1, 8)]
-    card = '<span class="card card-black" dir="ltr">J<small>♠</small></span>'
+    card = ('<span class="card card-black" dir="ltr" role="img" aria-label="jack of spades">'
+            "J<small>♠</small></span>")
     assert f"<strong>Bruno</strong> draws {card} from <strong>Anna</strong>." in steps[1]
     # the last step: Bruno lays 5♥ 5♦ down and is out; Anna keeps the J♠
     assert "Pair laid down:" in steps[6] and "Bruno is out." in steps[6]

@@ -8,7 +8,15 @@ The narration checks use the recognizer so that "восьмёрку червей
 from __future__ import annotations
 
 from .data import LANGUAGES, CardWords
-from .finder import Mention, find_card_mentions, find_named_cards, spoken_name
+from .finder import (
+    Mention,
+    find_card_mentions,
+    find_named_cards,
+    rank_letter,
+    rank_word,
+    spoken_name,
+    suit_word,
+)
 
 __all__ = ["LANGUAGES", "CardWords", "Mention", "find_card_mentions", "find_named_cards",
-           "spoken_name"]
+           "rank_letter", "rank_word", "spoken_name", "suit_word"]

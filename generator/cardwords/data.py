@@ -39,6 +39,14 @@ class CardWords:
     italian_suits: Mapping[Suit, tuple[str, ...]] = field(default_factory=dict)
     adjectives: Mapping[Suit, tuple[str, ...]] = field(default_factory=dict)
     prefix: str = ""
+    # A rank's form in a card's spoken name where it is not the rank's first form.
+    spoken: Mapping[Rank, str] = field(default_factory=dict)
+    # The letters the language's own French-suited cards print for the court cards and the
+    # ace, where they differ from J Q K A (a display setting of site.yaml: `card_letters`).
+    letters: Mapping[Rank, str] = field(default_factory=dict)
+    # A suit's name standing alone (a card key), where it is not the suit's first form.
+    suit_names: Mapping[Suit, str] = field(default_factory=dict)
+    italian_suit_names: Mapping[Suit, str] = field(default_factory=dict)
 
 
 def _ru(stem: str, endings: str) -> tuple[str, ...]:
@@ -100,6 +108,7 @@ DE = CardWords(
                    S.DIAMONDS: ("Münz", "Münzen"), S.CLUBS: ("Stab", "Stäbe")},
     phrases=("{suit}-{rank}", "{suit}{rank}"),
     joker="Joker",
+    letters={R.JACK: "B", R.QUEEN: "D", R.KING: "K", R.ACE: "A"},
 )
 
 # Russian: "дама пик" (suit in the genitive plural) or "пиковая дама" (an adjective), each
@@ -123,6 +132,11 @@ RU = CardWords(
                    S.DIAMONDS: ("монет", "денариев"), S.CLUBS: ("жезлов",)},
     phrases=("{rank} {suit}", "{adj} {rank}"),
     joker="джокер",
+    letters={R.JACK: "В", R.QUEEN: "Д", R.KING: "К", R.ACE: "Т"},
+    # in a card's name the suit is genitive ("дама пик"); alone it is nominative
+    suit_names={S.SPADES: "пики", S.HEARTS: "черви", S.DIAMONDS: "бубны", S.CLUBS: "трефы"},
+    italian_suit_names={S.SPADES: "мечи", S.HEARTS: "кубки", S.DIAMONDS: "монеты",
+                        S.CLUBS: "жезлы"},
 )
 
 # Romanian: the rank with or without its article, in the nominative or genitive ("dama de
@@ -157,7 +171,7 @@ AR = CardWords(
            R.SIX: ("ستة", "الستة"), R.FIVE: ("خمسة", "الخمسة"),
            R.FOUR: ("أربعة", "الأربعة"), R.THREE: ("ثلاثة", "الثلاثة"),
            R.TWO: ("اثنين", "الاثنين", "اثنان", "الاثنان")},
-    suits={S.SPADES: ("البستوني", "بستوني"), S.HEARTS: ("الكبة", "كبة"),
+    suits={S.SPADES: ("البستوني", "بستوني"), S.HEARTS: ("الكبّة", "الكبة", "كبة"),
            S.DIAMONDS: ("الديناري", "ديناري"), S.CLUBS: ("السباتي", "سباتي")},
     italian_ranks={R.QUEEN: ("فارس", "الفارس")},
     italian_suits={S.SPADES: ("السيوف",), S.HEARTS: ("الكؤوس",), S.DIAMONDS: ("الدنانير",),
@@ -165,6 +179,12 @@ AR = CardWords(
     phrases=("{rank} {suit}",),
     joker="الجوكر",
     prefix="(?:[وف]?[بكل]?)",
+    # A number card is named with the article ("العشرة البستوني", as "من السبعة إلى الآس"
+    # names the ranks): "عشرة البستوني" would read as a count, "ten of the spades"; and the
+    # two is "الاثنان", the nominative of a name standing alone ("الاثنين" is also Monday).
+    spoken={R.TEN: "العشرة", R.NINE: "التسعة", R.EIGHT: "الثمانية", R.SEVEN: "السبعة",
+            R.SIX: "الستة", R.FIVE: "الخمسة", R.FOUR: "الأربعة", R.THREE: "الثلاثة",
+            R.TWO: "الاثنان"},
 )
 
 LANGUAGES: Mapping[str, CardWords] = {w.lang: w for w in (EN, IT, DE, RU, RO, AR)}

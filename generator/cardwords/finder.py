@@ -150,4 +150,30 @@ def spoken_name(card: Card, lang: str, *, italian: bool = False) -> str:
         return words.joker
     ranks = {**words.ranks, **words.italian_ranks} if italian else words.ranks
     suits = {**words.suits, **words.italian_suits} if italian else words.suits
-    return words.phrases[0].format(rank=ranks[card.rank][0], suit=suits[card.suit][0])
+    spoken = ranks[card.rank][0] if italian and card.rank in words.italian_ranks \
+        else words.spoken.get(card.rank, ranks[card.rank][0])
+    return words.phrases[0].format(rank=spoken, suit=suits[card.suit][0])
+
+
+def rank_word(rank: Rank, lang: str, *, italian: bool = False) -> str:
+    """A rank's name alone ("jack", "Bube", "валет", "ولد"), for a card key."""
+    words = LANGUAGES.get(lang) or LANGUAGES["en"]
+    ranks = {**words.ranks, **words.italian_ranks} if italian else words.ranks
+    return ranks[rank][0]
+
+
+def suit_word(suit: Suit, lang: str, *, italian: bool = False) -> str:
+    """A suit's name alone ("spades", "Pik", "пики"), for a card key."""
+    words = LANGUAGES.get(lang) or LANGUAGES["en"]
+    if italian and suit in words.italian_suits:
+        return words.italian_suit_names.get(suit, words.italian_suits[suit][0])
+    return words.suit_names.get(suit, words.suits[suit][0])
+
+
+def rank_letter(rank: Rank, lang: str, *, local: bool) -> str:
+    """The letter a card shows for ``rank``: the notation's (J Q K A, numbers as they are), or
+    with ``local`` the language's own where it has one (de B D K A, ru В Д К Т)."""
+    words = LANGUAGES.get(lang)
+    if local and words is not None and rank in words.letters:
+        return words.letters[rank]
+    return rank.value

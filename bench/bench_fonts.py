@@ -1,0 +1,65 @@
+"""Web-font benchmarks: prints figures, asserts nothing. Run with `make bench`.
+
+The print faces cut to the site's characters as WOFF2 (generator/webfonts.py): the time to
+collect the characters, to cut every face with an empty cache and with a warm one, and the
+sizes before and after.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from generator.build import BuildConfig, render_site  # noqa: E402
+from generator.check import check  # noqa: E402
+from generator.diagnostics import Report  # noqa: E402
+from generator.model import load_site_spec  # noqa: E402
+from generator.webfonts import print_faces, site_characters, web_faces  # noqa: E402
+
+TEMPLATES = ROOT / "templates"
+
+
+def main(runs: int = 3) -> None:
+    checked = check([ROOT / "rules"], root=ROOT)
+    spec = load_site_spec(ROOT / "rules", Report())
+    assert spec is not None
+    with tempfile.TemporaryDirectory() as tmp:
+        files = render_site(BuildConfig(ROOT / "rules", TEMPLATES, Path(tmp) / "site", pdf=False),
+                            checked, spec)
+        from generator.i18n import LANGUAGES
+        languages = [lang for lang in LANGUAGES if f"{lang}/index.html" in files]
+        start = time.perf_counter()
+        chars = site_characters(files, languages)
+        collect = time.perf_counter() - start
+        faces = print_faces(TEMPLATES / "print" / "print.css")
+        cold, cpu, warm = [], [], []
+        for i in range(runs):
+            cache = Path(tmp) / f"cache{i}"
+            start, start_cpu = time.perf_counter(), time.process_time()
+            cut = web_faces(faces, chars, cache=cache)
+            cold.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
+            start = time.perf_counter()
+            web_faces(faces, chars, cache=cache)
+            warm.append(time.perf_counter() - start)
+    pages = sum(1 for p in files if p.endswith(".html"))
+    print(f"characters of {pages} pages and the alphabets of {len(languages)} languages: "
+          f"{len(chars)} ({collect * 1000:.0f} ms)")
+    print(f"cutting {len(faces)} faces to WOFF2, empty cache (median of {runs}): "
+          f"{statistics.median(cold):.2f} s ({statistics.median(cpu):.2f} s of CPU); "
+          f"warm cache: {statistics.median(warm) * 1000:.0f} ms")
+    ttf = sum(f.source.stat().st_size for f in faces)
+    woff2 = sum(len(f.data) for f in cut)
+    print(f"sizes: {ttf / 1024:.0f} KB of TTF -> {woff2 / 1024:.0f} KB of WOFF2")
+    for f in cut:
+        print(f"  {f.path}: {len(f.data) / 1024:.1f} KB, {len(f.codepoints)} characters")
+
+
+if __name__ == "__main__":
+    main()
