@@ -249,7 +249,8 @@ def test_arabic_cover_labels_do_not_overlap(built: Path) -> None:
 def test_trick_lines_are_sentences(built: Path) -> None:
     reader = PdfReader(built / doc(DocKind.BOOKLET, "hearts", "en").path)
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
-    assert "takes the trick. 1 point. Hearts are broken." in text
+    # the second trick, as printed: the cards in the order played, then who takes it, in words
+    assert "1 Anna 2♦ 2 Bruno 5♦ 3 Carla 8♦ 4 Dario A♥ Carla takes the trick. 1 point." in text
 
 
 def test_imposed_booklet_is_linked_next_to_the_a5_file(built: Path) -> None:
