@@ -22,6 +22,9 @@ pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason="Debian's chromium is not installed (make test installs it)")
 
 
+SITE_OUT: list[Path] = []  # the folder the module's server serves
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
@@ -31,6 +34,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     out = tmp_path_factory.mktemp("browser") / "site"
     assert build(BuildConfig(RULES, ROOT / "templates", out, pdf=False)).ok
+    SITE_OUT[:] = [out]
     httpd = http.server.ThreadingHTTPServer(
         ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
@@ -116,3 +120,19 @@ def test_pages_work_from_disk_too(server: str, browser, tmp_path: Path) -> None:
     assert page.url.endswith("/it/uomo-nero/index.html")
     assert page.evaluate("getComputedStyle(document.querySelector('.card')).display") == "inline-block"
     page.close()
+
+
+def test_no_page_is_wider_than_a_phone(server: str, browser) -> None:
+    """Every page of the site, in every language, fits a 390 px screen: nothing makes the
+    reader scroll sideways (score sheets and wide tables scroll inside their own box)."""
+    pages = sorted(p.relative_to(SITE_OUT[0]).as_posix() for p in SITE_OUT[0].rglob("*.html"))
+    assert len(pages) > 100
+    page = browser.new_page(viewport={"width": 390, "height": 800})  # type: ignore[attr-defined]
+    wide = {}
+    for path in pages:
+        page.goto(f"{server}/{path}")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 390:
+            wide[path] = width
+    page.close()
+    assert not wide, wide
