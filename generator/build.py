@@ -158,7 +158,7 @@ def render_site(config: BuildConfig, checked: CheckResult, site_spec: SiteSpec,
     for path in sorted(static.rglob("*")) if static.is_dir() else []:
         if path.is_file():
             files["static/" + path.relative_to(static).as_posix()] = path.read_bytes()
-    files |= _web_fonts(config, files, site.languages)
+    files |= _web_fonts(config, files, site.languages, result.report if result else None)
     if config.pdf:
         files |= _render_pdfs(config, renderer, site.documents, result)
     return files
@@ -176,14 +176,24 @@ def _numbers_workers(config: BuildConfig) -> int:
     return config.workers or default_workers()
 
 
-def _web_fonts(config: BuildConfig, files: dict[str, bytes], languages: list[str]) -> dict[str, bytes]:
-    """The print faces as subset WOFF2 files, and the site stylesheet naming them."""
-    from .webfonts import print_faces, site_characters, web_faces, with_font_faces
+def _web_fonts(config: BuildConfig, files: dict[str, bytes], languages: list[str],
+               report: Report | None) -> dict[str, bytes]:
+    """The print faces as subset WOFF2 files, and the site stylesheet naming them. A face whose
+    file is missing or broken is left out with a warning (the browser falls back)."""
+    from .webfonts import print_faces, site_characters, unusable_faces, web_faces, with_font_faces
 
     print_css = config.templates / "print" / "print.css"
     if "static/site.css" not in files or not print_css.is_file():
         return {}
-    faces = web_faces(print_faces(print_css), site_characters(files, languages), cache=config.cache)
+    declared = print_faces(print_css)
+    bad = unusable_faces(declared, print_css)
+    for face, line, problem in bad:
+        if report is not None:
+            report.warning(Mark(str(print_css), line), "missing-font",
+                           f"{problem}: the web pages go without the face '{face.family}'",
+                           hint="put the font file beside print.css, where its url() points")
+    usable = [f for f in declared if f not in {b[0] for b in bad}]
+    faces = web_faces(usable, site_characters(files, languages), cache=config.cache)
     out = {f.path: f.data for f in faces if f.codepoints}
     out["static/site.css"] = with_font_faces(files["static/site.css"], faces)
     return out

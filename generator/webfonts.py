@@ -78,6 +78,25 @@ def print_faces(print_css: Path) -> list[Face]:
     return faces
 
 
+def unusable_faces(faces: list[Face], print_css: Path) -> list[tuple[Face, int, str]]:
+    """The faces whose font file is missing or is not a font: (face, line of print.css that
+    names it, what is wrong). The web goes on without them, as WeasyPrint does on paper."""
+    from fontTools.ttLib import TTFont, TTLibError
+
+    lines = print_css.read_text(encoding="utf-8").splitlines()
+    out = []
+    for face in faces:
+        line = next((n for n, text in enumerate(lines, 1) if face.source.name in text), 1)
+        if not face.source.is_file():
+            out.append((face, line, f"the font file {face.source.name} is missing"))
+            continue
+        try:
+            TTFont(io.BytesIO(face.source.read_bytes()), lazy=True).getBestCmap()
+        except (TTLibError, OSError, ValueError, AssertionError, KeyError) as err:
+            out.append((face, line, f"{face.source.name} is not a font fontTools can read ({err})"))
+    return out
+
+
 def site_characters(files: Mapping[str, bytes], languages: Iterable[str]) -> frozenset[int]:
     """Every character a page of the site can show: all text the site serves, unescaped
     (attribute values and markup included: a superset, and cheap), the base set and the

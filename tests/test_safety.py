@@ -515,3 +515,25 @@ def test_a_broken_catalog_is_a_build_finding(tmp_path: Path) -> None:
     [finding] = [d for d in result.report.errors if d.code == "bad-catalog"]
     assert finding.mark.path.endswith("it/LC_MESSAGES/messages.po") and finding.mark.line > 1
     assert not out.exists()  # refused like any other error
+
+
+def test_a_missing_font_is_a_warning_not_a_crash(tmp_path: Path) -> None:
+    """A templates folder whose print.css names font files that are not there: the site is
+    built without those web fonts, and each missing file is a warning at its line."""
+    templates = tmp_path / "templates"
+    shutil.copytree(ROOT / "templates", templates, ignore=shutil.ignore_patterns("fonts"))
+    (templates / "fonts").mkdir()
+    (templates / "fonts" / "NotoSans-Bold.ttf").write_bytes(b"not a font")
+    out = tmp_path / "site"
+    result = build(BuildConfig(one_game(tmp_path), templates, out, pdf=False))
+    assert result.ok, [d.format() for d in result.report.errors]
+    missing = [d for d in result.report.warnings if d.code == "missing-font"]
+    print_css = (templates / "print" / "print.css").read_text(encoding="utf-8").splitlines()
+    assert len(missing) == len([line for line in print_css if "url(" in line and ".ttf" in line])
+    for d in missing:
+        assert d.mark.path.endswith("print/print.css") and d.mark.line > 1
+        assert Path(d.mark.path).name == "print.css"
+        named = print_css[d.mark.line - 1]
+        assert any(word in named for word in d.message.split() if word.endswith(".ttf"))
+    assert any("not a font" in d.message for d in missing)
+    assert not list((out / "static").glob("fonts/*.woff2"))
