@@ -1,8 +1,12 @@
 """`rulebook build`: the whole pipeline, visible top to bottom.
 
-    inputs unchanged? -> done
-    load + check (refuse to publish when an example fails)
-    plan the site -> render every page in memory -> publish atomically
+    digest the inputs; unchanged since the last build? -> done
+    load + check the games that changed (refuse to publish when an example fails)
+    plan the site -> render the pages whose inputs changed -> publish atomically
+
+What each output was made from is recorded as it is rendered (deps.py) and kept beside the
+output with what the last build learnt of each game (graph.py), so that an edit loads, checks
+and renders only what depends on it, in a new process too.
 
 Publishing (publish.py) builds a staging folder beside the output (unchanged files
 hard-linked, not rewritten) and swaps it in atomically, one build at a time, into a folder that
@@ -11,24 +15,24 @@ is missing, empty, or an earlier build's: a failed or killed build leaves the pr
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
 from . import __name__ as _package
+from . import deps, graph
 from . import publish as publishing
-from .check import CheckResult, check
+from .bundle import GameBundle
+from .check import CheckResult, check, check_game, check_slugs, find_game_folders, slug_marks
 from .diagnostics import Mark, Report
+from .i18n import LANGUAGES, catalog_path
 from .model import load_site_spec
 from .pdf import PdfStats
 from .schema import SiteSpec
 
 if TYPE_CHECKING:  # rendering is imported lazily: `rulebook build` with nothing changed needs none of it
     from .render import Renderer
-    from .site import Document
+    from .site import Document, Site
 
 STATE_FILE = ".rulebook-build.json"
 _LIBRARIES = ("jinja2", "markdown-it-py", "mdit-py-plugins", "babel", "pydantic", "pyyaml",
@@ -83,25 +87,209 @@ def build(config: BuildConfig) -> BuildResult:
 
 
 def _build_locked(config: BuildConfig) -> BuildResult:
-    fingerprint = input_fingerprint(config)
-    if _up_to_date(config.out, fingerprint):
+    previous = graph.load_state(_state_path(config.out))
+    inputs = graph.Inputs([config.rules, config.templates, PACKAGE_DIR], previous.inputs)
+    toolchain = graph.toolchain_digest(inputs, PACKAGE_DIR, f"{_package}\0pdf={config.pdf}")
+    if previous.toolchain != toolchain:
+        previous = graph.State()  # another generator or library: nothing of it is trusted
+    elif _same_inputs(previous, inputs) and previous.intact(config.out):
         return BuildResult(Report(), up_to_date=True)
 
-    checked = check([config.rules], root=config.rules.parent)
-    site_spec = site_of(config, checked)
-    result = BuildResult(checked.report)
-    if not checked.ok or site_spec is None:
+    result = BuildResult(Report())
+    games = _check_games(config, previous, inputs, result.report)
+    site_spec = load_site_spec(config.rules, result.report)
+    if not result.ok or site_spec is None:
         return result  # nothing is written when a check fails
 
-    files = render_site(config, checked, site_spec, result)
+    from .render import Renderer, SiteConfig
+    from .site import plan_listed
+
+    site = plan_listed(games.listings(), games)
+    renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name,
+                                   pdf=config.pdf), site, games.replays)
+    state = graph.State(toolchain=toolchain, games=games.records)
+    _index_entries(config, renderer, games, inputs)
+    state.values = site_values(site, renderer)
+    changes = graph.Changes(previous, inputs, {k: v for r in games.records.values()
+                                               for k, v in r.digests.items()}, state.values)
+    files, kept = _render_outputs(config, renderer, changes, state, result)
+    if config.pdf:
+        files |= _render_pdfs(config, renderer, site.documents, result)
     if not result.ok:
         return result
     result.files = files
-    result.pages = sum(1 for p in files if p.endswith(".html"))
+    result.pages = sum(1 for p in [*files, *kept] if p.endswith(".html"))
     publishing.failpoint("before-publish")
-    result.written, result.unchanged, result.removed = publishing.publish(files, config.out)
-    _save_state(config.out, fingerprint, files)
+    result.written, result.unchanged, result.removed = publishing.publish(files, config.out,
+                                                                          kept=kept)
+    _save_state(config.out, state, inputs)
     return result
+
+
+# -- checking only what changed ------------------------------------------------------------------
+
+class _Games(Mapping[str, GameBundle]):
+    """The site's games by id. A game checked by this build is at hand; an unchanged one is
+    known by its record of the last build and loaded (and checked) only when a page of it is
+    rendered."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.folders: dict[str, Path] = {}
+        self.records: dict[str, graph.GameRecord] = {}
+        self.loaded: dict[str, tuple[GameBundle, dict[tuple[str, str], object]]] = {}
+        self.replays = _Replays(self)
+
+    def load(self, game: str) -> tuple[GameBundle, dict[tuple[str, str], object]]:
+        if game not in self.loaded:
+            bundle, replays = check_game(self.folders[game], Report(), root=self.root)
+            assert bundle is not None, f"{game} checked clean in the last build"
+            self.loaded[game] = bundle, replays
+        return self.loaded[game]
+
+    def __getitem__(self, game: str) -> GameBundle:
+        if game not in self.folders:
+            raise KeyError(game)
+        return self.load(game)[0]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.folders)
+
+    def __len__(self) -> int:
+        return len(self.folders)
+
+    def listings(self) -> list[Listing]:
+        from .site import Listing
+        return [Listing(k, tuple(r.languages), r.slugs) for k, r in self.records.items()]
+
+
+class _Replays(Mapping[tuple[str, str], object]):
+    def __init__(self, games: _Games) -> None:
+        self.games = games
+
+    def __getitem__(self, key: tuple[str, str]) -> object:
+        if key[0] not in self.games.folders:
+            raise KeyError(key)
+        return self.games.load(key[0])[1][key]
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return (key for game in self.games for key in self.games.load(game)[1])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+if TYPE_CHECKING:
+    from .site import Listing
+
+
+def _check_games(config: BuildConfig, previous: graph.State, inputs: graph.Inputs,
+                 report: Report) -> _Games:
+    """Check every game whose folder changed; of the others, report the last build's findings."""
+    games = _Games(config.rules.parent)
+    for folder in find_game_folders([config.rules], report):
+        digest = inputs.folder_digest(folder)
+        last = previous.games.get(folder.name)
+        if last is not None and last.digest == digest and last.folder == str(folder):
+            report.extend(last.diagnostics())
+            games.folders[folder.name] = folder
+            games.records[folder.name] = last
+            continue
+        found = Report()
+        bundle, replays = check_game(folder, found, root=config.rules.parent)
+        report.extend(found.items)
+        if bundle is None:
+            continue
+        game = bundle.rules.id
+        games.folders[game], games.loaded[game] = folder, (bundle, replays)
+        games.records[game] = graph.GameRecord(
+            folder=str(folder), digest=digest, languages=list(bundle.languages),
+            digests=inputs.game_digests(game, folder, LANGUAGES),
+            slugs=dict(bundle.rules.spec.slugs),
+            slug_marks={k: [m.path, m.line, m.col] for k, m in slug_marks(bundle).items()},
+            findings=[d.as_dict() for d in found.items])
+    check_slugs([(k, r.slugs, _mark_of(r)) for k, r in games.records.items()], report)
+    return games
+
+
+def _mark_of(record: graph.GameRecord) -> Callable[[str], Mark]:
+    return lambda lang: Mark(*record.slug_marks[lang]) if lang in record.slug_marks else \
+        Mark(record.folder)
+
+
+def _index_entries(config: BuildConfig, renderer: Renderer, games: _Games,
+                   inputs: graph.Inputs) -> None:
+    """What each language's index shows of each game: kept from the last build for a game not
+    loaded now whose catalog is unchanged, else made from the game."""
+    known = {}
+    for game, record in games.records.items():
+        for lang in record.languages:
+            catalog = inputs.digest(str(catalog_path(config.templates, lang)))
+            if game not in games.loaded and record.entry_catalogs.get(lang) == catalog \
+                    and lang in record.entries:
+                known[(game, lang)] = record.entries[lang]
+    renderer.known_entries(known)  # type: ignore[arg-type]  # JSON of an IndexEntry
+    for game, record in games.records.items():
+        entries, catalogs = {}, {}
+        for lang in record.languages:
+            entries[lang] = dict(renderer.index_entry(game, lang))
+            catalogs[lang] = inputs.digest(str(catalog_path(config.templates, lang)))
+        games.records[game] = graph.GameRecord(**{**record.__dict__, "entries": entries,
+                                                  "entry_catalogs": catalogs})
+
+
+def site_values(site: Site, renderer: Renderer) -> dict[str, str]:
+    """The named values of the whole site that a page may declare it read (deps.uses)."""
+    values = {"plan": graph.digest_value([site.languages, [(p.kind.value, p.lang, p.path, p.game)
+                                                           for p in site.pages]])}
+    for lang in site.languages:
+        values[f"games:{lang}"] = graph.digest_value(
+            [(g.id, g.slugs[lang], renderer.index_entry(g.id, lang)) for g in site.games_in(lang)])
+    return values
+
+
+# -- rendering only what changed ------------------------------------------------------------------
+
+def _outputs(config: BuildConfig, renderer: Renderer) -> Iterator[tuple[str, Callable[[], bytes]]]:
+    """Every output file but the PDFs, each with the step that makes it."""
+    for page in renderer.site.pages:
+        yield page.path, lambda page=page: renderer.render(page).encode("utf-8")  # type: ignore[misc]
+    yield "sitemap.xml", lambda: renderer.sitemap().encode("utf-8")
+    static = config.templates / "static"
+    for path in sorted(static.rglob("*")) if static.is_dir() else []:
+        if path.is_file():
+            yield "static/" + path.relative_to(static).as_posix(), lambda path=path: _read(path)  # type: ignore[misc]
+
+
+def _read(path: Path) -> bytes:
+    deps.file(path)
+    return path.read_bytes()
+
+
+def _render_outputs(config: BuildConfig, renderer: Renderer, changes: graph.Changes,
+                    state: graph.State, result: BuildResult) -> tuple[dict[str, bytes], set[str]]:
+    """Render each output whose inputs changed; the others are kept as the last build left them."""
+    files: dict[str, bytes] = {}
+    kept: set[str] = set()
+    site_yaml = config.rules / "site.yaml"
+    for rel, make in _outputs(config, renderer):
+        last = changes.previous.outputs.get(rel)
+        if last is not None and not changes.stale(last.deps) \
+                and graph.same_file(config.out / rel, last):
+            kept.add(rel)
+            state.outputs[rel] = last
+            continue
+        with deps.recording(files=(site_yaml,)) as recorded:
+            files[rel] = make()
+        state.outputs[rel] = graph.Output(recorded, len(files[rel]), 0)
+    result.report.extend(renderer.catalog_problems())  # a broken UI catalog is shown in English
+    return files, kept
+
+
+def _same_inputs(previous: graph.State, inputs: graph.Inputs) -> bool:
+    scanned = {k: v for k, v in previous.inputs.items() if v[0] >= 0}
+    return scanned.keys() == inputs.table.keys() and all(
+        scanned[k][2] == v[2] for k, v in inputs.table.items())
 
 
 def site_of(config: BuildConfig, checked: CheckResult) -> SiteSpec | None:
@@ -246,49 +434,21 @@ def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResu
     return result, written[:-1]
 
 
-# -- no-op rebuilds ------------------------------------------------------------------------------
-
-def _inputs(config: BuildConfig) -> list[Path]:
-    roots = [config.rules, config.templates, PACKAGE_DIR]
-    return sorted(p for root in roots if root.is_dir() for p in root.rglob("*")
-                  if p.is_file() and "__pycache__" not in p.parts)
-
-
-def input_fingerprint(config: BuildConfig) -> str:
-    """A digest of every input's name, size and modification time (no file is read)."""
-    h = hashlib.sha256(f"{_package}\0pdf={config.pdf}".encode())
-    for library in _LIBRARIES:  # an upgraded library may render differently
-        try:
-            h.update(f"{library}={metadata.version(library)}\n".encode())
-        except metadata.PackageNotFoundError:
-            h.update(f"{library}=-\n".encode())
-    for path in _inputs(config):
-        st = path.stat()
-        h.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
-    return h.hexdigest()
-
+# -- the graph, kept beside the output ------------------------------------------------------------
 
 def _state_path(out: Path) -> Path:
     return out.parent / f".{out.name}{STATE_FILE}"
 
 
-def _up_to_date(out: Path, fingerprint: str) -> bool:
-    try:
-        state = json.loads(_state_path(out).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    if state.get("fingerprint") != fingerprint:
-        return False
-    for rel, size in state.get("files", {}).items():
-        try:
-            if (out / rel).stat().st_size != size:
-                return False
-        except OSError:
-            return False
-    return True
-
-
-def _save_state(out: Path, fingerprint: str, files: dict[str, bytes]) -> None:
-    state = {"fingerprint": fingerprint, "files": {rel: len(data) for rel, data in files.items()}}
-    publishing.write_beside(_state_path(out),
-                            json.dumps(state, indent=1, sort_keys=True).encode("utf-8"))
+def _save_state(out: Path, state: graph.State, inputs: graph.Inputs) -> None:
+    """The graph of the site just published: each output's size and modification time as it
+    now stands in the folder, and the digest of every input."""
+    for rel, output in state.outputs.items():
+        st = (out / rel).stat()
+        output.size, output.mtime_ns = st.st_size, st.st_mtime_ns
+    state.inputs = {k: list(v) for k, v in inputs.table.items()}
+    for output in state.outputs.values():  # inputs read from outside the scanned folders
+        for path in output.deps.files:
+            if path not in state.inputs:
+                state.inputs[path] = [-1, -1, inputs.digest(path)]
+    publishing.write_beside(_state_path(out), graph.dump_state(state))

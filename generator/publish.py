@@ -28,7 +28,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 MARKER = ".rulebook-output"
 MARKER_TEXT = (b"This folder is written by rulebook. Each build replaces everything in it;\n"
@@ -164,19 +164,22 @@ def failpoint(name: str) -> None:
         time.sleep(float(os.environ.get("RULEBOOK_FAILPOINT_WAIT", "30")))
 
 
-def publish(files: dict[str, bytes], out: Path) -> tuple[int, int, int]:
-    """Make ``out`` hold exactly ``files`` (and the marker); return (written, unchanged, removed).
-    Call with the lock held and ``output_problem(out)`` None."""
-    count = len(files)
-    files = files | {MARKER: MARKER_TEXT}
+def publish(files: dict[str, bytes], out: Path, *, kept: Iterable[str] = ()
+            ) -> tuple[int, int, int]:
+    """Make ``out`` hold exactly ``files``, the files named in ``kept`` as they are in ``out``
+    now (the build knows they are current: they are linked, not read), and the marker; return
+    (written, unchanged, removed). Call with the lock held and ``output_problem(out)`` None."""
     existing = {p.relative_to(out).as_posix(): p for p in out.rglob("*")
                 if p.is_file() and not p.is_symlink()} if out.is_dir() else {}
-    same = {rel for rel, data in files.items()
-            if rel in existing and existing[rel].stat().st_size == len(data)
-            and existing[rel].read_bytes() == data}
-    stale = set(existing) - set(files)
+    kept = {rel for rel in kept if rel in existing and rel not in files}
+    count = len(files) + len(kept)
+    files = files | {MARKER: MARKER_TEXT}
+    same = kept | {rel for rel, data in files.items()
+                   if rel in existing and existing[rel].stat().st_size == len(data)
+                   and existing[rel].read_bytes() == data}
+    stale = set(existing) - set(files) - kept
     unchanged = len(same - {MARKER})
-    if len(same) == len(files) and not stale:
+    if len(same) == len(files) + len(kept) and not stale:
         return 0, unchanged, 0
     staging = out.parent / f".{out.name}.staging-{os.getpid()}"
     _remove(staging)
@@ -202,6 +205,16 @@ def publish(files: dict[str, bytes], out: Path) -> tuple[int, int, int]:
 def _stage(files: dict[str, bytes], staging: Path, existing: dict[str, Path], same: set[str]) -> None:
     """Write the new site into ``staging``; unchanged files are hard links, not rewritten.
     The marker goes last, so that a staging folder with a marker is complete."""
+    made: set[Path] = set()
+    for rel in sorted(same - set(files)):  # kept: only a link (a copy where links fail)
+        target = staging / rel
+        if target.parent not in made:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            made.add(target.parent)
+        try:
+            os.link(existing[rel], target)
+        except OSError:
+            shutil.copyfile(existing[rel], target)
     for rel, data in sorted(files.items(), key=lambda item: item[0] == MARKER):
         target = staging / rel
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -5,19 +5,18 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import date
-from functools import cached_property
 from pathlib import Path
-from typing import Callable, Mapping, TypedDict
+from typing import Any, Callable, Mapping, MutableMapping, TypedDict
 from xml.sax.saxutils import escape as xml_escape
 
-from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, Template, select_autoescape
 from jinja2.bccache import Bucket
 from markupsafe import Markup
 
-from . import markup
+from . import deps, markup
 from .diagnostics import Diagnostic
 from .facts import QUICKREF_TITLES, GameFacts
-from .i18n import SOURCE_LANGUAGE, Messages, language, load_messages
+from .i18n import SOURCE_LANGUAGE, Messages, catalog_path, language, load_messages
 from .page_game import PdfLink, game_context
 from .qr import paper_context, rules_changed
 from .site import DocKind, Document, Kind, Page, Site, absolute, relative
@@ -74,6 +73,16 @@ class NotFoundLanguage(TypedDict):
 class NotFoundContext(TypedDict):
     title: str
     languages: list[NotFoundLanguage]
+
+
+class IndexEntry(TypedDict):
+    """What a language's index shows of one game (kept between builds: graph.GameRecord)."""
+
+    title: str
+    description: str  # inline HTML
+    players: str
+    duration: str
+    difficulty: str
 
 
 class GameEntry(TypedDict):
@@ -141,6 +150,15 @@ class _MemoryBytecodeCache(BytecodeCache):
 _BYTECODE = _MemoryBytecodeCache()
 
 
+class _RecordingEnvironment(Environment):
+    """Every template a page loads (extends, includes and imports too) is an input of it."""
+
+    def _load_template(self, name: str, globals: MutableMapping[str, Any] | None) -> Template:  # noqa: A002
+        assert isinstance(self.loader, FileSystemLoader)
+        deps.file(Path(self.loader.searchpath[0]) / name)
+        return super()._load_template(name, globals)
+
+
 class Renderer:
     """Renders every page of a planned site into ``{output path: bytes}``."""
 
@@ -150,10 +168,13 @@ class Renderer:
         self._envs: dict[str, Environment] = {}
         self._messages: dict[str, Messages] = {}
         self._contexts: dict[str, Context] = {}
+        self._entries: dict[tuple[str, str], IndexEntry] = {}
+        self._changed: dict[str, date] = {}
 
     # -- environments ------------------------------------------------------------------------
 
     def messages(self, lang: str) -> Messages:
+        deps.file(catalog_path(self.config.templates, lang))
         if lang not in self._messages:
             self._messages[lang] = load_messages(self.config.templates, lang)
         return self._messages[lang]
@@ -163,8 +184,9 @@ class Renderer:
         return [d for lang in self.site.languages for d in self.messages(lang).problems]
 
     def env(self, lang: str) -> Environment:
+        deps.file(catalog_path(self.config.templates, lang))  # its UI words
         if lang not in self._envs:
-            env = Environment(loader=FileSystemLoader(self.config.templates),
+            env = _RecordingEnvironment(loader=FileSystemLoader(self.config.templates),
                               autoescape=select_autoescape(default=True, default_for_string=True),
                               undefined=StrictUndefined, extensions=["jinja2.ext.i18n"],
                               bytecode_cache=_BYTECODE,
@@ -199,6 +221,7 @@ class Renderer:
     def render_document(self, doc: Document) -> str:
         """The HTML that WeasyPrint turns into one printable PDF."""
         kind = Kind.GAME if doc.kind is DocKind.BOOKLET else Kind.QUICKREF
+        deps.game(doc.game, doc.lang)
         page = self.site.find(kind, lang=doc.lang, game=doc.game)
         assert page is not None
         context = self._contexts.get(page.path)  # made when the page was rendered
@@ -207,15 +230,16 @@ class Renderer:
         game_page = self.site.find(Kind.GAME, lang=doc.lang, game=doc.game)
         assert game_page is not None
         paper = paper_context(absolute(self.config.base_url, game_page), lang=doc.lang,
-                              changed=self._rules_changed[doc.game])
+                              changed=self.rules_changed(doc.game))
         return self.env(doc.lang).get_template(f"print/{doc.kind.value}.html.j2").render(
             {**context, **paper, "lang": doc.lang, "direction": language(doc.lang).direction,
              "site_name": self.config.site_name, "doc_kind": doc.kind.value})
 
-    @cached_property
-    def _rules_changed(self) -> dict[str, date]:
-        """The day each game's rules last changed, printed beside its QR code."""
-        return {game: rules_changed(bundle.folder) for game, bundle in self.site.games.items()}
+    def rules_changed(self, game: str) -> date:
+        """The day a game's rules last changed, printed beside its QR code."""
+        if game not in self._changed:
+            self._changed[game] = rules_changed(self.site.games[game].folder)
+        return self._changed[game]
 
     def pdf_links(self, page: Page, game: str, lang: str) -> list[PdfLink]:
         if not self.config.pdf:
@@ -265,10 +289,12 @@ class Renderer:
     # -- page kinds ------------------------------------------------------------------------------
 
     def _root(self, page: Page, lang: str) -> tuple[str, RootContext]:
+        deps.uses("plan")
         return "root.html.j2", {"title": self.config.site_name, "languages": self._language_links(page)}
 
     def _not_found(self, page: Page, lang: str) -> tuple[str, NotFoundContext]:
         msgs = self.messages(lang)
+        deps.uses("plan")
         base = self.config.base_url.rstrip("/") + "/"
         languages: list[NotFoundLanguage] = [
             {"lang": lang_, "name": language(lang_).name, "href": base + f"{lang_}/"}
@@ -276,6 +302,7 @@ class Renderer:
         return "404.html.j2", {"title": msgs.gettext("Page not found"), "languages": languages}
 
     def _language_links(self, page: Page) -> list[LanguageLink]:
+        deps.uses("plan")
         out: list[LanguageLink] = []
         for lang in self.site.languages:
             msgs = self.messages(lang)
@@ -285,23 +312,40 @@ class Renderer:
                         "count": msgs.ngettext("%(num)s game", "%(num)s games", count) % {"num": count}})
         return out
 
+    def index_entry(self, game: str, lang: str) -> IndexEntry:
+        """What the index of ``lang`` shows of ``game``: from the last build when the build
+        knows it is unchanged (``known_entries``), else from the loaded game."""
+        key = (game, lang)
+        if key not in self._entries:
+            facts = GameFacts(self.site.games[game], lang, self.messages(lang))
+            self._entries[key] = {
+                "title": facts.title, "players": facts.players, "duration": facts.duration,
+                "description": markup.render_inline(facts.fill(facts.text.description)),
+                "difficulty": facts.difficulty}
+        return self._entries[key]
+
+    def known_entries(self, entries: Mapping[tuple[str, str], IndexEntry]) -> None:
+        self._entries.update(entries)
+
     def _index(self, page: Page, lang: str) -> tuple[str, IndexContext]:
         msgs = self.messages(lang)
+        deps.uses(f"games:{lang}")
         games: list[GameEntry] = []
-        for bundle in self.site.games_in(lang):
-            facts = GameFacts(bundle, lang, msgs)
-            target = self.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
+        for listing in self.site.games_in(lang):
+            entry = self.index_entry(listing.id, lang)
+            target = self.site.find(Kind.GAME, lang=lang, game=listing.id)
             assert target is not None
-            games.append({"title": facts.title, "href": relative(page, target.path),
-                          "description": Markup(markup.render_inline(facts.fill(facts.text.description))),
-                          "players": facts.players, "duration": facts.duration,
-                          "difficulty": facts.difficulty})
+            games.append({"title": entry["title"], "href": relative(page, target.path),
+                          "description": Markup(entry["description"]),
+                          "players": entry["players"], "duration": entry["duration"],
+                          "difficulty": entry["difficulty"]})
         games.sort(key=lambda g: g["title"])
         return "index.html.j2", {"title": msgs.gettext("Card game rules"), "games": games,
                                  "description": msgs.gettext("Card game rules with example rounds "
                                                              "that have been played through and checked.")}
 
     def _quickref(self, page: Page, lang: str) -> tuple[str, QuickrefContext]:
+        deps.game(page.game or "", lang)
         bundle = self.site.games[page.game or ""]
         msgs = self.messages(lang)
         facts = GameFacts(bundle, lang, msgs)
@@ -321,11 +365,13 @@ class Renderer:
             "description": markup.plain(facts.fill(facts.text.description))}
 
     def _game(self, page: Page, lang: str) -> tuple[str, Context]:
+        deps.game(page.game or "", lang)
         return "game.html.j2", game_context(self, page, lang)
 
     # -- sitemap ---------------------------------------------------------------------------------
 
     def sitemap(self) -> str:
+        deps.uses("plan")
         urls: list[SitemapUrl] = [
             {"loc": absolute(self.config.base_url, page), "alternates": self.alternates(page)}
             for page in self.site.pages if page.kind is not Kind.NOT_FOUND]
