@@ -106,15 +106,18 @@ def _build_locked(config: BuildConfig) -> BuildResult:
 
     site = plan_listed(games.listings(), games)
     renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name,
-                                   pdf=config.pdf), site, games.replays)
+                                   pdf=config.pdf, cache=config.cache / "templates"),
+                        site, games.replays)
     state = graph.State(toolchain=toolchain, games=games.records)
     _index_entries(config, renderer, games, inputs)
     state.values = site_values(site, renderer)
     changes = graph.Changes(previous, inputs, {k: v for r in games.records.values()
                                                for k, v in r.digests.items()}, state.values)
     files, kept = _render_outputs(config, renderer, changes, state, result)
-    if config.pdf:
-        files |= _render_pdfs(config, renderer, site.documents, result)
+    if config.pdf:  # not in the graph yet: every PDF goes through the PDF cache (pdf.py)
+        pdfs = _render_pdfs(config, renderer, site.documents, result)
+        files |= pdfs
+        state.outputs |= {rel: graph.Output(deps.Deps(values={"pdf"}), 0, 0) for rel in pdfs}
     if not result.ok:
         return result
     result.files = files
@@ -122,7 +125,7 @@ def _build_locked(config: BuildConfig) -> BuildResult:
     publishing.failpoint("before-publish")
     result.written, result.unchanged, result.removed = publishing.publish(files, config.out,
                                                                           kept=kept)
-    _save_state(config.out, state, inputs)
+    _save_state(config.out, state, inputs, files)
     return result
 
 
@@ -440,10 +443,13 @@ def _state_path(out: Path) -> Path:
     return out.parent / f".{out.name}{STATE_FILE}"
 
 
-def _save_state(out: Path, state: graph.State, inputs: graph.Inputs) -> None:
+def _save_state(out: Path, state: graph.State, inputs: graph.Inputs,
+                written: Mapping[str, bytes]) -> None:
     """The graph of the site just published: each output's size and modification time as it
-    now stands in the folder, and the digest of every input."""
-    for rel, output in state.outputs.items():
+    now stands in the folder (a kept file is the same file as before), and the digest of
+    every input."""
+    for rel in written:
+        output = state.outputs[rel]
         st = (out / rel).stat()
         output.size, output.mtime_ns = st.st_size, st.st_mtime_ns
     state.inputs = {k: list(v) for k, v in inputs.table.items()}

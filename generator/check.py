@@ -46,11 +46,10 @@ def find_game_folders(paths: list[Path], report: Report) -> list[Path]:
             folders.extend(found)
         else:
             report.error(Mark(str(path)), "no-games", "this file is not inside a game folder")
-    unique: list[Path] = []
+    unique: dict[Path, Path] = {}  # resolved -> as named (each resolved once: 260 games)
     for f in folders:
-        if f.resolve() not in [u.resolve() for u in unique]:
-            unique.append(f)
-    return unique
+        unique.setdefault(f.resolve(), f)
+    return list(unique.values())
 
 
 def check(paths: list[Path], *, root: Path | None = None) -> CheckResult:

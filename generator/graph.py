@@ -18,6 +18,7 @@ build's options) is one digest: when it changes, nothing of the last build is tr
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 import os
@@ -56,6 +57,7 @@ class Inputs:
 
     def __init__(self, roots: Iterable[Path], known: Mapping[str, list[Any]]) -> None:
         self.table: dict[str, Stat] = {}
+        self._sorted: list[str] | None = None
         self.read = 0  # files read and digested (the others kept their digest)
         for root in roots:
             for dirpath, dirnames, filenames in os.walk(root):
@@ -76,6 +78,15 @@ class Inputs:
         self.read += 1
         self.table[key] = (st.st_size, st.st_mtime_ns, _digest_file(path))
 
+    def _keys_under(self, folder: Path) -> list[str]:
+        """The scanned files under ``folder``, in order (a range of the sorted keys)."""
+        if self._sorted is None:
+            self._sorted = sorted(self.table)
+        prefix = str(folder) + os.sep
+        start = bisect.bisect_left(self._sorted, prefix)
+        end = bisect.bisect_left(self._sorted, prefix[:-1] + chr(ord(os.sep) + 1))
+        return self._sorted[start:end]
+
     def digest(self, path: str) -> str:
         found = self.table.get(path)
         if found is not None:
@@ -88,7 +99,7 @@ class Inputs:
         prefix = str(folder) + os.sep
         skip = set(names_only)
         h = hashlib.sha256()
-        for key in sorted(k for k in self.table if k.startswith(prefix)):
+        for key in self._keys_under(folder):
             rel = key[len(prefix):]
             h.update(f"{rel}\0{'' if rel in skip else self.table[key][2]}\n".encode())
         return h.hexdigest()
@@ -105,8 +116,7 @@ class Inputs:
         return digests
 
     def under(self, folder: Path) -> list[str]:
-        prefix = str(folder) + os.sep
-        return sorted(k for k in self.table if k.startswith(prefix))
+        return self._keys_under(folder)
 
 
 def toolchain_digest(inputs: Inputs, package: Path, options: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -129,22 +130,39 @@ class SiteConfig:
     base_url: str
     site_name: str = "rulebook"
     pdf: bool = True  # the PDFs are built, so pages link them
+    cache: Path | None = None  # compiled templates are kept here for the next process
 
 
 class _MemoryBytecodeCache(BytecodeCache):
     """Compiled templates shared by the per-language environments (and by rebuilds in
-    `rulebook serve`): each template is parsed and compiled once, not once per language."""
+    `rulebook serve`): each template is parsed and compiled once, not once per language.
+    With a folder, they are kept there too, so that the next `rulebook build` process does
+    not compile them again (jinja2 checks each against its template's source digest)."""
 
     def __init__(self) -> None:
         self._store: dict[str, bytes] = {}
+        self.folder: Path | None = None
 
     def load_bytecode(self, bucket: Bucket) -> None:
         code = self._store.get(bucket.key)
+        if code is None and self.folder is not None:
+            try:
+                code = (self.folder / f"{bucket.key}.jinja").read_bytes()
+            except OSError:
+                code = None
         if code is not None:
             bucket.bytecode_from_string(code)
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        self._store[bucket.key] = bucket.bytecode_to_string()
+        self._store[bucket.key] = code = bucket.bytecode_to_string()
+        if self.folder is not None:
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                tmp = self.folder / f".{bucket.key}.{os.getpid()}.tmp"
+                tmp.write_bytes(code)
+                os.replace(tmp, self.folder / f"{bucket.key}.jinja")
+            except OSError:
+                pass  # only a cache: the next process compiles the template again
 
 
 _BYTECODE = _MemoryBytecodeCache()
@@ -165,6 +183,8 @@ class Renderer:
     def __init__(self, config: SiteConfig, site: Site, replays: Mapping[tuple[str, str], object]
                  ) -> None:
         self.config, self.site, self.replays = config, site, replays
+        if config.cache is not None:
+            _BYTECODE.folder = config.cache
         self._envs: dict[str, Environment] = {}
         self._messages: dict[str, Messages] = {}
         self._contexts: dict[str, Context] = {}
