@@ -15,6 +15,7 @@ is missing, empty, or an earlier build's: a failed or killed build leaves the pr
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping
@@ -47,6 +48,7 @@ class BuildConfig:
     out: Path
     pdf: bool = True
     workers: int = 0  # PDF render processes; 0: one per core (never more than cores or jobs)
+    executor: str | None = None  # dask://host:port: the PDFs are rendered on that cluster
 
     @property
     def cache(self) -> Path:
@@ -358,9 +360,14 @@ def _render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Docume
     stats = result.pdfs if result else PdfStats()
     jobs = [PdfJob(d.path, renderer.render_document(d), 4 if d.kind is DocKind.BOOKLET else 1)
             for d in documents if d.kind is not DocKind.IMPOSED]
-    pdfs = render_pdfs(jobs, print_dir=config.templates / "print", cache_dir=config.cache,
-                       workers=config.workers or default_workers(), stats=stats,
-                       progress=rich_progress())
+    with contextlib.ExitStack() as stack:
+        executor = None
+        if config.executor is not None:
+            from .executors import dask_executor
+            executor = stack.enter_context(dask_executor(config.executor))
+        pdfs = render_pdfs(jobs, print_dir=config.templates / "print", cache_dir=config.cache,
+                           workers=config.workers or default_workers(), stats=stats,
+                           progress=rich_progress(), executor=executor)
     pdfs |= imposed_pdfs(_booklets_to_impose(documents, pdfs), cache_dir=config.cache)
     if result is not None:
         report_overflows(result.report, stats.overflows, documents, config.rules)
