@@ -107,12 +107,12 @@ def edit_one_sentence(rules: Path, n: int) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def bench_build(copies: int = 25, repeats: int = 3) -> None:
+def bench_build(copies: int = 25, repeats: int = 3, clean_repeats: int = 3) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         rules = synthetic_corpus(Path(tmp), copies)
         games = len(list(rules.glob("*/game.yaml")))
         times, cpu, pages = [], [], 0
-        for n in range(repeats):  # each one clean: a new output folder and no state
+        for n in range(clean_repeats):  # each one clean: a new output folder and no state
             out = Path(tmp) / f"clean{n}" / "site"
             start, start_cpu = time.perf_counter(), _cpu()
             result = build(BuildConfig(rules, TEMPLATES, out, pdf=False))
@@ -177,4 +177,5 @@ def _option(name: str, default: int) -> int:
 if __name__ == "__main__":
     if "--build-only" not in sys.argv:
         bench_render()
-    bench_build(copies=_option("--copies", 25), repeats=_option("--repeats", 3))
+    bench_build(copies=_option("--copies", 25), repeats=_option("--repeats", 3),
+                clean_repeats=_option("--clean-repeats", _option("--repeats", 3)))

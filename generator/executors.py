@@ -10,6 +10,7 @@ system: a cluster on the build machine, or workers that mount the project at the
 from __future__ import annotations
 
 import contextlib
+import importlib
 from concurrent.futures import Executor
 from typing import Iterator
 from urllib.parse import urlsplit
@@ -33,16 +34,17 @@ def parse(address: str) -> str:
 def dask_executor(address: str) -> Iterator[Executor]:
     """A concurrent.futures executor on the Dask cluster at ``dask://host:port``."""
     scheduler = parse(address)
-    try:
-        from distributed import Client
+    try:  # imported by name: dask.distributed is optional, and untyped
+        distributed = importlib.import_module("distributed")
     except ImportError:
         raise ExecutorError(f"--executor {address} needs dask.distributed, which is not "
                             f"installed: {DASK_HINT}") from None
     try:
-        client = Client(scheduler, timeout=10)
+        client = distributed.Client(scheduler, timeout=10)
     except OSError as error:
         raise ExecutorError(f"no Dask scheduler answers at {scheduler}: {error}") from None
     try:
-        yield client.get_executor()
+        executor: Executor = client.get_executor()
+        yield executor
     finally:
         client.close()
