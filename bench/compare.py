@@ -98,7 +98,7 @@ def main(copies: int) -> None:
         command = [sys.executable, "-m", "generator.cli", "build", "--no-pdf", "--rules", str(rules),
                    "--templates", str(TEMPLATES), "--out", str(out)]
         wall, cpu = timed(command, ROOT)
-        game_pages = sum(1 for _ in out.glob("*/*/index.html")) - sum(1 for _ in out.glob("*/index.html"))
+        game_pages = sum(1 for _ in out.glob("*/*/index.html"))  # <lang>/<slug>/index.html
         print(f"corpus: {games} games; {markdown_pages} game pages as markdown; rulebook makes "
               f"{game_pages} game pages (+ quick references, indexes, sitemap)")
         figures = {"rulebook": (wall, cpu)}
