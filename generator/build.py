@@ -235,6 +235,8 @@ def _index_entries(config: BuildConfig, renderer: Renderer, games: _Games,
                 known[(game, lang)] = record.entries[lang]
     renderer.known_entries(known)  # type: ignore[arg-type]  # JSON of an IndexEntry
     for game, record in games.records.items():
+        if all((game, lang) in known for lang in record.languages):
+            continue  # its record holds these very entries already
         entries, catalogs = {}, {}
         for lang in record.languages:
             entries[lang] = dict(renderer.index_entry(game, lang))
@@ -280,7 +282,7 @@ def _render_outputs(config: BuildConfig, renderer: Renderer, changes: graph.Chan
     for rel, make in _outputs(config, renderer):
         last = changes.previous.outputs.get(rel)
         if last is not None and not changes.stale(last.deps) \
-                and graph.same_file(config.out / rel, last):
+                and graph.same_file(f"{config.out}/{rel}", last):
             kept.add(rel)
             state.outputs[rel] = last
             continue

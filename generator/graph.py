@@ -63,12 +63,11 @@ class Inputs:
             for dirpath, dirnames, filenames in os.walk(root):
                 dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
                 for name in filenames:
-                    self._add(Path(dirpath) / name, known)
+                    self._add(os.path.join(dirpath, name), known)
 
-    def _add(self, path: Path, known: Mapping[str, list[Any]]) -> None:
-        key = str(path)
-        try:
-            st = path.stat()
+    def _add(self, key: str, known: Mapping[str, list[Any]]) -> None:
+        try:  # strings and os.stat, not Path objects: thousands of files on every build
+            st = os.stat(key)
         except OSError:
             return
         last = known.get(key)
@@ -76,7 +75,7 @@ class Inputs:
             self.table[key] = (st.st_size, st.st_mtime_ns, str(last[2]))
             return
         self.read += 1
-        self.table[key] = (st.st_size, st.st_mtime_ns, _digest_file(path))
+        self.table[key] = (st.st_size, st.st_mtime_ns, _digest_file(Path(key)))
 
     def _keys_under(self, folder: Path) -> list[str]:
         """The scanned files under ``folder``, in order (a range of the sorted keys)."""
@@ -179,16 +178,17 @@ class State:
 
     def intact(self, out: Path) -> bool:
         """Every file of the last build is in the output folder as it was left."""
+        folder = str(out)
         for rel, output in self.outputs.items():
-            if not same_file(out / rel, output):
+            if not same_file(os.path.join(folder, rel), output):
                 return False
         return True
 
 
-def same_file(path: Path, output: Output) -> bool:
+def same_file(path: Path | str, output: Output) -> bool:
     """The file is the one the last build left (its size and modification time say so)."""
     try:
-        st = path.stat()
+        st = os.stat(path)
     except OSError:
         return False
     return st.st_size == output.size and st.st_mtime_ns == output.mtime_ns
@@ -237,6 +237,7 @@ class Changes:
     values: dict[str, str]
     _seen: dict[int, bool] = field(default_factory=dict)  # outputs share their Deps objects
     _before: dict[str, str] = field(default_factory=dict)
+    _file_changed: dict[str, bool] = field(default_factory=dict)  # outputs share their inputs
 
     def __post_init__(self) -> None:
         self._before = {k: v for record in self.previous.games.values()
@@ -248,9 +249,16 @@ class Changes:
             known = self._seen[id(deps)] = self._stale(deps)
         return known
 
+    def _changed(self, path: str) -> bool:
+        known = self._file_changed.get(path)
+        if known is None:
+            known = self._file_changed[path] = \
+                self.inputs.digest(path) != self.previous.input_digest(path)
+        return known
+
     def _stale(self, deps: Deps) -> bool:
         prev = self.previous
-        return (any(self.inputs.digest(f) != prev.input_digest(f) for f in deps.files)
+        return (any(self._changed(f) for f in deps.files)
                 or any(self.game_digests.get(g) != self._before.get(g) for g in deps.games)
                 or any(name not in self.values or self.values[name] != prev.values.get(name)
                        for name in deps.values))
