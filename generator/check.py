@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, Mapping
 
 from .bundle import GameBundle
 from .diagnostics import Mark, Report
 from .families import get_family
 from .model import load_game, load_site_spec
-from .related import check_related
+from .related import LinkSource, check_related
 from .schema import SiteSpec
 
 
@@ -46,40 +47,59 @@ def find_game_folders(paths: list[Path], report: Report) -> list[Path]:
             folders.extend(found)
         else:
             report.error(Mark(str(path)), "no-games", "this file is not inside a game folder")
-    unique: list[Path] = []
+    unique: dict[Path, Path] = {}  # resolved -> as named (each resolved once: 260 games)
     for f in folders:
-        if f.resolve() not in [u.resolve() for u in unique]:
-            unique.append(f)
-    return unique
+        unique.setdefault(f.resolve(), f)
+    return list(unique.values())
 
 
 def check(paths: list[Path], *, root: Path | None = None) -> CheckResult:
     result = CheckResult(Report())
     report = result.report
     for folder in find_game_folders(paths, report):
-        bundle = load_game(folder, report, root=root)
-        if bundle is None:
-            continue
-        result.games.append(bundle)
-        family = get_family(bundle.rules.spec.family)
-        for name, example in bundle.examples.items():
-            replay = family.check_example(bundle, example, report)
-            if replay is not None:
-                result.replays[(bundle.rules.id, name)] = replay
-    _check_slugs(result.games, report)
-    check_related(result.games, report)
+        bundle, replays = check_game(folder, report, root=root)
+        if bundle is not None:
+            result.games.append(bundle)
+            result.replays |= replays
+    check_slugs([(b.rules.id, b.rules.spec.slugs, _slug_mark(b)) for b in result.games], report)
+    check_related([LinkSource.of(b) for b in result.games], report)
     for path in paths:  # a rules root also holds the site's settings
         if path.is_dir() and (path / "site.yaml").is_file():
             result.site, result.site_checked = load_site_spec(path, report), True
     return result
 
 
-def _check_slugs(games: list[GameBundle], report: Report) -> None:
+def check_game(folder: Path, report: Report, *, root: Path | None = None
+               ) -> tuple[GameBundle | None, dict[tuple[str, str], object]]:
+    """Load one game and replay its examples: the game (None when unusable) and its replays."""
+    replays: dict[tuple[str, str], object] = {}
+    bundle = load_game(folder, report, root=root)
+    if bundle is None:
+        return None, replays
+    family = get_family(bundle.rules.spec.family)
+    for name, example in bundle.examples.items():
+        replay = family.check_example(bundle, example, report)
+        if replay is not None:
+            replays[(bundle.rules.id, name)] = replay
+    return bundle, replays
+
+
+def _slug_mark(bundle: GameBundle) -> Callable[[str], Mark]:
+    return lambda lang: bundle.rules.source.mark(("slugs", lang))
+
+
+def slug_marks(bundle: GameBundle) -> dict[str, Mark]:
+    """Where each slug of a game stands, for a finding about it."""
+    return {lang: bundle.rules.source.mark(("slugs", lang)) for lang in bundle.rules.spec.slugs}
+
+
+def check_slugs(games: list[tuple[str, Mapping[str, str], Callable[[str], Mark]]],
+                report: Report) -> None:
     """Two games may not share a page address in one language."""
     taken: dict[tuple[str, str], str] = {}
-    for bundle in games:
-        for lang, slug in bundle.rules.spec.slugs.items():
-            other = taken.setdefault((lang, slug), bundle.rules.id)
-            if other != bundle.rules.id:
-                report.error(bundle.rules.source.mark(("slugs", lang)), "duplicate-slug",
+    for game_id, slugs, mark in games:
+        for lang, slug in slugs.items():
+            other = taken.setdefault((lang, slug), game_id)
+            if other != game_id:
+                report.error(mark(lang), "duplicate-slug",
                              f"the {lang} slug '{slug}' is also the slug of '{other}'")

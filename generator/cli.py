@@ -24,6 +24,15 @@ def _positive(text: str) -> int:
     return value
 
 
+def _executor(text: str) -> str:
+    from .executors import ExecutorError, parse
+    try:
+        parse(text)
+    except ExecutorError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
 def _port(text: str) -> int:
     try:
         value = int(text)
@@ -68,6 +77,8 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--no-pdf", action="store_true", help="HTML only, no printable PDFs")
         cmd.add_argument("--workers", type=_positive, default=0,
                          help="PDF render processes (default and most: one per core)")
+        cmd.add_argument("--executor", type=_executor, default=None, metavar="dask://HOST:PORT",
+                         help="render the PDFs on a Dask cluster (needs dask.distributed)")
         if name == "serve":
             cmd.add_argument("--port", type=_port, default=8000)
             cmd.add_argument("--host", default="127.0.0.1")
@@ -105,6 +116,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from .build import BuildError
+    from .executors import ExecutorError
 
     args = _parser().parse_args(argv)
     try:
@@ -112,6 +124,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BuildError as error:
         print(f"rulebook: error: {error}", file=sys.stderr)
         return EXIT_SYSTEM
+    except ExecutorError as error:  # dask not installed, no scheduler there: nothing was written
+        print(f"rulebook: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -159,7 +174,8 @@ if TYPE_CHECKING:  # imported lazily at run time, for start-up time
 def _config(args: argparse.Namespace) -> BuildConfig:
     from .build import BuildConfig
     return BuildConfig(rules=args.rules, templates=args.templates, out=args.out,
-                       pdf=not getattr(args, "no_pdf", False), workers=getattr(args, "workers", 0))
+                       pdf=not getattr(args, "no_pdf", False), workers=getattr(args, "workers", 0),
+                       executor=getattr(args, "executor", None))
 
 
 def _build(args: argparse.Namespace) -> int:

@@ -96,6 +96,10 @@ _ISOLATE_RE = re.compile(f"{PROSE_CARD_RE.pattern}|{SIGNED_RE.pattern}")
 def _cards_rule(state: StateCore) -> None:
     """Split text tokens around card notation and signed numbers; put a ``card`` or ``signed``
     token for each, rendered isolated left to right."""
+    if "&" not in state.src and not _ISOLATE_RE.search(state.src):
+        # Text tokens are pieces of the source (only an entity such as &minus; decodes to
+        # something else), so a source without a match has no token to split.
+        return
     for block in state.tokens:
         if block.type != "inline" or not block.children:
             continue
@@ -179,14 +183,32 @@ def markdown() -> MarkdownIt:
     return md
 
 
+# A line that may be (or underline) a heading: a heading's id depends on the page it is on.
+_HEADING_RE = re.compile(r"^ {0,3}(#|=+[ \t]*$|-+[ \t]*$)", re.M)
+
+
 def render(text: str) -> str:
-    """Markdown block text to HTML."""
+    """Markdown block text to HTML. A text without headings is rendered once per process:
+    its HTML depends on nothing but the text."""
+    if _HEADING_RE.search(text):
+        return _render(text)
+    return _render_once(text)
+
+
+@lru_cache(maxsize=8192)
+def _render_once(text: str) -> str:
+    return _render(text)
+
+
+def _render(text: str) -> str:
     html: str = markdown().render(text)  # markdown-it types its renderer's output as Any
     return html
 
 
+@lru_cache(maxsize=8192)
 def render_inline(text: str) -> str:
-    """One line of Markdown (a list item, a FAQ question) to inline HTML."""
+    """One line of Markdown (a list item, a FAQ question) to inline HTML (no heading can be
+    in it, so the HTML depends on nothing but the text: each distinct line is rendered once)."""
     html: str = markdown().renderInline(text)
     return html
 

@@ -4,16 +4,15 @@ family (with what its filter reads), and the not-found pages, which work at any 
 from __future__ import annotations
 
 import posixpath
-from typing import TypedDict
+from typing import Callable, TypedDict
 
 from babel import Locale
 from markupsafe import Markup
 
-from . import markup
+from . import deps, markup
 from .bundle import GameBundle
 from .facts import GameFacts, _n_
 from .i18n import Messages, language
-from .related import Graph
 from .site import Kind, Page, Site, relative
 
 
@@ -46,17 +45,21 @@ def list_separator(lang: str) -> str:
     return pattern.replace("{0}", "").replace("{1}", "")
 
 
-def related_context(site: Site, page: Page, lang: str, msgs: Messages) -> RelatedContext:
-    """The other names of the game and the games linked to it, as this language has them."""
+def related_context(site: Site, page: Page, lang: str, msgs: Messages,
+                    entry: Callable[[str, str], IndexEntry]) -> RelatedContext:
+    """The other names of the game and the games linked to it, as this language has them
+    (``entry``: what pages show of another game)."""
     bundle = site.games[page.game or ""]
-    relations = Graph(site.games).relations(bundle.rules.id)
+    deps.uses("links")
+    relations = site.graph().relations(bundle.rules.id)
 
     def links(ids: list[str]) -> list[RelatedLink]:
         out: list[RelatedLink] = []
         for game in ids:
             target = site.find(Kind.GAME, lang=lang, game=game)
             if target is not None:  # a game without this language has no page to link
-                out.append({"title": GameFacts(site.games[game], lang, msgs).title,
+                deps.uses(f"title:{game}:{lang}")
+                out.append({"title": entry(game, lang)["title"],
                             "href": relative(page, target.path)})
         return sorted(out, key=lambda link: link["title"])
 
@@ -87,6 +90,19 @@ def _direction(tag: str) -> str:
 
 # -- the index of one language -------------------------------------------------------------------
 
+class IndexEntry(TypedDict):
+    """What other pages show of a game in one language (kept between builds, as JSON, in
+    graph.GameRecord: an unchanged game is not loaded for them)."""
+
+    title: str
+    description: str  # inline HTML
+    players: str
+    duration: str
+    difficulty: str
+    names: list[OtherNameView]
+    search_text: str  # what the index's filter matches: title, other names, description
+
+
 class IndexGame(TypedDict):
     title: str
     href: str
@@ -97,7 +113,7 @@ class IndexGame(TypedDict):
     players_min: int
     players_max: int
     names: list[OtherNameView]
-    search_text: str  # what the filter's text box matches: title, other names, description
+    search_text: str
 
 
 class IndexFamily(TypedDict):
@@ -106,20 +122,31 @@ class IndexFamily(TypedDict):
     games: list[IndexGame]
 
 
-def index_families(site: Site, page: Page, lang: str, msgs: Messages) -> list[IndexFamily]:
+def index_entry(bundle: GameBundle, lang: str, msgs: Messages) -> IndexEntry:
+    facts = GameFacts(bundle, lang, msgs)
+    description = facts.fill(facts.text.description)
+    names = other_names(bundle, facts.title)
+    return {"title": facts.title, "description": markup.render_inline(description),
+            "players": facts.players, "duration": facts.duration,
+            "difficulty": facts.difficulty, "names": names,
+            "search_text": " ".join([facts.title, *(n["name"] for n in names),
+                                     markup.plain(description)])}
+
+
+def index_families(site: Site, page: Page, lang: str, msgs: Messages,
+                   entry: Callable[[str, str], IndexEntry]) -> list[IndexFamily]:
     """The games of one language, family by family (a family named after its root game)."""
-    games = {g.rules.id: g for g in site.games_in(lang)}
+    games = {g.id: g for g in site.games_in(lang)}
     out: list[IndexFamily] = []
-    for root, members in Graph(site.games).families():
-        entries = [_index_game(site, page, lang, msgs, game) for game in members if game in games]
+    for root, members in site.graph().families():
+        entries = [_index_game(site, page, lang, entry, game) for game in members if game in games]
         if not entries:
             continue
         entries.sort(key=lambda g: g["title"])
         if len(members) == 1:
             title = msgs.gettext("Other games")
         elif root in games:
-            title = msgs.gettext("The %(game)s family") % {
-                "game": GameFacts(games[root], lang, msgs).title}
+            title = msgs.gettext("The %(game)s family") % {"game": entry(root, lang)["title"]}
         else:
             title = msgs.gettext("The %(game)s family") % {"game": entries[0]["title"]}
         out.append({"id": f"family-{root}", "title": title, "games": entries})
@@ -127,27 +154,23 @@ def index_families(site: Site, page: Page, lang: str, msgs: Messages) -> list[In
     return out
 
 
-def _index_game(site: Site, page: Page, lang: str, msgs: Messages, game: str) -> IndexGame:
-    bundle = site.games[game]
-    facts = GameFacts(bundle, lang, msgs)
+def _index_game(site: Site, page: Page, lang: str, entry: Callable[[str, str], IndexEntry],
+                game: str) -> IndexGame:
+    found = entry(game, lang)
+    listing = site.listings[game]
     target = site.find(Kind.GAME, lang=lang, game=game)
     assert target is not None
-    description = facts.fill(facts.text.description)
-    names = other_names(bundle, facts.title)
-    players = bundle.rules.spec.players
-    return {"title": facts.title, "href": relative(page, target.path),
-            "description": Markup(markup.render_inline(description)),
-            "players": facts.players, "duration": facts.duration,
-            "difficulty": facts.difficulty, "players_min": players.min,
-            "players_max": players.max, "names": names,
-            "search_text": " ".join([facts.title, *(n["name"] for n in names),
-                                     markup.plain(description)])}
+    return {"title": found["title"], "href": relative(page, target.path),
+            "description": Markup(found["description"]),
+            "players": found["players"], "duration": found["duration"],
+            "difficulty": found["difficulty"], "players_min": listing.players[0],
+            "players_max": listing.players[1], "names": found["names"],
+            "search_text": found["search_text"]}
 
 
 def player_counts(site: Site, lang: str) -> list[int]:
     """The numbers of players the filter offers: every count some game of the language takes."""
-    counts = {n for g in site.games_in(lang)
-              for n in range(g.rules.spec.players.min, g.rules.spec.players.max + 1)}
+    counts = {n for g in site.games_in(lang) for n in range(g.players[0], g.players[1] + 1)}
     return sorted(counts)
 
 

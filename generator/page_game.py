@@ -9,7 +9,7 @@ from babel import Locale
 from jinja2 import Environment
 from markupsafe import Markup
 
-from . import markup
+from . import deps, markup
 from .bundle import GameBundle
 from .cards import JOKER, Deck, Rank, Suit, get_deck
 from .cardwords import rank_letter, rank_word, spoken_name, suit_word
@@ -232,6 +232,8 @@ def stale_links(r: PageRenderer, page: Page, bundle: GameBundle, kind: Kind) -> 
     """For each part of the page whose text is outdated in the page's language (a section's
     id, ``intro``, ``quickref``: see staleness.page_part), a link to that part of the same page
     in the source language. The facts are never stale: they come from game.yaml."""
+    if page.lang != r.source_language:  # the source language's text decides it
+        deps.game(bundle.rules.id)
     parts = outdated_parts(bundle, page.lang or "", r.source_language)
     target = r.site.find(kind, lang=r.source_language, game=bundle.rules.id) if parts else None
     if target is None:

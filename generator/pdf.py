@@ -18,7 +18,7 @@ import signal
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -63,8 +63,11 @@ def inputs_digest(print_dir: Path) -> str:
 
 def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache_dir: Path, workers: int,
                 stats: PdfStats | None = None,
-                progress: Callable[[int, int], None] | None = None) -> dict[str, bytes]:
-    """Every job's PDF, from the cache when its inputs are unchanged, else rendered."""
+                progress: Callable[[int, int], None] | None = None,
+                executor: Executor | None = None) -> dict[str, bytes]:
+    """Every job's PDF, from the cache when its inputs are unchanged, else rendered (by the
+    local process pool, or by ``executor``: any concurrent.futures executor, a Dask
+    cluster's for one)."""
     started = time.perf_counter()
     stats = stats if stats is not None else PdfStats()
     digest = inputs_digest(print_dir)
@@ -85,7 +88,8 @@ def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache_dir: Path, wor
                              root=str(print_dir.parent.resolve()), parent=os.getpid())
         tasks = [(job.html, job.pages_multiple) for job, _ in todo]
         try:
-            results = _render_all(tasks, setup=setup, workers=workers, progress=progress)
+            results = (_render_elsewhere(tasks, setup, executor, progress) if executor is not None
+                       else _render_all(tasks, setup=setup, workers=workers, progress=progress))
         finally:
             if progress:
                 progress(len(tasks), len(tasks))  # the bar ends, whatever happened
@@ -160,6 +164,23 @@ def _render_all(htmls: list[tuple[str, int]], *, setup: _WorkerSetup, workers: i
             _stop(pool)
         raise
     return results
+
+
+def _render_elsewhere(htmls: list[tuple[str, int]], setup: _WorkerSetup, executor: Executor,
+                      progress: Callable[[int, int], None] | None) -> list[Rendered]:
+    """The renders on an executor's workers (each prepares itself on its first document)."""
+    results = []
+    for i, data in enumerate(executor.map(_render_with, [setup] * len(htmls), htmls)):
+        results.append(data)
+        if progress:
+            progress(i + 1, len(htmls))
+    return results
+
+
+def _render_with(setup: _WorkerSetup, task: tuple[str, int]) -> Rendered:
+    if _WORKER.get("setup") != setup:
+        _WORKER.update(_worker_state(setup), setup=setup)
+    return _render(task)
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:

@@ -28,7 +28,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 MARKER = ".rulebook-output"
 MARKER_TEXT = (b"This folder is written by rulebook. Each build replaces everything in it;\n"
@@ -169,67 +169,118 @@ def failpoint(name: str) -> None:
         time.sleep(0.05)
 
 
-def publish(files: dict[str, bytes], out: Path) -> tuple[int, int, int]:
-    """Make ``out`` hold exactly ``files`` (and the marker); return (written, unchanged, removed).
-    Call with the lock held and ``output_problem(out)`` None."""
-    count = len(files)
+def publish(files: dict[str, bytes], out: Path, *, kept: Iterable[str] = ()
+            ) -> tuple[int, int, int]:
+    """Make ``out`` hold exactly ``files``, the files named in ``kept`` as they are in ``out``
+    now (the build knows they are current: they are linked, not read), and the marker; return
+    (written, unchanged, removed). Call with the lock held and ``output_problem(out)`` None.
+
+    The new site is made in the standby folder beside the output, which holds the site
+    before the current one (or nothing): only what differs from the new site is changed in
+    it, so an edit costs a few files, not a new tree of thousands. Then the two are
+    exchanged, and the site just replaced becomes the standby of the next build."""
+    live, _ = _tree(out)
+    kept = {rel for rel in kept if rel in live and rel not in files}
+    count = len(files) + len(kept)
     files = files | {MARKER: MARKER_TEXT}
-    existing = {p.relative_to(out).as_posix(): p for p in out.rglob("*")
-                if p.is_file() and not p.is_symlink()} if out.is_dir() else {}
-    same = {rel for rel, data in files.items()
-            if rel in existing and existing[rel].stat().st_size == len(data)
-            and existing[rel].read_bytes() == data}
-    stale = set(existing) - set(files)
+    same = kept | {rel for rel, data in files.items()
+                   if rel in live and (out / rel).stat().st_size == len(data)
+                   and (out / rel).read_bytes() == data}
+    stale = set(live) - set(files) - kept
     unchanged = len(same - {MARKER})
-    if len(same) == len(files) and not stale:
+    if len(same) == len(files) + len(kept) and not stale:
         return 0, unchanged, 0
-    staging = out.parent / f".{out.name}.staging-{os.getpid()}"
-    _remove(staging)
-    swapped = False
-    try:
-        _stage(files, staging, existing, same)
-        failpoint("staged")
-        if not out.exists():
-            os.rename(staging, out)
-            swapped = True
-        elif exchange(staging, out):
-            swapped = True  # the staging path now holds the previous site
-            failpoint("swapped")
-        else:
-            _two_renames(staging, out)
-            swapped = True
-    finally:
-        if not swapped or staging.exists():
-            _remove(staging)
+    standby = standby_path(out)
+    _stage(files, standby, out, live, same)
+    failpoint("staged")
+    if not out.exists():
+        os.rename(standby, out)
+        _stage({}, standby, out, *_linked(out))  # the next build's standby: links, made now
+    elif exchange(standby, out):
+        failpoint("swapped")  # the standby path now holds the previous site
+    else:
+        _two_renames(standby, out)
     return count - unchanged, unchanged, len(stale)
 
 
-def _stage(files: dict[str, bytes], staging: Path, existing: dict[str, Path], same: set[str]) -> None:
-    """Write the new site into ``staging``; unchanged files are hard links, not rewritten.
-    The marker goes last, so that a staging folder with a marker is complete."""
-    for rel, data in sorted(files.items(), key=lambda item: item[0] == MARKER):
-        target = staging / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
+def standby_path(out: Path) -> Path:
+    return out.parent / f".{out.name}.standby"
+
+
+def _linked(out: Path) -> tuple[dict[str, int], set[str]]:
+    live, _ = _tree(out)
+    return live, set(live)
+
+
+def _tree(folder: Path) -> tuple[dict[str, int], set[str]]:
+    """The regular files under ``folder`` (relative path -> inode) and its folders; symbolic
+    links are not followed (nor listed). Read with scandir: no file is opened or stat-ed."""
+    files: dict[str, int] = {}
+    folders: set[str] = set()
+    if not folder.is_dir() or folder.is_symlink():
+        return files, folders
+    pending = [("", str(folder))]
+    while pending:
+        rel, path = pending.pop()
+        with os.scandir(path) as entries:
+            for entry in entries:
+                name = f"{rel}{entry.name}"
+                if entry.is_dir(follow_symlinks=False):
+                    folders.add(name)
+                    pending.append((name + "/", entry.path))
+                elif entry.is_file(follow_symlinks=False):
+                    files[name] = entry.inode()
+    return files, folders
+
+
+def _stage(files: dict[str, bytes], standby: Path, out: Path, live: dict[str, int],
+           same: set[str]) -> None:
+    """Bring ``standby`` to the new site: ``files`` written, the files in ``same`` hard links
+    to the ones in ``out`` (not rewritten), everything else removed. Each file is replaced
+    through a new name and a rename, so no file that ``out`` shares with the standby is ever
+    changed in place; a build killed here leaves a standby that the next one corrects."""
+    standby.mkdir(exist_ok=True)
+    present, folders = _tree(standby)
+    wanted = set(files) | same
+    for rel in sorted(set(present) - wanted):
+        (standby / rel).unlink()
+    needed = {"/".join(rel.split("/")[:i]) for rel in wanted for i in range(1, rel.count("/") + 1)}
+    for rel in sorted(folders - needed, key=lambda f: -f.count("/")):
+        with contextlib.suppress(OSError):  # still holds a file no build wrote: left alone
+            (standby / rel).rmdir()
+    made = set(folders & needed)
+    for rel in sorted(wanted, key=lambda r: r == MARKER):  # the marker goes last
+        target = standby / rel
+        parent = rel.rpartition("/")[0]
+        if parent and parent not in made:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            made.update("/".join(parent.split("/")[:i]) for i in range(1, parent.count("/") + 2))
         if rel in same:
+            if present.get(rel) == live[rel]:
+                continue  # already the very same file
+            tmp = target.parent / f".{target.name}.{os.getpid()}.link"
+            with contextlib.suppress(FileNotFoundError):
+                tmp.unlink()
             try:
-                os.link(existing[rel], target)
-                continue
+                os.link(out / rel, tmp)
             except OSError:
-                pass
-        target.write_bytes(data)
+                shutil.copyfile(out / rel, tmp)
+            os.replace(tmp, target)
+        else:
+            write_beside(target, files[rel])
 
 
-def _two_renames(staging: Path, out: Path) -> None:
+def _two_renames(standby: Path, out: Path) -> None:
     old = out.parent / f".{out.name}.old-{os.getpid()}"
     with _interrupts_held():  # an interrupt here would leave no site at all
         os.rename(out, old)
         try:
             failpoint("between-renames")
-            os.rename(staging, out)
+            os.rename(standby, out)
         except BaseException:
             os.rename(old, out)  # put the previous site back before giving up
             raise
-        _remove(old)  # still held: an interrupt must not leave it behind
+        os.rename(old, standby)  # still held: the previous site is the next standby
 
 
 def write_beside(target: Path, data: bytes) -> None:

@@ -10,43 +10,69 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping, Protocol
 
 from .bundle import GameBundle
-from .diagnostics import Report
+from .diagnostics import Mark, Report
 from .hints import did_you_mean
 
 
-def check_related(games: list[GameBundle], report: Report) -> None:
+class Linked(Protocol):
+    """A game as the graph sees it (site.Listing)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def links(self) -> tuple[tuple[str, str], ...]: ...  # (kind, game)
+
+
+@dataclass(frozen=True)
+class LinkSource:
+    """What checking a game's links needs of it (kept between builds for an unchanged game)."""
+
+    id: str
+    folder: Path
+    slugs: Mapping[str, str]
+    links: list[tuple[str, Mark]]  # each linked game, and where the link names it
+
+    @staticmethod
+    def of(bundle: GameBundle) -> LinkSource:
+        spec, src = bundle.rules.spec, bundle.rules.source
+        return LinkSource(spec.id, bundle.folder, dict(spec.slugs),
+                          [(link.game, src.mark(("related", "games", i, "game")))
+                           for i, link in enumerate(spec.related.games)])
+
+
+def check_related(games: list[LinkSource], report: Report) -> None:
     """Every link names a game of the rules folder (not itself), once. A game alone in its
     folder (one being written in a scratch folder) has nothing to link to: its links are
     resolved once it sits beside the others, as duplicate slugs are."""
-    for bundle in games:
-        spec, src = bundle.rules.spec, bundle.rules.source
-        known = _games_beside(bundle.folder) | {g.rules.id for g in games}
-        alone = known == {spec.id}
+    ids = {g.id for g in games}
+    for source in games:
+        known = _games_beside(source.folder) | ids
+        alone = known == {source.id}
         seen: set[str] = set()
-        for i, link in enumerate(spec.related.games):
-            at = ("related", "games", i, "game")
-            if link.game == spec.id:
-                report.error(src.mark(at), "bad-value", f"'{spec.id}' is linked to itself",
+        for linked, at in source.links:
+            if linked == source.id:
+                report.error(at, "bad-value", f"'{source.id}' is linked to itself",
                              hint="name another game of the rules folder")
-            elif link.game not in known and not alone:
-                others = sorted(known - {spec.id})
-                slug_of = next(((g.rules.id, lang) for g in games
-                                for lang, slug in g.rules.spec.slugs.items() if slug == link.game),
-                               None)
-                hint = (f"'{link.game}' is the {slug_of[1]} address of '{slug_of[0]}'; related "
+            elif linked not in known and not alone:
+                others = sorted(known - {source.id})
+                slug_of = next(((g.id, lang) for g in games
+                                for lang, slug in g.slugs.items() if slug == linked), None)
+                hint = (f"'{linked}' is the {slug_of[1]} address of '{slug_of[0]}'; related "
                         f"names a game by its id: game: {slug_of[0]}" if slug_of else
-                        did_you_mean(link.game, others)
+                        did_you_mean(linked, others)
                         or f"known games: {', '.join(others) or 'none'}")
-                report.error(src.mark(at), "unknown-game",
-                             f"related names the game '{link.game}', which is not in the rules "
+                report.error(at, "unknown-game",
+                             f"related names the game '{linked}', which is not in the rules "
                              "folder", hint=hint)
-            elif link.game in seen:
-                report.error(src.mark(at), "bad-value",
-                             f"'{link.game}' is linked twice; a game has one relation to another",
+            elif linked in seen:
+                report.error(at, "bad-value",
+                             f"'{linked}' is linked twice; a game has one relation to another",
                              hint="keep one of the two links")
-            seen.add(link.game)
+            seen.add(linked)
 
 
 def _games_beside(folder: Path) -> set[str]:
@@ -68,11 +94,11 @@ class Relations:
 class Graph:
     """The links of every game, both ways."""
 
-    def __init__(self, games: dict[str, GameBundle]) -> None:
+    def __init__(self, games: Mapping[str, Linked]) -> None:
         self.games = games
         self._links: list[tuple[str, str, str]] = [
-            (g.rules.id, link.kind, link.game) for g in games.values()
-            for link in g.rules.spec.related.games if link.game in games]
+            (g.id, kind, other) for g in games.values()
+            for kind, other in g.links if other in games]
 
     def relations(self, game: str) -> Relations:
         out = [(kind, b) for a, kind, b in self._links if a == game]

@@ -4,28 +4,31 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, Mapping, TypedDict
+from typing import Any, Callable, Mapping, MutableMapping, TypedDict
 from urllib.parse import urlsplit
 from xml.sax.saxutils import escape as xml_escape
 
-from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, Template, select_autoescape
 from jinja2.bccache import Bucket
 from markupsafe import Markup
 
-from . import markup
+from . import deps, markup
 from .bundle import GameBundle
 from .diagnostics import Diagnostic
 from .facts import QUICKREF_TITLES, GameFacts
 from .game_numbers import Result, game_numbers, page_configurations
-from .i18n import SOURCE_LANGUAGE, Messages, language, load_messages
+from .i18n import SOURCE_LANGUAGE, Messages, catalog_path, language, load_messages
 from .navigation import (
+    IndexEntry,
     IndexFamily,
     NotFoundGame,
     folder_of,
+    index_entry,
     index_families,
     list_separator,
     player_counts,
@@ -98,18 +101,8 @@ class NotFoundContext(TypedDict):
     root_path: str  # the path of base_url: where the site's folder is on its own server
 
 
-class GameEntry(TypedDict):
-    title: str
-    href: str
-    description: Markup
-    players: str
-    duration: str
-    difficulty: str
-
-
 class IndexContext(TypedDict):
     title: str
-    games: list[GameEntry]
     families: list[IndexFamily]
     player_counts: list[int]
     pagefind_dir: str  # the search bundle, relative to the page
@@ -152,25 +145,51 @@ class SiteConfig:
     pdf: bool = True  # the PDFs are built, so pages link them
     source_language: str = SOURCE_LANGUAGE  # rules/site.yaml: what translations are made from
     card_letters: frozenset[str] = frozenset()  # languages whose cards show their own letters
+    cache: Path | None = None  # compiled templates are kept here for the next process
 
 
 class _MemoryBytecodeCache(BytecodeCache):
     """Compiled templates shared by the per-language environments (and by rebuilds in
-    `rulebook serve`): each template is parsed and compiled once, not once per language."""
+    `rulebook serve`): each template is parsed and compiled once, not once per language.
+    With a folder, they are kept there too, so that the next `rulebook build` process does
+    not compile them again (jinja2 checks each against its template's source digest)."""
 
     def __init__(self) -> None:
         self._store: dict[str, bytes] = {}
+        self.folder: Path | None = None
 
     def load_bytecode(self, bucket: Bucket) -> None:
         code = self._store.get(bucket.key)
+        if code is None and self.folder is not None:
+            try:
+                code = (self.folder / f"{bucket.key}.jinja").read_bytes()
+            except OSError:
+                code = None
         if code is not None:
             bucket.bytecode_from_string(code)
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        self._store[bucket.key] = bucket.bytecode_to_string()
+        self._store[bucket.key] = code = bucket.bytecode_to_string()
+        if self.folder is not None:
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                tmp = self.folder / f".{bucket.key}.{os.getpid()}.tmp"
+                tmp.write_bytes(code)
+                os.replace(tmp, self.folder / f"{bucket.key}.jinja")
+            except OSError:
+                pass  # only a cache: the next process compiles the template again
 
 
 _BYTECODE = _MemoryBytecodeCache()
+
+
+class _RecordingEnvironment(Environment):
+    """Every template a page loads (extends, includes and imports too) is an input of it."""
+
+    def _load_template(self, name: str, globals: MutableMapping[str, Any] | None) -> Template:  # noqa: A002
+        assert isinstance(self.loader, FileSystemLoader)
+        deps.file(Path(self.loader.searchpath[0]) / name)
+        return super()._load_template(name, globals)
 
 
 class Renderer:
@@ -179,15 +198,20 @@ class Renderer:
     def __init__(self, config: SiteConfig, site: Site, replays: Mapping[tuple[str, str], object],
                  *, numbers: Store | None = None) -> None:
         self.config, self.site, self.replays = config, site, replays
+        if config.cache is not None:
+            _BYTECODE.folder = config.cache
         self.numbers = numbers if numbers is not None else Store.beside(None)
         self._game_numbers: dict[str, list[Result]] = {}
         self._envs: dict[str, Environment] = {}
         self._messages: dict[str, Messages] = {}
         self._contexts: dict[str, Context] = {}
+        self._entries: dict[tuple[str, str], IndexEntry] = {}
+        self._changed: dict[str, date] = {}
 
     # -- environments ------------------------------------------------------------------------
 
     def messages(self, lang: str) -> Messages:
+        deps.file(catalog_path(self.config.templates, lang))
         if lang not in self._messages:
             self._messages[lang] = load_messages(self.config.templates, lang)
         return self._messages[lang]
@@ -197,8 +221,9 @@ class Renderer:
         return [d for lang in self.site.languages for d in self.messages(lang).problems]
 
     def env(self, lang: str) -> Environment:
+        deps.file(catalog_path(self.config.templates, lang))  # its UI words
         if lang not in self._envs:
-            env = Environment(loader=FileSystemLoader(self.config.templates),
+            env = _RecordingEnvironment(loader=FileSystemLoader(self.config.templates),
                               autoescape=select_autoescape(default=True, default_for_string=True),
                               undefined=StrictUndefined, extensions=["jinja2.ext.i18n"],
                               bytecode_cache=_BYTECODE,
@@ -234,20 +259,22 @@ class Renderer:
 
     def card_style(self, lang: str, game: str | None) -> markup.CardStyle:
         """How cards are written and named on a page in ``lang`` (of ``game``, if any)."""
-        bundle = self.site.games.get(game) if game else None
-        italian = bundle is not None and bundle.rules.spec.deck.startswith("italian")
+        listing = self.site.listings.get(game) if game else None
+        italian = listing is not None and listing.deck.startswith("italian")
         return markup.CardStyle(lang, italian, lang in self.config.card_letters)
 
     def render_document(self, doc: Document) -> str:
         """The HTML that WeasyPrint turns into one printable PDF."""
         kind = Kind.GAME if doc.kind is DocKind.BOOKLET else Kind.QUICKREF
+        deps.game(doc.game, doc.lang)
+        deps.uses(f"changed:{doc.game}")
         page = self.site.find(kind, lang=doc.lang, game=doc.game)
         assert page is not None
         context = self._contexts.get(page.path)  # made when the page was rendered
         game_page = self.site.find(Kind.GAME, lang=doc.lang, game=doc.game)
         assert game_page is not None
         paper = paper_context(absolute(self.config.base_url, game_page), lang=doc.lang,
-                              changed=self._rules_changed[doc.game])
+                              changed=self.rules_changed(doc.game))
         with markup.card_style(self.card_style(doc.lang, doc.game)):
             if context is None:
                 _, context = (self._game if kind is Kind.GAME else self._quickref)(page, doc.lang)
@@ -259,10 +286,15 @@ class Renderer:
                  "lang": doc.lang, "direction": language(doc.lang).direction,
                  "site_name": self.config.site_name, "doc_kind": doc.kind.value})
 
-    @cached_property
-    def _rules_changed(self) -> dict[str, date]:
-        """The day each game's rules last changed, printed beside its QR code."""
-        return {game: rules_changed(bundle.folder) for game, bundle in self.site.games.items()}
+    def rules_changed(self, game: str) -> date:
+        """The day a game's rules last changed, printed beside its QR code."""
+        if game not in self._changed:
+            self._changed[game] = rules_changed(self.site.games[game].folder)
+        return self._changed[game]
+
+    def known_changed(self, days: Mapping[str, date]) -> None:
+        """The days of games the build knows unchanged (kept from the last build)."""
+        self._changed.update(days)
 
     @property
     def source_language(self) -> str:
@@ -284,7 +316,10 @@ class Renderer:
 
     def prefetch_numbers(self, *, workers: int) -> None:
         """Simulate every game's uncached configurations at once, in ``workers`` processes."""
-        self.numbers.prefetch([c.simulation for bundle in self.site.games.values()
+        self.prefetch_numbers_of(list(self.site.games.values()), workers=workers)
+
+    def prefetch_numbers_of(self, bundles: list[GameBundle], *, workers: int) -> None:
+        self.numbers.prefetch([c.simulation for bundle in bundles
                                for c in page_configurations(bundle)], workers=workers)
 
     def game_numbers(self, bundle: GameBundle) -> list[Result]:
@@ -329,19 +364,23 @@ class Renderer:
     # -- page kinds ------------------------------------------------------------------------------
 
     def _root(self, page: Page, lang: str) -> tuple[str, RootContext]:
+        deps.uses("plan")
         return "root.html.j2", {"title": self.config.site_name, "languages": self._language_links(page)}
 
     def _not_found(self, page: Page, lang: str) -> tuple[str, NotFoundContext]:
         msgs = self.messages(lang)
+        deps.uses("plan")
+        deps.uses(f"games:{lang}")
+        deps.file(self.config.templates / "static" / "site.css")  # inline_css
         languages: list[NotFoundLanguage] = [
             {"lang": lang_, "name": language(lang_).name, "direction": language(lang_).direction,
              "href": relative(page, f"{lang_}/index.html")}
             for lang_ in self.site.languages]
         games: list[NotFoundGame] = []
-        for bundle in self.site.games_in(page.lang) if page.lang else []:
-            target = self.site.find(Kind.GAME, lang=page.lang, game=bundle.rules.id)
+        for listing in self.site.games_in(page.lang) if page.lang else []:
+            target = self.site.find(Kind.GAME, lang=page.lang, game=listing.id)
             assert target is not None
-            games.append({"title": GameFacts(bundle, lang, msgs).title,
+            games.append({"title": self.index_entry(listing.id, lang)["title"],
                           "href": relative(page, target.path)})
         games.sort(key=lambda g: g["title"])
         return "404.html.j2", {
@@ -357,6 +396,7 @@ class Renderer:
         return "data:text/css;base64," + base64.b64encode(css).decode("ascii")
 
     def _language_links(self, page: Page) -> list[LanguageLink]:
+        deps.uses("plan")
         out: list[LanguageLink] = []
         for lang in self.site.languages:
             msgs = self.messages(lang)
@@ -366,22 +406,26 @@ class Renderer:
                         "count": msgs.ngettext("%(num)s game", "%(num)s games", count) % {"num": count}})
         return out
 
+    def index_entry(self, game: str, lang: str) -> IndexEntry:
+        """What other pages show of ``game`` in ``lang`` (the index, related games, the
+        not-found page): from the last build when the build knows it unchanged
+        (``known_entries``), else made from the loaded game."""
+        key = (game, lang)
+        if key not in self._entries:
+            with markup.card_style(self.card_style(lang, None)):  # as the index shows it
+                self._entries[key] = index_entry(self.site.games[game], lang, self.messages(lang))
+        return self._entries[key]
+
+    def known_entries(self, entries: Mapping[tuple[str, str], IndexEntry]) -> None:
+        self._entries.update(entries)
+
     def _index(self, page: Page, lang: str) -> tuple[str, IndexContext]:
         msgs = self.messages(lang)
-        games: list[GameEntry] = []
-        for bundle in self.site.games_in(lang):
-            facts = GameFacts(bundle, lang, msgs)
-            target = self.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
-            assert target is not None
-            with markup.card_style(self.card_style(lang, bundle.rules.id)):
-                description = Markup(markup.render_inline(facts.fill(facts.text.description)))
-            games.append({"title": facts.title, "href": relative(page, target.path),
-                          "description": description,
-                          "players": facts.players, "duration": facts.duration,
-                          "difficulty": facts.difficulty})
-        games.sort(key=lambda g: g["title"])
-        return "index.html.j2", {"title": msgs.gettext("Card game rules"), "games": games,
-                                 "families": index_families(self.site, page, lang, msgs),
+        deps.uses(f"games:{lang}")
+        deps.uses("links")
+        return "index.html.j2", {"title": msgs.gettext("Card game rules"),
+                                 "families": index_families(self.site, page, lang, msgs,
+                                                            self.index_entry),
                                  "player_counts": player_counts(self.site, lang),
                                  "pagefind_dir": relative(page, BUNDLE) + "/",
                                  "separator": list_separator(lang),
@@ -389,6 +433,7 @@ class Renderer:
                                                              "that have been played through and checked.")}
 
     def _quickref(self, page: Page, lang: str) -> tuple[str, QuickrefContext]:
+        deps.game(page.game or "", lang)
         bundle = self.site.games[page.game or ""]
         msgs = self.messages(lang)
         facts = GameFacts(bundle, lang, msgs)
@@ -412,13 +457,15 @@ class Renderer:
             "source_language_name": language_name(self.source_language, lang)}
 
     def _game(self, page: Page, lang: str) -> tuple[str, Context]:
+        deps.game(page.game or "", lang)
         return "game.html.j2", {**game_context(self, page, lang),
                                 "related": related_context(self.site, page, lang,
-                                                           self.messages(lang))}
+                                                           self.messages(lang), self.index_entry)}
 
     # -- sitemap ---------------------------------------------------------------------------------
 
     def sitemap(self) -> str:
+        deps.uses("plan")
         urls: list[SitemapUrl] = [
             {"loc": absolute(self.config.base_url, page), "alternates": self.alternates(page)}
             for page in self.site.pages if page.kind is not Kind.NOT_FOUND]

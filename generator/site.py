@@ -10,9 +10,11 @@ from __future__ import annotations
 import enum
 import posixpath
 from dataclasses import dataclass, field
+from typing import Mapping
 
 from .bundle import GameBundle
 from .i18n import LANGUAGES
+from .related import Graph
 
 
 class DocKind(enum.StrEnum):
@@ -53,13 +55,38 @@ class Page:
         return self.path[: -len("index.html")] if self.path.endswith("index.html") else self.path
 
 
+@dataclass(frozen=True)
+class Listing:
+    """What pages of other games need of a game: its id, languages, page addresses, deck
+    (how its cards are named), players and links to other games. An incremental build keeps
+    it for every game (graph.GameRecord), so an unchanged game is never loaded for it."""
+
+    id: str
+    languages: tuple[str, ...]
+    slugs: Mapping[str, str]
+    deck: str = ""
+    players: tuple[int, int] = (0, 0)
+    links: tuple[tuple[str, str], ...] = ()  # (kind, game) of its related: games
+
+    @staticmethod
+    def of(game: GameBundle) -> Listing:
+        spec = game.rules.spec
+        return Listing(game.rules.id, tuple(game.languages), dict(spec.slugs), spec.deck,
+                       (spec.players.min, spec.players.max),
+                       tuple((link.kind, link.game) for link in spec.related.games))
+
+
 @dataclass
 class Site:
-    games: dict[str, GameBundle]
+    # The checked games by id. An incremental build passes a mapping that loads a game
+    # only when one of its pages is rendered; listings are there for every game.
+    games: Mapping[str, GameBundle]
     languages: list[str]  # languages with at least one page, in LANGUAGES order
+    listings: dict[str, Listing] = field(default_factory=dict)
     pages: list[Page] = field(default_factory=list)
     documents: list[Document] = field(default_factory=list)
     _by_key: dict[tuple[Kind, str | None, str | None], Page] = field(default_factory=dict)
+    _graph: Graph | None = None
 
     def add(self, page: Page) -> None:
         self.pages.append(page)
@@ -73,28 +100,37 @@ class Site:
         found = (self.find(page.kind, lang=lang, game=page.game) for lang in self.languages)
         return [p for p in found if p is not None]
 
-    def games_in(self, lang: str) -> list[GameBundle]:
-        return [g for g in self.games.values() if lang in g.languages]
+    def graph(self) -> Graph:
+        """The links between the games, both ways (made once)."""
+        if self._graph is None:
+            self._graph = Graph(self.listings)
+        return self._graph
+
+    def games_in(self, lang: str) -> list[Listing]:
+        return [g for g in self.listings.values() if lang in g.languages]
 
 
 def plan(games: list[GameBundle]) -> Site:
-    by_id = {g.rules.id: g for g in sorted(games, key=lambda g: g.rules.id)}
+    return plan_listed([Listing.of(g) for g in games], {g.rules.id: g for g in games})
+
+
+def plan_listed(listings: list[Listing], games: Mapping[str, GameBundle]) -> Site:
+    by_id = {g.id: g for g in sorted(listings, key=lambda g: g.id)}
     languages = [lang for lang in LANGUAGES if any(lang in g.languages for g in by_id.values())]
-    site = Site(by_id, languages)
+    site = Site(games, languages, by_id)
     site.add(Page(Kind.ROOT, None, "index.html"))
     site.add(Page(Kind.NOT_FOUND, None, "404.html"))
     for lang in languages:
         site.add(Page(Kind.INDEX, lang, f"{lang}/index.html"))
         site.add(Page(Kind.NOT_FOUND, lang, f"{lang}/404.html"))
         for game in site.games_in(lang):
-            slug = game.rules.spec.slugs[lang]
-            site.add(Page(Kind.GAME, lang, f"{lang}/{slug}/index.html", game.rules.id))
-            site.add(Page(Kind.QUICKREF, lang, f"{lang}/{slug}/quickref/index.html",
-                          game.rules.id))
+            slug = game.slugs[lang]
+            site.add(Page(Kind.GAME, lang, f"{lang}/{slug}/index.html", game.id))
+            site.add(Page(Kind.QUICKREF, lang, f"{lang}/{slug}/quickref/index.html", game.id))
             for kind, name in ((DocKind.CARD, f"{slug}-card.pdf"), (DocKind.SHEET, f"{slug}-sheet.pdf"),
                                (DocKind.BOOKLET, f"{slug}.pdf"),
                                (DocKind.IMPOSED, f"{slug}-booklet-a4.pdf")):
-                site.documents.append(Document(kind, lang, game.rules.id, f"{lang}/{slug}/{name}"))
+                site.documents.append(Document(kind, lang, game.id, f"{lang}/{slug}/{name}"))
     return site
 
 

@@ -101,13 +101,30 @@ def site_characters(files: Mapping[str, bytes], languages: Iterable[str]) -> fro
     """Every character a page of the site can show: all text the site serves, unescaped
     (attribute values and markup included: a superset, and cheap), the base set and the
     alphabets of ``languages``."""
+    return site_characters_of((extra_characters(p, d) for p, d in files.items()), languages)
+
+
+def extra_characters(path: str, data: bytes) -> str:
+    """The characters of one output file beyond the base set, in code point order: what an
+    incremental build keeps of a page it does not render again."""
+    if not path.endswith((".html", ".css", ".js", ".json", ".xml", ".txt")):
+        return ""
+    text = data.decode("utf-8", "replace")
+    chars = set(map(ord, set(text)))
+    for entity in set(_ENTITY.findall(text)):  # &amp; &#x2212; &nbsp;
+        chars.update(map(ord, html.unescape(entity)))
+    return "".join(chr(c) for c in sorted(c for c in chars if c >= 0x20 and not _in_base(c)))
+
+
+def _in_base(code: int) -> bool:
+    return any(low <= code <= high for low, high in _BASE)
+
+
+def site_characters_of(extras: Iterable[str], languages: Iterable[str]) -> frozenset[int]:
+    """``site_characters`` from each file's ``extra_characters``."""
     chars: set[int] = set()
-    for path, data in files.items():
-        if path.endswith((".html", ".css", ".js", ".json", ".xml", ".txt")):
-            text = data.decode("utf-8", "replace")
-            chars.update(map(ord, set(text)))
-            for entity in set(_ENTITY.findall(text)):  # &amp; &#x2212; &nbsp;
-                chars.update(map(ord, html.unescape(entity)))
+    for extra in extras:
+        chars.update(map(ord, extra))
     for lang in languages:
         for low, high in ALPHABETS.get(lang, []):
             chars.update(range(low, high + 1))

@@ -1,0 +1,278 @@
+"""The build's dependency graph, kept beside the output between builds.
+
+For every output file the last build recorded what it was made from (deps.py): files, games,
+named values of the site. This build digests its inputs (by content; a file whose size and
+modification time are unchanged keeps its last digest without being read) and renders an
+output again only when one of its recorded inputs changed, when it is new, or when the file
+in the output folder is not the one the last build left there. Everything else is carried
+over as it is: byte for byte what a clean build would write, because nothing it was made
+from changed.
+
+What the graph also keeps of each game (so that an unchanged game is not even loaded): its
+folder's digest, its languages and slugs (the plan of pages), its findings (reported again as
+they were), and what the index pages show of it in each language.
+
+The toolchain (the generator's own files, the versions of the libraries that render, the
+build's options) is one digest: when it changes, nothing of the last build is trusted.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from .deps import Deps
+from .diagnostics import Diagnostic, Mark, Severity
+
+STATE_VERSION = 3
+MISSING = "-"  # the digest of a file that is not there
+LIBRARIES = ("jinja2", "markdown-it-py", "mdit-py-plugins", "babel", "pydantic", "pyyaml",
+             "weasyprint", "fonttools", "pagefind", "pagefind-bin", "pagefind-bin-extended")
+
+Stat = tuple[int, int, str]  # size, modification time (ns), sha256 of the content
+
+
+def _digest_file(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return MISSING
+
+
+def digest_value(data: object) -> str:
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class Inputs:
+    """The content digest of every file under the input folders, read only when its size or
+    modification time differs from the last build's record."""
+
+    def __init__(self, roots: Iterable[Path], known: Mapping[str, list[Any]]) -> None:
+        self.table: dict[str, Stat] = {}
+        self._sorted: list[str] | None = None
+        self.read = 0  # files read and digested (the others kept their digest)
+        for root in roots:
+            for dirpath, dirnames, filenames in os.walk(root):
+                dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+                for name in filenames:
+                    self._add(os.path.join(dirpath, name), known)
+
+    def _add(self, key: str, known: Mapping[str, list[Any]]) -> None:
+        try:  # strings and os.stat, not Path objects: thousands of files on every build
+            st = os.stat(key)
+        except OSError:
+            return
+        last = known.get(key)
+        if last is not None and last[0] == st.st_size and last[1] == st.st_mtime_ns:
+            self.table[key] = (st.st_size, st.st_mtime_ns, str(last[2]))
+            return
+        self.read += 1
+        self.table[key] = (st.st_size, st.st_mtime_ns, _digest_file(Path(key)))
+
+    def _keys_under(self, folder: Path) -> list[str]:
+        """The scanned files under ``folder``, in order (a range of the sorted keys)."""
+        if self._sorted is None:
+            self._sorted = sorted(self.table)
+        prefix = str(folder) + os.sep
+        start = bisect.bisect_left(self._sorted, prefix)
+        end = bisect.bisect_left(self._sorted, prefix[:-1] + chr(ord(os.sep) + 1))
+        return self._sorted[start:end]
+
+    def digest(self, path: str) -> str:
+        found = self.table.get(path)
+        if found is not None:
+            return found[2]
+        return _digest_file(Path(path))  # an input outside the scanned folders
+
+    def folder_digest(self, folder: Path, *, names_only: Iterable[str] = ()) -> str:
+        """Every file under ``folder``, by name and content; of the files named in
+        ``names_only`` (directly in the folder), only that they are there."""
+        prefix = str(folder) + os.sep
+        skip = set(names_only)
+        h = hashlib.sha256()
+        for key in self._keys_under(folder):
+            rel = key[len(prefix):]
+            h.update(f"{rel}\0{'' if rel in skip else self.table[key][2]}\n".encode())
+        return h.hexdigest()
+
+    def game_digests(self, game: str, folder: Path, languages: Iterable[str]) -> dict[str, str]:
+        """``game``: every file of its folder; ``game/xx``: what a page in language xx reads,
+        the folder without the prose of the other languages (only that they exist)."""
+        digests = {game: self.folder_digest(folder)}
+        names = {p.rsplit("/", 1)[-1] for p in self.under(folder)}
+        prose = {lang: {f"{lang}.yaml", f"{lang}.yml"} & names for lang in languages}
+        for lang in prose:
+            others = set().union(*(v for k, v in prose.items() if k != lang))
+            digests[f"{game}/{lang}"] = self.folder_digest(folder, names_only=others)
+        return digests
+
+    def under(self, folder: Path) -> list[str]:
+        return self._keys_under(folder)
+
+
+def toolchain_digest(inputs: Inputs, package: Path, options: str) -> str:
+    h = hashlib.sha256(f"{STATE_VERSION}\0{sys.version}\0{options}\n".encode())
+    for library in LIBRARIES:  # an upgraded library may render differently
+        try:
+            h.update(f"{library}={metadata.version(library)}\n".encode())
+        except metadata.PackageNotFoundError:
+            h.update(f"{library}=-\n".encode())
+    h.update(inputs.folder_digest(package).encode())
+    return h.hexdigest()
+
+
+# -- what is kept of a game ----------------------------------------------------------------------
+
+@dataclass
+class GameRecord:
+    """One game as the last build checked it."""
+
+    folder: str
+    digest: str
+    digests: dict[str, str]  # deps.game keys: the game, and the game in each language
+    languages: list[str]
+    slugs: dict[str, str]
+    slug_marks: dict[str, list[Any]]  # lang -> [path, line, col] of its slug in game.yaml
+    findings: list[dict[str, Any]]  # its own (those involving other games are found anew)
+    deck: str = ""
+    players: list[int] = field(default_factory=list)  # min, max
+    links: list[list[str]] = field(default_factory=list)  # [kind, game] of related: games
+    link_marks: list[list[Any]] = field(default_factory=list)  # [game, path, line, col]
+    changed: str = ""  # the day its rules last changed (ISO), when the PDFs are built
+    entries: dict[str, dict[str, Any]] = field(default_factory=dict)  # lang -> index entry
+    entry_keys: dict[str, str] = field(default_factory=dict)  # lang -> what it was made with
+
+    def diagnostics(self) -> list[Diagnostic]:
+        return [diagnostic_from(d) for d in self.findings]
+
+
+def diagnostic_from(data: Mapping[str, Any]) -> Diagnostic:
+    return Diagnostic(Mark(str(data["path"]), int(data["line"]), int(data["col"])),
+                      str(data["code"]), str(data["message"]), Severity(data["severity"]),
+                      data.get("hint"))
+
+
+# -- the saved state ---------------------------------------------------------------------------
+
+@dataclass
+class Output:
+    deps: Deps
+    size: int
+    mtime_ns: int
+    chars: str = ""  # its characters beyond the base set (webfonts.extra_characters)
+    findings: list[dict[str, Any]] = field(default_factory=list)  # made with it (a PDF's)
+
+    def diagnostics(self) -> list[Diagnostic]:
+        return [diagnostic_from(d) for d in self.findings]
+
+
+@dataclass
+class State:
+    toolchain: str = ""
+    inputs: dict[str, list[Any]] = field(default_factory=dict)  # path -> [size, mtime, digest]
+    values: dict[str, str] = field(default_factory=dict)  # named site value -> digest
+    games: dict[str, GameRecord] = field(default_factory=dict)
+    outputs: dict[str, Output] = field(default_factory=dict)
+    # lang -> {"pages": [its pages], "files": [its search files], "entry": its entry}
+    search: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def input_digest(self, path: str) -> str:
+        found = self.inputs.get(path)
+        return str(found[2]) if found else MISSING
+
+    def intact(self, out: Path) -> bool:
+        """Every file of the last build is in the output folder as it was left."""
+        folder = str(out)
+        for rel, output in self.outputs.items():
+            if not same_file(os.path.join(folder, rel), output):
+                return False
+        return True
+
+
+def same_file(path: Path | str, output: Output) -> bool:
+    """The file is the one the last build left (its size and modification time say so)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return st.st_size == output.size and st.st_mtime_ns == output.mtime_ns
+
+
+def load_state(path: Path) -> State:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("version") != STATE_VERSION:
+            return State()
+        depsets = [Deps(set(f), set(g), set(v)) for f, g, v in data["depsets"]]
+        return State(
+            toolchain=data["toolchain"], inputs=data["inputs"], values=data["values"],
+            games={k: GameRecord(**v) for k, v in data["games"].items()},
+            outputs={rel: Output(depsets[i], size, mtime, chars, findings)
+                     for rel, (i, size, mtime, chars, findings) in data["outputs"].items()},
+            search=data["search"])
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        return State()  # no graph, or an unreadable one: everything is rendered
+
+
+def dump_state(state: State) -> bytes:
+    depsets: dict[tuple[tuple[str, ...], ...], int] = {}
+    outputs: dict[str, list[Any]] = {}
+    for rel, output in sorted(state.outputs.items()):
+        index = depsets.setdefault(output.deps.key(), len(depsets))
+        outputs[rel] = [index, output.size, output.mtime_ns, output.chars, output.findings]
+    data = {
+        "version": STATE_VERSION, "toolchain": state.toolchain,
+        "files": {rel: o.size for rel, o in state.outputs.items()},  # read by publish.py
+        "inputs": state.inputs, "values": state.values,
+        "games": {k: v.__dict__ for k, v in sorted(state.games.items())},
+        "depsets": [list(map(list, key)) for key in depsets], "outputs": outputs,
+        "search": state.search,
+    }
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+# -- which outputs are stale --------------------------------------------------------------------
+
+@dataclass
+class Changes:
+    """What differs between the last build's inputs and this one's."""
+
+    previous: State
+    inputs: Inputs
+    game_digests: dict[str, str]
+    values: dict[str, str]
+    _seen: dict[int, bool] = field(default_factory=dict)  # outputs share their Deps objects
+    _before: dict[str, str] = field(default_factory=dict)
+    _file_changed: dict[str, bool] = field(default_factory=dict)  # outputs share their inputs
+
+    def __post_init__(self) -> None:
+        self._before = {k: v for record in self.previous.games.values()
+                        for k, v in record.digests.items()}
+
+    def stale(self, deps: Deps) -> bool:
+        known = self._seen.get(id(deps))
+        if known is None:
+            known = self._seen[id(deps)] = self._stale(deps)
+        return known
+
+    def _changed(self, path: str) -> bool:
+        known = self._file_changed.get(path)
+        if known is None:
+            known = self._file_changed[path] = \
+                self.inputs.digest(path) != self.previous.input_digest(path)
+        return known
+
+    def _stale(self, deps: Deps) -> bool:
+        prev = self.previous
+        return (any(self._changed(f) for f in deps.files)
+                or any(self.game_digests.get(g) != self._before.get(g) for g in deps.games)
+                or any(name not in self.values or self.values[name] != prev.values.get(name)
+                       for name in deps.values))

@@ -1,0 +1,154 @@
+"""Incremental builds: after any sequence of edits, the site a build leaves is byte for byte the
+site a clean build makes of the same inputs, and an edit renders only what depends on it."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import ROOT, RULES
+from generator.build import BuildConfig, BuildResult, build
+
+TEMPLATES = ROOT / "templates"
+GAMES = ("black-peter", "hearts")  # one game of each family keeps a clean build quick
+LANGS = ("en", "it", "ar")
+
+
+def _corpus(tmp: Path) -> tuple[Path, Path]:
+    rules, templates = tmp / "rules", tmp / "templates"
+    rules.mkdir()
+    for name in GAMES:
+        shutil.copytree(RULES / name, rules / name)
+    shutil.copy(RULES / "site.yaml", rules / "site.yaml")
+    shutil.copytree(TEMPLATES, templates, ignore=shutil.ignore_patterns("fonts", "print"))
+    return rules, templates
+
+
+def _replace(path: Path, pattern: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    changed, count = re.subn(pattern, new, text, count=1, flags=re.M)
+    assert count == 1, (path, pattern)
+    path.write_text(changed, encoding="utf-8")
+
+
+def _games(rules: Path) -> list[Path]:
+    return sorted(p.parent for p in rules.glob("*/game.yaml"))
+
+
+def edit(rules: Path, templates: Path, kind: str, n: int) -> None:
+    """One author's edit, numbered so that no two edits write the same bytes."""
+    games = _games(rules)
+    game = games[n % len(games)]
+    lang = LANGS[n % len(LANGS)]
+    if kind == "text":
+        _replace(game / f"{lang}.yaml", r"^(title: .*?)( \d+)?$", rf"\g<1> {n}")
+    elif kind == "faq":
+        _replace(game / "en.yaml", r"^(    a: >-\n      .*?)( \(\d+\))?$", rf"\g<1> ({n})")
+    elif kind == "example":  # the narration of an example round, and the script's comment
+        _replace(game / "en.yaml", r"^(    intro: >-\n      .*?)( \(\d+\))?$", rf"\g<1> ({n})")
+        script = sorted((game / "examples").glob("*.yaml"))[0]
+        script.write_text(script.read_text(encoding="utf-8") + f"# edit {n}\n", encoding="utf-8")
+    elif kind == "game":
+        _replace(game / "game.yaml", r"^(duration: \{hand: )\d+", rf"\g<1>{10 + n % 7}")
+    elif kind == "template":
+        name = ("quickref.html.j2", "partials/about.html.j2", "base.html.j2")[n % 3]
+        path = templates / name
+        path.write_text(path.read_text(encoding="utf-8") + f"{{# edit {n} #}}<!-- {n} -->\n",
+                        encoding="utf-8")
+    elif kind == "catalog":
+        _replace(templates / "locale/it/LC_MESSAGES/messages.po",
+                 r'^(msgstr "Regole dei giochi di carte)( \d+)?"$', rf'\g<1> {n}"')
+    elif kind == "add":
+        new = rules / f"{GAMES[n % 2]}-copy{n}"
+        if not new.exists():
+            shutil.copytree(RULES / GAMES[n % 2], new)
+            _replace(new / "game.yaml", r"^id: .*$", f"id: {new.name}")
+            text = (new / "game.yaml").read_text(encoding="utf-8")
+            (new / "game.yaml").write_text(re.sub(r"^(  [a-z]{2}: )([a-z0-9-]+)$",
+                                                  rf"\g<1>\g<2>-copy{n}", text, flags=re.M),
+                                           encoding="utf-8")
+    elif kind == "remove":
+        if len(games) > 1:
+            shutil.rmtree(game)
+    elif kind == "unrelated":
+        (rules / f"notes-{n}.txt").write_text("not an input\n", encoding="utf-8")
+    else:  # pragma: no cover - the strategy names only the kinds above
+        raise AssertionError(kind)
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def findings(result: BuildResult) -> list[str]:
+    return sorted(d.format() for d in result.report.items)
+
+
+KINDS = ("text", "faq", "example", "game", "template", "catalog", "add", "remove", "unrelated")
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(KINDS), st.integers(0, 50)), min_size=1, max_size=4))
+def test_incremental_builds_equal_clean_builds(tmp_path_factory: object, edits: list[tuple[str, int]]
+                                               ) -> None:
+    import tempfile
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        rules, templates = _corpus(tmp)
+        out = tmp / "out" / "site"
+        assert build(BuildConfig(rules, templates, out, pdf=False)).ok
+        for step, (kind, n) in enumerate(edits):
+            edit(rules, templates, kind, n)
+            incremental = build(BuildConfig(rules, templates, out, pdf=False))
+            clean_out = tmp / f"clean{step}" / "site"
+            clean = build(BuildConfig(rules, templates, clean_out, pdf=False))
+            assert incremental.ok and clean.ok, findings(incremental) + findings(clean)
+            assert findings(incremental) == findings(clean)
+            assert tree(out) == tree(clean_out), (kind, n)
+            shutil.rmtree(clean_out.parent)
+
+
+def test_an_edit_renders_only_what_depends_on_it(tmp_path: Path) -> None:
+    rules, templates = _corpus(tmp_path)
+    out = tmp_path / "site"
+    config = BuildConfig(rules, templates, out, pdf=False)
+    first = build(config)
+    assert first.ok and len(first.files) == first.written
+    # one FAQ answer of one game in English: that game's English pages are rendered again
+    # (both read en.yaml), and only the one that shows the answer is written
+    edit(rules, templates, "faq", 0)
+    second = build(config)
+    assert second.ok and sorted(second.files) == ["en/black-peter-32/index.html",
+                                                  "en/black-peter-32/quickref/index.html"]
+    assert second.written == 1
+    # its Italian title: its Italian pages and the Italian index that lists it
+    edit(rules, templates, "text", 4)
+    third = build(config)
+    assert sorted(third.files) == ["it/black-peter-32-carte/index.html",
+                                   "it/black-peter-32-carte/quickref/index.html", "it/index.html"]
+    # the quick-reference template: every quick-reference page, and no other page
+    edit(rules, templates, "template", 0)
+    fourth = build(config)
+    assert fourth.files and all(p.endswith("/quickref/index.html") for p in fourth.files)
+    assert len(fourth.files) == sum(1 for p in first.files if p.endswith("/quickref/index.html"))
+    # a file no build reads, beside the games: nothing
+    edit(rules, templates, "unrelated", 0)
+    assert build(config).files == {}
+
+
+def test_a_changed_output_file_is_made_again(tmp_path: Path) -> None:
+    rules, templates = _corpus(tmp_path)
+    out = tmp_path / "site"
+    config = BuildConfig(rules, templates, out, pdf=False)
+    assert build(config).ok
+    page = out / "en" / "index.html"
+    good = page.read_bytes()
+    page.write_bytes(b"tampered")
+    result = build(config)
+    assert not result.up_to_date and "en/index.html" in result.files
+    assert page.read_bytes() == good
