@@ -120,7 +120,8 @@ def _build_locked(config: BuildConfig) -> BuildResult:
                                  workers=_numbers_workers(config))
     state = graph.State(toolchain=toolchain, games=games.records)
     _index_entries(config, renderer, games, inputs)
-    state.values = site_values(site, renderer)
+    state.values = site_values(site, renderer) | _outdated(config, games, inputs,
+                                                            site_spec.source_language)
     if config.pdf:
         state.values |= _rules_days(config, renderer, games, previous)
     changes = graph.Changes(previous, inputs, {k: v for r in games.records.values()
@@ -288,6 +289,25 @@ def site_values(site: Site, renderer: Renderer) -> dict[str, str]:
     return values
 
 
+def _outdated(config: BuildConfig, games: _Games, inputs: graph.Inputs,
+              source_language: str) -> dict[str, str]:
+    """Which parts of each game's pages are outdated translations, by language: a page shows
+    a notice for each, so it depends on them (not on the whole source text)."""
+    from .staleness import outdated_parts
+
+    key = inputs.digest(str(config.rules / "site.yaml"))
+    values = {}
+    for game, record in games.records.items():
+        if game in games.loaded or record.outdated_key != key:
+            bundle = games[game]
+            record.outdated = {lang: sorted(outdated_parts(bundle, lang, source_language))
+                               for lang in record.languages}
+            record.outdated_key = key
+        for lang, parts in record.outdated.items():
+            values[f"outdated:{game}:{lang}"] = graph.digest_value(parts)
+    return values
+
+
 def _rules_days(config: BuildConfig, renderer: Renderer, games: _Games,
                 previous: graph.State) -> dict[str, str]:
     """The day each game's rules last changed (printed on its PDFs): kept from the last build
@@ -451,7 +471,12 @@ def _search(files: dict[str, bytes], kept: set[str], state: graph.State,
         state.search[lang] = {"pages": pages[lang], "files": sorted(index.files),
                               "entry": index.entry}
     entry = bundle_of({lang: LanguageIndex({}, index.entry) for lang, index in indexes.items()})
-    found.files |= entry
+    for rel, data in entry.items():  # the entry file names every language's files
+        if made or not _same_bytes(config.out / rel, data):
+            found.files[rel] = data
+        elif rel in previous.outputs:
+            found.kept.add(rel)
+            state.outputs[rel] = previous.outputs[rel]
     found.kept -= found.files.keys()
     for rel, data in found.files.items():
         state.outputs[rel] = graph.Output(deps.Deps(values={"search"}), len(data), 0)

@@ -147,6 +147,8 @@ class GameRecord:
     links: list[list[str]] = field(default_factory=list)  # [kind, game] of related: games
     link_marks: list[list[Any]] = field(default_factory=list)  # [game, path, line, col]
     changed: str = ""  # the day its rules last changed (ISO), when the PDFs are built
+    outdated: dict[str, list[str]] = field(default_factory=dict)  # lang -> its outdated parts
+    outdated_key: str = ""  # the site.yaml they were found with (it names the source language)
     entries: dict[str, dict[str, Any]] = field(default_factory=dict)  # lang -> index entry
     entry_keys: dict[str, str] = field(default_factory=dict)  # lang -> what it was made with
 

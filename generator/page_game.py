@@ -232,8 +232,7 @@ def stale_links(r: PageRenderer, page: Page, bundle: GameBundle, kind: Kind) -> 
     """For each part of the page whose text is outdated in the page's language (a section's
     id, ``intro``, ``quickref``: see staleness.page_part), a link to that part of the same page
     in the source language. The facts are never stale: they come from game.yaml."""
-    if page.lang != r.source_language:  # the source language's text decides it
-        deps.game(bundle.rules.id)
+    deps.uses(f"outdated:{bundle.rules.id}:{page.lang}")  # also decided by the source's text
     parts = outdated_parts(bundle, page.lang or "", r.source_language)
     target = r.site.find(kind, lang=r.source_language, game=bundle.rules.id) if parts else None
     if target is None:

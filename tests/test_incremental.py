@@ -23,9 +23,23 @@ def _corpus(tmp: Path) -> tuple[Path, Path]:
     rules.mkdir()
     for name in GAMES:
         shutil.copytree(RULES / name, rules / name)
+        _link_within(rules / name / "game.yaml")
     shutil.copy(RULES / "site.yaml", rules / "site.yaml")
     shutil.copytree(TEMPLATES, templates, ignore=shutil.ignore_patterns("fonts", "print"))
     return rules, templates
+
+
+def _link_within(game_yaml: Path) -> None:
+    """Links to games left out of the corpus are dropped, and hearts is linked to black-peter,
+    so that a page also shows another game's title (which an edit may change)."""
+    text = game_yaml.read_text(encoding="utf-8")
+    text = re.sub(r"^    - \{game: (?!black-peter\b|hearts\b)[a-z-]+, kind: [a-z-]+\}\n", "", text,
+                  flags=re.M)
+    text = re.sub(r"^  games:\n(?!    -)", "  games: []\n", text, flags=re.M)
+    if "id: hearts" in text:
+        text = re.sub(r"^  games:( \[\])?\n", "  games:\n    - {game: black-peter, kind: same-family}\n",
+                      text, flags=re.M)
+    game_yaml.write_text(text, encoding="utf-8")
 
 
 def _replace(path: Path, pattern: str, new: str) -> None:
@@ -66,6 +80,7 @@ def edit(rules: Path, templates: Path, kind: str, n: int) -> None:
         new = rules / f"{GAMES[n % 2]}-copy{n}"
         if not new.exists():
             shutil.copytree(RULES / GAMES[n % 2], new)
+            _link_within(new / "game.yaml")
             _replace(new / "game.yaml", r"^id: .*$", f"id: {new.name}")
             text = (new / "game.yaml").read_text(encoding="utf-8")
             (new / "game.yaml").write_text(re.sub(r"^(  [a-z]{2}: )([a-z0-9-]+)$",
@@ -113,29 +128,48 @@ def test_incremental_builds_equal_clean_builds(tmp_path_factory: object, edits: 
             shutil.rmtree(clean_out.parent)
 
 
+def _pages(result: BuildResult) -> list[str]:
+    return sorted(p for p in result.files if p.endswith(".html"))
+
+
 def test_an_edit_renders_only_what_depends_on_it(tmp_path: Path) -> None:
     rules, templates = _corpus(tmp_path)
     out = tmp_path / "site"
     config = BuildConfig(rules, templates, out, pdf=False)
     first = build(config)
     assert first.ok and len(first.files) == first.written
-    # one FAQ answer of one game in English: that game's English pages are rendered again
-    # (both read en.yaml), and only the one that shows the answer is written
+    black_peter = {"en": "en/black-peter-32", "it": "it/black-peter-32-carte",
+                   "de": "de/schwarzer-peter-32", "ru": "ru/chyorny-peter", "ro": "ro/pacalici-32",
+                   "ar": "ar/black-peter"}
+    # one FAQ answer of one game in English: that game's pages in every language (the answer
+    # is now an outdated translation in the others, and their pages say so); only the game
+    # pages show the answer, so only they are written, and the search indexes them again
+    before = tree(out)
     edit(rules, templates, "faq", 0)
     second = build(config)
-    assert second.ok and sorted(second.files) == ["en/black-peter-32/index.html",
-                                                  "en/black-peter-32/quickref/index.html"]
-    assert second.written == 1
-    # its Italian title: its Italian pages and the Italian index that lists it
+    assert second.ok and _pages(second) == sorted(
+        f"{folder}/{page}" for folder in black_peter.values()
+        for page in ("index.html", "quickref/index.html"))
+    after = tree(out)
+    assert {p for p in after if p.endswith(".html") and after[p] != before.get(p)} == {
+        f"{folder}/index.html" for folder in black_peter.values()}
+    assert any(p.startswith("pagefind/fragment/it_") for p in second.files)
+    # the same answer written again: nothing to do
+    edit(rules, templates, "faq", 0)
+    assert build(config).up_to_date
+    # its Italian title: its Italian pages, the Italian index and not-found page that list it,
+    # and the Italian Hearts page, which links it by its title; only Italian is indexed again
     edit(rules, templates, "text", 4)
     third = build(config)
-    assert sorted(third.files) == ["it/black-peter-32-carte/index.html",
-                                   "it/black-peter-32-carte/quickref/index.html", "it/index.html"]
+    assert _pages(third) == ["it/404.html", "it/black-peter-32-carte/index.html",
+                             "it/black-peter-32-carte/quickref/index.html", "it/hearts/index.html",
+                             "it/index.html"]
+    assert {p.split("/")[-1][:3] for p in third.files if "/fragment/" in p} == {"it_"}
     # the quick-reference template: every quick-reference page, and no other page
     edit(rules, templates, "template", 0)
     fourth = build(config)
-    assert fourth.files and all(p.endswith("/quickref/index.html") for p in fourth.files)
-    assert len(fourth.files) == sum(1 for p in first.files if p.endswith("/quickref/index.html"))
+    assert fourth.files and all(p.endswith("/quickref/index.html") for p in _pages(fourth))
+    assert len(_pages(fourth)) == sum(1 for p in first.files if p.endswith("/quickref/index.html"))
     # a file no build reads, beside the games: nothing
     edit(rules, templates, "unrelated", 0)
     assert build(config).files == {}
