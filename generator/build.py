@@ -16,6 +16,7 @@ is missing, empty, or an earlier build's: a failed or killed build leaves the pr
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import subprocess
 from dataclasses import dataclass, field
 from datetime import date
@@ -53,6 +54,9 @@ class BuildConfig:
     pdf: bool = True
     workers: int = 0  # PDF render processes; 0: one per core (never more than cores or jobs)
     executor: str | None = None  # dask://host:port: the PDFs are rendered on that cluster
+    # False: the search bundle is left as the last build made it, to be brought up to date by
+    # the next build that has it on (serve: pages first, reloaded at once; then the search)
+    search: bool = True
 
     @property
     def cache(self) -> Path:
@@ -98,7 +102,8 @@ def _build_locked(config: BuildConfig) -> BuildResult:
     toolchain = graph.toolchain_digest(inputs, PACKAGE_DIR, f"{_package}\0pdf={config.pdf}")
     if previous.toolchain != toolchain:
         previous = graph.State()  # another generator or library: nothing of it is trusted
-    elif _same_inputs(previous, inputs) and previous.intact(config.out):
+    elif _same_inputs(previous, inputs) and previous.intact(config.out) \
+            and not (config.search and previous.search_pending):
         return BuildResult(Report(), up_to_date=True)
 
     result = BuildResult(Report())
@@ -353,23 +358,35 @@ def _read(path: Path) -> bytes:
 
 def _render_outputs(config: BuildConfig, renderer: Renderer, changes: graph.Changes,
                     state: graph.State, result: BuildResult) -> tuple[dict[str, bytes], set[str]]:
-    """Render each output whose inputs changed; the others are kept as the last build left them."""
-    from .webfonts import extra_characters
+    """Render each output whose inputs changed (on every core when there are many); the others
+    are kept as the last build left them."""
+    from .pagepool import pool_map
 
-    files: dict[str, bytes] = {}
     kept: set[str] = set()
-    site_yaml = config.rules / "site.yaml"
+    todo: dict[str, Callable[[], bytes]] = {}
     for rel, make in _outputs(config, renderer):
         last = changes.previous.outputs.get(rel)
         if last is not None and not changes.stale(last.deps) \
                 and graph.same_file(f"{config.out}/{rel}", last):
             kept.add(rel)
             state.outputs[rel] = last
-            continue
+        else:
+            todo[rel] = make
+    renderer.catalog_problems()  # the catalogs are read here, not once in each worker
+    site_yaml = config.rules / "site.yaml"
+
+    def render(rel: str) -> tuple[bytes, graph.Output]:
+        from .webfonts import extra_characters
+
         with deps.recording(files=(site_yaml,)) as recorded:
-            files[rel] = make()
-        state.outputs[rel] = graph.Output(recorded, len(files[rel]), 0,
-                                          chars=extra_characters(rel, files[rel]))
+            data = todo[rel]()
+        return data, graph.Output(
+            recorded, len(data), 0, chars=extra_characters(rel, data),
+            sha=hashlib.sha256(data).hexdigest() if rel.endswith(".html") else "")
+
+    files: dict[str, bytes] = {}
+    for rel, (data, output) in zip(todo, pool_map(render, list(todo), workers=config.workers)):
+        files[rel], state.outputs[rel] = data, output
     result.report.extend(renderer.catalog_problems())  # a broken UI catalog is shown in English
     return files, kept
 
@@ -435,30 +452,40 @@ def _search(files: dict[str, bytes], kept: set[str], state: graph.State,
             previous: graph.State, config: BuildConfig, languages: list[str],
             report: Report) -> _Search:
     """Pagefind's bundle for the site's pages, one language at a time: a language is indexed
-    again only when one of its pages changed, came or went (reading every page of it: the
-    kept ones from the output folder); the others keep their files."""
-    from .search import LanguageIndex, bundle_of, language_indexes, language_of
+    again only when one of its pages changed, came or went since it was last indexed (reading
+    every page of it: the kept ones from the output folder); the others keep their files.
+    With the search off for this build, the last bundle stays as it is."""
+    from .search import ENTRY, LanguageIndex, bundle_of, language_indexes, language_of
 
+    found = _Search()
+
+    def keep(rels: list[str]) -> bool:
+        if not all(rel in previous.outputs and graph.same_file(config.out / rel, previous.outputs[rel])
+                   for rel in rels):
+            return False
+        found.kept |= set(rels)
+        state.outputs |= {rel: previous.outputs[rel] for rel in rels}
+        return True
+
+    if not config.search:
+        state.search = {lang: last for lang, last in previous.search.items()
+                        if keep([*last["files"], ENTRY])}
+        state.search_pending = True
+        return found
     pages: dict[str, list[str]] = {}
     for rel in sorted([*files, *kept]):
         lang = language_of(rel, languages) if rel.endswith(".html") else None
         if lang is not None:
             pages.setdefault(lang, []).append(rel)
-    changed = {lang for p, data in files.items() if p.endswith(".html")
-               and not _same_bytes(config.out / p, data)
-               for lang in [language_of(p, languages)] if lang is not None}
-    found = _Search()
     indexes: dict[str, LanguageIndex] = {}
     todo: dict[str, dict[str, bytes]] = {}
+    made_from: dict[str, str] = {}
     for lang, listed in pages.items():
+        made_from[lang] = graph.digest_value([(p, state.outputs[p].sha) for p in listed])
         last = previous.search.get(lang)
-        if lang not in changed and last is not None and last["pages"] == listed and all(
-                rel in previous.outputs and graph.same_file(config.out / rel, previous.outputs[rel])
-                for rel in last["files"]):
-            indexes[lang] = LanguageIndex(dict.fromkeys(last["files"], b""), last["entry"])
+        if last is not None and last["pages"] == made_from[lang] and keep(last["files"]):
+            indexes[lang] = LanguageIndex({}, last["entry"])
             state.search[lang] = last
-            found.kept |= set(last["files"])
-            state.outputs |= {rel: previous.outputs[rel] for rel in last["files"]}
         else:
             todo[lang] = {p: files[p] if p in files else (config.out / p).read_bytes()
                           for p in listed}
@@ -468,15 +495,12 @@ def _search(files: dict[str, bytes], kept: set[str], state: graph.State,
     for lang, index in made.items():
         indexes[lang] = index
         found.files |= index.files
-        state.search[lang] = {"pages": pages[lang], "files": sorted(index.files),
+        state.search[lang] = {"pages": made_from[lang], "files": sorted(index.files),
                               "entry": index.entry}
     entry = bundle_of({lang: LanguageIndex({}, index.entry) for lang, index in indexes.items()})
     for rel, data in entry.items():  # the entry file names every language's files
-        if made or not _same_bytes(config.out / rel, data):
+        if made or not _same_bytes(config.out / rel, data) or not keep([rel]):
             found.files[rel] = data
-        elif rel in previous.outputs:
-            found.kept.add(rel)
-            state.outputs[rel] = previous.outputs[rel]
     found.kept -= found.files.keys()
     for rel, data in found.files.items():
         state.outputs[rel] = graph.Output(deps.Deps(values={"search"}), len(data), 0)
@@ -601,8 +625,8 @@ def _render_pdfs_changed(config: BuildConfig, renderer: Renderer, documents: lis
             recorded[doc.path] = found
     booklets = {p: (config.out / p).read_bytes() for d in todo if d.kind is DocKind.IMPOSED
                 for p in [source(d)] if p not in html and p in kept}  # kept: its bytes as they are
-    pdfs, findings = _render_pdfs(config, renderer, todo, result.report, html=html,
-                                  booklets=booklets)
+    pdfs, findings = _render_pdfs(config, renderer, todo, result.report, stats=result.pdfs,
+                                  html=html, booklets=booklets)
     for doc in todo:
         inputs = recorded.get(source(doc)) or state.outputs[source(doc)].deps
         state.outputs[doc.path] = graph.Output(

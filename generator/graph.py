@@ -31,7 +31,7 @@ from typing import Any, Iterable, Mapping
 from .deps import Deps
 from .diagnostics import Diagnostic, Mark, Severity
 
-STATE_VERSION = 3
+STATE_VERSION = 4
 MISSING = "-"  # the digest of a file that is not there
 LIBRARIES = ("jinja2", "markdown-it-py", "mdit-py-plugins", "babel", "pydantic", "pyyaml",
              "weasyprint", "fonttools", "pagefind", "pagefind-bin", "pagefind-bin-extended")
@@ -171,6 +171,7 @@ class Output:
     mtime_ns: int
     chars: str = ""  # its characters beyond the base set (webfonts.extra_characters)
     findings: list[dict[str, Any]] = field(default_factory=list)  # made with it (a PDF's)
+    sha: str = ""  # a page's content digest (the search index of its language is made of it)
 
     def diagnostics(self) -> list[Diagnostic]:
         return [diagnostic_from(d) for d in self.findings]
@@ -185,6 +186,7 @@ class State:
     outputs: dict[str, Output] = field(default_factory=dict)
     # lang -> {"pages": [its pages], "files": [its search files], "entry": its entry}
     search: dict[str, dict[str, Any]] = field(default_factory=dict)
+    search_pending: bool = False  # the last build left the search as it was (serve's first pass)
 
     def input_digest(self, path: str) -> str:
         found = self.inputs.get(path)
@@ -217,9 +219,9 @@ def load_state(path: Path) -> State:
         return State(
             toolchain=data["toolchain"], inputs=data["inputs"], values=data["values"],
             games={k: GameRecord(**v) for k, v in data["games"].items()},
-            outputs={rel: Output(depsets[i], size, mtime, chars, findings)
-                     for rel, (i, size, mtime, chars, findings) in data["outputs"].items()},
-            search=data["search"])
+            outputs={rel: Output(depsets[i], size, mtime, chars, findings, sha)
+                     for rel, (i, size, mtime, chars, findings, sha) in data["outputs"].items()},
+            search=data["search"], search_pending=bool(data["search_pending"]))
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         return State()  # no graph, or an unreadable one: everything is rendered
 
@@ -229,14 +231,15 @@ def dump_state(state: State) -> bytes:
     outputs: dict[str, list[Any]] = {}
     for rel, output in sorted(state.outputs.items()):
         index = depsets.setdefault(output.deps.key(), len(depsets))
-        outputs[rel] = [index, output.size, output.mtime_ns, output.chars, output.findings]
+        outputs[rel] = [index, output.size, output.mtime_ns, output.chars, output.findings,
+                        output.sha]
     data = {
         "version": STATE_VERSION, "toolchain": state.toolchain,
         "files": {rel: o.size for rel, o in state.outputs.items()},  # read by publish.py
         "inputs": state.inputs, "values": state.values,
         "games": {k: v.__dict__ for k, v in sorted(state.games.items())},
         "depsets": [list(map(list, key)) for key in depsets], "outputs": outputs,
-        "search": state.search,
+        "search": state.search, "search_pending": state.search_pending,
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 

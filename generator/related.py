@@ -99,6 +99,11 @@ class Graph:
         self._links: list[tuple[str, str, str]] = [
             (g.id, kind, other) for g in games.values()
             for kind, other in g.links if other in games]
+        self._next: dict[str, set[str]] = {}  # the games linked to each, either way
+        for a, _, b in self._links:
+            self._next.setdefault(a, set()).add(b)
+            self._next.setdefault(b, set()).add(a)
+        self._families: dict[str, frozenset[str]] = {}  # each game's family, found once
 
     def relations(self, game: str) -> Relations:
         out = [(kind, b) for a, kind, b in self._links if a == game]
@@ -112,15 +117,16 @@ class Graph:
 
     def family_of(self, game: str) -> set[str]:
         """The games joined to ``game`` by links in either direction, itself included."""
-        found, todo = {game}, [game]
-        while todo:
-            current = todo.pop()
-            for a, _, b in self._links:
-                for here, there in ((a, b), (b, a)):
-                    if here == current and there not in found:
+        if game not in self._families:
+            found, todo = {game}, [game]
+            while todo:
+                for there in self._next.get(todo.pop(), ()):
+                    if there not in found:
                         found.add(there)
                         todo.append(there)
-        return found
+            family = frozenset(found)
+            self._families |= dict.fromkeys(family, family)
+        return set(self._families[game])
 
     def families(self) -> list[tuple[str, list[str]]]:
         """Each family as (the game it is named after, its games sorted by id), in the order

@@ -18,6 +18,7 @@ import json
 import sys
 import threading
 import traceback
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, BinaryIO
 from urllib.parse import unquote, urlsplit
@@ -167,7 +168,15 @@ def _finding(d: Diagnostic) -> dict[str, object]:
 
 def rebuild(config: BuildConfig, *, first: bool = False, live: Live | None = None) -> bool:
     """One build; every failure is reported (and shown on the open pages) and none ends the
-    server."""
+    server. After an edit the pages come first (the open ones reload at once), then the
+    search index of the languages whose pages changed."""
+    ok = _build_once(config if first else replace(config, search=False), first=first, live=live)
+    if ok and not first:
+        _build_once(config, first=first, live=None)  # only the search is left to do
+    return ok
+
+
+def _build_once(config: BuildConfig, *, first: bool, live: Live | None) -> bool:
     kept = "" if first else "; still serving the last good site"
     try:
         result = build(config)
@@ -183,8 +192,11 @@ def rebuild(config: BuildConfig, *, first: bool = False, live: Live | None = Non
     if result.report.items:
         print(format_text(result.report.sorted()), file=sys.stderr)
     if result.ok:
-        if not result.up_to_date:
+        search_pass = config.search and not first and live is None
+        if not result.up_to_date and not search_pass:
             print(f"built: {result.written} file(s) written", file=sys.stderr)
+        elif search_pass and result.written:
+            print(f"search index updated: {result.written} file(s) written", file=sys.stderr)
         if live is not None and (live.findings is not None or result.written or result.removed):
             live.built()
     else:
