@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -115,16 +116,16 @@ def bench_build(copies: int = 25, repeats: int = 3, clean_repeats: int = 3) -> N
         times, cpu, pages = [], [], 0
         for n in range(clean_repeats):  # each one clean: a new output folder and no state
             out = Path(tmp) / f"clean{n}" / "site"
-            start, start_cpu = time.perf_counter(), _cpu()
+            start, start_cpu = time.perf_counter(), _cpu_all()
             result = build(BuildConfig(rules, TEMPLATES, out, pdf=False))
             times.append(time.perf_counter() - start)
-            cpu.append(_cpu() - start_cpu)
+            cpu.append(_cpu_all() - start_cpu)
             assert result.ok, [d.format() for d in result.report.errors][:5]
             pages = result.pages
         print(f"clean build, synthetic corpus ({games} games, {pages} pages, check included): "
               f"median {statistics.median(times):.2f} s of {_runs(times)}, "
               f"{pages / statistics.median(times):.0f} pages/s; "
-              f"CPU of this process {_runs(cpu)} s")
+              f"CPU (the build, its page workers and Pagefind) {_runs(cpu)} s")
         config = BuildConfig(rules, TEMPLATES, Path(tmp) / "clean0" / "site", pdf=False)
         times = []
         for _ in range(5):
@@ -132,16 +133,33 @@ def bench_build(copies: int = 25, repeats: int = 3, clean_repeats: int = 3) -> N
             assert build(config).up_to_date
             times.append(time.perf_counter() - start)
         print(f"no-op rebuild in-process, same corpus: median {statistics.median(times) * 1000:.1f} ms")
+        pages_only = replace(config, search=False)
+        times, cpu, search_times = [], [], []
+        for n in range(repeats):  # as `rulebook serve` does it: the pages, then the search
+            edit_one_sentence(rules, n)
+            start, start_cpu = time.perf_counter(), _cpu_all()
+            result = build(pages_only)
+            times.append(time.perf_counter() - start)
+            cpu.append(_cpu_all() - start_cpu)
+            assert result.ok and result.written >= 1, (result.written, result.report.errors[:3])
+            start = time.perf_counter()
+            assert build(config).ok
+            search_times.append(time.perf_counter() - start)
+        print(f"one-sentence edit, pages rebuilt in-process (the search after): median "
+              f"{statistics.median(times):.3f} s of {_runs(times)} ({result.written} file(s) "
+              f"written); CPU {_runs(cpu)} s; then the edited language's search index: median "
+              f"{statistics.median(search_times):.2f} s of {_runs(search_times)}")
         times, cpu = [], []
         for n in range(repeats):
-            edit_one_sentence(rules, n)
-            start, start_cpu = time.perf_counter(), _cpu()
+            edit_one_sentence(rules, 50 + n)
+            start, start_cpu = time.perf_counter(), _cpu_all()
             result = build(config)
             times.append(time.perf_counter() - start)
-            cpu.append(_cpu() - start_cpu)
+            cpu.append(_cpu_all() - start_cpu)
             assert result.ok and result.written >= 1, (result.written, result.report.errors[:3])
-        print(f"one-sentence edit, rebuild in-process: median {statistics.median(times):.3f} s "
-              f"of {_runs(times)} ({result.written} file(s) written); CPU {_runs(cpu)} s")
+        print(f"one-sentence edit, pages and search in one build, in-process: median "
+              f"{statistics.median(times):.3f} s of {_runs(times)} ({result.written} file(s) "
+              f"written); CPU {_runs(cpu)} s")
         times, cpu = [], []
         for n in range(repeats):
             edit_one_sentence(rules, 100 + n)
@@ -169,6 +187,10 @@ def _cpu(who: int = resource.RUSAGE_SELF) -> float:
     neighbours as much as the build."""
     usage = resource.getrusage(who)
     return usage.ru_utime + usage.ru_stime
+
+
+def _cpu_all() -> float:
+    return _cpu() + _cpu(resource.RUSAGE_CHILDREN)
 
 
 def _option(name: str, default: int) -> int:

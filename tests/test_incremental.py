@@ -186,3 +186,29 @@ def test_a_changed_output_file_is_made_again(tmp_path: Path) -> None:
     result = build(config)
     assert not result.up_to_date and "en/index.html" in result.files
     assert page.read_bytes() == good
+
+
+def test_pdfs_are_made_again_only_for_what_changed(tmp_path: Path) -> None:
+    """With PDFs: an English edit makes the English PDFs of that game again (the A4 booklet
+    with its A5 one), keeps the others, and leaves what a clean build makes."""
+    rules, templates = tmp_path / "rules", ROOT / "templates"
+    rules.mkdir()
+    shutil.copytree(RULES / "black-peter", rules / "black-peter")
+    _link_within(rules / "black-peter" / "game.yaml")
+    shutil.copy(RULES / "site.yaml", rules / "site.yaml")
+    for other in ("de", "ru", "ro", "ar"):
+        (rules / "black-peter" / f"{other}.yaml").unlink()
+        (rules / "black-peter" / f"{other}.translated-from.yaml").unlink(missing_ok=True)
+    out = tmp_path / "out" / "site"
+    config = BuildConfig(rules, templates, out)
+    first = build(config)
+    assert first.ok, findings(first)
+    pdfs = sorted(p for p in first.files if p.endswith(".pdf"))
+    assert len(pdfs) == 8  # card, sheet, booklet, booklet on A4; in en and it
+    _replace(rules / "black-peter" / "en.yaml", r"^(title: .*?)$", r"\g<1> Edited")
+    second = build(config)
+    assert second.ok, findings(second)
+    assert sorted(p for p in second.files if p.endswith(".pdf")) == [p for p in pdfs if p.startswith("en/")]
+    clean = build(BuildConfig(rules, templates, tmp_path / "clean" / "site"))
+    assert findings(second) == findings(clean)
+    assert tree(out) == tree(tmp_path / "clean" / "site")
