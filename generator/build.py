@@ -361,6 +361,7 @@ def _render_outputs(config: BuildConfig, renderer: Renderer, changes: graph.Chan
     """Render each output whose inputs changed (on every core when there are many); the others
     are kept as the last build left them."""
     from .pagepool import pool_map
+    from .webfonts import extra_characters  # here: a forked worker imports nothing
 
     kept: set[str] = set()
     todo: dict[str, Callable[[], bytes]] = {}
@@ -376,8 +377,6 @@ def _render_outputs(config: BuildConfig, renderer: Renderer, changes: graph.Chan
     site_yaml = config.rules / "site.yaml"
 
     def render(rel: str) -> tuple[bytes, graph.Output]:
-        from .webfonts import extra_characters
-
         with deps.recording(files=(site_yaml,)) as recorded:
             data = todo[rel]()
         return data, graph.Output(

@@ -76,7 +76,7 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--out", type=Path, default=Path("output/site"), help="site folder")
         cmd.add_argument("--no-pdf", action="store_true", help="HTML only, no printable PDFs")
         cmd.add_argument("--workers", type=_positive, default=0,
-                         help="PDF render processes (default and most: one per core)")
+                         help="page and PDF render processes (default and most: one per core)")
         cmd.add_argument("--executor", type=_executor, default=None, metavar="dask://HOST:PORT",
                          help="render the PDFs on a Dask cluster (needs dask.distributed)")
         if name == "serve":

@@ -1,0 +1,88 @@
+"""`rulebook serve`: how long after saving an edit the open page shows it. Prints figures,
+asserts nothing. Needs Debian's chromium and playwright (both installed by `make test`).
+
+    python bench/bench_serve.py [--copies N] [--edits 5]
+
+The rules are a copy of rules/ (with --copies N, the synthetic corpus of bench_site.py); the
+page is a game page in Chromium; each edit changes the game's title in its language file and
+the time is taken from the file's save to the new title in the page (the server rebuilds, the
+page's event stream says so, the page reloads itself and is parsed).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_site import synthetic_corpus  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def _option(name: str, default: int) -> int:
+    return int(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    copies, edits = _option("--copies", 0), _option("--edits", 5)
+    with tempfile.TemporaryDirectory() as tmp:
+        if copies:
+            rules = synthetic_corpus(Path(tmp), copies)
+        else:
+            rules = Path(tmp) / "rules"
+            shutil.copytree(ROOT / "rules", rules)
+        games = len(list(rules.glob("*/game.yaml")))
+        out = Path(tmp) / "out" / "site"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "generator.cli", "serve", "--no-pdf", "--port", "0",
+             "--rules", str(rules), "--templates", str(ROOT / "templates"), "--out", str(out)],
+            cwd=ROOT, stderr=subprocess.PIPE, text=True)
+        try:
+            assert proc.stderr is not None
+            port = None
+            while port is None:
+                line = proc.stderr.readline()
+                if not line:
+                    raise SystemExit("serve stopped before it served")
+                found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+                port = found.group(1) if found else None
+            lang = rules / "uomo-nero" / "it.yaml"
+            good = lang.read_text(encoding="utf-8")
+            times = []
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+                    "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+                page = browser.new_page()
+                page.goto(f"http://127.0.0.1:{port}/it/uomo-nero/")
+                page.wait_for_timeout(500)  # the event stream is open
+                for n in range(edits):
+                    title = f"Uomo Nero {n}"
+                    lang.write_text(good.replace("title: Uomo Nero", f"title: {title}", 1),
+                                    encoding="utf-8")
+                    saved = time.perf_counter()
+                    page.wait_for_function(
+                        f"document.querySelector('h1').textContent === {title!r}", timeout=120_000)
+                    times.append(time.perf_counter() - saved)
+                    page.wait_for_timeout(2000)  # the search index of the language follows
+                browser.close()
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+        print(f"serve, {games} games: the open page shows a saved edit after median "
+              f"{statistics.median(times):.2f} s ({' / '.join(f'{t:.2f}' for t in times)})")
+
+
+if __name__ == "__main__":
+    main()
