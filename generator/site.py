@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 import posixpath
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Mapping
 
 from .bundle import GameBundle
@@ -137,7 +138,13 @@ def plan_listed(listings: list[Listing], games: Mapping[str, GameBundle]) -> Sit
 def relative(from_page: Page | str, to_path: str) -> str:
     """A relative link from one page (or output path) to an output path."""
     source = from_page.path if isinstance(from_page, Page) else from_page
-    return posixpath.relpath(to_path, posixpath.dirname(source) or ".")
+    return _relpath(to_path, posixpath.dirname(source) or ".")
+
+
+@lru_cache(maxsize=65536)
+def _relpath(to_path: str, folder: str) -> str:
+    """posixpath.relpath, once per pair: a site links the same pages from every page."""
+    return posixpath.relpath(to_path, folder)
 
 
 def absolute(base_url: str, page: Page) -> str:
