@@ -25,6 +25,7 @@ from generator import publish
 from generator.build import BuildConfig, build
 from generator.check import check
 from generator.cli import main
+from generator.pagepool import WORKER_NAME as PAGE_WORKER
 from generator.pdf import WORKER_NAME, PdfJob, PdfStats, render_pdfs, usable_workers
 from generator.serve import SiteHandler, rebuild
 
@@ -79,13 +80,13 @@ def wait_for_line(proc: subprocess.Popen[str], needle: str, timeout: float = 60)
     raise AssertionError(f"{needle!r} never printed: {''.join(seen)}")
 
 
-def children(pid: int) -> set[int]:
+def children(pid: int, name: bytes = WORKER_NAME) -> set[int]:
     """Live PDF workers of ``pid`` (from /proc), known by the name they give themselves.
 
     Other children do not count: the build also runs short-lived ``git log`` processes (the
     rules' date on the QR codes), which between fork and exec look like the build itself.
     """
-    program = WORKER_NAME.decode() + "\n"
+    program = name.decode() + "\n"
     found = set()
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -264,6 +265,33 @@ def test_ctrl_c_while_workers_start_never_hangs(tmp_path: Path, delay: float) ->
     time.sleep(delay)
     workers = children(proc.pid)
     os.killpg(proc.pid, 2)  # what a terminal's Ctrl-C does: the whole process group
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, 9)
+        raise AssertionError("the build hung after Ctrl-C") from None
+    assert proc.returncode == 130, proc.stderr.read() if proc.stderr else ""
+    deadline = time.monotonic() + 5
+    while any(alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert workers and not any(alive(w) for w in workers)
+    assert not (tmp_path / "site").exists() and leftovers(tmp_path / "site") == []
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs a pool of two workers")
+@pytest.mark.parametrize("delay", [0, 0.05, 0.5])
+def test_ctrl_c_while_pages_render_stops_the_page_workers(tmp_path: Path, delay: float) -> None:
+    """The whole corpus's pages are rendered by a pool of two (pagepool.py): a Ctrl-C stops
+    the build at once, with its workers, and publishes nothing."""
+    proc = cli("build", "--no-pdf", "--rules", str(RULES), "--out", str(tmp_path / "site"),
+               "--workers", "2")
+    deadline = time.monotonic() + 120
+    while not children(proc.pid, PAGE_WORKER) and proc.poll() is None \
+            and time.monotonic() < deadline:
+        time.sleep(0.005)
+    time.sleep(delay)
+    workers = children(proc.pid, PAGE_WORKER)
+    os.killpg(proc.pid, 2)
     try:
         proc.wait(timeout=20)
     except subprocess.TimeoutExpired:
