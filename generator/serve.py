@@ -61,16 +61,23 @@ class Live:
 # Reloads the page after a good rebuild; shows a failed one's findings (as text, never as
 # markup) over the page until the next good one. `G` is the generation the page was served at.
 _SCRIPT = """<script>(()=>{const G=%d;let shown=null;
-const box=()=>{if(!shown){shown=document.createElement("div");shown.id="rulebook-overlay";
-shown.setAttribute("role","alert");shown.style.cssText="position:fixed;inset:0;z-index:2147483647;"+
-"overflow:auto;background:rgba(20,20,20,.94);color:#fff;font:14px/1.5 monospace;padding:2em;"+
-"white-space:pre-wrap;direction:ltr;text-align:left";document.body.append(shown);}return shown;};
+const el=(tag,css,text)=>{const e=document.createElement(tag);
+e.style.cssText="font:inherit;letter-spacing:normal;"+css;
+if(text)e.textContent=text;return e;};
+const box=()=>{if(!shown){shown=el("div","position:fixed;inset:0;z-index:2147483647;"+
+"overflow:auto;background:rgba(16,16,20,.95);color:#f2f2f2;font:14px/1.5 ui-monospace,"+
+"monospace;padding:1.5em;white-space:pre-wrap;overflow-wrap:anywhere;direction:ltr;"+
+"text-align:left");shown.id="rulebook-overlay";shown.setAttribute("role","alert");
+document.body.append(shown);}return shown;};
 const es=new EventSource("%s");
 es.addEventListener("state",e=>{const s=JSON.parse(e.data);
-if(s.findings){const b=box();
-b.textContent="rulebook: the rebuild failed; still showing the last good site\\n\\n"+
-s.findings.map(f=>f.path+":"+f.line+":"+f.col+": "+f.severity+"["+f.code+"]: "+f.message+
-(f.hint?"\\n  hint: "+f.hint:"")).join("\\n");}
+if(s.findings){const b=box();b.replaceChildren(el("p","margin:0 0 1em;font-weight:bold",
+"rulebook: the rebuild failed; still showing the last good site ("+s.findings.length+
+(s.findings.length===1?" error)":" errors)")));
+for(const f of s.findings){const d=el("p","margin:0 0 1em");
+d.append(el("span","color:#ffd75e",f.path+":"+f.line+":"+f.col),": ",
+el("span","color:#ff8a80;font-weight:bold",f.severity+"["+f.code+"]"),": "+f.message);
+if(f.hint)d.append("\\n",el("span","color:#a8c7fa","  hint: "+f.hint));b.append(d);}}
 else if(s.generation!==G){es.close();location.reload();}
 else if(shown){shown.remove();shown=null;}});})();</script>
 """
