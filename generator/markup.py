@@ -188,16 +188,16 @@ _HEADING_RE = re.compile(r"^ {0,3}(#|=+[ \t]*$|-+[ \t]*$)", re.M)
 
 
 def render(text: str) -> str:
-    """Markdown block text to HTML. A text without headings is rendered once per process:
-    its HTML depends on nothing but the text."""
+    """Markdown block text to HTML. A text without headings is rendered once per process and
+    card style: its HTML depends on nothing else."""
     if _HEADING_RE.search(text):
         return _render(text)
-    return _render_once(text)
+    return _render_once(text, _CARD_STYLE.get())
 
 
 @lru_cache(maxsize=8192)
-def _render_once(text: str) -> str:
-    return _render(text)
+def _render_once(text: str, style: CardStyle) -> str:
+    return _render(text)  # ``style`` is the current one: part of the key, read by the card rule
 
 
 def _render(text: str) -> str:
@@ -205,10 +205,15 @@ def _render(text: str) -> str:
     return html
 
 
-@lru_cache(maxsize=8192)
 def render_inline(text: str) -> str:
     """One line of Markdown (a list item, a FAQ question) to inline HTML (no heading can be
-    in it, so the HTML depends on nothing but the text: each distinct line is rendered once)."""
+    in it, so the HTML depends on nothing but the text and the card style: each distinct line
+    is rendered once)."""
+    return _render_inline_once(text, _CARD_STYLE.get())
+
+
+@lru_cache(maxsize=8192)
+def _render_inline_once(text: str, style: CardStyle) -> str:
     html: str = markdown().renderInline(text)
     return html
 
