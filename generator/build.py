@@ -121,7 +121,7 @@ def _build_locked(config: BuildConfig) -> BuildResult:
                                    card_letters=frozenset(site_spec.card_letters),
                                    cache=config.cache / "templates"),
                         site, games.replays, numbers=numbers_store(config))
-    renderer.prefetch_numbers_of([bundle for bundle, _ in games.loaded.values()],
+    renderer.prefetch_numbers_of([games.loaded[game][0] for game in games.changed],
                                  workers=_numbers_workers(config))
     state = graph.State(toolchain=toolchain, games=games.records)
     _index_entries(config, renderer, games, inputs)
@@ -132,8 +132,10 @@ def _build_locked(config: BuildConfig) -> BuildResult:
     changes = graph.Changes(previous, inputs, {k: v for r in games.records.values()
                                                for k, v in r.digests.items()}, state.values)
     files, kept = _render_outputs(config, renderer, changes, state, result)
-    files |= _web_fonts(config, files, kept, state, site.languages, result.report)
-    kept -= files.keys()
+    fonts, kept_fonts = _web_fonts(config, files, kept, state, previous, inputs, site.languages,
+                                   result.report)
+    files = {rel: data for rel, data in files.items() if rel not in kept_fonts} | fonts
+    kept = (kept | kept_fonts) - files.keys()
     search = _search(files, kept, state, previous, config, site.languages, result.report)
     files |= search.files
     kept |= search.kept
@@ -155,23 +157,40 @@ def _build_locked(config: BuildConfig) -> BuildResult:
 
 # -- checking only what changed ------------------------------------------------------------------
 
+Loaded = tuple[GameBundle, dict[tuple[str, str], object]]  # a game and its examples' replays
+
+# Games loaded by the builds of this process, by folder and content digest: `rulebook serve`
+# builds again and again in one process, and an unchanged game need not be read again.
+_LOADED: dict[tuple[str, str], Loaded] = {}
+_LOADED_MAX = 2048
+
+
 class _Games(Mapping[str, GameBundle]):
-    """The site's games by id. A game checked by this build is at hand; an unchanged one is
-    known by its record of the last build and loaded (and checked) only when a page of it is
-    rendered."""
+    """The site's games by id. A game checked by this build (``changed``) is at hand; an
+    unchanged one is known by its record of the last build and loaded only when a page of it
+    is rendered."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self.folders: dict[str, Path] = {}
         self.records: dict[str, graph.GameRecord] = {}
-        self.loaded: dict[str, tuple[GameBundle, dict[tuple[str, str], object]]] = {}
+        self.loaded: dict[str, Loaded] = {}
+        self.changed: set[str] = set()
         self.replays = _Replays(self)
 
-    def load(self, game: str) -> tuple[GameBundle, dict[tuple[str, str], object]]:
+    def load(self, game: str) -> Loaded:
         if game not in self.loaded:
-            bundle, replays = check_game(self.folders[game], Report(), root=self.root)
-            assert bundle is not None, f"{game} checked clean in the last build"
-            self.loaded[game] = bundle, replays
+            key = (str(self.folders[game]), self.records[game].digest)
+            if key not in _LOADED:
+                bundle, replays = check_game(self.folders[game], Report(), root=self.root,
+                                             narration=False)  # its findings are the record's
+                if bundle is None:
+                    raise BuildError(f"{self.folders[game]} changed while it was being built; "
+                                     "build again")
+                if len(_LOADED) >= _LOADED_MAX:
+                    _LOADED.clear()
+                _LOADED[key] = bundle, replays
+            self.loaded[game] = _LOADED[key]
         return self.loaded[game]
 
     def __getitem__(self, game: str) -> GameBundle:
@@ -228,6 +247,8 @@ def _check_games(config: BuildConfig, previous: graph.State, inputs: graph.Input
             continue
         game = bundle.rules.id
         games.folders[game], games.loaded[game] = folder, (bundle, replays)
+        games.changed.add(game)
+        _LOADED[(str(folder), digest)] = bundle, replays
         listing, links = Listing.of(bundle), LinkSource.of(bundle)
         games.records[game] = graph.GameRecord(
             folder=str(folder), digest=digest, languages=list(bundle.languages),
@@ -267,7 +288,7 @@ def _index_entries(config: BuildConfig, renderer: Renderer, games: _Games,
     known = {}
     for game, record in games.records.items():
         for lang in record.languages:
-            if game not in games.loaded and record.entry_keys.get(lang) == key(lang) \
+            if game not in games.changed and record.entry_keys.get(lang) == key(lang) \
                     and lang in record.entries:
                 known[(game, lang)] = record.entries[lang]
     renderer.known_entries(known)  # type: ignore[arg-type]  # JSON of an IndexEntry
@@ -303,7 +324,7 @@ def _outdated(config: BuildConfig, games: _Games, inputs: graph.Inputs,
     key = inputs.digest(str(config.rules / "site.yaml"))
     values = {}
     for game, record in games.records.items():
-        if game in games.loaded or record.outdated_key != key:
+        if game in games.changed or record.outdated_key != key:
             bundle = games[game]
             record.outdated = {lang: sorted(outdated_parts(bundle, lang, source_language))
                                for lang in record.languages}
@@ -320,7 +341,7 @@ def _rules_days(config: BuildConfig, renderer: Renderer, games: _Games,
     head = _git_head(config.rules)
     days: dict[str, str] = {"head": head}
     for game, record in games.records.items():
-        if game in games.loaded or previous.values.get("head") != head or not record.changed:
+        if game in games.changed or previous.values.get("head") != head or not record.changed:
             record.changed = rules_changed(Path(record.folder)).isoformat()
         renderer.known_changed({game: date.fromisoformat(record.changed)})
         days[f"changed:{game}"] = record.changed
@@ -391,9 +412,11 @@ def _render_outputs(config: BuildConfig, renderer: Renderer, changes: graph.Chan
 
 
 def _web_fonts(config: BuildConfig, files: dict[str, bytes], kept: set[str], state: graph.State,
-               languages: list[str], report: Report) -> dict[str, bytes]:
+               previous: graph.State, inputs: graph.Inputs, languages: list[str],
+               report: Report) -> tuple[dict[str, bytes], set[str]]:
     """The web fonts and the stylesheet naming them (``font_files``), for the characters of
-    every page: of a page kept from the last build, those the graph recorded of it."""
+    every page (of a page kept from the last build, those the graph recorded of it): cut
+    again only when the characters, the print faces or the stylesheet changed."""
     from .webfonts import site_characters_of
 
     css = files.get("static/site.css")
@@ -401,14 +424,28 @@ def _web_fonts(config: BuildConfig, files: dict[str, bytes], kept: set[str], sta
     if css is None and "static/site.css" in kept:
         css = source.read_bytes()  # the published one names the fonts: start from the source
     if css is None:
-        return {}
+        return {}, set()
     chars = site_characters_of((o.chars for o in state.outputs.values()), languages)
-    out = font_files(config, css, chars, report)
+    key = graph.digest_value(["".join(map(chr, sorted(chars))),
+                              inputs.folder_digest(config.templates / "print"),
+                              inputs.digest(str(source))])
+    state.values["fonts"] = key
+    last = {rel: o for rel, o in previous.outputs.items() if "fonts" in o.deps.values}
+    if previous.values.get("fonts") == key and "static/site.css" in last \
+            and all(graph.same_file(config.out / rel, o) for rel, o in last.items()):
+        state.outputs |= last
+        report.extend(last["static/site.css"].diagnostics())  # a missing face, said again
+        return {}, set(last)
+    found = Report()
+    out = font_files(config, css, chars, found)
+    report.extend(found.items)
     font_deps = deps.Deps(files={str(config.templates / "print" / "print.css"), str(source)},
-                          values={"fonts"})  # no such value: made again by every build
+                          values={"fonts"})
     for rel, data in out.items():
-        state.outputs[rel] = graph.Output(font_deps, len(data), 0)
-    return out
+        state.outputs[rel] = graph.Output(
+            font_deps, len(data), 0,
+            findings=[d.as_dict() for d in found.items] if rel == "static/site.css" else [])
+    return out, set()
 
 
 def font_files(config: BuildConfig, css: bytes, chars: frozenset[int],

@@ -69,16 +69,18 @@ def check(paths: list[Path], *, root: Path | None = None) -> CheckResult:
     return result
 
 
-def check_game(folder: Path, report: Report, *, root: Path | None = None
-               ) -> tuple[GameBundle | None, dict[tuple[str, str], object]]:
-    """Load one game and replay its examples: the game (None when unusable) and its replays."""
+def check_game(folder: Path, report: Report, *, root: Path | None = None,
+               narration: bool = True) -> tuple[GameBundle | None, dict[tuple[str, str], object]]:
+    """Load one game and replay its examples: the game (None when unusable) and its replays.
+    Without ``narration`` the narration is not checked against the replays (a game loaded
+    again to render it, whose findings are known)."""
     replays: dict[tuple[str, str], object] = {}
     bundle = load_game(folder, report, root=root)
     if bundle is None:
         return None, replays
     family = get_family(bundle.rules.spec.family)
     for name, example in bundle.examples.items():
-        replay = family.check_example(bundle, example, report)
+        replay = family.check_example(bundle, example, report, narration=narration)
         if replay is not None:
             replays[(bundle.rules.id, name)] = replay
     return bundle, replays
