@@ -17,6 +17,7 @@ import io
 import json
 import sys
 import threading
+import time
 import traceback
 from dataclasses import replace
 from pathlib import Path
@@ -173,12 +174,16 @@ def _finding(d: Diagnostic) -> dict[str, object]:
             "severity": str(d.severity), "code": d.code, "message": d.message, "hint": d.hint}
 
 
+SEARCH_DELAY = 0.6  # seconds between a rebuild's pages and its search index
+
+
 def rebuild(config: BuildConfig, *, first: bool = False, live: Live | None = None) -> bool:
     """One build; every failure is reported (and shown on the open pages) and none ends the
     server. After an edit the pages come first (the open ones reload at once), then the
     search index of the languages whose pages changed."""
     ok = _build_once(config if first else replace(config, search=False), first=first, live=live)
     if ok and not first:
+        time.sleep(SEARCH_DELAY)  # the open pages reload first, then the search gets the cores
         _build_once(config, first=first, live=None)  # only the search is left to do
     return ok
 
