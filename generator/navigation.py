@@ -46,10 +46,12 @@ def list_separator(lang: str) -> str:
     return pattern.replace("{0}", "").replace("{1}", "")
 
 
-def related_context(site: Site, page: Page, lang: str, msgs: Messages) -> RelatedContext:
-    """The other names of the game and the games linked to it, as this language has them."""
+def related_context(site: Site, page: Page, lang: str, msgs: Messages, *,
+                    graph: Graph | None = None) -> RelatedContext:
+    """The other names of the game and the games linked to it, as this language has them.
+    ``graph``: the links of ``site.games``, when the caller made it once for all its pages."""
     bundle = site.games[page.game or ""]
-    relations = Graph(site.games).relations(bundle.rules.id)
+    relations = (graph or Graph(site.games)).relations(bundle.rules.id)
 
     def links(ids: list[str]) -> list[RelatedLink]:
         out: list[RelatedLink] = []

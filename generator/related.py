@@ -73,6 +73,15 @@ class Graph:
         self._links: list[tuple[str, str, str]] = [
             (g.rules.id, link.kind, link.game) for g in games.values()
             for link in g.rules.spec.related.games if link.game in games]
+        # Both directions of every link, and each game's variants: a family is found by
+        # walking these, not by scanning every link of the site for each member.
+        self._neighbours: dict[str, set[str]] = {}
+        self._variants: dict[str, list[str]] = {}
+        for a, kind, b in self._links:
+            self._neighbours.setdefault(a, set()).add(b)
+            self._neighbours.setdefault(b, set()).add(a)
+            if kind == "variant-of":
+                self._variants.setdefault(b, []).append(a)
 
     def relations(self, game: str) -> Relations:
         out = [(kind, b) for a, kind, b in self._links if a == game]
@@ -88,12 +97,10 @@ class Graph:
         """The games joined to ``game`` by links in either direction, itself included."""
         found, todo = {game}, [game]
         while todo:
-            current = todo.pop()
-            for a, _, b in self._links:
-                for here, there in ((a, b), (b, a)):
-                    if here == current and there not in found:
-                        found.add(there)
-                        todo.append(there)
+            for there in self._neighbours.get(todo.pop(), ()):
+                if there not in found:
+                    found.add(there)
+                    todo.append(there)
         return found
 
     def families(self) -> list[tuple[str, list[str]]]:
@@ -119,9 +126,8 @@ class Graph:
         found: set[str] = set()
         todo = [game]
         while todo:
-            current = todo.pop()
-            for a, kind, b in self._links:
-                if kind == "variant-of" and b == current and a not in found:
+            for a in self._variants.get(todo.pop(), ()):
+                if a not in found:
                     found.add(a)
                     todo.append(a)
         return found

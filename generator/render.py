@@ -33,6 +33,7 @@ from .navigation import (
 )
 from .page_game import PdfLink, game_context, language_name, stale_links
 from .qr import paper_context, rules_changed
+from .related import Graph
 from .search import BUNDLE
 from .simulate import Store
 from .site import DocKind, Document, Kind, Page, Site, absolute, relative
@@ -350,6 +351,11 @@ class Renderer:
             "root_path": urlsplit(self.config.base_url).path or "/"}
 
     @cached_property
+    def _graph(self) -> Graph:
+        """The links between the site's games, read once for all its game pages."""
+        return Graph(self.site.games)
+
+    @cached_property
     def _inline_css(self) -> str:
         """site.css as a data: URL, which loads wherever the page is shown (another origin, a
         file on disk), and which the HTML checker reads as an address, not as CSS to check."""
@@ -414,7 +420,7 @@ class Renderer:
     def _game(self, page: Page, lang: str) -> tuple[str, Context]:
         return "game.html.j2", {**game_context(self, page, lang),
                                 "related": related_context(self.site, page, lang,
-                                                           self.messages(lang))}
+                                                           self.messages(lang), graph=self._graph)}
 
     # -- sitemap ---------------------------------------------------------------------------------
 
