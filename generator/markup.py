@@ -75,17 +75,32 @@ def cards_html(cards: Sequence[Card]) -> str:
 # or "،" after a card, nor ends with the "(" before one (a card is an inline block, after
 # which a browser may break even before punctuation).
 _CARD_WITH_PUNCTUATION = re.compile(
-    r'([(\[«„“‘]*)(<span class="card [^"]*"[^>]*>(?:(?!</span>).)*</span>)([:,;.!?)\]»”’…،؛؟]+)?',
-    re.DOTALL)
+    r'<span class="card [^"]*"[^>]*>(?:(?!</span>).)*</span>([:,;.!?)\]»”’…،؛؟]+)?', re.DOTALL)
+_OPENING = frozenset("([«„“‘")  # may stand before a card
 
 
 def keep_punctuation(html: str) -> str:
-    """Each card with punctuation before or after it wrapped in ``<span class="nobr">``."""
-    def wrap(m: re.Match[str]) -> str:
-        if not m.group(1) and not m.group(3):
-            return m.group(0)
-        return f'<span class="nobr">{m.group(0)}</span>'
-    return _CARD_WITH_PUNCTUATION.sub(wrap, html) if 'class="card ' in html else html
+    """Each card with punctuation before or after it wrapped in ``<span class="nobr">``.
+
+    The search starts at the card's own ``<span`` (a literal prefix the regex engine finds
+    fast) and the opening punctuation is read backwards from there: a pattern beginning with
+    the optional punctuation is tried at every character of the page, which cost more than
+    the rest of the page's rendering."""
+    if 'class="card ' not in html:
+        return html
+    out: list[str] = []
+    copied = last_end = 0  # copied to ``out`` up to; the end of the previous card
+    for m in _CARD_WITH_PUNCTUATION.finditer(html):
+        start = m.start()
+        while start > last_end and html[start - 1] in _OPENING:
+            start -= 1
+        last_end = m.end()
+        if start == m.start() and m.group(1) is None:
+            continue
+        out += (html[copied:start], '<span class="nobr">', html[start:last_end], "</span>")
+        copied = last_end
+    out.append(html[copied:])
+    return "".join(out)
 
 
 # A number with its sign: in right-to-left text "-14" would show as "14-" unless isolated.
