@@ -57,7 +57,12 @@ def card_html(card: Card) -> str:
     """``<span class="card card-red" dir="ltr" role="img" aria-label="seven of hearts">7<small>♥
     </small></span>``: a screen reader says the card's name in the page's language, not "J,
     black spade suit"."""
-    style = _CARD_STYLE.get()
+    return _card_html(card, _CARD_STYLE.get())
+
+
+@lru_cache(maxsize=4096)
+def _card_html(card: Card, style: CardStyle) -> str:
+    """One card in one style: a page shows the same few cards hundreds of times."""
     label = escape(spoken_name(card, style.lang, italian=style.italian))
     if card.rank is None or card.suit is None:
         return f'<span class="card card-joker" dir="ltr" role="img" aria-label="{label}">★</span>'
