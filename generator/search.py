@@ -10,6 +10,7 @@ Pagefind is optional: without its binary the site is built without search, with 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import tempfile
 from pathlib import Path
@@ -31,6 +32,20 @@ def pagefind_binary() -> Path | None:
     return found if found is not None and found.is_file() else None
 
 
+# A start tag that carries data-pagefind-body (in text and attribute values "<" is escaped).
+_BODY = re.compile(rb"<[A-Za-z][^<>]*\sdata-pagefind-body[\s=>]")
+
+
+def _indexed_pages(files: dict[str, bytes]) -> dict[str, bytes]:
+    """The HTML pages Pagefind is given. Once a page marks its body, Pagefind leaves out
+    every page without the mark: then only the pages whose bytes name the mark are written
+    for it (the same index, from half the pages of a game site: the quick references carry
+    no mark). Without a mark it indexes every page, and gets every page."""
+    pages = {rel: data for rel, data in files.items() if rel.endswith(".html")}
+    naming = {rel: data for rel, data in pages.items() if b"data-pagefind-body" in data}
+    return naming if any(_BODY.search(data) for data in naming.values()) else pages
+
+
 def search_bundle(files: dict[str, bytes], report: Report, *,
                   binary: Path | None = None) -> dict[str, bytes]:
     """Pagefind's files for the HTML pages among ``files`` (``pagefind/...`` -> bytes); none,
@@ -43,11 +58,10 @@ def search_bundle(files: dict[str, bytes], report: Report, *,
         return {}
     with tempfile.TemporaryDirectory(prefix="rulebook-search-") as tmp:
         site, out = Path(tmp) / "site", Path(tmp) / BUNDLE
-        for rel, data in files.items():
-            if rel.endswith(".html"):
-                target = site / rel
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(data)
+        for rel, data in _indexed_pages(files).items():
+            target = site / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
         try:
             run = subprocess.run([str(binary), "--site", str(site), "--output-path", str(out),
                                   "--keep-index-url", "--silent"],
