@@ -123,20 +123,27 @@ def _cards_rule(state: StateCore) -> None:
         for tok in block.children:
             if tok.type != "text" or not _ISOLATE_RE.search(tok.content):
                 children.append(tok)
-                continue
-            pos = 0
-            for m in _ISOLATE_RE.finditer(tok.content):
-                if m.start() > pos:
-                    children.append(_text(tok.content[pos:m.start()]))
-                is_card = PROSE_CARD_RE.fullmatch(m.group()) is not None
-                special = Token("card" if is_card else "signed", "", 0)
-                special.content = m.group()
-                special.meta = {"card": parse_card(m.group())} if is_card else {}
-                children.append(special)
-                pos = m.end()
-            if pos < len(tok.content):
-                children.append(_text(tok.content[pos:]))
+            else:
+                children += _isolated(tok.content)
         block.children = children
+
+
+def _isolated(content: str) -> list[Token]:
+    """A text's tokens: text, and a ``card`` or ``signed`` token for each card or number."""
+    out: list[Token] = []
+    pos = 0
+    for m in _ISOLATE_RE.finditer(content):
+        if m.start() > pos:
+            out.append(_text(content[pos:m.start()]))
+        is_card = PROSE_CARD_RE.fullmatch(m.group()) is not None
+        special = Token("card" if is_card else "signed", "", 0)
+        special.content = m.group()
+        special.meta = {"card": parse_card(m.group())} if is_card else {}
+        out.append(special)
+        pos = m.end()
+    if pos < len(content):
+        out.append(_text(content[pos:]))
+    return out
 
 
 def _text(content: str) -> Token:
@@ -199,14 +206,52 @@ def markdown() -> MarkdownIt:
     return md
 
 
+# A character that starts inline syntax in the CommonMark rules (a line break, an escape, code,
+# emphasis, a link or image, an autolink, an entity) or that markdown-it rewrites (CR, NUL).
+# Text without any is one text token: markdown-it's parse of it is known in advance.
+_INLINE_SYNTAX = re.compile(r"[\n\r\0\\`*_\[!<&]")
+# What may start a block other than a paragraph (a heading, quote, list, rule, fence, table,
+# reference, HTML) or be a list's number: a one-line text that starts otherwise is a paragraph.
+_BLOCK_START = frozenset("#>*-+_=`~[<|0123456789")
+
+
+def _plain_inline(text: str) -> str | None:
+    """The HTML markdown-it makes of ``text`` as inline text, without parsing it, when it has
+    no inline syntax (most narration and list items); None when it must be parsed. Its tokens
+    are rendered by the same renderer and rules as parsed ones."""
+    if not text or _INLINE_SYNTAX.search(text):
+        return None
+    md = markdown()
+    html: str = md.renderer.renderInline(_isolated(text), md.options, {})
+    return html
+
+
+def _plain_paragraph(text: str) -> str | None:
+    """The HTML of a text that is one plain paragraph on one line, without parsing it; None
+    when it may be anything else. Such a line is a paragraph (no block starts with its first
+    character, no table or heading underline has one line). A line with white space at
+    either end is parsed: markdown-it trims its own set of white space characters."""
+    line = text[:-1] if text.endswith("\n") else text
+    if not line or "\n" in line or line[0] in _BLOCK_START or line.strip() != line:
+        return None
+    inline = _plain_inline(line)
+    return None if inline is None else f"<p>{inline}</p>\n"
+
+
 def render(text: str) -> str:
     """Markdown block text to HTML."""
+    plain = _plain_paragraph(text)
+    if plain is not None:
+        return plain
     html: str = markdown().render(text)  # markdown-it types its renderer's output as Any
     return html
 
 
 def render_inline(text: str) -> str:
     """One line of Markdown (a list item, a FAQ question) to inline HTML."""
+    plain = _plain_inline(text)
+    if plain is not None:
+        return plain
     html: str = markdown().renderInline(text)
     return html
 
