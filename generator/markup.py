@@ -89,8 +89,7 @@ def keep_punctuation(html: str) -> str:
 
     The search starts at the card's own ``<span`` (a literal prefix the regex engine finds
     fast) and the opening punctuation is read backwards from there: a pattern beginning with
-    the optional punctuation is tried at every character of the page, which cost more than
-    the rest of the page's rendering."""
+    the optional punctuation was tried at every character of every page."""
     if 'class="card ' not in html:
         return html
     out: list[str] = []
