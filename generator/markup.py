@@ -17,6 +17,7 @@ from html import escape
 from typing import Iterable, Iterator, Sequence
 
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.anchors import anchors_plugin
@@ -221,8 +222,8 @@ def _plain_inline(text: str) -> str | None:
     if not text or _INLINE_SYNTAX.search(text):
         return None
     md = markdown()
-    html: str = md.renderer.renderInline(_isolated(text), md.options, {})
-    return html
+    assert isinstance(md.renderer, RendererHTML)  # the one MarkdownIt renders HTML
+    return md.renderer.renderInline(_isolated(text), md.options, {})
 
 
 def _plain_paragraph(text: str) -> str | None:
