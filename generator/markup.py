@@ -201,6 +201,9 @@ def _heading_id(title: str) -> str:
 def markdown() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
     md.enable("table")
+    # With raw HTML off these two rules refuse every text, after a call and a log line each
+    # (the block rule once per line, as a paragraph's terminator too): off, not consulted.
+    md.disable(["html_block", "html_inline"])
     md.use(cards_plugin)
     md.use(anchors_plugin, min_level=2, max_level=4, slug_func=_heading_id, permalink=False)
     return md
