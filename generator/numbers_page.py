@@ -118,7 +118,13 @@ class Formatter:
     def seat_short(self, seat: int) -> str:
         if seat == 0:
             return self.msgs.gettext("Dealer")
-        return self._iso("+" + format_decimal(seat, "#,##0", locale=self.lang))
+        return self._iso("+" + _whole(self.lang, seat))
+
+
+@lru_cache(maxsize=1024)
+def _whole(lang: str, n: int) -> str:
+    """A seat's number in ``lang`` (Babel parses the pattern and the locale on every call)."""
+    return format_decimal(n, "#,##0", locale=lang)
 
 
 @lru_cache(maxsize=65536)
