@@ -17,6 +17,7 @@ from html import escape
 from typing import Iterable, Iterator, Sequence
 
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.anchors import anchors_plugin
@@ -57,7 +58,12 @@ def card_html(card: Card) -> str:
     """``<span class="card card-red" dir="ltr" role="img" aria-label="seven of hearts">7<small>♥
     </small></span>``: a screen reader says the card's name in the page's language, not "J,
     black spade suit"."""
-    style = _CARD_STYLE.get()
+    return _card_html(card, _CARD_STYLE.get())
+
+
+@lru_cache(maxsize=4096)
+def _card_html(card: Card, style: CardStyle) -> str:
+    """One card in one style: a page shows the same few cards hundreds of times."""
     label = escape(spoken_name(card, style.lang, italian=style.italian))
     if card.rank is None or card.suit is None:
         return f'<span class="card card-joker" dir="ltr" role="img" aria-label="{label}">★</span>'
@@ -75,17 +81,31 @@ def cards_html(cards: Sequence[Card]) -> str:
 # or "،" after a card, nor ends with the "(" before one (a card is an inline block, after
 # which a browser may break even before punctuation).
 _CARD_WITH_PUNCTUATION = re.compile(
-    r'([(\[«„“‘]*)(<span class="card [^"]*"[^>]*>(?:(?!</span>).)*</span>)([:,;.!?)\]»”’…،؛؟]+)?',
-    re.DOTALL)
+    r'<span class="card [^"]*"[^>]*>(?:(?!</span>).)*</span>([:,;.!?)\]»”’…،؛؟]+)?', re.DOTALL)
+_OPENING = frozenset("([«„“‘")  # may stand before a card
 
 
 def keep_punctuation(html: str) -> str:
-    """Each card with punctuation before or after it wrapped in ``<span class="nobr">``."""
-    def wrap(m: re.Match[str]) -> str:
-        if not m.group(1) and not m.group(3):
-            return m.group(0)
-        return f'<span class="nobr">{m.group(0)}</span>'
-    return _CARD_WITH_PUNCTUATION.sub(wrap, html) if 'class="card ' in html else html
+    """Each card with punctuation before or after it wrapped in ``<span class="nobr">``.
+
+    The search starts at the card's own ``<span`` (a literal prefix the regex engine finds
+    fast) and the opening punctuation is read backwards from there: a pattern beginning with
+    the optional punctuation was tried at every character of every page."""
+    if 'class="card ' not in html:
+        return html
+    out: list[str] = []
+    copied = last_end = 0  # copied to ``out`` up to; the end of the previous card
+    for m in _CARD_WITH_PUNCTUATION.finditer(html):
+        start = m.start()
+        while start > last_end and html[start - 1] in _OPENING:
+            start -= 1
+        last_end = m.end()
+        if start == m.start() and m.group(1) is None:
+            continue
+        out += (html[copied:start], '<span class="nobr">', html[start:last_end], "</span>")
+        copied = last_end
+    out.append(html[copied:])
+    return "".join(out)
 
 
 # A number with its sign: in right-to-left text "-14" would show as "14-" unless isolated.
@@ -107,20 +127,27 @@ def _cards_rule(state: StateCore) -> None:
         for tok in block.children:
             if tok.type != "text" or not _ISOLATE_RE.search(tok.content):
                 children.append(tok)
-                continue
-            pos = 0
-            for m in _ISOLATE_RE.finditer(tok.content):
-                if m.start() > pos:
-                    children.append(_text(tok.content[pos:m.start()]))
-                is_card = PROSE_CARD_RE.fullmatch(m.group()) is not None
-                special = Token("card" if is_card else "signed", "", 0)
-                special.content = m.group()
-                special.meta = {"card": parse_card(m.group())} if is_card else {}
-                children.append(special)
-                pos = m.end()
-            if pos < len(tok.content):
-                children.append(_text(tok.content[pos:]))
+            else:
+                children += _isolated(tok.content)
         block.children = children
+
+
+def _isolated(content: str) -> list[Token]:
+    """A text's tokens: text, and a ``card`` or ``signed`` token for each card or number."""
+    out: list[Token] = []
+    pos = 0
+    for m in _ISOLATE_RE.finditer(content):
+        if m.start() > pos:
+            out.append(_text(content[pos:m.start()]))
+        is_card = PROSE_CARD_RE.fullmatch(m.group()) is not None
+        special = Token("card" if is_card else "signed", "", 0)
+        special.content = m.group()
+        special.meta = {"card": parse_card(m.group())} if is_card else {}
+        out.append(special)
+        pos = m.end()
+    if pos < len(content):
+        out.append(_text(content[pos:]))
+    return out
 
 
 def _text(content: str) -> Token:
@@ -178,9 +205,44 @@ def _heading_id(title: str) -> str:
 def markdown() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
     md.enable("table")
+    # With raw HTML off these two rules refuse every text, after a call and a log line each
+    # (the block rule once per line, as a paragraph's terminator too): off, not consulted.
+    md.disable(["html_block", "html_inline"])
     md.use(cards_plugin)
     md.use(anchors_plugin, min_level=2, max_level=4, slug_func=_heading_id, permalink=False)
     return md
+
+
+# A character that starts inline syntax in the CommonMark rules (a line break, an escape, code,
+# emphasis, a link or image, an autolink, an entity) or that markdown-it rewrites (CR, NUL).
+# Text without any is one text token: markdown-it's parse of it is known in advance.
+_INLINE_SYNTAX = re.compile(r"[\n\r\0\\`*_\[!<&]")
+# What may start a block other than a paragraph (a heading, quote, list, rule, fence, table,
+# reference, HTML) or be a list's number: a one-line text that starts otherwise is a paragraph.
+_BLOCK_START = frozenset("#>*-+_=`~[<|0123456789")
+
+
+def _plain_inline(text: str) -> str | None:
+    """The HTML markdown-it makes of ``text`` as inline text, without parsing it, when it has
+    no inline syntax (most narration and list items); None when it must be parsed. Its tokens
+    are rendered by the same renderer and rules as parsed ones."""
+    if not text or _INLINE_SYNTAX.search(text):
+        return None
+    md = markdown()
+    assert isinstance(md.renderer, RendererHTML)  # the one MarkdownIt renders HTML
+    return md.renderer.renderInline(_isolated(text), md.options, {})
+
+
+def _plain_paragraph(text: str) -> str | None:
+    """The HTML of a text that is one plain paragraph on one line, without parsing it; None
+    when it may be anything else. Such a line is a paragraph (no block starts with its first
+    character, no table or heading underline has one line). A line with white space at
+    either end is parsed: markdown-it trims its own set of white space characters."""
+    line = text[:-1] if text.endswith("\n") else text
+    if not line or "\n" in line or line[0] in _BLOCK_START or line.strip() != line:
+        return None
+    inline = _plain_inline(line)
+    return None if inline is None else f"<p>{inline}</p>\n"
 
 
 # A line that may be (or underline) a heading: a heading's id depends on the page it is on.
@@ -190,6 +252,9 @@ _HEADING_RE = re.compile(r"^ {0,3}(#|=+[ \t]*$|-+[ \t]*$)", re.M)
 def render(text: str) -> str:
     """Markdown block text to HTML. A text without headings is rendered once per process and
     card style: its HTML depends on nothing else."""
+    plain = _plain_paragraph(text)
+    if plain is not None:
+        return plain
     if _HEADING_RE.search(text):
         return _render(text)
     return _render_once(text, _CARD_STYLE.get())
@@ -214,6 +279,9 @@ def render_inline(text: str) -> str:
 
 @lru_cache(maxsize=8192)
 def _render_inline_once(text: str, style: CardStyle) -> str:
+    plain = _plain_inline(text)
+    if plain is not None:
+        return plain
     html: str = markdown().renderInline(text)
     return html
 

@@ -118,7 +118,13 @@ class Formatter:
     def seat_short(self, seat: int) -> str:
         if seat == 0:
             return self.msgs.gettext("Dealer")
-        return self._iso("+" + format_decimal(seat, "#,##0", locale=self.lang))
+        return self._iso("+" + _whole(self.lang, seat))
+
+
+@lru_cache(maxsize=1024)
+def _whole(lang: str, n: int) -> str:
+    """A seat's number in ``lang`` (Babel parses the pattern and the locale on every call)."""
+    return format_decimal(n, "#,##0", locale=lang)
 
 
 @lru_cache(maxsize=65536)
@@ -222,9 +228,13 @@ def _length_rows(counts: dict[int, int], f: Formatter) -> list[LengthRow]:
     step = ticks[1] - ticks[0] if len(ticks) > 1 and high - low + 1 > 25 else 1
     rows: list[LengthRow] = []
     start = low - (low % step) if step > 1 else low
+    in_row: dict[int, int] = {}  # the first value of a row -> the count of its values
+    for x, c in counts.items():
+        first = start + (x - start) // step * step
+        in_row[first] = in_row.get(first, 0) + c
     for first in range(start, high + 1, step):
         last = first + step - 1
-        share = sum(c for x, c in counts.items() if first <= x <= last) / total
+        share = in_row.get(first, 0) / total
         if not share:
             continue
         value = f.whole(first) if step == 1 else f.msgs.gettext("%(low)s to %(high)s") % {

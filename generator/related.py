@@ -104,6 +104,10 @@ class Graph:
             self._next.setdefault(a, set()).add(b)
             self._next.setdefault(b, set()).add(a)
         self._families: dict[str, frozenset[str]] = {}  # each game's family, found once
+        self._variants: dict[str, list[str]] = {}  # each game's variants
+        for a, kind, b in self._links:
+            if kind == "variant-of":
+                self._variants.setdefault(b, []).append(a)
 
     def relations(self, game: str) -> Relations:
         out = [(kind, b) for a, kind, b in self._links if a == game]
@@ -151,9 +155,8 @@ class Graph:
         found: set[str] = set()
         todo = [game]
         while todo:
-            current = todo.pop()
-            for a, kind, b in self._links:
-                if kind == "variant-of" and b == current and a not in found:
+            for a in self._variants.get(todo.pop(), ()):
+                if a not in found:
                     found.add(a)
                     todo.append(a)
         return found

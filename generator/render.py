@@ -230,6 +230,7 @@ class Renderer:
                               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
             msgs = self.messages(lang)
             env.install_gettext_callables(msgs.gettext_html, msgs.ngettext_html, newstyle=True)  # type: ignore[attr-defined]
+            env.globals["_"] = _direct_gettext(msgs)
             env.globals["zip"] = zip
             env.filters["xml"] = _xml
             self._envs[lang] = env
@@ -470,6 +471,17 @@ class Renderer:
             {"loc": absolute(self.config.base_url, page), "alternates": self.alternates(page)}
             for page in self.site.pages if page.kind is not Kind.NOT_FOUND]
         return self.env(SOURCE_LANGUAGE).get_template("sitemap.xml.j2").render(urls=urls)
+
+
+def _direct_gettext(msgs: Messages) -> Callable[..., Markup]:
+    """The templates' ``_()``. jinja2's own looks ``gettext`` up in the template's context and
+    calls it through the context (two dynamic calls per message, a quarter of a million on a
+    large site); this returns what that newstyle gettext returns, in one call: the escaped
+    translation (Markup whether or not the template autoescapes) formatted with its variables,
+    which Markup escapes, "%%" read as "%" even without variables."""
+    def gettext(message: str, /, **variables: object) -> Markup:
+        return msgs.gettext_html(message) % variables
+    return gettext
 
 
 def _xml(text: str) -> str:

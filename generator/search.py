@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -38,6 +39,20 @@ def pagefind_binary() -> Path | None:
         return None
     found = get_executable()
     return found if found is not None and found.is_file() else None
+
+
+# A start tag that carries data-pagefind-body (in text and attribute values "<" is escaped).
+_BODY = re.compile(rb"<[A-Za-z][^<>]*\sdata-pagefind-body[\s=>]")
+
+
+def _indexed_pages(files: Mapping[str, bytes]) -> dict[str, bytes]:
+    """The HTML pages Pagefind is given. Once a page marks its body, Pagefind leaves out
+    every page without the mark: then only the pages whose bytes name the mark are written
+    for it (the same index, from half the pages of a game site: the quick references carry
+    no mark). Without a mark it indexes every page, and gets every page."""
+    pages = {rel: data for rel, data in files.items() if rel.endswith(".html")}
+    naming = {rel: data for rel, data in pages.items() if b"data-pagefind-body" in data}
+    return naming if any(_BODY.search(data) for data in naming.values()) else pages
 
 
 @dataclass
@@ -98,7 +113,7 @@ def language_indexes(pages: Mapping[str, Mapping[str, bytes]], report: Report, *
 def _index_one(binary: Path, pages: Mapping[str, bytes]) -> LanguageIndex | str:
     with tempfile.TemporaryDirectory(prefix="rulebook-search-") as tmp:
         site, out = Path(tmp) / "site", Path(tmp) / BUNDLE
-        for rel, data in pages.items():
+        for rel, data in _indexed_pages(pages).items():
             target = site / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)

@@ -128,3 +128,14 @@ def test_a_card_named_in_words_that_nobody_involved_holds(lang: str, broken) -> 
 def test_the_corpus_names_cards_in_words_and_stays_clean() -> None:
     result = check([RULES], root=RULES.parent)
     assert [d.format() for d in result.report.sorted()] == []
+
+
+@pytest.mark.parametrize("text", [
+    "the queen of hearts", "ДАМА ЧЕРВЕЙ и Ёж", "İstanbul: the queen of spades", "ΟΔΟΣ and ΣΑΣ",
+    "الْبِنْتُ الكُبَّة", "ŞAPTE DE ȚINTĂ", "Straße ǅ ﬁ", ""])
+def test_folding_a_whole_text_equals_folding_it_letter_by_letter(text: str) -> None:
+    from generator.cardwords import finder
+    letters = [(i, ch.translate(finder._FOLD).lower()) for i, ch in enumerate(text)
+               if ch not in finder._DROP]
+    folded = "".join(low if len(low) == 1 else text[i] for i, low in letters)
+    assert finder._fold(text) == (folded, [i for i, _ in letters])

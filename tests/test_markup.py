@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from generator.cards import parse_card
-from generator.markup import CardStyle, card_html, card_style, render, render_inline, slugify
+from generator.markup import (
+    CardStyle,
+    card_html,
+    card_style,
+    cards_html,
+    keep_punctuation,
+    markdown,
+    render,
+    render_inline,
+    slugify,
+)
 
 
 def test_card_span_is_isolated_left_to_right_and_coloured() -> None:
@@ -73,3 +87,41 @@ def test_heading_ids_unique_across_a_page() -> None:
         first = render("### Tips")
         second = render("### Tips")
     assert 'id="tips-2"' in first and 'id="tips-3"' in second
+
+
+# What markdown-it makes of a text when it parses it: the shortcuts for plain text must agree.
+PARSED_OR_NOT = [
+    "Anna draws Q♥ from Bruno and scores -5.", "Plain line, ends with a newline.\n",
+    "1. a list, not a paragraph", "3 players: a paragraph that starts with a digit",
+    "# a heading", "> a quote", "- an item", "+ an item", "* an item", "---", "===", "~~~",
+    "| a | b |", "[ref]: http://example.com", "<b>raw</b> is escaped", "a *b* and _c_",
+    "an `inline code`", "an \\*escape", "an &amp; entity", "![an image](x.png)",
+    "two\nlines", "two\r\nlines", "ends with a space ", "ends with a no-break space\u00a0",
+    "ends with NEL \u0085", " starts with a space", "\tstarts with a tab", "نص بالعربية J♣ و 10♦.",
+    "(Q♥), «K♠»: cards with punctuation", "a \"quoted\" <word> & more", "", " ", "\n",
+]
+
+
+@pytest.mark.parametrize("text", PARSED_OR_NOT)
+def test_plain_text_renders_as_markdown_it_parses_it(text: str) -> None:
+    md = markdown()
+    for style in (CardStyle("en"), CardStyle("de", local_letters=True), CardStyle("ar")):
+        with card_style(style):
+            assert render(text) == md.render(text)
+            assert render_inline(text) == md.renderInline(text)
+
+
+def _keep_punctuation_by_one_regex(html: str) -> str:
+    """keep_punctuation as first written: one pattern, opening punctuation included."""
+    pattern = re.compile(r'([(\[«„“‘]*)(<span class="card [^"]*"[^>]*>(?:(?!</span>).)*</span>)'
+                         r'([:,;.!?)\]»”’…،؛؟]+)?', re.DOTALL)
+    return pattern.sub(lambda m: m.group(0) if not m.group(1) and not m.group(3)
+                       else f'<span class="nobr">{m.group(0)}</span>', html)
+
+
+@pytest.mark.parametrize("text", [
+    "(Q♥)", "((«Q♥", "Q♥, K♠: and 10♦.", "[Q♥ K♠]", "no card (here)", "J♣،", "(-5) and (Q♥",
+    "«Q♥»K♠!", "„Q♥“ ‘K♠’", "( Q♥ )"])
+def test_keep_punctuation_wraps_as_the_one_pattern_did(text: str) -> None:
+    html = f"<p>{render_inline(text)}</p><p>{cards_html([parse_card('Q♥'), parse_card('★')])}).</p>"
+    assert keep_punctuation(html) == _keep_punctuation_by_one_regex(html)

@@ -25,6 +25,13 @@ _DROP = {chr(c) for c in range(0x064B, 0x0653)} | {"\u0670", "\u0640"}
 
 def _fold(text: str) -> tuple[str, list[int]]:
     """``text`` folded, with the offset in ``text`` of each character kept."""
+    if "Σ" not in text and _DROP.isdisjoint(text):
+        # The whole text at once, when that equals folding it character by character: nothing
+        # dropped, no final sigma (the one letter str.lower() reads in its context) and no
+        # letter lowered to two characters (the length would change).
+        folded = text.translate(_FOLD).lower()
+        if len(folded) == len(text):
+            return folded, list(range(len(text)))
     out: list[str] = []
     at: list[int] = []
     for i, ch in enumerate(text):

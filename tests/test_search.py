@@ -1,0 +1,59 @@
+"""The search bundle: Pagefind is given the pages it indexes, and makes the same index."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.diagnostics import Report
+from generator.search import _indexed_pages, pagefind_binary, search_bundle
+
+
+def _page(lang: str, body: str, *, marked: bool) -> bytes:
+    mark = " data-pagefind-body" if marked else ""
+    return (f'<!doctype html><html lang="{lang}"><head><title>{body}</title></head><body>'
+            f'<main><article class="game"{mark}><h1>{body}</h1><p>{body} is played with '
+            "a pack of cards.</p></article></main></body></html>").encode()
+
+
+PAGES = {
+    "en/hearts/index.html": _page("en", "Hearts", marked=True),
+    "en/hearts/quickref/index.html": _page("en", "Quick reference: Hearts", marked=False),
+    "it/cuori/index.html": _page("it", "Cuori", marked=True),
+    "en/index.html": _page("en", "Games data-pagefind-body in words only", marked=False),
+    "static/site.css": b"body{}",
+}
+
+
+def test_only_pages_that_may_carry_the_body_mark_are_indexed() -> None:
+    # the index page names the mark only in its text: given to Pagefind, which skips it
+    assert set(_indexed_pages(PAGES)) == {"en/hearts/index.html", "it/cuori/index.html",
+                                          "en/index.html"}
+
+
+def test_without_a_body_mark_every_page_is_indexed() -> None:
+    pages = {"en/a/index.html": _page("en", "A", marked=False),
+             "en/b/index.html": _page("en", "B data-pagefind-body", marked=False)}
+    assert set(_indexed_pages(pages)) == set(pages)
+
+
+def test_the_bundle_is_the_one_pagefind_makes_of_every_page(tmp_path: Path) -> None:
+    binary = pagefind_binary()
+    if binary is None:
+        pytest.skip("Pagefind is not installed")
+    bundle = search_bundle(PAGES, Report())
+    site, out = tmp_path / "site", tmp_path / "out"
+    for rel, data in PAGES.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_bytes(data)
+    subprocess.run([str(binary), "--site", str(site), "--output-path", str(out),
+                    "--keep-index-url", "--silent"], check=True, capture_output=True)
+    everything = {f"pagefind/{p.relative_to(out).as_posix()}": p.read_bytes()
+                  for p in out.rglob("*") if p.is_file()}
+    entry = "pagefind/pagefind-entry.json"
+    assert json.loads(bundle.pop(entry)) == json.loads(everything.pop(entry))
+    assert bundle == everything
+    assert any("/fragment/" in rel for rel in bundle)
