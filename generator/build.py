@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import subprocess
 from dataclasses import dataclass, field
 from datetime import date
@@ -281,9 +282,11 @@ def _index_entries(config: BuildConfig, renderer: Renderer, games: _Games,
     game not loaded now when what the entry is made with (the language's catalog, site.yaml)
     is unchanged, else made from the game."""
     site_yaml = inputs.digest(str(config.rules / "site.yaml"))
+    keys = {lang: inputs.digest(str(catalog_path(config.templates, lang))) + site_yaml
+            for lang in LANGUAGES}
 
     def key(lang: str) -> str:
-        return inputs.digest(str(catalog_path(config.templates, lang))) + site_yaml
+        return keys[lang]
 
     known = {}
     for game, record in games.records.items():
@@ -330,7 +333,7 @@ def _outdated(config: BuildConfig, games: _Games, inputs: graph.Inputs,
                                for lang in record.languages}
             record.outdated_key = key
         for lang, parts in record.outdated.items():
-            values[f"outdated:{game}:{lang}"] = graph.digest_value(parts)
+            values[f"outdated:{game}:{lang}"] = " ".join(parts)  # ids: no space in one
     return values
 
 
@@ -495,8 +498,11 @@ def _search(files: dict[str, bytes], kept: set[str], state: graph.State,
 
     found = _Search()
 
+    folder = str(config.out)
+
     def keep(rels: list[str]) -> bool:
-        if not all(rel in previous.outputs and graph.same_file(config.out / rel, previous.outputs[rel])
+        if not all(rel in previous.outputs
+                   and graph.same_file(os.path.join(folder, rel), previous.outputs[rel])
                    for rel in rels):
             return False
         found.kept |= set(rels)

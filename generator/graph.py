@@ -31,7 +31,7 @@ from typing import Any, Iterable, Mapping
 from .deps import Deps
 from .diagnostics import Diagnostic, Mark, Severity
 
-STATE_VERSION = 4
+STATE_VERSION = 5
 MISSING = "-"  # the digest of a file that is not there
 LIBRARIES = ("jinja2", "markdown-it-py", "mdit-py-plugins", "babel", "pydantic", "pyyaml",
              "weasyprint", "fonttools", "pagefind", "pagefind-bin", "pagefind-bin-extended")
@@ -215,7 +215,9 @@ def load_state(path: Path) -> State:
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("version") != STATE_VERSION:
             return State()
-        depsets = [Deps(set(f), set(g), set(v)) for f, g, v in data["depsets"]]
+        names = data["names"]
+        depsets = [Deps({names[i] for i in f}, {names[i] for i in g}, {names[i] for i in v})
+                   for f, g, v in data["depsets"]]
         return State(
             toolchain=data["toolchain"], inputs=data["inputs"], values=data["values"],
             games={k: GameRecord(**v) for k, v in data["games"].items()},
@@ -228,17 +230,19 @@ def load_state(path: Path) -> State:
 
 def dump_state(state: State) -> bytes:
     depsets: dict[tuple[tuple[str, ...], ...], int] = {}
+    names: dict[str, int] = {}  # every path, game and value named by a depset, once
     outputs: dict[str, list[Any]] = {}
     for rel, output in sorted(state.outputs.items()):
         index = depsets.setdefault(output.deps.key(), len(depsets))
         outputs[rel] = [index, output.size, output.mtime_ns, output.chars, output.findings,
                         output.sha]
+    listed = [[[names.setdefault(n, len(names)) for n in part] for part in key] for key in depsets]
     data = {
         "version": STATE_VERSION, "toolchain": state.toolchain,
         "files": {rel: o.size for rel, o in state.outputs.items()},  # read by publish.py
         "inputs": state.inputs, "values": state.values,
         "games": {k: v.__dict__ for k, v in sorted(state.games.items())},
-        "depsets": [list(map(list, key)) for key in depsets], "outputs": outputs,
+        "depsets": listed, "names": list(names), "outputs": outputs,
         "search": state.search, "search_pending": state.search_pending,
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -257,10 +261,16 @@ class Changes:
     _seen: dict[int, bool] = field(default_factory=dict)  # outputs share their Deps objects
     _before: dict[str, str] = field(default_factory=dict)
     _file_changed: dict[str, bool] = field(default_factory=dict)  # outputs share their inputs
+    _games_changed: set[str] = field(default_factory=set)
+    _values_changed: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self._before = {k: v for record in self.previous.games.values()
                         for k, v in record.digests.items()}
+        self._games_changed = {g for g in {*self._before, *self.game_digests}
+                               if self.game_digests.get(g) != self._before.get(g)}
+        last = self.previous.values
+        self._values_changed = {n for n, v in self.values.items() if last.get(n) != v}
 
     def stale(self, deps: Deps) -> bool:
         known = self._seen.get(id(deps))
@@ -276,8 +286,8 @@ class Changes:
         return known
 
     def _stale(self, deps: Deps) -> bool:
-        prev = self.previous
+        # a name this build does not know (``values`` has every name it made) counts as changed
         return (any(self._changed(f) for f in deps.files)
-                or any(self.game_digests.get(g) != self._before.get(g) for g in deps.games)
-                or any(name not in self.values or self.values[name] != prev.values.get(name)
-                       for name in deps.values))
+                or not deps.games.isdisjoint(self._games_changed)
+                or not deps.values.isdisjoint(self._values_changed)
+                or not deps.values <= self.values.keys())

@@ -49,8 +49,12 @@ def check_related(games: list[LinkSource], report: Report) -> None:
     folder (one being written in a scratch folder) has nothing to link to: its links are
     resolved once it sits beside the others, as duplicate slugs are."""
     ids = {g.id for g in games}
+    beside: dict[Path, set[str]] = {}  # by rules folder: read once, not once per game
     for source in games:
-        known = _games_beside(source.folder) | ids
+        parent = source.folder.parent
+        if parent not in beside:
+            beside[parent] = _games_beside(source.folder)
+        known = beside[parent] | ids
         alone = known == {source.id}
         seen: set[str] = set()
         for linked, at in source.links:
