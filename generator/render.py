@@ -181,6 +181,7 @@ class _MemoryBytecodeCache(BytecodeCache):
 
 
 _BYTECODE = _MemoryBytecodeCache()
+_CATALOGS: dict[tuple[str, int, int], Messages] = {}  # by path, size and modification time
 
 
 class _RecordingEnvironment(Environment):
@@ -211,9 +212,17 @@ class Renderer:
     # -- environments ------------------------------------------------------------------------
 
     def messages(self, lang: str) -> Messages:
-        deps.file(catalog_path(self.config.templates, lang))
+        path = catalog_path(self.config.templates, lang)
+        deps.file(path)
         if lang not in self._messages:
-            self._messages[lang] = load_messages(self.config.templates, lang)
+            try:
+                st = os.stat(path)
+                key = (str(path), st.st_size, st.st_mtime_ns)
+            except OSError:
+                key = (str(path), -1, -1)
+            if key not in _CATALOGS:  # `rulebook serve` builds again and again in one process
+                _CATALOGS[key] = load_messages(self.config.templates, lang)
+            self._messages[lang] = _CATALOGS[key]
         return self._messages[lang]
 
     def catalog_problems(self) -> list[Diagnostic]:
