@@ -36,8 +36,8 @@ TEMPLATES = ROOT / "templates"
 def synthetic_corpus(target: Path, copies: int) -> Path:
     """rules/ with every real game copied ``copies`` times under new ids and slugs.
 
-    Each copy's prose is its own: the copy's number ends every paragraph of every text of
-    every language (sections, description, steps, FAQ, quick reference, the examples'
+    Each copy's related links name the games of the same copy. Each copy's prose is its own:
+    the copy's number ends every paragraph of every text of every language (sections, description, steps, FAQ, quick reference, the examples'
     narration, ...). A renderer that renders each distinct text once therefore gains nothing
     from the copies being copies."""
     rules = target / "rules"
@@ -50,6 +50,9 @@ def synthetic_corpus(target: Path, copies: int) -> Path:
             text = (new / "game.yaml").read_text(encoding="utf-8")
             text = re.sub(r"^id: .*$", f"id: {new.name}", text, flags=re.M)
             text = re.sub(r"^(  [a-z]{2}: )([a-z0-9-]+)$", rf"\g<1>\g<2>-copy{i}", text, flags=re.M)
+            # links stay within the copy: 26 families of the real site's shape, not one
+            # family of each real game with every copy of it (90 related games on a page)
+            text = re.sub(r"\{game: ([a-z0-9-]+),", rf"{{game: \g<1>-copy{i},", text)
             (new / "game.yaml").write_text(text, encoding="utf-8")
             for prose in new.glob("[a-z][a-z].yaml"):
                 data = mark_copy(yaml.safe_load(prose.read_text(encoding="utf-8")), f"(copy {i + 1})")
