@@ -37,9 +37,9 @@ def synthetic_corpus(target: Path, copies: int) -> Path:
     """rules/ with every real game copied ``copies`` times under new ids and slugs.
 
     Each copy's related links name the games of the same copy. Each copy's prose is its own:
-    the copy's number ends every paragraph of every text of every language (sections, description, steps, FAQ, quick reference, the examples'
-    narration, ...). A renderer that renders each distinct text once therefore gains nothing
-    from the copies being copies."""
+    the copy's number ends every paragraph of every text of every language (sections,
+    description, steps, FAQ, quick reference, the examples' narration, ...). A renderer that
+    renders each distinct text once therefore gains nothing from the copies being copies."""
     rules = target / "rules"
     shutil.copytree(ROOT / "rules", rules)
     games = [p.parent for p in (ROOT / "rules").glob("*/game.yaml")]
