@@ -274,6 +274,7 @@ def test_no_accessibility_violation_on_pages_with_steppers(server: str, browser:
             if page.locator("[data-stepper]").count() == 0:
                 page.close()
                 continue
+            page.evaluate("Promise.all(document.getAnimations().map(a => a.finished))")  # settled
             results = axe.run(page, context={"include": [[".section-examples"]]})
             found = [(v["id"], [n["target"] for n in v["nodes"]][:3])
                      for v in results.response["violations"]]
