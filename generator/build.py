@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from . import __name__ as _package
-from . import deps, graph
+from . import collector, deps, graph
 from . import publish as publishing
 from .bundle import GameBundle
 from .check import CheckResult, check, check_game, check_slugs, find_game_folders, slug_marks
@@ -90,7 +90,7 @@ def build(config: BuildConfig) -> BuildResult:
     if refused is not None:
         return BuildResult(refused)
     try:
-        with publishing.locked(config.out):
+        with publishing.locked(config.out), collector.paused():
             publishing.recover(config.out)
             return _build_locked(config)
     except OSError as error:
@@ -150,8 +150,9 @@ def _build_locked(config: BuildConfig) -> BuildResult:
     result.files = files
     result.pages = sum(1 for p in [*files, *kept] if p.endswith(".html"))
     publishing.failpoint("before-publish")
-    result.written, result.unchanged, result.removed = publishing.publish(files, config.out,
-                                                                          kept=kept)
+    known = {rel: o.inode for rel, o in previous.outputs.items()} if previous.outputs else None
+    result.written, result.unchanged, result.removed = publishing.publish(
+        files, config.out, kept=kept, known=known)
     _save_state(config.out, state, inputs, files)
     return result
 
@@ -803,7 +804,7 @@ def _save_state(out: Path, state: graph.State, inputs: graph.Inputs,
     for rel in written:
         output = state.outputs[rel]
         st = (out / rel).stat()
-        output.size, output.mtime_ns = st.st_size, st.st_mtime_ns
+        output.size, output.mtime_ns, output.inode = st.st_size, st.st_mtime_ns, st.st_ino
     state.inputs = {k: list(v) for k, v in inputs.table.items()}
     for output in state.outputs.values():  # inputs read from outside the scanned folders
         for path in output.deps.files:

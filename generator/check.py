@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
 
+from . import collector
 from .bundle import GameBundle
 from .diagnostics import Mark, Report
 from .families import get_family
@@ -47,13 +49,19 @@ def find_game_folders(paths: list[Path], report: Report) -> list[Path]:
             folders.extend(found)
         else:
             report.error(Mark(str(path)), "no-games", "this file is not inside a game folder")
-    unique: dict[Path, Path] = {}  # resolved -> as named (each resolved once: 260 games)
+    unique: dict[tuple[int, int], Path] = {}  # the same folder named twice counts once
     for f in folders:
-        unique.setdefault(f.resolve(), f)
+        st = os.stat(f)  # not resolve(): one call, not one per path component (260 games)
+        unique.setdefault((st.st_dev, st.st_ino), f)
     return list(unique.values())
 
 
 def check(paths: list[Path], *, root: Path | None = None) -> CheckResult:
+    with collector.paused():
+        return _check(paths, root)
+
+
+def _check(paths: list[Path], root: Path | None) -> CheckResult:
     result = CheckResult(Report())
     report = result.report
     for folder in find_game_folders(paths, report):

@@ -19,8 +19,8 @@ build's options) is one digest: when it changes, nothing of the last build is tr
 from __future__ import annotations
 
 import bisect
+import functools
 import hashlib
-import json
 import os
 import sys
 from dataclasses import dataclass, field
@@ -28,10 +28,12 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+import orjson
+
 from .deps import Deps
 from .diagnostics import Diagnostic, Mark, Severity
 
-STATE_VERSION = 5
+STATE_VERSION = 6
 MISSING = "-"  # the digest of a file that is not there
 LIBRARIES = ("jinja2", "markdown-it-py", "mdit-py-plugins", "babel", "pydantic", "pyyaml",
              "weasyprint", "fonttools", "pagefind", "pagefind-bin", "pagefind-bin-extended")
@@ -47,8 +49,8 @@ def _digest_file(path: Path) -> str:
 
 
 def digest_value(data: object) -> str:
-    text = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    text = orjson.dumps(data, default=str, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    return hashlib.sha256(text).hexdigest()
 
 
 class Inputs:
@@ -118,13 +120,21 @@ class Inputs:
         return self._keys_under(folder)
 
 
-def toolchain_digest(inputs: Inputs, package: Path, options: str) -> str:
-    h = hashlib.sha256(f"{STATE_VERSION}\0{sys.version}\0{options}\n".encode())
+@functools.cache
+def _library_versions() -> str:
+    """Once a process: it renders with the libraries it imported, whatever is installed later."""
+    found = []
     for library in LIBRARIES:  # an upgraded library may render differently
         try:
-            h.update(f"{library}={metadata.version(library)}\n".encode())
+            found.append(f"{library}={metadata.version(library)}\n")
         except metadata.PackageNotFoundError:
-            h.update(f"{library}=-\n".encode())
+            found.append(f"{library}=-\n")
+    return "".join(found)
+
+
+def toolchain_digest(inputs: Inputs, package: Path, options: str) -> str:
+    h = hashlib.sha256(f"{STATE_VERSION}\0{sys.version}\0{options}\n".encode())
+    h.update(_library_versions().encode())
     h.update(inputs.folder_digest(package).encode())
     return h.hexdigest()
 
@@ -172,6 +182,7 @@ class Output:
     chars: str = ""  # its characters beyond the base set (webfonts.extra_characters)
     findings: list[dict[str, Any]] = field(default_factory=list)  # made with it (a PDF's)
     sha: str = ""  # a page's content digest (the search index of its language is made of it)
+    inode: int = 0  # the file the last build left: publish links it, without a walk to find it
 
     def diagnostics(self) -> list[Diagnostic]:
         return [diagnostic_from(d) for d in self.findings]
@@ -202,17 +213,18 @@ class State:
 
 
 def same_file(path: Path | str, output: Output) -> bool:
-    """The file is the one the last build left (its size and modification time say so)."""
+    """The file is the one the last build left (its inode, size and modification time say so)."""
     try:
         st = os.stat(path)
     except OSError:
         return False
-    return st.st_size == output.size and st.st_mtime_ns == output.mtime_ns
+    return st.st_size == output.size and st.st_mtime_ns == output.mtime_ns \
+        and st.st_ino == output.inode
 
 
 def load_state(path: Path) -> State:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = orjson.loads(path.read_bytes())
         if data.get("version") != STATE_VERSION:
             return State()
         names = data["names"]
@@ -221,8 +233,9 @@ def load_state(path: Path) -> State:
         return State(
             toolchain=data["toolchain"], inputs=data["inputs"], values=data["values"],
             games={k: GameRecord(**v) for k, v in data["games"].items()},
-            outputs={rel: Output(depsets[i], size, mtime, chars, findings, sha)
-                     for rel, (i, size, mtime, chars, findings, sha) in data["outputs"].items()},
+            outputs={rel: Output(depsets[i], size, mtime, chars, findings, sha, inode)
+                     for rel, (i, size, mtime, chars, findings, sha, inode)
+                     in data["outputs"].items()},
             search=data["search"], search_pending=bool(data["search_pending"]))
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         return State()  # no graph, or an unreadable one: everything is rendered
@@ -235,7 +248,7 @@ def dump_state(state: State) -> bytes:
     for rel, output in sorted(state.outputs.items()):
         index = depsets.setdefault(output.deps.key(), len(depsets))
         outputs[rel] = [index, output.size, output.mtime_ns, output.chars, output.findings,
-                        output.sha]
+                        output.sha, output.inode]
     listed = [[[names.setdefault(n, len(names)) for n in part] for part in key] for key in depsets]
     data = {
         "version": STATE_VERSION, "toolchain": state.toolchain,
@@ -245,7 +258,7 @@ def dump_state(state: State) -> bytes:
         "depsets": listed, "names": list(names), "outputs": outputs,
         "search": state.search, "search_pending": state.search_pending,
     }
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return orjson.dumps(data)  # JSON still (publish.py reads "files"), twenty times quicker
 
 
 # -- which outputs are stale --------------------------------------------------------------------
@@ -259,16 +272,18 @@ class Changes:
     game_digests: dict[str, str]
     values: dict[str, str]
     _seen: dict[int, bool] = field(default_factory=dict)  # outputs share their Deps objects
-    _before: dict[str, str] = field(default_factory=dict)
-    _file_changed: dict[str, bool] = field(default_factory=dict)  # outputs share their inputs
+    _files_changed: set[str] = field(default_factory=set)
     _games_changed: set[str] = field(default_factory=set)
     _values_changed: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
-        self._before = {k: v for record in self.previous.games.values()
-                        for k, v in record.digests.items()}
-        self._games_changed = {g for g in {*self._before, *self.game_digests}
-                               if self.game_digests.get(g) != self._before.get(g)}
+        # every file an output was made from is in the last state's inputs (_save_state)
+        self._files_changed = {path for path in self.previous.inputs
+                               if self.inputs.digest(path) != self.previous.input_digest(path)}
+        before = {k: v for record in self.previous.games.values()
+                  for k, v in record.digests.items()}
+        self._games_changed = {g for g in {*before, *self.game_digests}
+                               if self.game_digests.get(g) != before.get(g)}
         last = self.previous.values
         self._values_changed = {n for n, v in self.values.items() if last.get(n) != v}
 
@@ -278,16 +293,10 @@ class Changes:
             known = self._seen[id(deps)] = self._stale(deps)
         return known
 
-    def _changed(self, path: str) -> bool:
-        known = self._file_changed.get(path)
-        if known is None:
-            known = self._file_changed[path] = \
-                self.inputs.digest(path) != self.previous.input_digest(path)
-        return known
-
     def _stale(self, deps: Deps) -> bool:
         # a name this build does not know (``values`` has every name it made) counts as changed
-        return (any(self._changed(f) for f in deps.files)
+        return (not deps.files.isdisjoint(self._files_changed)
+                or not deps.files <= self.previous.inputs.keys()
                 or not deps.games.isdisjoint(self._games_changed)
                 or not deps.values.isdisjoint(self._values_changed)
                 or not deps.values <= self.values.keys())

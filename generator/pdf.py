@@ -24,6 +24,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from . import collector
 from .pdf_check import Overflow
 
 PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
@@ -234,13 +235,19 @@ def _die_with_parent(parent: int) -> None:
 def _render(task: tuple[str, int]) -> Rendered:
     """One PDF, its page count, the URLs it named that were not fetched, and what its layout
     put outside the pages."""
+    from .publish import failpoint
+
+    failpoint("pdf-render")
+    with collector.resumed():
+        return _render_one(task)
+
+
+def _render_one(task: tuple[str, int]) -> Rendered:
     from weasyprint import HTML
 
     from .imposition import pad_pages
     from .pdf_check import overflows
-    from .publish import failpoint
 
-    failpoint("pdf-render")
     html, pages_multiple = task
     fetcher = _WORKER["fetcher"]
     fetcher.refused.clear()

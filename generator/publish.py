@@ -24,11 +24,12 @@ import os
 import re
 import shutil
 import signal
+import stat
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Mapping
 
 MARKER = ".rulebook-output"
 MARKER_TEXT = (b"This folder is written by rulebook. Each build replaces everything in it;\n"
@@ -169,27 +170,32 @@ def failpoint(name: str) -> None:
         time.sleep(0.05)
 
 
-def publish(files: dict[str, bytes], out: Path, *, kept: Iterable[str] = ()
-            ) -> tuple[int, int, int]:
+def publish(files: dict[str, bytes], out: Path, *, kept: Iterable[str] = (),
+            known: Mapping[str, int] | None = None) -> tuple[int, int, int]:
     """Make ``out`` hold exactly ``files``, the files named in ``kept`` as they are in ``out``
     now (the build knows they are current: they are linked, not read), and the marker; return
     (written, unchanged, removed). Call with the lock held and ``output_problem(out)`` None.
+
+    ``known`` is what the last build left in ``out`` (relative path -> inode), from its graph;
+    the build has checked each kept file against it. With it, ``out`` is not walked unless
+    nothing seems to change (then a file no build made would be left in place), since the
+    standby is walked anyway and whatever ``out`` holds beyond the new site is removed there.
 
     The new site is made in the standby folder beside the output, which holds the site
     before the current one (or nothing): only what differs from the new site is changed in
     it, so an edit costs a few files, not a new tree of thousands. Then the two are
     exchanged, and the site just replaced becomes the standby of the next build."""
-    live, _ = _tree(out)
+    live = dict(known) if known is not None and out.is_dir() else _tree(out)[0]
     kept = {rel for rel in kept if rel in live and rel not in files}
     count = len(files) + len(kept)
     files = files | {MARKER: MARKER_TEXT}
-    same = kept | {rel for rel, data in files.items()
-                   if rel in live and (out / rel).stat().st_size == len(data)
-                   and (out / rel).read_bytes() == data}
+    same = kept | {rel for rel, data in files.items() if _holds(out, rel, data, live)}
     stale = set(live) - set(files) - kept
     unchanged = len(same - {MARKER})
     if len(same) == len(files) + len(kept) and not stale:
-        return 0, unchanged, 0
+        if known is None or set(_tree(out)[0]) <= same:
+            return 0, unchanged, 0
+        return publish(files, out, kept=kept)  # a file no build made: swap as usual
     standby = standby_path(out)
     _stage(files, standby, out, live, same)
     failpoint("staged")
@@ -201,6 +207,19 @@ def publish(files: dict[str, bytes], out: Path, *, kept: Iterable[str] = ()
     else:
         _two_renames(standby, out)
     return count - unchanged, unchanged, len(stale)
+
+
+def _holds(out: Path, rel: str, data: bytes, live: dict[str, int]) -> bool:
+    """``out/rel`` holds ``data`` already; ``live`` then has its inode (the file to link)."""
+    try:
+        st = os.lstat(out / rel)  # a symbolic link is never taken for one of the site's files
+        if not stat.S_ISREG(st.st_mode) or st.st_size != len(data) \
+                or (out / rel).read_bytes() != data:
+            return False
+    except OSError:
+        return False
+    live[rel] = st.st_ino
+    return True
 
 
 def standby_path(out: Path) -> Path:
@@ -244,20 +263,24 @@ def _stage(files: dict[str, bytes], standby: Path, out: Path, live: dict[str, in
     wanted = set(files) | same
     for rel in sorted(set(present) - wanted):
         (standby / rel).unlink()
-    needed = {"/".join(rel.split("/")[:i]) for rel in wanted for i in range(1, rel.count("/") + 1)}
+    needed: set[str] = set()  # the folders of the wanted files, and theirs
+    for folder in {rel.rpartition("/")[0] for rel in wanted}:
+        while folder and folder not in needed:
+            needed.add(folder)
+            folder = folder.rpartition("/")[0]
     for rel in sorted(folders - needed, key=lambda f: -f.count("/")):
         with contextlib.suppress(OSError):  # still holds a file no build wrote: left alone
             (standby / rel).rmdir()
     made = set(folders & needed)
-    for rel in sorted(wanted, key=lambda r: r == MARKER):  # the marker goes last
+    # a file already the very same as in ``out`` needs nothing (most of them, after an edit)
+    todo = [rel for rel in wanted if rel not in same or present.get(rel) != live[rel]]
+    for rel in sorted(todo, key=lambda r: r == MARKER):  # the marker goes last
         target = standby / rel
         parent = rel.rpartition("/")[0]
         if parent and parent not in made:
             target.parent.mkdir(parents=True, exist_ok=True)
             made.update("/".join(parent.split("/")[:i]) for i in range(1, parent.count("/") + 2))
         if rel in same:
-            if present.get(rel) == live[rel]:
-                continue  # already the very same file
             tmp = target.parent / f".{target.name}.{os.getpid()}.link"
             with contextlib.suppress(FileNotFoundError):
                 tmp.unlink()

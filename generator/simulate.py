@@ -28,6 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Mapping
 
+from . import collector
 from .stats import Figure, Precision, Tally
 
 NUMBERS_VERSION = "1"  # part of the cache key: raise it when what a result holds changes
@@ -111,6 +112,11 @@ def run(sim: Simulation, *, seed: int = DEFAULT_SEED, rounds: int | None = None,
         precision: Precision = Precision()) -> Numbers:
     """Play ``rounds`` units, or, when None, batches until every figure is tight enough to
     print (``precision``) or the simulation's cap is reached."""
+    with collector.resumed():  # an engine's rounds may leave cycles behind (see collector)
+        return _run(sim, seed, rounds, precision)
+
+
+def _run(sim: Simulation, seed: int, rounds: int | None, precision: Precision) -> Numbers:
     rng = random.Random(config_seed(sim, seed))
     tally = Tally()
     target = rounds if rounds is not None else sim.cap

@@ -8,6 +8,7 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -199,6 +200,47 @@ def test_a_changed_output_file_is_made_again(tmp_path: Path) -> None:
     result = build(config)
     assert not result.up_to_date and "en/index.html" in result.files
     assert page.read_bytes() == good
+
+
+def test_a_file_swapped_under_the_same_size_and_time_is_made_again(tmp_path: Path) -> None:
+    """The graph knows each output by inode too: a copy given the old file's size and time
+    (``cp -p`` of a tampered page) is not the file the build left."""
+    rules, templates = _corpus(tmp_path)
+    out = tmp_path / "site"
+    config = BuildConfig(rules, templates, out, pdf=False)
+    assert build(config).ok
+    page = out / "en" / "index.html"
+    good, st = page.read_bytes(), page.stat()
+    page.unlink()
+    page.write_bytes(good.replace(b"<html", b"<HTML", 1))
+    os.utime(page, ns=(st.st_atime_ns, st.st_mtime_ns))
+    result = build(config)
+    assert "en/index.html" in result.files and page.read_bytes() == good
+
+
+@pytest.mark.parametrize("kind", ["text", "unrelated"])
+def test_a_file_no_build_made_is_gone_after_the_next_build(tmp_path: Path, kind: str) -> None:
+    """The build knows the published files from its graph and does not walk the output to
+    find them; a file put there by hand goes all the same, whether the edit changes pages
+    (the standby it is swapped into is walked) or none (then the output is walked)."""
+    rules, templates = _corpus(tmp_path)
+    out = tmp_path / "site"
+    config = BuildConfig(rules, templates, out, pdf=False)
+    assert build(config).ok
+    before = tree(out)
+    (out / "en" / "notes.txt").write_text("mine\n", encoding="utf-8")
+    (out / "stray").mkdir()
+    (out / "stray" / "page.html").write_text("<p>x</p>\n", encoding="utf-8")
+    edit(rules, templates, kind, 1)
+    result = build(config)
+    assert result.ok and not result.up_to_date
+    assert (kind == "unrelated") == (result.files == {})
+    after = tree(out)
+    assert "en/notes.txt" not in after and "stray/page.html" not in after
+    assert not (out / "stray").exists()
+    if kind == "unrelated":
+        assert after == before
+    assert build(config).up_to_date and tree(out) == after
 
 
 def test_pdfs_are_made_again_only_for_what_changed(tmp_path: Path) -> None:
