@@ -49,10 +49,45 @@ def _indexed_pages(files: Mapping[str, bytes]) -> dict[str, bytes]:
     """The HTML pages Pagefind is given. Once a page marks its body, Pagefind leaves out
     every page without the mark: then only the pages whose bytes name the mark are written
     for it (the same index, from half the pages of a game site: the quick references carry
-    no mark). Without a mark it indexes every page, and gets every page."""
+    no mark). Without a mark it indexes every page, and gets every page. Either way, the
+    elements a page tells Pagefind to ignore are cut out first (``without_ignored``)."""
     pages = {rel: data for rel, data in files.items() if rel.endswith(".html")}
     naming = {rel: data for rel, data in pages.items() if b"data-pagefind-body" in data}
-    return naming if any(_BODY.search(data) for data in naming.values()) else pages
+    chosen = naming if any(_BODY.search(data) for data in naming.values()) else pages
+    return {rel: without_ignored(data) for rel, data in chosen.items()}
+
+
+# The start tag of an element Pagefind ignores, and the tags that open or close one of a name.
+_IGNORED = re.compile(rb"<([a-z][a-z0-9]*)\b[^<>]*\sdata-pagefind-ignore[\s=>]")
+_TAGS: dict[bytes, re.Pattern[bytes]] = {}
+_VOID = {b"area", b"base", b"br", b"col", b"embed", b"hr", b"img", b"input", b"link", b"meta",
+         b"source", b"track", b"wbr"}
+
+
+def without_ignored(page: bytes) -> bytes:
+    """``page`` without its elements marked ``data-pagefind-ignore``: Pagefind makes the same
+    index of it (tests/test_search.py proves it on the golden pages) in a third less time,
+    as it no longer parses the example rounds' hands and tables. A page whose marked element
+    does not close is given as it is."""
+    parts, at = [], 0
+    while (start := _IGNORED.search(page, at)) is not None:
+        name = start.group(1)
+        if name in _VOID:  # nothing inside: the tag alone goes
+            parts.append(page[at:start.start()])
+            at = page.index(b">", start.end() - 1) + 1
+            continue
+        tags = _TAGS.get(name) or _TAGS.setdefault(name, re.compile(rb"<(/?)" + name + rb"[\s>]"))
+        depth, pos = 1, start.end()
+        while depth:
+            tag = tags.search(page, pos)
+            if tag is None:
+                return page
+            depth += -1 if tag.group(1) else 1
+            pos = tag.end()
+        parts.append(page[at:start.start()])
+        at = page.index(b">", pos - 1) + 1
+    parts.append(page[at:])
+    return b"".join(parts)
 
 
 @dataclass

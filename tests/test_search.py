@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.diagnostics import Report
-from generator.search import _indexed_pages, pagefind_binary, search_bundle
+from generator.search import _indexed_pages, pagefind_binary, search_bundle, without_ignored
 
 
 def _page(lang: str, body: str, *, marked: bool) -> bytes:
@@ -40,13 +40,33 @@ def test_without_a_body_mark_every_page_is_indexed() -> None:
     assert set(_indexed_pages(pages)) == set(pages)
 
 
-def test_the_bundle_is_the_one_pagefind_makes_of_every_page(tmp_path: Path) -> None:
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def _golden_pages() -> dict[str, bytes]:
+    """The golden game pages, under the paths they are built at: their example rounds and
+    numbers carry data-pagefind-ignore."""
+    return {p.name.replace("__", "/"): p.read_bytes() for p in sorted(GOLDEN.glob("*.html"))}
+
+
+@pytest.mark.parametrize("which", ["small", "golden", "built"])
+def test_the_bundle_is_the_one_pagefind_makes_of_every_page(tmp_path: Path, which: str,
+                                                            request: pytest.FixtureRequest) -> None:
+    """What Pagefind makes of the pages as published (its own ignoring included) is what the
+    build makes of them: fewer pages given, and the ignored elements cut out beforehand. The
+    built site's English and Arabic pages hold both families' example rounds."""
+    if which == "built":
+        site_folder: Path = request.getfixturevalue("built")
+        pages = {p.relative_to(site_folder).as_posix(): p.read_bytes()
+                 for lang in ("en", "ar") for p in sorted((site_folder / lang).rglob("*.html"))}
+    else:
+        pages = PAGES if which == "small" else _golden_pages()
     binary = pagefind_binary()
     if binary is None:
         pytest.skip("Pagefind is not installed")
-    bundle = search_bundle(PAGES, Report())
+    bundle = search_bundle(pages, Report())
     site, out = tmp_path / "site", tmp_path / "out"
-    for rel, data in PAGES.items():
+    for rel, data in pages.items():
         (site / rel).parent.mkdir(parents=True, exist_ok=True)
         (site / rel).write_bytes(data)
     subprocess.run([str(binary), "--site", str(site), "--output-path", str(out),
@@ -57,3 +77,19 @@ def test_the_bundle_is_the_one_pagefind_makes_of_every_page(tmp_path: Path) -> N
     assert json.loads(bundle.pop(entry)) == json.loads(everything.pop(entry))
     assert bundle == everything
     assert any("/fragment/" in rel for rel in bundle)
+
+
+def test_ignored_elements_are_cut_out_whole() -> None:
+    page = (b'<main data-pagefind-body><p>keep 1</p>'
+            b'<div data-pagefind-ignore class="a"><div><p>gone</p></div><div>gone</div></div>'
+            b'<p>keep 2</p><table class="hands" data-pagefind-ignore><tr><td>K</td></tr></table>'
+            b'<section data-pagefind-ignore="all" id="n"><section><h2>x</h2></section></section>'
+            b'<img data-pagefind-ignore src="a.png" alt="gone"><p>keep 3</p></main>')
+    assert without_ignored(page) == (b"<main data-pagefind-body><p>keep 1</p><p>keep 2</p>"
+                                     b"<p>keep 3</p></main>")
+
+
+def test_a_page_whose_ignored_element_never_closes_is_given_whole() -> None:
+    page = b"<main><p>a</p><div data-pagefind-ignore><p>b</p></main>"
+    assert without_ignored(page) == page
+    assert without_ignored(b"<p>nothing to cut</p>") == b"<p>nothing to cut</p>"
