@@ -79,6 +79,10 @@ def _parser() -> argparse.ArgumentParser:
                          help="page and PDF render processes (default and most: one per core)")
         cmd.add_argument("--executor", type=_executor, default=None, metavar="dask://HOST:PORT",
                          help="render the PDFs on a Dask cluster (needs dask.distributed)")
+        if name == "build":
+            cmd.add_argument("--no-search", action="store_true",
+                             help="leave the search index as the last build made it (quicker; "
+                                  "the next build without this option indexes again)")
         if name == "serve":
             cmd.add_argument("--port", type=_port, default=8000)
             cmd.add_argument("--host", default="127.0.0.1")
@@ -175,7 +179,8 @@ def _config(args: argparse.Namespace) -> BuildConfig:
     from .build import BuildConfig
     return BuildConfig(rules=args.rules, templates=args.templates, out=args.out,
                        pdf=not getattr(args, "no_pdf", False), workers=getattr(args, "workers", 0),
-                       executor=getattr(args, "executor", None))
+                       executor=getattr(args, "executor", None),
+                       search=not getattr(args, "no_search", False))
 
 
 def _build(args: argparse.Namespace) -> int:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -52,3 +54,23 @@ def test_console_script_runs_as_a_module() -> None:
     done = subprocess.run([sys.executable, "-m", "generator.cli", "check", "rules"], cwd=ROOT,
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_build_without_search_then_with_it(tmp_path: Path, capsys) -> None:
+    """--no-search leaves the search as the last build made it (none, the first time); the
+    next build without the option indexes the pages."""
+    import shutil
+
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES / "black-peter", rules / "black-peter")
+    shutil.copy(RULES / "site.yaml", rules / "site.yaml")
+    (rules / "black-peter" / "game.yaml").write_text(
+        re.sub(r"^related:\n(  .*\n|    .*\n)*", "", (rules / "black-peter" / "game.yaml")
+               .read_text(encoding="utf-8"), flags=re.M), encoding="utf-8")
+    out = tmp_path / "site"
+    common = ["build", "--no-pdf", "--rules", str(rules), "--templates", str(ROOT / "templates"),
+              "--out", str(out)]
+    assert main([*common, "--no-search"]) == 0, capsys.readouterr()
+    assert (out / "en" / "index.html").is_file() and not (out / "pagefind").exists()
+    assert main(common) == 0, capsys.readouterr()
+    assert (out / "pagefind" / "pagefind-entry.json").is_file()
