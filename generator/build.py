@@ -153,7 +153,7 @@ def _build_locked(config: BuildConfig) -> BuildResult:
     known = {rel: o.inode for rel, o in previous.outputs.items()} if previous.outputs else None
     result.written, result.unchanged, result.removed = publishing.publish(
         files, config.out, kept=kept, known=known)
-    _save_state(config.out, state, inputs, files)
+    _save_state(config.out, state, previous, inputs, files)
     return result
 
 
@@ -796,7 +796,7 @@ def _state_path(out: Path) -> Path:
     return out.parent / f".{out.name}{STATE_FILE}"
 
 
-def _save_state(out: Path, state: graph.State, inputs: graph.Inputs,
+def _save_state(out: Path, state: graph.State, previous: graph.State, inputs: graph.Inputs,
                 written: Mapping[str, bytes]) -> None:
     """The graph of the site just published: each output's size and modification time as it
     now stands in the folder (a kept file is the same file as before), and the digest of
@@ -810,4 +810,4 @@ def _save_state(out: Path, state: graph.State, inputs: graph.Inputs,
         for path in output.deps.files:
             if path not in state.inputs:
                 state.inputs[path] = [-1, -1, inputs.digest(path)]
-    publishing.write_beside(_state_path(out), graph.dump_state(state))
+    publishing.write_beside(_state_path(out), graph.dump_state(state, previous))

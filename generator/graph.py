@@ -198,6 +198,9 @@ class State:
     # lang -> {"pages": [its pages], "files": [its search files], "entry": its entry}
     search: dict[str, dict[str, Any]] = field(default_factory=dict)
     search_pending: bool = False  # the last build left the search as it was (serve's first pass)
+    # as loaded: the name table, and each depset's lists of indices in it (by id of its Deps)
+    names: list[str] = field(default_factory=list, repr=False)
+    raw: dict[int, list[list[int]]] = field(default_factory=dict, repr=False)
 
     def input_digest(self, path: str) -> str:
         found = self.inputs.get(path)
@@ -236,26 +239,50 @@ def load_state(path: Path) -> State:
             outputs={rel: Output(depsets[i], size, mtime, chars, findings, sha, inode)
                      for rel, (i, size, mtime, chars, findings, sha, inode)
                      in data["outputs"].items()},
-            search=data["search"], search_pending=bool(data["search_pending"]))
+            search=data["search"], search_pending=bool(data["search_pending"]),
+            names=names, raw={id(d): raw for d, raw in zip(depsets, data["depsets"])})
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         return State()  # no graph, or an unreadable one: everything is rendered
 
 
-def dump_state(state: State) -> bytes:
-    depsets: dict[tuple[tuple[str, ...], ...], int] = {}
+def dump_state(state: State, previous: State | None = None) -> bytes:
+    """The state as JSON. An output kept from ``previous`` (which must still be alive: its
+    Deps objects are known by id) keeps its depset as loaded, names and all, so that an edit
+    does not sort and number every output's inputs again."""
+    last = previous or State()
     names: dict[str, int] = {}  # every path, game and value named by a depset, once
+    table: list[str] = []
+    if last.names:
+        table = list(last.names)
+        names = {n: i for i, n in enumerate(table)}
+    depsets: dict[object, int] = {}  # a loaded depset by id, a new one by its key
+    listed: list[list[list[int]]] = []
     outputs: dict[str, list[Any]] = {}
     for rel, output in sorted(state.outputs.items()):
-        index = depsets.setdefault(output.deps.key(), len(depsets))
+        raw = last.raw.get(id(output.deps))
+        found: object = id(raw) if raw is not None else output.deps.key()
+        index = depsets.get(found)
+        if index is None:
+            if raw is None:
+                raw = [[names.setdefault(n, len(names)) for n in part]
+                       for part in output.deps.key()]
+            index = depsets[found] = len(listed)
+            listed.append(raw)
         outputs[rel] = [index, output.size, output.mtime_ns, output.chars, output.findings,
                         output.sha, output.inode]
-    listed = [[[names.setdefault(n, len(names)) for n in part] for part in key] for key in depsets]
+    table.extend(list(names)[len(table):])
+    used: set[int] = set()
+    for raw in listed:
+        for part in raw:
+            used.update(part)
+    if previous is not None and len(used) * 2 < len(table):  # most names gone: number anew
+        return dump_state(state)
     data = {
         "version": STATE_VERSION, "toolchain": state.toolchain,
         "files": {rel: o.size for rel, o in state.outputs.items()},  # read by publish.py
         "inputs": state.inputs, "values": state.values,
         "games": {k: v.__dict__ for k, v in sorted(state.games.items())},
-        "depsets": listed, "names": list(names), "outputs": outputs,
+        "depsets": listed, "names": table, "outputs": outputs,
         "search": state.search, "search_pending": state.search_pending,
     }
     return orjson.dumps(data)  # JSON still (publish.py reads "files"), twenty times quicker
