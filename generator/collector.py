@@ -26,7 +26,16 @@ def paused() -> Iterator[None]:
         yield
     finally:
         if was_on:
+            _age_everything()
             gc.enable()
+
+
+def _age_everything() -> None:
+    """Every object the build left is made old, as if it had survived collections: else the
+    first collection after the build, a young one, would go over all of them (0.4 s seen at
+    the end of a one-edit build). Old objects are gone over in the next full collection."""
+    gc.freeze()  # every tracked object to the permanent generation ...
+    gc.unfreeze()  # ... and from there to the oldest
 
 
 @contextmanager

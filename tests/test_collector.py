@@ -63,3 +63,18 @@ def test_a_pdf_renders_with_the_collector_on(monkeypatch: pytest.MonkeyPatch) ->
         pdf._render(("<p>x</p>", 1))
         assert not gc.isenabled()
     assert seen == [True]
+
+
+def test_what_a_pause_leaves_is_old_and_still_collected() -> None:
+    gc.collect()
+    with collector.paused():
+        cycles = []
+        for _ in range(2000):
+            a: list[object] = []
+            a.append(a)
+            cycles.append(a)
+        del cycles, a
+        young = gc.get_count()[0]
+        assert young >= 2000  # counted, not collected, while paused
+    assert gc.get_count()[0] < young  # nothing young is left for the next collection
+    assert gc.collect() >= 2000  # a full collection still finds the garbage
