@@ -798,8 +798,8 @@ def _state_path(out: Path) -> Path:
 
 def _save_state(out: Path, state: graph.State, previous: graph.State, inputs: graph.Inputs,
                 written: Mapping[str, bytes]) -> None:
-    """The graph of the site just published: each output's size and modification time as it
-    now stands in the folder (a kept file is the same file as before), and the digest of
+    """The graph of the site just published: each output's size, modification time and inode
+    as it now stands in the folder (a kept file is the same file as before), and the digest of
     every input."""
     for rel in written:
         output = state.outputs[rel]
