@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.check import check  # noqa: E402
+from generator.check.games import check  # noqa: E402
 
 
 def bench_random_rounds(seconds: float = 3.0) -> None:
@@ -39,7 +39,7 @@ def bench_check(runs: int = 7) -> None:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "generator.cli", "check", "rules"], cwd=ROOT,
+        subprocess.run([sys.executable, "-m", "generator", "check", "rules"], cwd=ROOT,
                        check=True, capture_output=True)
         times.append(time.perf_counter() - start)
     print(f"rulebook check on the corpus: median {statistics.median(times):.3f} s, "

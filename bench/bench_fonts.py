@@ -16,11 +16,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build import BuildConfig, render_site  # noqa: E402
-from generator.check import check  # noqa: E402
-from generator.diagnostics import Report  # noqa: E402
-from generator.model import load_site_spec  # noqa: E402
-from generator.webfonts import print_faces, site_characters, web_faces  # noqa: E402
+from generator.build.pipeline import BuildConfig, render_site  # noqa: E402
+from generator.check.games import check  # noqa: E402
+from generator.check.load import load_site_spec  # noqa: E402
+from generator.core.diagnostics import Report  # noqa: E402
+from generator.web.fonts import print_faces, site_characters, web_faces  # noqa: E402
 
 TEMPLATES = ROOT / "templates"
 
@@ -32,7 +32,7 @@ def main(runs: int = 3) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         files = render_site(BuildConfig(ROOT / "rules", TEMPLATES, Path(tmp) / "site", pdf=False),
                             checked, spec)
-        from generator.i18n import LANGUAGES
+        from generator.core.languages import LANGUAGES
         languages = [lang for lang in LANGUAGES if f"{lang}/index.html" in files]
         start = time.perf_counter()
         chars = site_characters(files, languages)

@@ -21,14 +21,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build import BuildConfig, build  # noqa: E402
-from generator.check import check  # noqa: E402
-from generator.diagnostics import Report  # noqa: E402
-from generator.imposition import impose, imposed_pdfs  # noqa: E402
-from generator.model import load_site_spec  # noqa: E402
-from generator.pdf import PDF_VARIANT, PdfJob, harfbuzz_subset_available, render_pdfs  # noqa: E402
-from generator.render import Renderer, SiteConfig  # noqa: E402
-from generator.site import DocKind, plan  # noqa: E402
+from generator.build.pipeline import BuildConfig, build  # noqa: E402
+from generator.check.games import check  # noqa: E402
+from generator.check.load import load_site_spec  # noqa: E402
+from generator.core.diagnostics import Report  # noqa: E402
+from generator.pdf.imposition import impose, imposed_pdfs  # noqa: E402
+from generator.pdf.render import PDF_VARIANT, PdfJob, harfbuzz_subset_available, render_pdfs  # noqa: E402
+from generator.web.render import Renderer, SiteConfig  # noqa: E402
+from generator.web.site import DocKind, plan  # noqa: E402
 
 TEMPLATES = ROOT / "templates"
 

@@ -47,7 +47,7 @@ def main() -> None:
         games = len(list(rules.glob("*/game.yaml")))
         out = Path(tmp) / "out" / "site"
         proc = subprocess.Popen(
-            [sys.executable, "-m", "generator.cli", "serve", "--no-pdf", "--port", "0",
+            [sys.executable, "-m", "generator", "serve", "--no-pdf", "--port", "0",
              "--rules", str(rules), "--templates", str(ROOT / "templates"), "--out", str(out)],
             cwd=ROOT, stderr=subprocess.PIPE, text=True)
         try:

@@ -19,18 +19,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.check import check  # noqa: E402
-from generator.game_numbers import configuration, page_configurations, player_counts  # noqa: E402
-from generator.simulate import Store  # noqa: E402
-from generator.stats import Tally  # noqa: E402
+from generator.check.games import check  # noqa: E402
+from generator.families import family_of  # noqa: E402
+from generator.simulation.configurations import configuration, page_configurations, player_counts  # noqa: E402
+from generator.simulation.run import Store  # noqa: E402
+from generator.simulation.stats import Tally  # noqa: E402
 
 
 def bench_units(seconds: float = 2.0) -> None:
     result = check([ROOT / "rules"], root=ROOT)
     for bundle in result.games:
-        counts = player_counts(bundle, bundle.rules.engine)
+        counts = player_counts(bundle, bundle.rules.engine, family=family_of(bundle))
         players = min(max(4, counts[0]), counts[-1])
-        config = configuration(bundle, None, players)
+        config = configuration(bundle, None, players, family=family_of(bundle))
         if config is None:
             continue
         sim, rng, tally, units = config.simulation, random.Random(1), Tally(), 0
@@ -51,10 +52,10 @@ def bench_units(seconds: float = 2.0) -> None:
 
 def bench_cold() -> None:
     result = check([ROOT / "rules"], root=ROOT)
-    sims = [c.simulation for b in result.games for c in page_configurations(b)]
+    sims = [c.simulation for b in result.games for c in page_configurations(b, family=family_of(b))]
     for workers in (1, 2):
         with tempfile.TemporaryDirectory() as tmp:
-            import generator.simulate as simulate
+            import generator.simulation.run as simulate
             simulate._MEMORY.clear()
             store = Store(Path(tmp))
             start = time.perf_counter()

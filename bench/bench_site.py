@@ -25,10 +25,10 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build import BuildConfig, build, render_site  # noqa: E402
-from generator.check import check  # noqa: E402
-from generator.diagnostics import Report  # noqa: E402
-from generator.model import load_site_spec  # noqa: E402
+from generator.build.pipeline import BuildConfig, build, render_site  # noqa: E402
+from generator.check.games import check  # noqa: E402
+from generator.check.load import load_site_spec  # noqa: E402
+from generator.core.diagnostics import Report  # noqa: E402
 
 TEMPLATES = ROOT / "templates"
 
@@ -98,7 +98,7 @@ def bench_render(seconds: float = 2.0) -> None:
 
 
 def _command(rules: Path, out: Path) -> list[str]:
-    return [sys.executable, "-m", "generator.cli", "build", "--no-pdf", "--rules", str(rules),
+    return [sys.executable, "-m", "generator", "build", "--no-pdf", "--rules", str(rules),
             "--templates", str(TEMPLATES), "--out", str(out)]
 
 

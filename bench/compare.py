@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_site import edit_one_sentence, synthetic_corpus  # noqa: E402
 
-from generator.build import BuildConfig, build  # noqa: E402
+from generator.build.pipeline import BuildConfig, build  # noqa: E402
 
 TEMPLATES = ROOT / "templates"
 _HUGO_LAYOUT = ("<!doctype html><html lang=\"{{ .Site.Language.Lang }}\"><meta charset=utf-8>"
@@ -95,7 +95,7 @@ def main(copies: int) -> None:
         markdown_pages = export(rules, Path(tmp))
         games = len(list(rules.glob("*/game.yaml")))
         out = Path(tmp) / "rulebook" / "site"
-        command = [sys.executable, "-m", "generator.cli", "build", "--no-pdf", "--rules", str(rules),
+        command = [sys.executable, "-m", "generator", "build", "--no-pdf", "--rules", str(rules),
                    "--templates", str(TEMPLATES), "--out", str(out)]
         wall, cpu = timed(command, ROOT)
         game_pages = sum(1 for _ in out.glob("*/*/index.html"))  # <lang>/<slug>/index.html

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.check import CheckResult, check
+from generator.check.games import CheckResult, check
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
@@ -27,8 +27,8 @@ os.environ.setdefault("RULEBOOK_NUMBERS_CACHE", str(ROOT / ".pytest_cache" / "ru
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The whole site with its PDFs, built once for every test that reads them back."""
-    from generator.build import BuildConfig, build
-    from generator.site import DocKind, plan
+    from generator.build.pipeline import BuildConfig, build
+    from generator.web.site import DocKind, plan
 
     out = tmp_path_factory.mktemp("pdf") / "site"
     result = build(BuildConfig(RULES, ROOT / "templates", out, workers=2))

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from conftest import RULES, findings, line_of
-from generator.check import check
-from generator.cli import main
-from generator.diagnostics import MAX_SHOWN, Diagnostic, Mark, Report, format_json
+from generator.check.games import check
+from generator.check.load import load_game
+from generator.cli.main import main
+from generator.core.diagnostics import MAX_SHOWN, Diagnostic, Mark, Report, format_json
+from generator.core.languages import load_messages
 from generator.families import get_family
-from generator.i18n import load_messages
-from generator.model import load_game
-from generator.source import MAX_DEPTH, load_yaml
+from generator.model.source import MAX_DEPTH, load_yaml
 
 END = "examples/endgame.yaml"
 
@@ -108,8 +108,8 @@ def test_a_slug_windows_cannot_name_a_folder(broken) -> None:
 
 
 def test_catalog_problems_reach_the_renderer(tmp_path: Path) -> None:
-    from generator.render import Renderer, SiteConfig
-    from generator.site import plan
+    from generator.web.render import Renderer, SiteConfig
+    from generator.web.site import plan
     po = tmp_path / "locale" / "it" / "LC_MESSAGES" / "messages.po"
     po.parent.mkdir(parents=True)
     po.write_text(PO, encoding="utf-8")

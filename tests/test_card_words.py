@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import RULES
-from generator.cards import parse_card
-from generator.cardwords import LANGUAGES, find_card_mentions, find_named_cards, spoken_name
-from generator.check import check
+from generator.check.games import check
+from generator.core.cards import parse_card
+from generator.core.cardwords import LANGUAGES, find_card_mentions, find_named_cards, spoken_name
 
 
 def named(text: str, lang: str) -> list[tuple[str, str]]:
@@ -134,7 +134,7 @@ def test_the_corpus_names_cards_in_words_and_stays_clean() -> None:
     "the queen of hearts", "ДАМА ЧЕРВЕЙ и Ёж", "İstanbul: the queen of spades", "ΟΔΟΣ and ΣΑΣ",
     "الْبِنْتُ الكُبَّة", "ŞAPTE DE ȚINTĂ", "Straße ǅ ﬁ", ""])
 def test_folding_a_whole_text_equals_folding_it_letter_by_letter(text: str) -> None:
-    from generator.cardwords import finder
+    from generator.core.cardwords import finder
     letters = [(i, ch.translate(finder._FOLD).lower()) for i, ch in enumerate(text)
                if ch not in finder._DROP]
     folded = "".join(low if len(low) == 1 else text[i] for i, low in letters)

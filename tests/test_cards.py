@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.cards import (
+from generator.core.cards import (
     DECKS,
     JOKER,
     Card,

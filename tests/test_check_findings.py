@@ -7,7 +7,7 @@ import pytest
 import yaml
 
 from conftest import RULES, findings, line_of
-from generator.check import check
+from generator.check.games import check
 
 ABC = "examples/anna-bruno-carla.yaml"
 END = "examples/endgame.yaml"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import RULES, findings, line_of
-from generator.check import check
+from generator.check.games import check
 
 FIRST = "examples/first-hand.yaml"
 MOON = "examples/shooting-the-moon.yaml"

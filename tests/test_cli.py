@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, RULES
-from generator.cli import main
+from generator.cli.main import main
 
 
 def test_clean_corpus_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
@@ -51,7 +51,7 @@ def test_missing_path_is_a_finding(tmp_path, capsys) -> None:
 
 
 def test_console_script_runs_as_a_module() -> None:
-    done = subprocess.run([sys.executable, "-m", "generator.cli", "check", "rules"], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "generator", "check", "rules"], cwd=ROOT,
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
 

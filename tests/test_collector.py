@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import collector
-from generator.check import check
+from generator.check.games import check
+from generator.runtime import collector
 
 
 @pytest.fixture(autouse=True)
@@ -39,7 +39,7 @@ def test_an_error_inside_restores_the_collector() -> None:
 
 
 def test_a_check_runs_paused_and_leaves_it_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    import generator.check as check_module
+    import generator.check.games as check_module
 
     seen: list[bool] = []
     real = check_module.check_game
@@ -55,7 +55,7 @@ def test_a_check_runs_paused_and_leaves_it_on(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_a_pdf_renders_with_the_collector_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    from generator import pdf
+    from generator.pdf import render as pdf
 
     seen: list[bool] = []
     monkeypatch.setattr(pdf, "_render_one", lambda task: seen.append(gc.isenabled()))

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, RULES
-from generator import executors, pdf
-from generator.build import BuildConfig, build
-from generator.cli import main
+from generator.build.pipeline import BuildConfig, build
+from generator.cli.main import main
+from generator.pdf import render as pdf
+from generator.runtime import executors
 
 
 def one_game_in_english(tmp_path: Path) -> Path:
@@ -41,7 +42,7 @@ def test_pdfs_are_rendered_on_a_dask_cluster(tmp_path: Path, monkeypatch: pytest
         assert result.ok, [d.format() for d in result.report.items]
         assert result.pdfs.rendered == 3  # card, sheet, booklet (the imposed one is made here)
         with distributed.Client(cluster) as client:  # the worker process did the rendering
-            ran = client.run(lambda: "setup" in sys.modules["generator.pdf"]._WORKER)
+            ran = client.run(lambda: "setup" in sys.modules["generator.pdf.render"]._WORKER)
         assert list(ran.values()) == [True]
     booklet = out / "en" / "black-peter-32" / "black-peter-32.pdf"
     assert len(PdfReader(booklet).pages) % 4 == 0 and len(PdfReader(booklet).pages) >= 4

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from generator.cards import get_deck, parse_card, parse_cards
+from generator.core.cards import get_deck, parse_card, parse_cards
 from generator.families.pairs.engine import Draw, Fault, IllegalMove, PairsGame, match_outcome
 from generator.families.pairs.options import (
     Direction,

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from generator.cards import Suit, get_deck, parse_card, parse_cards
+from generator.core.cards import Suit, get_deck, parse_card, parse_cards
 from generator.families.tricks.engine import Fault, IllegalMove, Pass, Play, TricksGame
 from generator.families.tricks.options import (
     FirstLead,

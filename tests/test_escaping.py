@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, RULES
-from generator.check import check
-from generator.render import Renderer, SiteConfig, json_ld
-from generator.site import Kind, plan
+from generator.check.games import check
+from generator.web.render import Renderer, SiteConfig, json_ld
+from generator.web.site import Kind, plan
 
 CHECKED = check([RULES], root=ROOT)
 SITE = plan(CHECKED.games)

@@ -17,8 +17,8 @@ from typing import Any, Iterator
 import pytest
 
 from conftest import ROOT, RULES
-from generator.build import BuildConfig, build
-from generator.check import CheckResult, check
+from generator.build.pipeline import BuildConfig, build
+from generator.check.games import CheckResult, check
 from generator.families.pairs.record import Replay as PairsReplay
 from generator.families.tricks.engine import TricksGame
 from generator.families.tricks.record import Replay as TricksReplay

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import RULES
-from generator.cli import main
+from generator.cli.main import main
 
 GAME = "black-peter"
 FILES = ("game.yaml", "en.yaml", "examples/endgame.yaml")

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, RULES
-from generator.check import check
-from generator.diagnostics import Report
-from generator.model import load_site_spec
-from generator.render import Renderer, SiteConfig
-from generator.site import Kind, Page, plan
+from generator.check.games import check
+from generator.check.load import load_site_spec
+from generator.core.diagnostics import Report
+from generator.web.render import Renderer, SiteConfig
+from generator.web.site import Kind, Page, plan
 
 GOLDEN = Path(__file__).parent / "golden"
 CHECKED = check([RULES], root=ROOT)

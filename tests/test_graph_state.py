@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.deps import Deps
-from generator.graph import Output, State, dump_state, load_state
+from generator.build.graph import Output, State, dump_state, load_state
+from generator.runtime.deps import Deps
 
 
 def _deps(n: int) -> Deps:

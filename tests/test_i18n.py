@@ -8,7 +8,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from conftest import ROOT
-from generator.i18n import LANGUAGES, SOURCE_LANGUAGE, catalog_path, language, load_messages
+from generator.core.languages import LANGUAGES, SOURCE_LANGUAGE, catalog_path, language, load_messages
 
 TEMPLATES = ROOT / "templates"
 TRANSLATED = [lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE]

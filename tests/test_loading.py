@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from conftest import findings, line_of
-from generator.schema import GameSpec, validate
-from generator.source import load_yaml
+from generator.model.schema import GameSpec, validate
+from generator.model.source import load_yaml
 
 
 def load(text: str):
@@ -117,7 +117,7 @@ quickref: {in_short: [x], turn: [x], end: [x]}
 def test_unknown_placeholder_is_an_error_with_suggestion(tmp_path, broken) -> None:
     broken("black-peter", {})
     (tmp_path / "rules" / "black-peter" / "de.yaml").write_text(MINIMAL_LANGUAGE, encoding="utf-8")
-    from generator.check import check
+    from generator.check.games import check
     result = check([tmp_path / "rules" / "black-peter"], root=tmp_path)
     found = [d for d in result.report.errors if d.code == "unknown-placeholder"]
     assert [(d.mark.path, d.mark.line, d.mark.col, d.message, d.hint) for d in found] == [
@@ -129,7 +129,7 @@ def test_placeholder_without_a_value_in_this_game(tmp_path, broken) -> None:
     broken("uomo-nero", {})
     text = MINIMAL_LANGUAGE.replace("{deck.sise}", "{match.losses}")
     (tmp_path / "rules" / "uomo-nero" / "de.yaml").write_text(text, encoding="utf-8")
-    from generator.check import check
+    from generator.check.games import check
     result = check([tmp_path / "rules" / "uomo-nero"], root=tmp_path)
     [d] = [d for d in result.report.errors if "placeholder" in d.code]
     assert (d.code, d.mark.line, d.message) == (
@@ -137,7 +137,7 @@ def test_placeholder_without_a_value_in_this_game(tmp_path, broken) -> None:
 
 
 def test_placeholders_fill_from_game_yaml() -> None:
-    from generator.placeholders import fill_placeholders
+    from generator.model.placeholders import fill_placeholders
     values = {"deck.size": "31", "odd_card": "J♣"}
     assert fill_placeholders("{deck.size} cards, {odd_card} loses, {{x}}", values) == \
         "31 cards, J♣ loses, {x}"

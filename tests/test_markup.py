@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from generator.cards import parse_card
-from generator.markup import (
+from generator.core.cards import parse_card
+from generator.core.markup import (
     CardStyle,
     card_html,
     card_style,
@@ -82,7 +82,7 @@ def test_signed_numbers_are_isolated_left_to_right() -> None:
 
 
 def test_heading_ids_unique_across_a_page() -> None:
-    from generator.markup import page_ids
+    from generator.core.markup import page_ids
     with page_ids({"tips"}):
         first = render("### Tips")
         second = render("### Tips")

@@ -10,9 +10,9 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import ROOT, RULES
-from generator.build import BuildConfig, build
-from generator.check import check
-from generator.site import DocKind, plan
+from generator.build.pipeline import BuildConfig, build
+from generator.check.games import check
+from generator.web.site import DocKind, plan
 
 TEMPLATES = ROOT / "templates"
 PREVIEWS = ROOT / "output" / "pdf-previews"
@@ -115,7 +115,7 @@ def test_render_previews_to_png(built: Path) -> None:
 
 
 def test_pdf_command_writes_one_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from generator.cli import main
+    from generator.cli.main import main
     code = main(["pdf", "uomo-nero", "--lang", "it", "--rules", str(RULES), "--templates", str(TEMPLATES),
                  "--out", str(tmp_path)])
     assert code == 0

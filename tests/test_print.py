@@ -19,12 +19,12 @@ from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
 from conftest import ROOT, RULES
-from generator.check import check
-from generator.diagnostics import Report
-from generator.imposition import sheet_order
-from generator.pdf_check import Overflow, overflows, report_overflows
-from generator.qr import rules_changed, short_address
-from generator.site import DocKind, Document, plan
+from generator.check.games import check
+from generator.core.diagnostics import Report
+from generator.pdf.imposition import sheet_order
+from generator.pdf.overflow import Overflow, overflows, report_overflows
+from generator.web.qr import rules_changed, short_address
+from generator.web.site import DocKind, Document, plan
 
 TEMPLATES = ROOT / "templates"
 FIXTURES = Path(__file__).parent / "fixtures" / "print"
@@ -82,7 +82,7 @@ def test_a_pdf_that_loses_a_line_is_not_written(tmp_path: Path) -> None:
     shutil.copytree(TEMPLATES, templates)
     with (templates / "print" / "print.css").open("a", encoding="utf-8") as css:
         css.write("\n.doc-card .qr-block ul { margin-inline-end: -30mm; }\n")  # lines run off the card
-    from generator.cli import main
+    from generator.cli.main import main
     out = tmp_path / "pdf"
     code = main(["pdf", "uomo-nero", "--lang", "en", "--rules", str(RULES), "--templates", str(templates),
                  "--out", str(out)])
@@ -95,8 +95,8 @@ def test_no_pdf_of_the_corpus_loses_a_box(built: Path) -> None:
     again and walked, so the check itself is seen to run on real output."""
     from weasyprint import HTML
 
-    from generator.model import load_site_spec
-    from generator.render import Renderer, SiteConfig
+    from generator.check.load import load_site_spec
+    from generator.web.render import Renderer, SiteConfig
 
     checked = check([RULES], root=ROOT)
     spec = load_site_spec(RULES, Report())

@@ -12,13 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import RULES
-from generator.bundle import GameBundle
-from generator.cards import CardError, parse_card, parse_cards
-from generator.check import check
-from generator.cli import main
+from generator.check.games import check
+from generator.check.load import placeholders
+from generator.cli.main import main
+from generator.core.cards import CardError, parse_card, parse_cards
 from generator.families.pairs.engine import PairsGame
 from generator.families.pairs.options import OddMode
-from generator.model import placeholders
+from generator.model.game import GameBundle
 
 CORPUS = check([RULES], root=RULES.parent)
 ENGINES = [(f"{b.rules.id}:{name}", game) for b in CORPUS.games if b.rules.spec.family == "pairs"

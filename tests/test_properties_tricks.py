@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import RULES
-from generator.cards import Card, Suit
-from generator.check import check
-from generator.cli import main
+from generator.check.games import check
+from generator.cli.main import main
+from generator.core.cards import Card, Suit
 from generator.families.tricks.engine import TWO_OF_CLUBS, Pass, Play, TricksGame
 from generator.families.tricks.options import FirstLead, FirstTrick, HeartsLead
 from generator.families.tricks.scoring import QUEEN_OF_SPADES

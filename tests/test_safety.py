@@ -21,13 +21,13 @@ from typing import Iterator
 import pytest
 
 from conftest import ROOT, RULES
-from generator import publish
-from generator.build import BuildConfig, build
-from generator.check import check
-from generator.cli import main
-from generator.pagepool import WORKER_NAME as PAGE_WORKER
-from generator.pdf import WORKER_NAME, PdfJob, PdfStats, render_pdfs, usable_workers
-from generator.serve import SiteHandler, rebuild
+from generator.build import publish
+from generator.build.pipeline import BuildConfig, build
+from generator.check.games import check
+from generator.cli.main import main
+from generator.cli.serve import SiteHandler, rebuild
+from generator.pdf.render import WORKER_NAME, PdfJob, PdfStats, render_pdfs, usable_workers
+from generator.runtime.pool import WORKER_NAME as PAGE_WORKER
 
 GAME = "black-peter"
 
@@ -60,7 +60,7 @@ def leftovers(out: Path) -> list[str]:
 
 
 def cli(*args: str, env: dict[str, str] | None = None, **kwargs: object) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "generator.cli", *args], cwd=ROOT, text=True,
+    return subprocess.Popen([sys.executable, "-m", "generator", *args], cwd=ROOT, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env=os.environ | (env or {}), start_new_session=True, **kwargs)  # type: ignore[call-overload]
 
@@ -504,7 +504,7 @@ def test_a_rebuild_that_raises_does_not_stop_serve(tmp_path: Path, monkeypatch, 
     def broken_build(config: BuildConfig) -> None:
         raise RuntimeError("a bug in the build")
 
-    monkeypatch.setattr("generator.serve.build", broken_build)
+    monkeypatch.setattr("generator.cli.serve.build", broken_build)
     config = BuildConfig(tmp_path / "rules", ROOT / "templates", tmp_path / "site", pdf=False)
     assert rebuild(config) is False
     assert rebuild(config) is False  # and again: the server goes on

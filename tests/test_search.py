@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.diagnostics import Report
-from generator.search import _indexed_pages, pagefind_binary, search_bundle, without_ignored
+from generator.core.diagnostics import Report
+from generator.web.search import _indexed_pages, pagefind_binary, search_bundle, without_ignored
 
 
 def _page(lang: str, body: str, *, marked: bool) -> bytes:

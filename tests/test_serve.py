@@ -23,7 +23,7 @@ def test_serve_rebuilds_on_change(tmp_path: Path) -> None:
     shutil.copytree(RULES / "uomo-nero", rules / "uomo-nero")
     shutil.copy(RULES / "site.yaml", rules / "site.yaml")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "generator.cli", "serve", "--port", "0", "--rules", str(rules),
+        [sys.executable, "-m", "generator", "serve", "--port", "0", "--rules", str(rules),
          "--templates", str(ROOT / "templates"), "--out", str(tmp_path / "out" / "site")],
         cwd=ROOT, stderr=subprocess.PIPE, text=True)
     try:

@@ -28,7 +28,7 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path, Path]]:
     shutil.copy(RULES / "site.yaml", rules / "site.yaml")
     out = tmp_path / "out" / "site"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "generator.cli", "serve", "--no-pdf", "--port", "0", "--rules",
+        [sys.executable, "-m", "generator", "serve", "--no-pdf", "--port", "0", "--rules",
          str(rules), "--templates", str(ROOT / "templates"), "--out", str(out)],
         cwd=ROOT, stderr=subprocess.PIPE, text=True)
     try:

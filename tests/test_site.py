@@ -12,8 +12,8 @@ import pytest
 from markupsafe import escape
 
 from conftest import ROOT, RULES
-from generator.build import BuildConfig, build
-from generator.check import check
+from generator.build.pipeline import BuildConfig, build
+from generator.check.games import check
 
 TEMPLATES = ROOT / "templates"
 
@@ -208,7 +208,7 @@ def test_a_changed_text_rewrites_only_its_pages(tmp_path: Path) -> None:
 
 
 def test_build_command_refuses_and_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from generator.cli import main
+    from generator.cli.main import main
     rules = tmp_path / "rules"
     shutil.copytree(RULES, rules)
     (rules / "black-peter" / "examples" / "endgame.yaml").write_text("seats: [1]\n", encoding="utf-8")
@@ -222,7 +222,7 @@ def test_build_command_refuses_and_exits_1(tmp_path: Path, capsys: pytest.Captur
 def test_a_bad_site_yaml_is_one_finding_and_one_error(tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     # site.yaml is loaded once per build: one bad base_url is one error, not two
-    from generator.cli import main
+    from generator.cli.main import main
     rules = tmp_path / "rules"
     shutil.copytree(RULES / "uomo-nero", rules / "uomo-nero")
     (rules / "site.yaml").write_text("base_url: example.org\n", encoding="utf-8")

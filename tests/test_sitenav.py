@@ -19,10 +19,10 @@ import pytest
 import yaml
 
 from conftest import ROOT, RULES, findings
-from generator import search
-from generator.build import BuildConfig, build
-from generator.check import check
-from generator.i18n import LANGUAGES
+from generator.build.pipeline import BuildConfig, build
+from generator.check.games import check
+from generator.core.languages import LANGUAGES
+from generator.web import search
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 playwright_api = pytest.importorskip("playwright.sync_api")

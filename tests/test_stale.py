@@ -15,13 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, RULES
-from generator.build import BuildConfig, build
-from generator.check import check
-from generator.cli import main
-from generator.diagnostics import Report
-from generator.provenance import SUFFIX, Recorded, TranslatedFrom, digest, dump, load, units
-from generator.staleness import Op, TextState, format_change, text_states, word_diff
-from generator.translation import report
+from generator.build.pipeline import BuildConfig, build
+from generator.check.games import check
+from generator.cli.main import main
+from generator.core.diagnostics import Report
+from generator.i18n.report import report
+from generator.i18n.staleness import Op, TextState, format_change, text_states, word_diff
+from generator.model.translated_from import SUFFIX, Recorded, TranslatedFrom, digest, dump, load, units
 
 TEMPLATES = ROOT / "templates"
 GAME = "black-peter"

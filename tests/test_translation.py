@@ -8,10 +8,10 @@ import pytest
 import yaml
 
 from conftest import ROOT, RULES
-from generator.check import check
-from generator.cli import main
-from generator.i18n import LANGUAGES
-from generator.translation import report
+from generator.check.games import check
+from generator.cli.main import main
+from generator.core.languages import LANGUAGES
+from generator.i18n.report import report
 
 CORPUS = check([RULES], root=ROOT)
 

@@ -22,13 +22,13 @@ import pytest
 import yaml
 
 from conftest import ROOT, RULES
-from generator import markup
-from generator.build import BuildConfig, build
-from generator.cards import parse_card
-from generator.cardwords import spoken_name
-from generator.diagnostics import Report
-from generator.model import load_site_spec
-from generator.webfonts import print_faces, web_faces
+from generator.build.pipeline import BuildConfig, build
+from generator.check.load import load_site_spec
+from generator.core import markup
+from generator.core.cards import parse_card
+from generator.core.cardwords import spoken_name
+from generator.core.diagnostics import Report
+from generator.web.fonts import print_faces, web_faces
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 TEMPLATES = ROOT / "templates"
@@ -125,7 +125,7 @@ def test_every_character_of_every_page_is_in_one_of_the_projects_faces(site: Pat
 
 
 def test_a_face_is_cut_once_and_then_read_from_the_cache(tmp_path: Path, monkeypatch: Any) -> None:
-    from generator import webfonts
+    from generator.web import fonts as webfonts
 
     faces = [f for f in print_faces(TEMPLATES / "print" / "print.css") if "Minus" in f.source.name]
     chars = frozenset(map(ord, "−10 ABC"))
@@ -455,7 +455,7 @@ def test_print_css_sets_no_arabic_in_italic(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils is not installed")
 def test_arabic_pdfs_have_no_oblique_arabic_face(tmp_path: Path) -> None:
-    from generator.build import export_pdfs
+    from generator.build.pipeline import export_pdfs
 
     result, written = export_pdfs(BuildConfig(RULES, TEMPLATES, tmp_path / "pdf"), game="hearts",
                                   lang="ar")

@@ -15,15 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Generic, Mapping, Protocol, TypeVar
 
-from ..bundle import Engine, Example, GameBundle
-from ..cards import Card, Deck
-from ..diagnostics import Report
-from ..facts import ExampleView
-from ..schema import ScriptSpec, Strict
-from ..simulate import Simulation
-from ..source import Key, Source
+from ..core.cards import Card, Deck
+from ..core.diagnostics import Report
+from ..model.game import Engine, Example, GameBundle
+from ..model.schema import ScriptSpec, Strict
+from ..model.source import Key, Source
+from ..simulation.run import Simulation
 from . import pairs, tricks
 from .shared import G, ReplayContext, S, open_script
+from .view import ExampleView
 
 R = TypeVar("R")  # what a family's replay of one example gives, ready to be rendered
 
@@ -219,3 +219,8 @@ REGISTRY: dict[str, AnyFamily] = {
 
 def get_family(name: str) -> AnyFamily:
     return REGISTRY[name]
+
+
+def family_of(bundle: GameBundle) -> AnyFamily:
+    """The family a loaded game is played by."""
+    return REGISTRY[bundle.rules.spec.family]

@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, Iterable, Iterator, Sequence, TypeVar
 
-from ..bundle import Engine, Example, GameBundle
-from ..cards import Card, card_name, cards_name
-from ..diagnostics import Report
-from ..hints import did_you_mean
-from ..schema import ExampleText, ScriptSpec
-from ..source import Key, Source
-from ..tokens import parse_cards_at
+from ..core.cards import Card, card_name, cards_name
+from ..core.diagnostics import Report
+from ..core.hints import did_you_mean
+from ..model.game import Engine, Example, GameBundle
+from ..model.schema import ExampleText, ScriptSpec
+from ..model.source import Key, Source
+from ..model.tokens import parse_cards_at
 
 Groups = Sequence[tuple[Key, dict[int, tuple[Card, ...]]]]
 G = TypeVar("G", bound=Engine)  # a family's game

@@ -14,8 +14,8 @@ from typing import Sequence, TypedDict
 
 from markupsafe import Markup
 
-from ..cards import Card
-from ..markup import card_html
+from ..core.cards import Card
+from ..core.markup import card_html
 
 # Places on a 3×3 grid, clockwise from the bottom, for 2 to 8 seats.
 _PLACES: dict[int, tuple[str, ...]] = {

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Hashable, Iterable, Sequence
 
-from ...cards import Card, Deck, card_name, cards_name
+from ...core.cards import Card, Deck, card_name, cards_name
 from .options import (
     Direction,
     FirstTurn,

@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
-from ...cards import Card, Deck, card_name, cards_name
-from ...diagnostics import Report
-from ...facts import ExampleView
-from ...schema import Strict
-from ...simulate import Simulation
-from ...source import Key, Source
-from ...tokens import parse_card_at, parse_cards_at
+from ...core.cards import Card, Deck, card_name, cards_name
+from ...core.diagnostics import Report
+from ...model.schema import Strict
+from ...model.source import Key, Source
+from ...model.tokens import parse_card_at, parse_cards_at
+from ...simulation.run import Simulation
 from ..shared import ReplayContext
+from ..view import ExampleView
 from . import numbers
 from .engine import PairsGame
 from .narration import check_narration

@@ -3,7 +3,7 @@ cards of the players involved in it."""
 
 from __future__ import annotations
 
-from ...cardwords import find_card_mentions
+from ...core.cardwords import find_card_mentions
 from ..shared import ReplayContext, narrations
 from .engine import PairsGame
 from .record import Replay

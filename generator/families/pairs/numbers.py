@@ -8,21 +8,11 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-from ...cards import Card, card_name, cards_name
-from ...simulate import Metric, Simulation
-from ...stats import Tally
+from ...core.cards import Card, card_name, cards_name
+from ...core.languages import _n_, _np_
+from ...simulation.run import Metric, Simulation
+from ...simulation.stats import Tally
 from .engine import PairsGame, PairsState
-
-
-def _n_(message: str) -> str:
-    """Marks a msgid for the catalog extractor; it is translated where it is shown."""
-    return message
-
-
-def _np_(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a plural msgid pair for the extractor; ngettext translates it where it is shown."""
-    return singular, plural
-
 
 METRICS = (
     Metric("draws", _n_("Draws in a hand")),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ...cards import Card
+from ...core.cards import Card
 
 
 class Pairing(enum.StrEnum):

@@ -7,9 +7,9 @@ from typing import TypedDict
 
 from markupsafe import Markup, escape
 
-from ...facts import ExampleView
-from ...i18n import language
+from ...core.languages import language
 from ..table import TableSeat, TableStep, direction_word, hand_html, places
+from ..view import ExampleView
 from .engine import PairsGame
 from .record import Replay, ReplayStep
 
@@ -55,11 +55,11 @@ class PairsExample(TypedDict):
 
 
 def example_context(replay: Replay, view: ExampleView) -> PairsExample:
-    msgs, facts, text = view.msgs, view.facts, view.text
+    msgs, text = view.msgs, view.text
     seat, cards, md = view.seat, view.cards, view.md
     ex: PairsExample = {
-        "id": f"example-{view.name}", "rtl": language(facts.lang).direction == "rtl",
-        "title": facts.fill(text.title), "play": "", "rotation": "", "table": [],
+        "id": f"example-{view.name}", "rtl": language(view.lang).direction == "rtl",
+        "title": view.fill(text.title), "play": "", "rotation": "", "table": [],
         "intro_html": md(text.intro),
         "start_html": md(text.start), "result_html": md(text.result),
         "seats": [{"name": seat(s), "dealer": s == replay.dealer} for s in replay.seats],
@@ -92,7 +92,7 @@ def example_context(replay: Replay, view: ExampleView) -> PairsExample:
             ex["result_line"] = escape(msgs.gettext("%(name)s is left with %(card)s and loses. "
                                                     "Winners: %(winners)s.")) % {
                 "name": view.strong(holder), "card": cards(replay.steps[-1].after[holder]),
-                "winners": escape(facts.names([seat(w) for w in replay.winners]))}
+                "winners": escape(view.names([seat(w) for w in replay.winners]))}
     return ex
 
 
@@ -104,7 +104,7 @@ def _dealing_order(replay: Replay) -> list[str]:
 
 
 def _game(view: ExampleView, replay: Replay) -> PairsGame | None:
-    rules = view.facts.bundle.rules
+    rules = view.bundle.rules
     game = rules.variants.get(replay.variant) if replay.variant else rules.engine
     return game if isinstance(game, PairsGame) else None
 
@@ -173,7 +173,7 @@ def _table_step(view: ExampleView, replay: Replay, game: PairsGame, i: int, base
     if step.out:
         names = [seat(s) for s in step.out]
         notes.append(escape(msgs.ngettext("%(names)s is out.", "%(names)s are out.", len(names))
-                            % {"names": view.facts.names(names)}))
+                            % {"names": view.names(names)}))
     # The middle of the table: the card going from giver to taker, and the pair laid down.
     arrow = Markup('<span class="tv-arrow" aria-hidden="true"></span>')
     center = Markup('<span class="tv-transfer"><span class="tv-from">{}</span> {} {} {} '

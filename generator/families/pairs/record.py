@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...cards import Card
+from ...core.cards import Card
 
 Hands = dict[str, tuple[Card, ...]]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Hashable, Iterable, Sequence
 
-from ...cards import Card, card_name, cards_name
-from ...source import Key
-from ...tokens import parse_card_at, parse_cards_at
+from ...core.cards import Card, card_name, cards_name
+from ...model.source import Key
+from ...model.tokens import parse_card_at, parse_cards_at
 from ..shared import ReplayContext, check_in_play, parse_hands, quoted
 from .engine import Draw, PairsGame, PairsState, first_drawer
 from .options import OddMode, Winners

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field
 
-from ...schema import CardsText, ScriptSpec, SeatName, Strict
+from ...model.schema import CardsText, ScriptSpec, SeatName, Strict
 
 # -- game.yaml: options -------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Iterable, Sequence, overload
 
-from ...cards import Card, Deck, Rank, Suit, card_name, cards_name
+from ...core.cards import Card, Deck, Rank, Suit, card_name, cards_name
 from .options import FirstLead, FirstTrick, HeartsLead, PassTo, TricksOptions
 from .scoring import HandResult, Scoring, score_hand
 

@@ -3,9 +3,9 @@ hand of a score sheet), naming only cards still in play at that step."""
 
 from __future__ import annotations
 
-from ...cards import Card
-from ...cardwords import find_card_mentions
-from ...source import Key, Source
+from ...core.cards import Card
+from ...core.cardwords import find_card_mentions
+from ...model.source import Key, Source
 from ..shared import narrations
 from .record import Replay
 from .start import Context

@@ -12,23 +12,16 @@ import functools
 import random
 from pathlib import Path
 
-from ...cards import cards_name
-from ...simulate import Metric, Simulation
-from ...stats import Tally
+from ...core.cards import cards_name
+from ...core.languages import _n_, _np_
+from ...simulation.run import Metric, Simulation
+from ...simulation.stats import Tally
 from .engine import Pass, Play, TricksGame
 from .scoring import QUEEN_OF_SPADES, HandResult, verdict
 
 MAX_HANDS = 1000  # a game whose scores never end it (all zero) is cut off here
 
 
-def _n_(message: str) -> str:
-    """Marks a msgid for the catalog extractor; it is translated where it is shown."""
-    return message
-
-
-def _np_(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a plural msgid pair for the extractor; ngettext translates it where it is shown."""
-    return singular, plural
 
 
 CAP = 200  # games per configuration: a game is a dozen hands or more

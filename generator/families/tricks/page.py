@@ -8,11 +8,11 @@ from typing import TypedDict
 
 from markupsafe import Markup, escape
 
-from ...cards import Card
-from ...facts import ExampleView, _np_
-from ...i18n import Messages, language
-from ...markup import card_html
+from ...core.cards import Card
+from ...core.languages import Messages, _np_, language
+from ...core.markup import card_html
 from ..table import TableSeat, TableStep, direction_word, places
+from ..view import ExampleView
 from .engine import TricksGame
 from .options import FirstLead, PassTo
 from .record import Replay, TrickReplay
@@ -105,12 +105,12 @@ def _pass_line(msgs: Messages, pass_to: PassTo | None, count: int) -> str:
 
 
 def example_context(replay: Replay, view: ExampleView) -> TricksExample:
-    msgs, facts, text = view.msgs, view.facts, view.text
+    msgs, text = view.msgs, view.text
     seat, cards, md = view.seat, view.cards, view.md
     seats = list(replay.seats)
     ex: TricksExample = {
-        "id": f"example-{view.name}", "rtl": language(facts.lang).direction == "rtl",
-        "title": facts.fill(text.title), "play": "", "rotation": "", "table": [],
+        "id": f"example-{view.name}", "rtl": language(view.lang).direction == "rtl",
+        "title": view.fill(text.title), "play": "", "rotation": "", "table": [],
         "intro_html": md(text.intro),
         "start_html": md(text.start), "result_html": md(text.result),
         "seats": [{"name": seat(s), "dealer": s == replay.dealer} for s in seats],
@@ -144,16 +144,16 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
     verdict: list[str] = []
     if replay.losers:
         verdict.append(msgs.gettext("Losers: %(names)s.") % {
-            "names": facts.names([seat(s) for s in replay.losers])})
+            "names": view.names([seat(s) for s in replay.losers])})
     if replay.winners:
         verdict.append(msgs.gettext("Winners: %(names)s.") % {
-            "names": facts.names([seat(s) for s in replay.winners])})
+            "names": view.names([seat(s) for s in replay.winners])})
     ex["verdict"] = verdict
     return ex
 
 
 def _game(view: ExampleView, replay: Replay) -> TricksGame | None:
-    rules = view.facts.bundle.rules
+    rules = view.bundle.rules
     game = rules.variants.get(replay.variant) if replay.variant else rules.engine
     return game if isinstance(game, TricksGame) else None
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...cards import card_name
-from ...source import Key
-from ...tokens import card_tokens, parse_cards_at
+from ...core.cards import card_name
+from ...model.source import Key
+from ...model.tokens import card_tokens, parse_cards_at
 from .engine import Fault, Illegal, Play, TrickRecord, TricksGame, TricksState
 from .options import FirstLead
 from .record import Replay, TrickReplay

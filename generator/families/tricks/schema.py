@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ...schema import CardsText, ScriptSpec, SeatName, Strict
+from ...model.schema import CardsText, ScriptSpec, SeatName, Strict
 
 PassTo = Literal["left", "right", "across", "none"]
 

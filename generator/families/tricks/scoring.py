@@ -14,7 +14,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from ...cards import Card, Rank, Suit
+from ...core.cards import Card, Rank, Suit
 
 QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...source import Key
+from ...model.source import Key
 from ..shared import quoted
 from .record import Replay, SheetRow
 from .scoring import EndRule, GameVerdict, Winning, verdict

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from ...cards import Card, Suit, card_name, cards_name
-from ...diagnostics import Mark
-from ...source import Key
-from ...tokens import card_tokens
+from ...core.cards import Card, Suit, card_name, cards_name
+from ...core.diagnostics import Mark
+from ...model.source import Key
+from ...model.tokens import card_tokens
 from ..shared import ReplayContext, check_in_play, parse_hands
 from .engine import TWO_OF_CLUBS, Fault, Pass, TricksGame, TricksState
 from .options import FirstLead, PassTo

@@ -1,0 +1,5 @@
+"""``python -m generator``: the ``rulebook`` command."""
+
+from .cli.main import run
+
+run()

@@ -1,0 +1,329 @@
+"""The build's dependency graph, kept beside the output between builds.
+
+For every output file the last build recorded what it was made from (deps.py): files, games,
+named values of the site. This build digests its inputs (by content; a file whose size and
+modification time are unchanged keeps its last digest without being read) and renders an
+output again only when one of its recorded inputs changed, when it is new, or when the file
+in the output folder is not the one the last build left there. Everything else is carried
+over as it is: byte for byte what a clean build would write, because nothing it was made
+from changed.
+
+What the graph also keeps of each game (so that an unchanged game is not even loaded): its
+folder's digest, its languages and slugs (the plan of pages), its findings (reported again as
+they were), and what the index pages show of it in each language.
+
+The toolchain (the generator's own files, the versions of the libraries that render, the
+build's options) is one digest: when it changes, nothing of the last build is trusted.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import hashlib
+import os
+import sys
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+import orjson
+
+from ..core.diagnostics import Diagnostic, Mark, Severity
+from ..runtime.deps import Deps
+
+STATE_VERSION = 6
+MISSING = "-"  # the digest of a file that is not there
+LIBRARIES = ("jinja2", "markdown-it-py", "mdit-py-plugins", "babel", "pydantic", "pyyaml",
+             "weasyprint", "fonttools", "pagefind", "pagefind-bin", "pagefind-bin-extended")
+
+Stat = tuple[int, int, str]  # size, modification time (ns), sha256 of the content
+
+
+def _digest_file(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return MISSING
+
+
+def digest_value(data: object) -> str:
+    text = orjson.dumps(data, default=str, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    return hashlib.sha256(text).hexdigest()
+
+
+class Inputs:
+    """The content digest of every file under the input folders, read only when its size or
+    modification time differs from the last build's record."""
+
+    def __init__(self, roots: Iterable[Path], known: Mapping[str, list[Any]]) -> None:
+        self.table: dict[str, Stat] = {}
+        self._sorted: list[str] | None = None
+        self.read = 0  # files read and digested (the others kept their digest)
+        for root in roots:
+            for dirpath, dirnames, filenames in os.walk(root):
+                dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+                for name in filenames:
+                    self._add(os.path.join(dirpath, name), known)
+
+    def _add(self, key: str, known: Mapping[str, list[Any]]) -> None:
+        try:  # strings and os.stat, not Path objects: thousands of files on every build
+            st = os.stat(key)
+        except OSError:
+            return
+        last = known.get(key)
+        if last is not None and last[0] == st.st_size and last[1] == st.st_mtime_ns:
+            self.table[key] = (st.st_size, st.st_mtime_ns, str(last[2]))
+            return
+        self.read += 1
+        self.table[key] = (st.st_size, st.st_mtime_ns, _digest_file(Path(key)))
+
+    def _keys_under(self, folder: Path) -> list[str]:
+        """The scanned files under ``folder``, in order (a range of the sorted keys)."""
+        if self._sorted is None:
+            self._sorted = sorted(self.table)
+        prefix = str(folder) + os.sep
+        start = bisect.bisect_left(self._sorted, prefix)
+        end = bisect.bisect_left(self._sorted, prefix[:-1] + chr(ord(os.sep) + 1))
+        return self._sorted[start:end]
+
+    def digest(self, path: str) -> str:
+        found = self.table.get(path)
+        if found is not None:
+            return found[2]
+        return _digest_file(Path(path))  # an input outside the scanned folders
+
+    def folder_digest(self, folder: Path, *, names_only: Iterable[str] = ()) -> str:
+        """Every file under ``folder``, by name and content; of the files named in
+        ``names_only`` (directly in the folder), only that they are there."""
+        prefix = str(folder) + os.sep
+        skip = set(names_only)
+        h = hashlib.sha256()
+        for key in self._keys_under(folder):
+            rel = key[len(prefix):]
+            h.update(f"{rel}\0{'' if rel in skip else self.table[key][2]}\n".encode())
+        return h.hexdigest()
+
+    def game_digests(self, game: str, folder: Path, languages: Iterable[str]) -> dict[str, str]:
+        """``game``: every file of its folder; ``game/xx``: what a page in language xx reads,
+        the folder without the prose of the other languages (only that they exist)."""
+        digests = {game: self.folder_digest(folder)}
+        names = {p.rsplit("/", 1)[-1] for p in self.under(folder)}
+        prose = {lang: {f"{lang}.yaml", f"{lang}.yml"} & names for lang in languages}
+        for lang in prose:
+            others = set().union(*(v for k, v in prose.items() if k != lang))
+            digests[f"{game}/{lang}"] = self.folder_digest(folder, names_only=others)
+        return digests
+
+    def under(self, folder: Path) -> list[str]:
+        return self._keys_under(folder)
+
+
+@functools.cache
+def _library_versions() -> str:
+    """Once a process: it renders with the libraries it imported, whatever is installed later."""
+    found = []
+    for library in LIBRARIES:  # an upgraded library may render differently
+        try:
+            found.append(f"{library}={metadata.version(library)}\n")
+        except metadata.PackageNotFoundError:
+            found.append(f"{library}=-\n")
+    return "".join(found)
+
+
+def toolchain_digest(inputs: Inputs, package: Path, options: str) -> str:
+    h = hashlib.sha256(f"{STATE_VERSION}\0{sys.version}\0{options}\n".encode())
+    h.update(_library_versions().encode())
+    h.update(inputs.folder_digest(package).encode())
+    return h.hexdigest()
+
+
+# -- what is kept of a game ----------------------------------------------------------------------
+
+@dataclass
+class GameRecord:
+    """One game as the last build checked it."""
+
+    folder: str
+    digest: str
+    digests: dict[str, str]  # deps.game keys: the game, and the game in each language
+    languages: list[str]
+    slugs: dict[str, str]
+    slug_marks: dict[str, list[Any]]  # lang -> [path, line, col] of its slug in game.yaml
+    findings: list[dict[str, Any]]  # its own (those involving other games are found anew)
+    deck: str = ""
+    players: list[int] = field(default_factory=list)  # min, max
+    links: list[list[str]] = field(default_factory=list)  # [kind, game] of related: games
+    link_marks: list[list[Any]] = field(default_factory=list)  # [game, path, line, col]
+    changed: str = ""  # the day its rules last changed (ISO), when the PDFs are built
+    outdated: dict[str, list[str]] = field(default_factory=dict)  # lang -> its outdated parts
+    outdated_key: str = ""  # the site.yaml they were found with (it names the source language)
+    entries: dict[str, dict[str, Any]] = field(default_factory=dict)  # lang -> index entry
+    entry_keys: dict[str, str] = field(default_factory=dict)  # lang -> what it was made with
+
+    def diagnostics(self) -> list[Diagnostic]:
+        return [diagnostic_from(d) for d in self.findings]
+
+
+def diagnostic_from(data: Mapping[str, Any]) -> Diagnostic:
+    return Diagnostic(Mark(str(data["path"]), int(data["line"]), int(data["col"])),
+                      str(data["code"]), str(data["message"]), Severity(data["severity"]),
+                      data.get("hint"))
+
+
+# -- the saved state ---------------------------------------------------------------------------
+
+@dataclass
+class Output:
+    deps: Deps
+    size: int
+    mtime_ns: int
+    chars: str = ""  # its characters beyond the base set (webfonts.extra_characters)
+    findings: list[dict[str, Any]] = field(default_factory=list)  # made with it (a PDF's)
+    sha: str = ""  # a page's content digest (the search index of its language is made of it)
+    inode: int = 0  # the file the last build left: publish links it, without a walk to find it
+
+    def diagnostics(self) -> list[Diagnostic]:
+        return [diagnostic_from(d) for d in self.findings]
+
+
+@dataclass
+class State:
+    toolchain: str = ""
+    inputs: dict[str, list[Any]] = field(default_factory=dict)  # path -> [size, mtime, digest]
+    values: dict[str, str] = field(default_factory=dict)  # named site value -> digest
+    games: dict[str, GameRecord] = field(default_factory=dict)
+    outputs: dict[str, Output] = field(default_factory=dict)
+    # lang -> {"pages": [its pages], "files": [its search files], "entry": its entry}
+    search: dict[str, dict[str, Any]] = field(default_factory=dict)
+    search_pending: bool = False  # the last build left the search as it was (serve's first pass)
+    # as loaded: the name table, and each depset's lists of indices in it (by id of its Deps)
+    names: list[str] = field(default_factory=list, repr=False)
+    raw: dict[int, list[list[int]]] = field(default_factory=dict, repr=False)
+
+    def input_digest(self, path: str) -> str:
+        found = self.inputs.get(path)
+        return str(found[2]) if found else MISSING
+
+    def intact(self, out: Path) -> bool:
+        """Every file of the last build is in the output folder as it was left."""
+        folder = str(out)
+        for rel, output in self.outputs.items():
+            if not same_file(os.path.join(folder, rel), output):
+                return False
+        return True
+
+
+def same_file(path: Path | str, output: Output) -> bool:
+    """The file is the one the last build left (its inode, size and modification time say so)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return st.st_size == output.size and st.st_mtime_ns == output.mtime_ns \
+        and st.st_ino == output.inode
+
+
+def load_state(path: Path) -> State:
+    try:
+        data = orjson.loads(path.read_bytes())
+        if data.get("version") != STATE_VERSION:
+            return State()
+        names = data["names"]
+        depsets = [Deps({names[i] for i in f}, {names[i] for i in g}, {names[i] for i in v})
+                   for f, g, v in data["depsets"]]
+        return State(
+            toolchain=data["toolchain"], inputs=data["inputs"], values=data["values"],
+            games={k: GameRecord(**v) for k, v in data["games"].items()},
+            outputs={rel: Output(depsets[i], size, mtime, chars, findings, sha, inode)
+                     for rel, (i, size, mtime, chars, findings, sha, inode)
+                     in data["outputs"].items()},
+            search=data["search"], search_pending=bool(data["search_pending"]),
+            names=names, raw={id(d): raw for d, raw in zip(depsets, data["depsets"])})
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        return State()  # no graph, or an unreadable one: everything is rendered
+
+
+def dump_state(state: State, previous: State | None = None) -> bytes:
+    """The state as JSON. An output kept from ``previous`` (which must still be alive: its
+    Deps objects are known by id) keeps its depset as loaded, names and all, so that an edit
+    does not sort and number every output's inputs again."""
+    last = previous or State()
+    names: dict[str, int] = {}  # every path, game and value named by a depset, once
+    table: list[str] = []
+    if last.names:
+        table = list(last.names)
+        names = {n: i for i, n in enumerate(table)}
+    depsets: dict[object, int] = {}  # a loaded depset by id, a new one by its key
+    listed: list[list[list[int]]] = []
+    outputs: dict[str, list[Any]] = {}
+    for rel, output in sorted(state.outputs.items()):
+        raw = last.raw.get(id(output.deps))
+        found: object = id(raw) if raw is not None else output.deps.key()
+        index = depsets.get(found)
+        if index is None:
+            if raw is None:
+                raw = [[names.setdefault(n, len(names)) for n in part]
+                       for part in output.deps.key()]
+            index = depsets[found] = len(listed)
+            listed.append(raw)
+        outputs[rel] = [index, output.size, output.mtime_ns, output.chars, output.findings,
+                        output.sha, output.inode]
+    table.extend(list(names)[len(table):])
+    used: set[int] = set()
+    for raw in listed:
+        for part in raw:
+            used.update(part)
+    if previous is not None and len(used) * 2 < len(table):  # most names gone: number anew
+        return dump_state(state)
+    data = {
+        "version": STATE_VERSION, "toolchain": state.toolchain,
+        "files": {rel: o.size for rel, o in state.outputs.items()},  # read by publish.py
+        "inputs": state.inputs, "values": state.values,
+        "games": {k: v.__dict__ for k, v in sorted(state.games.items())},
+        "depsets": listed, "names": table, "outputs": outputs,
+        "search": state.search, "search_pending": state.search_pending,
+    }
+    return orjson.dumps(data)  # JSON still (publish.py reads "files"), twenty times quicker
+
+
+# -- which outputs are stale --------------------------------------------------------------------
+
+@dataclass
+class Changes:
+    """What differs between the last build's inputs and this one's."""
+
+    previous: State
+    inputs: Inputs
+    game_digests: dict[str, str]
+    values: dict[str, str]
+    _seen: dict[int, bool] = field(default_factory=dict)  # outputs share their Deps objects
+    _files_changed: set[str] = field(default_factory=set)
+    _games_changed: set[str] = field(default_factory=set)
+    _values_changed: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        # every file an output was made from is in the last state's inputs (_save_state)
+        self._files_changed = {path for path in self.previous.inputs
+                               if self.inputs.digest(path) != self.previous.input_digest(path)}
+        before = {k: v for record in self.previous.games.values()
+                  for k, v in record.digests.items()}
+        self._games_changed = {g for g in {*before, *self.game_digests}
+                               if self.game_digests.get(g) != before.get(g)}
+        last = self.previous.values
+        self._values_changed = {n for n, v in self.values.items() if last.get(n) != v}
+
+    def stale(self, deps: Deps) -> bool:
+        known = self._seen.get(id(deps))
+        if known is None:
+            known = self._seen[id(deps)] = self._stale(deps)
+        return known
+
+    def _stale(self, deps: Deps) -> bool:
+        # a name this build does not know (``values`` has every name it made) counts as changed
+        return (not deps.files.isdisjoint(self._files_changed)
+                or not deps.files <= self.previous.inputs.keys()
+                or not deps.games.isdisjoint(self._games_changed)
+                or not deps.values.isdisjoint(self._values_changed)
+                or not deps.values <= self.values.keys())

@@ -1,0 +1,272 @@
+"""Publishing a built site: which folders may be replaced, one build at a time, one atomic swap.
+
+A build replaces its output folder as a whole, so it must never take a folder that is not
+its own: it accepts a missing or empty folder, or one that carries the marker file an
+earlier build wrote (or, from before the marker, one whose every file the last build's state
+lists). Anything else is refused before a single byte is written.
+
+The new site is written to a staging folder beside the output and swapped in with one
+``renameat2(RENAME_EXCHANGE)`` where the kernel and file system have it, so that at every
+instant the output folder holds either the previous site or the new one, complete. Where the
+exchange is missing, two renames run with interrupts held back between them, and a build
+killed in that gap leaves the previous site as ``.NAME.old-PID``, which the next build puts
+back. Leftovers of killed builds are removed (or restored) by the next build, under the lock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import errno
+import json
+import os
+import re
+import shutil
+import signal
+import stat
+import sys
+from pathlib import Path
+from typing import Iterable, Iterator, Mapping
+
+from ..runtime.files import failpoint, write_beside
+
+MARKER = ".rulebook-output"
+MARKER_TEXT = (b"This folder is written by rulebook. Each build replaces everything in it;\n"
+               b"keep nothing of your own here.\n")
+LEGACY_STATE = ".rulebook-build.json"  # the state file of builds made before the marker
+
+
+# -- which folders may be replaced --------------------------------------------------------------
+
+def output_problem(out: Path) -> str | None:
+    """Why ``out`` may not be replaced by a build, or None when it may."""
+    if out.is_symlink():
+        return (f"'{out}' is a symbolic link; a build replaces the folder itself, so give the "
+                "real folder instead")
+    if not out.exists():
+        return None
+    if not out.is_dir():
+        return f"'{out}' is a file, not a folder; a build would replace it"
+    if (out / MARKER).is_file():
+        return None
+    try:
+        entries = list(out.iterdir())
+    except OSError as error:
+        return f"'{out}' cannot be read: {error.strerror}"
+    if not entries or _legacy_build(out):
+        return None
+    shown = ", ".join(sorted(p.name for p in entries)[:3]) + (", ..." if len(entries) > 3 else "")
+    return (f"'{out}' holds files that no rulebook build made ({shown}); a build replaces "
+            "everything in its output folder")
+
+
+def _legacy_build(out: Path) -> bool:
+    """A site from before the marker: the last build's state names every file in it."""
+    try:
+        state = json.loads((out.parent / f".{out.name}{LEGACY_STATE}").read_text(encoding="utf-8"))
+        listed = set(state["files"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    return all(p.relative_to(out).as_posix() in listed
+               for p in out.rglob("*") if not p.is_dir())
+
+
+# -- leftovers of killed builds ------------------------------------------------------------------
+
+def _leftovers(out: Path) -> list[Path]:
+    pattern = re.compile(rf"\.{re.escape(out.name)}\.(staging|old)-\d+")
+    try:
+        return sorted(p for p in out.parent.iterdir() if pattern.fullmatch(p.name))
+    except OSError:
+        return []
+
+
+def recover(out: Path) -> list[Path]:
+    """Put back the last good site if a killed build left none, and remove every leftover.
+    Call with the lock held: no other build is running on ``out``. Returns what was removed."""
+    leftovers = _leftovers(out)
+    if not out.exists():
+        complete = [p for p in leftovers if ".old-" in p.name and (p / MARKER).is_file()]
+        if complete:
+            os.rename(complete[-1], out)  # the previous site, complete: publish it again
+            leftovers.remove(complete[-1])
+    for path in leftovers:
+        _remove(path)
+    return leftovers
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+# -- the swap ----------------------------------------------------------------------------------
+
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one step; False where the system cannot (then nothing changed)."""
+    if sys.platform != "linux" or os.environ.get("RULEBOOK_NO_EXCHANGE"):
+        return False
+    libc = ctypes.CDLL(None, use_errno=True)
+    renameat2 = getattr(libc, "renameat2", None)
+    if renameat2 is None:
+        return False
+    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP, errno.ENOTSUP):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait until the block ends (they are delivered then)."""
+    held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def publish(files: dict[str, bytes], out: Path, *, kept: Iterable[str] = (),
+            known: Mapping[str, int] | None = None) -> tuple[int, int, int]:
+    """Make ``out`` hold exactly ``files``, the files named in ``kept`` as they are in ``out``
+    now (the build knows they are current: they are linked, not read), and the marker; return
+    (written, unchanged, removed). Call with the lock held and ``output_problem(out)`` None.
+
+    ``known`` is what the last build left in ``out`` (relative path -> inode), from its graph;
+    the build has checked each kept file against it. With it, ``out`` is not walked unless
+    nothing seems to change (then a file no build made would be left in place), since the
+    standby is walked anyway and whatever ``out`` holds beyond the new site is removed there.
+
+    The new site is made in the standby folder beside the output, which holds the site
+    before the current one (or nothing): only what differs from the new site is changed in
+    it, so an edit costs a few files, not a new tree of thousands. Then the two are
+    exchanged, and the site just replaced becomes the standby of the next build."""
+    live = dict(known) if known is not None and out.is_dir() else _tree(out)[0]
+    kept = {rel for rel in kept if rel in live and rel not in files}
+    count = len(files) + len(kept)
+    files = files | {MARKER: MARKER_TEXT}
+    same = kept | {rel for rel, data in files.items() if _holds(out, rel, data, live)}
+    stale = set(live) - set(files) - kept
+    unchanged = len(same - {MARKER})
+    if len(same) == len(files) + len(kept) and not stale:
+        if known is None or set(_tree(out)[0]) <= same:
+            return 0, unchanged, 0
+        return publish(files, out, kept=kept)  # a file no build made: swap as usual
+    standby = standby_path(out)
+    _stage(files, standby, out, live, same)
+    failpoint("staged")
+    if not out.exists():
+        os.rename(standby, out)
+        _stage({}, standby, out, *_linked(out))  # the next build's standby: links, made now
+    elif exchange(standby, out):
+        failpoint("swapped")  # the standby path now holds the previous site
+    else:
+        _two_renames(standby, out)
+    return count - unchanged, unchanged, len(stale)
+
+
+def _holds(out: Path, rel: str, data: bytes, live: dict[str, int]) -> bool:
+    """``out/rel`` holds ``data`` already; ``live`` then has its inode (the file to link)."""
+    try:
+        st = os.lstat(out / rel)  # a symbolic link is never taken for one of the site's files
+        if not stat.S_ISREG(st.st_mode) or st.st_size != len(data) \
+                or (out / rel).read_bytes() != data:
+            return False
+    except OSError:
+        return False
+    live[rel] = st.st_ino
+    return True
+
+
+def standby_path(out: Path) -> Path:
+    return out.parent / f".{out.name}.standby"
+
+
+def _linked(out: Path) -> tuple[dict[str, int], set[str]]:
+    live, _ = _tree(out)
+    return live, set(live)
+
+
+def _tree(folder: Path) -> tuple[dict[str, int], set[str]]:
+    """The regular files under ``folder`` (relative path -> inode) and its folders; symbolic
+    links are not followed (nor listed). Read with scandir: no file is opened or stat-ed."""
+    files: dict[str, int] = {}
+    folders: set[str] = set()
+    if not folder.is_dir() or folder.is_symlink():
+        return files, folders
+    pending = [("", str(folder))]
+    while pending:
+        rel, path = pending.pop()
+        with os.scandir(path) as entries:
+            for entry in entries:
+                name = f"{rel}{entry.name}"
+                if entry.is_dir(follow_symlinks=False):
+                    folders.add(name)
+                    pending.append((name + "/", entry.path))
+                elif entry.is_file(follow_symlinks=False):
+                    files[name] = entry.inode()
+    return files, folders
+
+
+def _stage(files: dict[str, bytes], standby: Path, out: Path, live: dict[str, int],
+           same: set[str]) -> None:
+    """Bring ``standby`` to the new site: ``files`` written, the files in ``same`` hard links
+    to the ones in ``out`` (not rewritten), everything else removed. Each file is replaced
+    through a new name and a rename, so no file that ``out`` shares with the standby is ever
+    changed in place; a build killed here leaves a standby that the next one corrects."""
+    standby.mkdir(exist_ok=True)
+    present, folders = _tree(standby)
+    wanted = set(files) | same
+    for rel in sorted(set(present) - wanted):
+        (standby / rel).unlink()
+    needed: set[str] = set()  # the folders of the wanted files, and theirs
+    for folder in {rel.rpartition("/")[0] for rel in wanted}:
+        while folder and folder not in needed:
+            needed.add(folder)
+            folder = folder.rpartition("/")[0]
+    for rel in sorted(folders - needed, key=lambda f: -f.count("/")):
+        with contextlib.suppress(OSError):  # still holds a file no build wrote: left alone
+            (standby / rel).rmdir()
+    made = set(folders & needed)
+    # a file already the very same as in ``out`` needs nothing (most of them, after an edit)
+    todo = [rel for rel in wanted if rel not in same or present.get(rel) != live[rel]]
+    for rel in sorted(todo, key=lambda r: r == MARKER):  # the marker goes last
+        target = standby / rel
+        parent = rel.rpartition("/")[0]
+        if parent and parent not in made:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            made.update("/".join(parent.split("/")[:i]) for i in range(1, parent.count("/") + 2))
+        if rel in same:
+            tmp = target.parent / f".{target.name}.{os.getpid()}.link"
+            with contextlib.suppress(FileNotFoundError):
+                tmp.unlink()
+            try:
+                os.link(out / rel, tmp)
+            except OSError:
+                shutil.copyfile(out / rel, tmp)
+            os.replace(tmp, target)
+        else:
+            write_beside(target, files[rel])
+
+
+def _two_renames(standby: Path, out: Path) -> None:
+    old = out.parent / f".{out.name}.old-{os.getpid()}"
+    with _interrupts_held():  # an interrupt here would leave no site at all
+        os.rename(out, old)
+        try:
+            failpoint("between-renames")
+            os.rename(standby, out)
+        except BaseException:
+            os.rename(old, out)  # put the previous site back before giving up
+            raise
+        os.rename(old, standby)  # still held: the previous site is the next standby

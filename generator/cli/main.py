@@ -1,0 +1,303 @@
+"""The `rulebook` command: argument parsing and exit codes only."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
+
+from ..core.diagnostics import format_json, format_text
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_SYSTEM = 0, 1, 2, 3
+
+
+def _positive(text: str) -> int:
+    """--workers: a whole number of processes, at least one."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found '{text}'") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, found {value}")
+    return value
+
+
+def _executor(text: str) -> str:
+    from ..runtime.executors import ExecutorError, parse
+    try:
+        parse(text)
+    except ExecutorError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, found '{text}'") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, found {value}")
+    return value
+
+
+class _Formatter(argparse.HelpFormatter):
+    """Shows ``--accept GAME LANG [KEY ...]``: argparse can only say "one or more"."""
+
+    def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
+        if action.dest == "accept":
+            return "GAME LANG [KEY ...]"
+        return super()._format_args(action, default_metavar)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        print(f"rulebook: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="rulebook",
+                     description="Check and publish card-game rules written in YAML.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    check = sub.add_parser("check", help="replay every example round and report every mistake")
+    check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                       help="rules folder, game folder or file (default: rules)")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--no-warnings", action="store_true", help="show errors only")
+    for name, text in (("build", "check, then build the site into --out"),
+                       ("serve", "build, serve on localhost and rebuild on change")):
+        cmd = sub.add_parser(name, help=text)
+        cmd.add_argument("--rules", type=Path, default=Path("rules"), help="rules folder")
+        cmd.add_argument("--templates", type=Path, default=Path("templates"))
+        cmd.add_argument("--out", type=Path, default=Path("output/site"), help="site folder")
+        cmd.add_argument("--no-pdf", action="store_true", help="HTML only, no printable PDFs")
+        cmd.add_argument("--workers", type=_positive, default=0,
+                         help="page and PDF render processes (default and most: one per core)")
+        cmd.add_argument("--executor", type=_executor, default=None, metavar="dask://HOST:PORT",
+                         help="render the PDFs on a Dask cluster (needs dask.distributed)")
+        if name == "build":
+            cmd.add_argument("--no-search", action="store_true",
+                             help="leave the search index as the last build made it (quicker; "
+                                  "the next build without this option indexes again)")
+        if name == "serve":
+            cmd.add_argument("--port", type=_port, default=8000)
+            cmd.add_argument("--host", default="127.0.0.1")
+    i18n = sub.add_parser("i18n", help="the state of the translations, per game and language",
+                          formatter_class=_Formatter)
+    i18n.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="default: rules")
+    i18n.add_argument("--format", choices=("text", "json"), default="text")
+    i18n.add_argument("--strict", action="store_true",
+                      help="exit 1 when any game is incomplete in any language (missing, "
+                      "outdated or unrecorded texts)")
+    i18n.add_argument("--accept", nargs="+",
+                      help="record the current source texts of GAME's LANG translation (all, "
+                      "or the KEYs): after the translator has brought them up to date")
+    sim = sub.add_parser("simulate", help="the game by the numbers: random rounds, figures "
+                         "with 95 %% intervals")
+    sim.add_argument("game", help="game id, e.g. uomo-nero")
+    sim.add_argument("--rules", type=Path, default=Path("rules"))
+    sim.add_argument("--variant", help="a variant of the game (default: the base game)")
+    sim.add_argument("--players", type=_positive, help="default: every count the game allows")
+    sim.add_argument("--rounds", type=_positive,
+                     help="units to play (rounds, or games of several hands); default: until "
+                     "every interval is about one percentage point wide, up to a cap")
+    sim.add_argument("--seed", type=int, default=1, help="the same seed gives the same figures")
+    sim.add_argument("--format", choices=("text", "json"), default="text")
+    pdf = sub.add_parser("pdf", help="the printable PDFs of one game in one language")
+    pdf.add_argument("game", help="game id, e.g. uomo-nero")
+    pdf.add_argument("--lang", required=True, help="language code, e.g. it")
+    pdf.add_argument("--rules", type=Path, default=Path("rules"))
+    pdf.add_argument("--templates", type=Path, default=Path("templates"))
+    pdf.add_argument("--out", type=Path, default=Path("output/pdf"), help="folder for the PDFs")
+    pdf.add_argument("--workers", type=_positive, default=0,
+                     help="PDF render processes (default and most: one per core)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from ..build.pipeline import BuildError
+    from ..runtime.executors import ExecutorError
+
+    args = _parser().parse_args(argv)
+    try:
+        return _dispatch(args)
+    except BuildError as error:
+        print(f"rulebook: error: {error}", file=sys.stderr)
+        return EXIT_SYSTEM
+    except ExecutorError as error:  # dask not installed, no scheduler there: nothing was written
+        print(f"rulebook: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    if args.command == "check":
+        return _check(args)
+    if args.command == "build":
+        return _build(args)
+    if args.command == "pdf":
+        return _pdf(args)
+    if args.command == "i18n":
+        return _i18n(args)
+    if args.command == "simulate":
+        return _simulate(args)
+    if args.command == "serve":
+        from .serve import serve
+        return serve(_config(args), host=args.host, port=args.port)
+    return EXIT_USAGE  # pragma: no cover - argparse rejects unknown commands
+
+
+def _check(args: argparse.Namespace) -> int:
+    from ..check.games import check
+
+    paths = args.paths or [Path("rules")]
+    result = check(paths, root=Path.cwd())
+    items = result.report.sorted()
+    if args.no_warnings:
+        items = [d for d in items if d.severity == "error"]
+    if args.format == "json":
+        print(format_json(items))
+    else:
+        if items:
+            print(format_text(items))
+        n_err, n_warn = len(result.report.errors), len(result.report.warnings)
+        examples = len(result.replays)
+        summary = (f"checked {len(result.games)} game(s), {examples} example(s): "
+                   f"{n_err} error(s), {n_warn} warning(s)")
+        print(summary, file=sys.stderr)
+    return EXIT_OK if result.ok else EXIT_FINDINGS
+
+
+if TYPE_CHECKING:  # imported lazily at run time, for start-up time
+    from ..build.pipeline import BuildConfig
+
+
+def _config(args: argparse.Namespace) -> BuildConfig:
+    from ..build.pipeline import BuildConfig
+    return BuildConfig(rules=args.rules, templates=args.templates, out=args.out,
+                       pdf=not getattr(args, "no_pdf", False), workers=getattr(args, "workers", 0),
+                       executor=getattr(args, "executor", None),
+                       search=not getattr(args, "no_search", False))
+
+
+def _build(args: argparse.Namespace) -> int:
+    from ..build.pipeline import build
+
+    started = time.perf_counter()
+    result = build(_config(args))
+    items = result.report.sorted()
+    if items:
+        print(format_text(items))
+    took = time.perf_counter() - started
+    if result.up_to_date:
+        print(f"{args.out}: up to date ({took:.2f} s)", file=sys.stderr)
+    elif not result.ok:
+        print(f"build refused: {len(result.report.errors)} error(s); {args.out} left as it was",
+              file=sys.stderr)
+        return EXIT_FINDINGS
+    else:
+        pdfs = result.pdfs
+        print(f"built {result.pages} pages and {pdfs.rendered + pdfs.cached} PDFs "
+              f"({pdfs.rendered} rendered, {pdfs.cached} from cache) into {args.out}: "
+              f"{result.written} file(s) written, {result.unchanged} unchanged, "
+              f"{result.removed} removed ({took:.2f} s)", file=sys.stderr)
+    return EXIT_OK
+
+
+def _i18n(args: argparse.Namespace) -> int:
+    from ..check.games import check
+    from ..i18n import report as translation
+
+    result = check(args.paths or [Path("rules")], root=Path.cwd())
+    source_lang = _source_language(result)
+    if result.report.errors:
+        print(format_text(result.report.sorted()), file=sys.stderr)
+    if args.accept is not None:
+        return _accept(args.accept, result.games, source_lang)
+    states = translation.report(result.games, source_lang=source_lang)
+    print(translation.format_json(states) if args.format == "json" else translation.format_table(states))
+    incomplete = not all(s.complete for s in states) or bool(result.report.errors)
+    return EXIT_FINDINGS if args.strict and incomplete else EXIT_OK
+
+
+if TYPE_CHECKING:
+    from ..check.games import CheckResult
+    from ..model.game import GameBundle
+
+
+def _source_language(result: CheckResult) -> str:
+    """The source language of the rules checked: their root's site.yaml says (default en)."""
+    from ..check.load import load_site_spec
+
+    if result.site is not None:
+        return result.site.source_language
+    roots = {b.folder.parent for b in result.games if (b.folder.parent / "site.yaml").is_file()}
+    specs = [load_site_spec(root, result.report) for root in sorted(roots)]
+    return next((s.source_language for s in specs if s is not None), "en")
+
+
+def _accept(words: list[str], games: list[GameBundle], source_lang: str) -> int:
+    from ..i18n.accept import Accepted, accept
+
+    if len(words) < 2:
+        print("rulebook: error: --accept takes GAME LANG [KEY ...]", file=sys.stderr)
+        return EXIT_USAGE
+    done = accept(games, words[0], words[1], words[2:], source_lang=source_lang)
+    if not isinstance(done, Accepted):
+        for refusal in done:
+            print(f"rulebook: error: {refusal.message}"
+                  + (f"\n  hint: {refusal.hint}" if refusal.hint else ""), file=sys.stderr)
+        return EXIT_USAGE
+    updated = f": {', '.join(done.updated)}" if 0 < len(done.updated) <= 10 else ""
+    print(f"{done.path}: {done.recorded} text(s) recorded as translated from the current "
+          f"{source_lang} text, {len(done.updated)} of them newly{updated}"
+          + (f"; {done.untranslated} not translated yet, not recorded" if done.untranslated else ""))
+    return EXIT_OK
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from ..core.diagnostics import Report
+    from . import simulate as sc
+
+    request = sc.Request(args.game, args.rules, variant=args.variant, players=args.players,
+                         rounds=args.rounds, seed=args.seed)
+    report = Report()
+    configs = sc.configurations(request, report)
+    if report.items:
+        print(format_text(report.sorted()), file=sys.stderr)
+    if configs is None:
+        return EXIT_FINDINGS
+    if isinstance(configs, sc.UsageError):
+        print(f"rulebook: error: {configs.message}", file=sys.stderr)
+        if configs.hint:
+            print(f"  hint: {configs.hint}", file=sys.stderr)
+        return EXIT_USAGE
+    results = sc.simulate(configs, request)
+    print(sc.as_json(request, configs, results) if args.format == "json"
+          else sc.as_text(request, configs, results))
+    return EXIT_OK
+
+
+def _pdf(args: argparse.Namespace) -> int:
+    from ..build.pipeline import export_pdfs
+
+    result, written = export_pdfs(_config(args), game=args.game, lang=args.lang)
+    if result.report.items:
+        print(format_text(result.report.sorted()))
+    if not result.ok:
+        return EXIT_FINDINGS
+    for path in written:
+        print(path)
+    return EXIT_OK
+
+
+def run() -> None:
+    try:
+        code = main()
+    except KeyboardInterrupt:
+        code = 130
+    raise SystemExit(code)
+

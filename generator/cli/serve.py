@@ -1,0 +1,253 @@
+"""`rulebook serve`: the built site on localhost, rebuilt whenever rules or templates change.
+
+It serves only a folder that a rulebook build made (the marker file says so), answers unknown
+paths with the site's own 404 page, lists no folders, and survives every failed rebuild: the
+last good site stays online and the findings are printed.
+
+The open pages follow the builds (server-sent events on ``/__rulebook/events``; a few lines
+of script added to each HTML page as it is served, never to the built files): a page reloads
+itself after a good rebuild, and shows the findings of a failed one over itself until a
+rebuild succeeds.
+"""
+
+from __future__ import annotations
+
+import http.server
+import io
+import json
+import sys
+import threading
+import time
+import traceback
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, BinaryIO
+from urllib.parse import unquote, urlsplit
+
+from ..build.pipeline import BuildConfig, BuildError, build
+from ..build.publish import MARKER
+from ..core.diagnostics import Diagnostic, format_text
+
+EVENTS = "/__rulebook/events"
+KEEPALIVE_SECONDS = 15.0
+
+
+class Live:
+    """The outcome of the last rebuild, for the open pages: a generation number that grows with
+    every rebuild that changed something, and the findings when the last one failed."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self.generation = 0
+        self.findings: list[dict[str, object]] | None = None
+
+    def built(self) -> None:
+        with self._changed:
+            self.generation += 1
+            self.findings = None
+            self._changed.notify_all()
+
+    def failed(self, findings: list[dict[str, object]]) -> None:
+        with self._changed:
+            self.generation += 1
+            self.findings = findings
+            self._changed.notify_all()
+
+    def wait(self, seen: int, timeout: float) -> tuple[int, list[dict[str, object]] | None]:
+        with self._changed:
+            self._changed.wait_for(lambda: self.generation != seen, timeout)
+            return self.generation, self.findings
+
+
+# Reloads the page after a good rebuild; shows a failed one's findings (as text, never as
+# markup) over the page until the next good one. `G` is the generation the page was served at.
+_SCRIPT = """<script>(()=>{const G=%d;let shown=null;
+const el=(tag,css,text)=>{const e=document.createElement(tag);
+e.style.cssText="font:inherit;letter-spacing:normal;"+css;
+if(text)e.textContent=text;return e;};
+const box=()=>{if(!shown){shown=el("div","position:fixed;inset:0;z-index:2147483647;"+
+"overflow:auto;background:rgba(16,16,20,.95);color:#f2f2f2;font:14px/1.5 ui-monospace,"+
+"monospace;padding:1.5em;white-space:pre-wrap;overflow-wrap:anywhere;direction:ltr;"+
+"text-align:left");shown.id="rulebook-overlay";shown.setAttribute("role","alert");
+document.body.append(shown);}return shown;};
+const es=new EventSource("%s");
+es.addEventListener("state",e=>{const s=JSON.parse(e.data);
+if(s.findings){const b=box();b.replaceChildren(el("p","margin:0 0 1em;font-weight:bold",
+"rulebook: the rebuild failed; still showing the last good site ("+s.findings.length+
+(s.findings.length===1?" error)":" errors)")));
+for(const f of s.findings){const d=el("p","margin:0 0 1em");
+d.append(el("span","color:#ffd75e",f.path+":"+f.line+":"+f.col),": ",
+el("span","color:#ff8a80;font-weight:bold",f.severity+"["+f.code+"]"),": "+f.message);
+if(f.hint)d.append("\\n",el("span","color:#a8c7fa","  hint: "+f.hint));b.append(d);}}
+else if(s.generation!==G){es.close();location.reload();}
+else if(shown){shown.remove();shown=null;}});})();</script>
+"""
+
+_NOT_BUILT = (b"<!doctype html><meta charset=utf-8><title>No site yet</title>"
+              b"<p>rulebook serve: no site has been built yet. The findings are in the terminal; "
+              b"this page is replaced as soon as a build succeeds.")
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    site: Path  # set on the subclass made for each server
+    live: Live | None = None  # set when pages follow the rebuilds
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, directory=str(self.site), **kwargs)
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - quiet by default
+        pass
+
+    def do_GET(self) -> None:
+        if self.live is not None and urlsplit(self.path).path == EVENTS:
+            self._events(self.live)
+            return
+        super().do_GET()
+
+    def send_head(self) -> BinaryIO | None:
+        if not (self.site / MARKER).is_file():
+            return self._page(503, _NOT_BUILT)
+        path = unquote(urlsplit(self.path).path)
+        if any(ord(c) < 32 for c in path):
+            return self._not_found()
+        target = Path(self.translate_path(self.path))
+        if target.is_dir() and path.endswith("/"):
+            target = target / "index.html"
+        if not target.exists() or (target.is_dir() and not (target / "index.html").is_file()):
+            return self._not_found()
+        if self.live is not None and target.suffix == ".html" and target.is_file():
+            return self._page(200, target.read_bytes())  # with the script that follows rebuilds
+        return super().send_head()
+
+    def _events(self, live: Live) -> None:
+        """Server-sent events: the state now, then after each rebuild (a comment now and then
+        keeps the connection open)."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        seen = -1
+        try:
+            while True:
+                generation, findings = live.wait(seen, KEEPALIVE_SECONDS)
+                if generation == seen:
+                    self.wfile.write(b": still here\n\n")
+                else:
+                    seen = generation
+                    data = json.dumps({"generation": generation, "findings": findings})
+                    self.wfile.write(f"event: state\ndata: {data}\n\n".encode("utf-8"))
+                self.wfile.flush()
+        except OSError:
+            return  # the page was closed
+
+    def list_directory(self, path: Any) -> BinaryIO | None:  # type: ignore[override]
+        return self._not_found()  # a folder without index.html is not a page
+
+    def _not_found(self) -> BinaryIO:
+        first = unquote(urlsplit(self.path).path).strip("/").split("/", 1)[0]
+        lang = [self.site / first / "404.html"] if first.isalpha() else []  # a language folder
+        for page in lang + [self.site / "404.html"]:
+            if page.is_file():
+                return self._page(404, page.read_bytes())
+        return self._page(404, b"<!doctype html><title>Not found</title><p>Not found.")
+
+    def _page(self, status: int, body: bytes) -> BinaryIO:
+        if self.live is not None:
+            body = with_live_script(body, self.live.generation)
+        self.send_response(status)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+def with_live_script(page: bytes, generation: int) -> bytes:
+    """The page as served: the script that follows rebuilds before its ``</body>``."""
+    script = (_SCRIPT % (generation, EVENTS)).encode("utf-8")
+    at = page.rfind(b"</body>")
+    return page[:at] + script + page[at:] if at >= 0 else page + script
+
+
+def _finding(d: Diagnostic) -> dict[str, object]:
+    return {"path": d.mark.path, "line": d.mark.line, "col": d.mark.col,
+            "severity": str(d.severity), "code": d.code, "message": d.message, "hint": d.hint}
+
+
+SEARCH_DELAY = 0.6  # seconds between a rebuild's pages and its search index
+
+
+def rebuild(config: BuildConfig, *, first: bool = False, live: Live | None = None) -> bool:
+    """One build; every failure is reported (and shown on the open pages) and none ends the
+    server. After an edit the pages come first (the open ones reload at once), then the
+    search index of the languages whose pages changed."""
+    ok = _build_once(config if first else replace(config, search=False), first=first, live=live)
+    if ok and not first:
+        time.sleep(SEARCH_DELAY)  # the open pages reload first, then the search gets the cores
+        _build_once(config, first=first, live=None)  # only the search is left to do
+    return ok
+
+
+def _build_once(config: BuildConfig, *, first: bool, live: Live | None) -> bool:
+    kept = "" if first else "; still serving the last good site"
+    try:
+        result = build(config)
+    except BuildError as error:
+        print(f"not built: {error}{kept}", file=sys.stderr)
+        _failed(live, "build-error", str(error))
+        return False
+    except Exception as error:  # noqa: BLE001 - a bug in one rebuild must not stop the author's server
+        traceback.print_exc()
+        print(f"not built: the build failed (above){kept}", file=sys.stderr)
+        _failed(live, "internal-error", f"the build failed: {error!r} (the terminal shows where)")
+        return False
+    if result.report.items:
+        print(format_text(result.report.sorted()), file=sys.stderr)
+    if result.ok:
+        search_pass = config.search and not first and live is None
+        if not result.up_to_date and not search_pass:
+            print(f"built: {result.written} file(s) written", file=sys.stderr)
+        elif search_pass and result.written:
+            print(f"search index updated: {result.written} file(s) written", file=sys.stderr)
+        if live is not None and (live.findings is not None or result.written or result.removed):
+            live.built()
+    else:
+        print(f"not built: {len(result.report.errors)} error(s){kept}", file=sys.stderr)
+        if live is not None:
+            live.failed([_finding(d) for d in result.report.sorted() if d.severity == "error"])
+    return result.ok
+
+
+def _failed(live: Live | None, code: str, message: str) -> None:
+    if live is not None:
+        live.failed([{"path": "rulebook", "line": 1, "col": 1, "severity": "error", "code": code,
+                      "message": message, "hint": None}])
+
+
+def serve(config: BuildConfig, *, host: str = "127.0.0.1", port: int = 8000) -> int:
+    from watchfiles import watch
+
+    from ..build.pipeline import refused_output
+
+    if refused_output(config) is not None:  # not a folder of ours: never serve it
+        rebuild(config, first=True)  # prints the findings
+        return 1
+    live = Live()
+    rebuild(config, first=True, live=live)
+    handler = type("Handler", (SiteHandler,), {"site": config.out, "live": live})
+    try:
+        server = http.server.ThreadingHTTPServer((host, port), handler)
+    except OSError as error:
+        print(f"rulebook: error: cannot serve on {host}:{port}: {error.strerror}", file=sys.stderr)
+        return 3
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    print(f"serving {config.out} at http://{host}:{server.server_address[1]}/ (Ctrl-C stops)",
+          file=sys.stderr)
+    try:
+        for _changes in watch(*[p for p in (config.rules, config.templates) if Path(p).exists()]):
+            rebuild(config, live=live)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.shutdown()
+    return 0

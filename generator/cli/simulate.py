@@ -1,0 +1,108 @@
+"""`rulebook simulate GAME`: the game by the numbers for authors, as text or JSON.
+
+Usage errors (an unknown game, variant or player count) are returned as messages with a
+"did you mean" hint; the CLI prints them and exits 2."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..check.games import check
+from ..core.diagnostics import Report
+from ..core.hints import did_you_mean
+from ..families import family_of
+from ..model.game import GameBundle
+from ..simulation.configurations import Configuration, configuration, player_counts
+from ..simulation.run import Numbers, run
+from ..simulation.stats import Kind
+
+
+@dataclass(frozen=True)
+class Request:
+    game: str
+    rules: Path
+    variant: str | None = None
+    players: int | None = None
+    rounds: int | None = None
+    seed: int = 1
+
+
+@dataclass(frozen=True)
+class UsageError:
+    message: str
+    hint: str | None = None
+
+
+def configurations(request: Request, report: Report) -> list[Configuration] | UsageError | None:
+    """What to simulate; a usage error; None when the game's rules have errors (in ``report``)."""
+    folder = request.rules / request.game
+    if not (folder / "game.yaml").is_file():
+        known = sorted(p.name for p in request.rules.glob("*") if (p / "game.yaml").is_file())
+        return UsageError(f"no game '{request.game}' in {request.rules}",
+                          did_you_mean(request.game, known) or "games: " + ", ".join(known))
+    checked = check([folder], root=request.rules.parent)
+    report.extend(checked.report.items)
+    bundle: GameBundle | None = next(iter(checked.games), None)
+    if bundle is None or checked.report.errors:
+        return None
+    variants = sorted(bundle.rules.variants)
+    if request.variant is not None and request.variant not in bundle.rules.variants:
+        return UsageError(f"game '{request.game}' has no variant '{request.variant}'",
+                          did_you_mean(request.variant, variants)
+                          or ("variants: " + ", ".join(variants) if variants else "it has no variants"))
+    counts = player_counts(bundle, bundle.rules.engine_for(request.variant),
+                           family=family_of(bundle))
+    if request.players is not None and request.players not in counts:
+        allowed = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+        return UsageError(f"'{request.game}'{_variant(request)} is played by {allowed} players, "
+                          f"not {request.players}", f"use --players {counts[0]}")
+    out = []
+    for players in [request.players] if request.players is not None else counts:
+        config = configuration(bundle, request.variant, players, family=family_of(bundle))
+        if config is not None:
+            out.append(config)
+    return out
+
+
+def _variant(request: Request) -> str:
+    return f" ({request.variant})" if request.variant else ""
+
+
+def simulate(configs: list[Configuration], request: Request) -> list[Numbers]:
+    return [run(c.simulation, seed=request.seed, rounds=request.rounds) for c in configs]
+
+
+def as_json(request: Request, configs: list[Configuration], results: list[Numbers]) -> str:
+    return json.dumps({"game": request.game, "variant": request.variant, "seed": request.seed,
+                       "play": "random",
+                       "configurations": [{"players": c.players, **n.to_json()}
+                                          for c, n in zip(configs, results)]},
+                      indent=1, ensure_ascii=False)
+
+
+def as_text(request: Request, configs: list[Configuration], results: list[Numbers]) -> str:
+    lines = [f"{request.game}{_variant(request)}: random play, seed {request.seed}, "
+             "95 % intervals; seats counted from the dealer (0 deals)"]
+    for config, numbers in zip(configs, results):
+        sim = config.simulation
+        unit = sim.unit[1].replace("%(num)s ", "")
+        lines.append("")
+        lines.append(f"{config.players} players: {numbers.rounds:,} {unit}"
+                     + (" (cap reached: some intervals are wider than asked)" if numbers.capped else ""))
+        for metric in sim.metrics:
+            seats = range(config.players) if metric.per_seat else [None]
+            for seat in seats:
+                key = metric.key if seat is None else f"{metric.key}.{seat}"
+                f = numbers.figures.get(key)
+                if f is None:
+                    continue
+                label = metric.label if seat is None else f"{metric.label}, seat {seat}"
+                if f.kind is Kind.SHARE:
+                    shown = f"{f.estimate:6.1%}  ({f.low:.1%} to {f.high:.1%})"
+                else:
+                    shown = (f"{f.estimate:6.{metric.decimals}f}  ({f.low:.{metric.decimals}f} to "
+                             f"{f.high:.{metric.decimals}f}; sd {f.sd:.{metric.decimals}f})")
+                lines.append(f"  {label:<58} {shown}")
+    return "\n".join(lines)

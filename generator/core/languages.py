@@ -1,0 +1,148 @@
+"""Languages, text direction and the UI message catalogs (gettext .po files read with Babel).
+
+Language names, direction and plural rules come from Babel's CLDR data, not from tables
+written here; UI words come from templates/locale/<lang>/LC_MESSAGES/messages.po.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import PoFileParser
+from markupsafe import Markup, escape
+
+from .diagnostics import Diagnostic, Mark
+
+LANGUAGES = ("en", "it", "de", "ru", "ro", "ar")
+SOURCE_LANGUAGE = "en"  # the language of the msgids
+
+
+def _n_(message: str) -> str:
+    """Marks a msgid for the catalog extractor; it is translated where it is shown."""
+    return message
+
+
+def _np_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a plural msgid pair for the extractor; ngettext translates it where it is shown."""
+    return singular, plural
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str
+    name: str  # in the language itself: "Deutsch", "العربية"
+    english_name: str
+    direction: str  # "ltr" or "rtl"
+
+
+@lru_cache(maxsize=None)
+def language(code: str) -> Language:
+    locale = Locale.parse(code)
+    name = locale.get_display_name(code) or code
+    return Language(code, name[:1].upper() + name[1:], locale.get_display_name("en") or code,
+                    "rtl" if locale.character_order == "right-to-left" else "ltr")
+
+
+@dataclass(frozen=True)
+class Messages:
+    """One language's UI messages; untranslated ones fall back to the English msgid."""
+
+    lang: str
+    table: dict[str, str | tuple[str, ...]] = field(default_factory=dict)
+    plural: Callable[[int], int] = lambda n: int(n != 1)
+    missing: frozenset[str] = frozenset()
+    problems: tuple[Diagnostic, ...] = ()  # of the catalog file: lines Babel skipped, bad translations
+
+    def gettext(self, message: str) -> str:
+        found = self.table.get(message)
+        return found if isinstance(found, str) and found else message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        found = self.table.get(singular)
+        if isinstance(found, tuple):
+            index = self.plural(n)
+            if 0 <= index < len(found) and found[index]:
+                return found[index]
+        return singular if n == 1 else plural
+
+    # A translation is text, never markup: jinja2's newstyle gettext marks what these return
+    # as safe, and Python code that fills a message with markup (a name in <strong>) must
+    # start from escaped text. Markup a message needs comes only through its placeholders.
+    def gettext_html(self, message: str) -> Markup:
+        return escape(self.gettext(message))
+
+    def ngettext_html(self, singular: str, plural: str, n: int) -> Markup:
+        return escape(self.ngettext(singular, plural, n))
+
+
+def catalog_path(templates: Path, lang: str) -> Path:
+    return templates / "locale" / lang / "LC_MESSAGES" / "messages.po"
+
+
+def load_messages(templates: Path, lang: str) -> Messages:
+    """Read one language's catalog; the source language needs none."""
+    path = catalog_path(templates, lang)
+    if not path.exists():
+        return Messages(lang)
+    catalog = Catalog(locale=lang)
+    parser = _Parser(catalog, str(path))
+    with path.open("rb") as f:
+        parser.parse(f)
+    table: dict[str, str | tuple[str, ...]] = {}
+    missing = set()
+    for message in catalog:
+        if not message.id:
+            continue
+        key = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
+        string = message.string
+        value: str | tuple[str, ...] = (tuple(string) if isinstance(string, (tuple, list))
+                                        else string or "")
+        bad = _bad_format(message.id, value)
+        if bad:  # it would raise where it is shown: the English text is shown instead
+            parser.problems.append(Diagnostic(Mark(str(path), message.lineno or 1), "bad-catalog",
+                                              bad, hint="a placeholder is written %(name)s "
+                                              "with a name of the msgid; a percent sign %%"))
+            value = ""
+        if not value or (isinstance(value, tuple) and not all(value)) or message.fuzzy:
+            missing.add(key)
+        table[key] = value
+    return Messages(lang, table, _gettext.c2py(catalog.plural_expr), frozenset(missing),
+                    tuple(parser.problems))
+
+
+class _Parser(PoFileParser):
+    """Babel's reader, whose complaints about lines it skips become findings: its own way
+    is to print them on stdout, in its own format."""
+
+    def __init__(self, catalog: Catalog, shown: str) -> None:
+        super().__init__(catalog, abort_invalid=False)
+        self.shown, self.problems = shown, list[Diagnostic]()
+
+    def _invalid_pofile(self, line: str, lineno: int, msg: str) -> None:
+        self.problems.append(Diagnostic(Mark(self.shown, lineno + 1), "bad-catalog",
+                                        f"{msg}; this line is skipped"))
+
+
+def _bad_format(msgid: str | tuple[str, ...] | list[str], value: str | tuple[str, ...]) -> str | None:
+    """Why a translation cannot be filled like its msgid (every message is: jinja2's
+    gettext formats it even without placeholders); None when it can."""
+    ids = [msgid] if isinstance(msgid, str) else list(msgid)
+    names = {name: 1 for text in ids for name in _PLACEHOLDER.findall(text)}
+    for text in [value] if isinstance(value, str) else value:
+        try:
+            text % names
+        except KeyError as err:
+            return f"the translation uses the placeholder %({err.args[0]})s, which the msgid has not"
+        except (ValueError, TypeError):
+            return "the translation has a '%' that is no placeholder (write %% for a percent sign)"
+    return None
+
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)")

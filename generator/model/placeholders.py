@@ -1,0 +1,48 @@
+"""``{name}`` placeholders in prose: filled from game.yaml, so no language can disagree with
+the rules; and the check that every placeholder a text uses exists and has a value."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+from ..core.diagnostics import Report
+from ..core.hints import nearest
+from .source import Key, Source
+
+PLACEHOLDER_RE = re.compile(r"(?<!\{)\{([^{}\n]*)\}(?!\})")
+
+
+def fill_placeholders(text: str, values: dict[str, str]) -> str:
+    """Replace known ``{name}`` placeholders; ``{{`` and ``}}`` stand for literal braces."""
+    out = PLACEHOLDER_RE.sub(lambda m: values.get(m.group(1).strip(), m.group(0)), text)
+    return out.replace("{{", "{").replace("}}", "}")
+
+
+def strings_in(value: Any, key: Key = ()) -> Iterator[tuple[Key, str]]:
+    """Every string in a loaded YAML value, with its key."""
+    if isinstance(value, str):
+        yield key, value
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from strings_in(item, key + (i,))
+    elif isinstance(value, dict):
+        for k, item in value.items():
+            yield from strings_in(item, key + (k,))
+
+
+def check_placeholders(src: Source, values: dict[str, str], report: Report) -> None:
+    for key, text in strings_in(src.data):
+        for m in PLACEHOLDER_RE.finditer(text):
+            name = m.group(1).strip()
+            if name in values and not values[name]:
+                report.error(src.text_mark(key, m.start()), "empty-placeholder",
+                             f"'{{{name}}}' has no value in this game (see game.yaml)",
+                             hint="write the text itself here")
+            elif name not in values:
+                near = nearest(name, values, cutoff=0.5)
+                report.error(src.text_mark(key, m.start()), "unknown-placeholder",
+                             f"unknown placeholder '{{{name}}}'",
+                             hint=(f"did you mean '{{{near}}}'?" if near else
+                                   f"known: {', '.join('{' + v + '}' for v in values if values[v])}; "
+                                   "write {{ and }} for literal braces"))

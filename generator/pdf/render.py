@@ -1,0 +1,288 @@
+"""Printable PDFs with WeasyPrint: a process pool, one FontConfiguration per worker, a cache.
+
+WeasyPrint is imported only in the workers, and only when some PDF must really be rendered:
+a rebuild whose PDF inputs did not change reads every PDF from the cache. WeasyPrint fetches
+nothing by itself: `fetcher.py` serves it `data:` URLs and the project's own template files.
+
+Workers ignore Ctrl-C (the parent stops them) and die with the parent, even a killed one.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import hashlib
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from ..runtime import collector
+from .overflow import Overflow
+
+PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
+
+
+@dataclass(frozen=True)
+class PdfJob:
+    path: str  # output path of the PDF
+    html: str
+    pages_multiple: int = 1  # blank pages added up to a multiple (4 for a folded booklet)
+
+
+@dataclass
+class PdfStats:
+    rendered: int = 0
+    cached: int = 0
+    seconds: float = 0.0
+    pages: dict[str, int] = field(default_factory=dict)  # output path -> page count
+    refused: dict[str, list[str]] = field(default_factory=dict)  # output path -> URLs not fetched
+    overflows: dict[str, list[Overflow]] = field(default_factory=dict)  # path -> boxes off the page
+
+
+def harfbuzz_subset_available() -> bool:
+    """WeasyPrint subsets fonts several times faster with libharfbuzz-subset."""
+    return ctypes.util.find_library("harfbuzz-subset") is not None
+
+
+def inputs_digest(print_dir: Path) -> str:
+    """What every PDF depends on besides its HTML: CSS, fonts, the WeasyPrint version."""
+    h = hashlib.sha256(metadata.version("weasyprint").encode())
+    h.update(PDF_VARIANT.encode())
+    for path in sorted(p for p in print_dir.parent.joinpath("fonts").glob("*") if p.is_file()) + \
+            sorted(print_dir.glob("*.css")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
+def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache_dir: Path, workers: int,
+                stats: PdfStats | None = None,
+                progress: Callable[[int, int], None] | None = None,
+                executor: Executor | None = None) -> dict[str, bytes]:
+    """Every job's PDF, from the cache when its inputs are unchanged, else rendered (by the
+    local process pool, or by ``executor``: any concurrent.futures executor, a Dask
+    cluster's for one)."""
+    started = time.perf_counter()
+    stats = stats if stats is not None else PdfStats()
+    digest = inputs_digest(print_dir)
+    out: dict[str, bytes] = {}
+    todo: list[tuple[PdfJob, Path]] = []
+    for job in jobs:
+        key = hashlib.sha256(f"{digest}\0{job.pages_multiple}\0{job.html}".encode()).hexdigest()
+        hit = next(iter(cache_dir.glob(f"{key}.*.pdf")), None) if cache_dir.is_dir() else None
+        if hit is not None:
+            out[job.path] = hit.read_bytes()
+            stats.pages[job.path] = int(hit.name.split(".")[1])
+            stats.cached += 1
+        else:
+            todo.append((job, cache_dir / key))
+    if todo:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        setup = _WorkerSetup(base_url=print_dir.resolve().as_uri() + "/",
+                             root=str(print_dir.parent.resolve()), parent=os.getpid())
+        tasks = [(job.html, job.pages_multiple) for job, _ in todo]
+        try:
+            results = (_render_elsewhere(tasks, setup, executor, progress) if executor is not None
+                       else _render_all(tasks, setup=setup, workers=workers, progress=progress))
+        finally:
+            if progress:
+                progress(len(tasks), len(tasks))  # the bar ends, whatever happened
+        for (job, stem), (data, pages, refused, overflows) in zip(todo, results):
+            out[job.path] = data
+            stats.pages[job.path] = pages
+            if overflows:
+                stats.overflows[job.path] = overflows
+            if refused:
+                stats.refused[job.path] = refused
+            if refused or overflows:
+                continue  # never cached: the next build must render it and say it again
+            tmp = stem.with_name(f"{stem.name}.{os.getpid()}.tmp")
+            tmp.write_bytes(data)
+            os.replace(tmp, stem.with_name(f"{stem.name}.{pages}.pdf"))
+        stats.rendered += len(todo)
+    stats.seconds += time.perf_counter() - started
+    return out
+
+
+@dataclass(frozen=True)
+class _WorkerSetup:
+    base_url: str  # the print templates' folder, for relative URLs in the CSS
+    root: str  # the templates folder: the only files WeasyPrint may read
+    parent: int  # the build's process id: a worker outliving it exits
+
+
+# the PDF, its page count, the URLs refused, what its layout put outside the pages
+Rendered = tuple[bytes, int, list[str], list[Overflow]]
+
+
+def usable_workers(requested: int, jobs: int) -> int:
+    """Never more processes than jobs or cores: more only cost memory and start-up."""
+    return max(1, min(requested, jobs, os.cpu_count() or 1))
+
+
+def _render_all(htmls: list[tuple[str, int]], *, setup: _WorkerSetup, workers: int,
+                progress: Callable[[int, int], None] | None) -> list[Rendered]:
+    workers = usable_workers(workers, len(htmls))
+    if workers == 1:
+        _WORKER.update(_worker_state(setup))
+        results = []
+        for i, html in enumerate(htmls):
+            results.append(_render(html))
+            if progress:
+                progress(i + 1, len(htmls))
+        return results
+    # Forked workers start with Ctrl-C held back, so that none can be interrupted while it
+    # starts (a worker dying in its initializer leaves the pool hanging); each then ignores it.
+    # A Ctrl-C held back here is raised as soon as the mask is restored, still inside the
+    # try whose handler stops the pool: one that escaped it would leave the pool's thread
+    # waiting for its workers at exit, for ever.
+    context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
+    pool: ProcessPoolExecutor | None = None
+    try:
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                       initializer=_init_worker, initargs=(setup,))
+            # Chunks keep the pool's per-task overhead small next to a ~0.1 s render.
+            rendered = pool.map(_render, htmls, chunksize=max(1, len(htmls) // (workers * 4)))
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        results = []
+        for i, data in enumerate(rendered):
+            results.append(data)
+            if progress:
+                progress(i + 1, len(htmls))
+        pool.shutdown()
+    except BaseException:
+        if pool is not None:
+            _stop(pool)
+        raise
+    return results
+
+
+def _render_elsewhere(htmls: list[tuple[str, int]], setup: _WorkerSetup, executor: Executor,
+                      progress: Callable[[int, int], None] | None) -> list[Rendered]:
+    """The renders on an executor's workers (each prepares itself on its first document)."""
+    results = []
+    for i, data in enumerate(executor.map(_render_with, [setup] * len(htmls), htmls)):
+        results.append(data)
+        if progress:
+            progress(i + 1, len(htmls))
+    return results
+
+
+def _render_with(setup: _WorkerSetup, task: tuple[str, int]) -> Rendered:
+    if _WORKER.get("setup") != setup:
+        _WORKER.update(_worker_state(setup), setup=setup)
+    return _render(task)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End the pool now (Ctrl-C, an error): kill the workers rather than wait for them."""
+    processes = list(getattr(pool, "_processes", {}).values())  # no public way to reach them
+    for process in processes:
+        process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
+    for process in processes:
+        process.join(5)
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _worker_state(setup: _WorkerSetup) -> dict[str, Any]:
+    from weasyprint.text.fonts import FontConfiguration
+
+    from .fetcher import TemplateFetcher
+
+    return {"base_url": setup.base_url, "fetcher": TemplateFetcher(Path(setup.root)),
+            "fonts": FontConfiguration()}  # reused for every document of this worker
+
+
+WORKER_NAME = b"rulebook-pdf"  # the name a PDF worker shows in `ps` (Linux)
+
+
+def _init_worker(setup: _WorkerSetup) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    _die_with_parent(setup.parent)
+    _WORKER.update(_worker_state(setup))
+
+
+def _die_with_parent(parent: int) -> None:
+    """A worker whose build was killed (kill -9) must not live on, blocked forever."""
+    if sys.platform == "linux":
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills us with the parent
+        libc.prctl(15, WORKER_NAME)  # PR_SET_NAME: `ps` and `top` show what this process is
+    if os.getppid() != parent:  # the parent was gone before the line above
+        os._exit(1)
+    if sys.platform != "linux":
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(1)
+            os._exit(1)
+        threading.Thread(target=watch, daemon=True).start()
+
+
+def _render(task: tuple[str, int]) -> Rendered:
+    """One PDF, its page count, the URLs it named that were not fetched, and what its layout
+    put outside the pages."""
+    from ..runtime.files import failpoint
+
+    failpoint("pdf-render")
+    with collector.resumed():
+        return _render_one(task)
+
+
+def _render_one(task: tuple[str, int]) -> Rendered:
+    from weasyprint import HTML
+
+    from .imposition import pad_pages
+    from .overflow import overflows
+
+    html, pages_multiple = task
+    fetcher = _WORKER["fetcher"]
+    fetcher.refused.clear()
+    document = HTML(string=html, base_url=_WORKER["base_url"], url_fetcher=fetcher).render(
+        font_config=_WORKER["fonts"], pdf_variant=PDF_VARIANT)
+    lost = overflows(document)
+    document = pad_pages(document, pages_multiple)
+    data = document.write_pdf(pdf_variant=PDF_VARIANT)
+    assert data is not None
+    return data, len(document.pages), sorted(set(fetcher.refused)), lost
+
+
+def default_workers() -> int:
+    return max(1, min(os.cpu_count() or 1, 8))
+
+
+def rich_progress() -> Callable[[int, int], None] | None:
+    """A progress bar on a terminal; nothing when stderr is not one (CI, pipes). The bar is
+    made at the first update, so that a build whose PDFs all come from the cache shows none."""
+    if not sys.stderr.isatty():
+        return None
+    from rich.progress import Progress
+
+    state: dict[str, Any] = {}
+
+    def update(done: int, total: int) -> None:
+        if "bar" not in state:
+            state["bar"] = Progress(transient=True)
+            state["task"] = state["bar"].add_task("rendering PDFs", total=total)
+            state["bar"].start()
+        if state.get("stopped"):
+            return
+        state["bar"].update(state["task"], completed=done, total=total)
+        if done >= total:
+            state["bar"].stop()
+            state["stopped"] = True
+
+    return update

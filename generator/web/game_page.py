@@ -1,0 +1,322 @@
+"""The game page: its sections in the seeds' order, the example rounds rendered from the replay
+by each game's family."""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping, Protocol, TypedDict
+
+from babel import Locale
+from jinja2 import Environment
+from markupsafe import Markup
+
+from ..core import markup
+from ..core.cards import JOKER, Deck, Rank, Suit, get_deck
+from ..core.cardwords import rank_letter, rank_word, spoken_name, suit_word
+from ..core.languages import Messages, language
+from ..families import get_family
+from ..families.view import ExampleView
+from ..i18n.staleness import outdated_parts
+from ..model.game import GameBundle
+from ..runtime import deps
+from ..simulation.configurations import Result
+from .facts import SECTION_TITLES, GameFacts
+from .numbers import NumbersContext, numbers_context
+from .site import Kind, Page, Site, relative
+
+
+class PdfLink(TypedDict):
+    href: str
+    label: str
+
+
+class Section(TypedDict):
+    key: str
+    id: str
+    title: str
+    html: Markup
+    source_href: str | None  # its text is outdated here: the section in the source language
+
+
+class KeyRank(TypedDict):
+    letter: str
+    word: str
+
+
+class KeySuit(TypedDict):
+    glyph: str
+    word: str
+    colour: str
+
+
+class CardKey(TypedDict):
+    """What the letters and suits on the page's cards stand for."""
+
+    ranks: list[KeyRank]
+    suits: list[KeySuit]
+    joker: str | None
+
+
+class GameContext(TypedDict):
+    title: str
+    description: str
+    description_html: Markup
+    sections: list[Section]
+    players: str
+    duration: str
+    difficulty: str
+    deck: str
+    removed: Markup | None
+    odd_card: Markup | None
+    quickref_href: str
+    index_href: str
+    faq_json_ld: Markup
+    pdfs: list[PdfLink]
+    intro_source_href: str | None  # the title or description is outdated: the source page
+    source_language: str  # code, and name in the page's language, for the notices' links
+    source_language_name: str
+    numbers: NumbersContext | None
+    card_key: CardKey
+
+
+class PageRenderer(Protocol):
+    """What the game page needs of the renderer."""
+
+    @property
+    def site(self) -> Site: ...
+
+    @property
+    def replays(self) -> Mapping[tuple[str, str], object]: ...
+
+    def messages(self, lang: str) -> Messages: ...
+
+    def env(self, lang: str) -> Environment: ...
+
+    def pdf_links(self, page: Page, game: str, lang: str) -> list[PdfLink]: ...
+
+    @property
+    def source_language(self) -> str: ...
+
+    def json_ld(self, data: object) -> Markup: ...
+
+    def game_numbers(self, bundle: GameBundle) -> list[Result]: ...
+
+
+def game_context(r: PageRenderer, page: Page, lang: str) -> GameContext:
+    bundle = r.site.games[page.game or ""]
+    reserved = {"main", "toc-title", "related-title", "card-key-title", *SECTION_TITLES,
+                *(f"{k}-h" for k in SECTION_TITLES),
+                *(f"example-{name}" for name in bundle.examples),
+                # each step's own address (#example-<name>-<n>); the checked narration has
+                # one text per step
+                *(f"example-{name}-{n}" for name in bundle.examples
+                  for n in range(1, len(_steps(bundle, name)) + 1)),
+                *(f"variant-{name}" for name in bundle.rules.spec.variants),
+                *(f"reading-{rd.id}" for rd in bundle.rules.spec.readings),
+                *_numbers_ids(r.game_numbers(bundle))}
+    with markup.page_ids(reserved):
+        return _game_context(r, page, lang, bundle)
+
+
+def _steps(bundle: GameBundle, name: str) -> list[str]:
+    """The step texts of an example in the source language (any language: they are checked
+    to have one text per step)."""
+    for text in bundle.languages.values():
+        example = text.spec.examples.get(name)
+        if example is not None:
+            return list(example.steps)
+    return []
+
+
+def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) -> GameContext:
+    msgs = r.messages(lang)
+    facts = GameFacts(bundle, lang, msgs)
+    text = facts.text
+
+    def md(s: str) -> Markup:
+        return Markup(markup.render(facts.fill(s)))
+
+    def inline(s: str) -> Markup:
+        return Markup(markup.render_inline(facts.fill(s)))
+
+    stale = stale_links(r, page, bundle, Kind.GAME)
+    sec = text.sections
+    blocks: dict[str, Markup] = {}
+    for key, words in (("objective", sec.objective), ("cards", sec.cards), ("setup", sec.setup),
+                       ("gameplay", sec.gameplay)):
+        if words:
+            blocks[key] = md(words)
+    if "cards" in blocks:
+        blocks["cards"] += _deal_table(r, lang, facts)
+    examples = [_example(r, lang, facts, name) for name in bundle.examples
+                if name in text.examples and (bundle.rules.id, name) in r.replays]
+    if examples:
+        blocks["examples"] = Markup("\n").join(examples)
+    for key, words in (("scoring", sec.scoring), ("special", sec.special)):
+        if words:
+            blocks[key] = md(words)
+    if text.variants or text.sections.variants:
+        items = Markup("").join(
+            Markup('<li id="variant-{}"><strong>{}.</strong> {}</li>\n').format(
+                name, inline(v.name), inline(v.text)) for name, v in text.variants.items())
+        intro = md(text.sections.variants) if text.sections.variants else Markup("")
+        blocks["variants"] = intro + (Markup('<ul class="variants">\n{}</ul>').format(items)
+                                      if items else Markup(""))
+    if text.sections.tips:
+        blocks["tips"] = md(text.sections.tips)
+    if text.steps:
+        blocks["steps"] = Markup('<ol class="rule-steps">{}</ol>').format(
+            Markup("").join(Markup("<li>{}</li>").format(inline(s)) for s in text.steps))
+    if text.faq:
+        blocks["faq"] = Markup('<dl class="faq">{}</dl>').format(Markup("").join(
+            Markup('<div class="qa"><dt>{}</dt><dd>{}</dd></div>').format(inline(e.q), md(e.a))
+            for e in text.faq))
+    if text.sections.glossary:
+        blocks["glossary"] = md(text.sections.glossary)
+    if text.sections.history:
+        blocks["history"] = md(text.sections.history)
+    about = _about(r, lang, facts, inline)
+    if about:
+        blocks["about"] = about
+
+    sections: list[Section] = []
+    for key, html in blocks.items():
+        title = msgs.gettext(SECTION_TITLES[key])
+        if key == "examples" and len(examples) > 1:
+            title = msgs.gettext("Example rounds")
+        if key == "steps":
+            title = msgs.ngettext("The rules in %(num)s step", "The rules in %(num)s steps",
+                                  len(text.steps)) % {"num": len(text.steps)}
+        sections.append({"key": key, "id": key, "title": title, "html": html,
+                         "source_href": stale.get(key)})
+
+    quickref = r.site.find(Kind.QUICKREF, lang=lang, game=bundle.rules.id)
+    index = r.site.find(Kind.INDEX, lang=lang)
+    assert quickref is not None and index is not None
+    faq_ld = {"@context": "https://schema.org", "@type": "FAQPage", "inLanguage": lang,
+              "mainEntity": [{"@type": "Question", "name": markup.plain(facts.fill(e.q)),
+                              "acceptedAnswer": {"@type": "Answer",
+                                                 "text": markup.plain(facts.fill(e.a))}}
+                             for e in text.faq]}
+    return {
+        "title": facts.title, "description": markup.plain(facts.fill(text.description)),
+        "description_html": inline(text.description), "sections": sections,
+        "players": facts.players, "duration": facts.duration, "difficulty": facts.difficulty,
+        "deck": facts.deck, "removed": facts.removed if bundle.rules.engine.removed else None,
+        "odd_card": facts.odd_card, "quickref_href": relative(page, quickref.path),
+        "index_href": relative(page, index.path), "faq_json_ld": r.json_ld(faq_ld),
+        "pdfs": r.pdf_links(page, bundle.rules.id, lang),
+        "intro_source_href": stale.get("intro"), "source_language": r.source_language,
+        "source_language_name": language_name(r.source_language, lang),
+        "numbers": numbers_context(r.game_numbers(bundle), lang=lang, msgs=msgs,
+                                   rtl=language(lang).direction == "rtl",
+                                   variant_name=lambda name: _variant_name(facts, name, inline)),
+        "card_key": card_key(get_deck(bundle.rules.spec.deck)),
+    }
+
+
+def card_key(deck: Deck) -> CardKey:
+    """The court cards and the ace of ``deck`` (the ranks written as letters), its suits and
+    its joker, in the words of the page's card style."""
+    style = markup.current_card_style()
+    ranks = [r for r in (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+             if any(c.rank is r for c in deck.cards)]
+    return {
+        "ranks": [{"letter": rank_letter(r, style.lang, local=style.local_letters),
+                   "word": rank_word(r, style.lang, italian=style.italian)} for r in ranks],
+        "suits": [{"glyph": s.value, "word": suit_word(s, style.lang, italian=style.italian),
+                   "colour": "card-red" if s.colour == "red" else "card-black"}
+                  for s in Suit],
+        "joker": spoken_name(JOKER, style.lang) if JOKER in deck.cards else None,
+    }
+
+
+def stale_links(r: PageRenderer, page: Page, bundle: GameBundle, kind: Kind) -> dict[str, str]:
+    """For each part of the page whose text is outdated in the page's language (a section's
+    id, ``intro``, ``quickref``: see staleness.page_part), a link to that part of the same page
+    in the source language. The facts are never stale: they come from game.yaml."""
+    deps.uses(f"outdated:{bundle.rules.id}:{page.lang}")  # also decided by the source's text
+    parts = outdated_parts(bundle, page.lang or "", r.source_language)
+    target = r.site.find(kind, lang=r.source_language, game=bundle.rules.id) if parts else None
+    if target is None:
+        return {}
+    href = relative(page, target.path)
+    return {part: href if part in ("intro", "quickref") else f"{href}#{part}" for part in parts}
+
+
+def language_name(code: str, lang: str) -> str:
+    """``code``'s name in ``lang`` (CLDR, through Babel): "inglese" for en on an it page."""
+    name: str = Locale.parse(lang).languages.get(code, code)
+    return name
+
+
+def _variant_name(facts: GameFacts, name: str, inline: Callable[[str], Markup]) -> Markup:
+    variant = facts.text.variants.get(name)
+    return inline(variant.name) if variant else Markup("{}").format(name)
+
+
+def _numbers_ids(results: list[Result]) -> set[str]:
+    """The ids of "By the numbers", kept from headings in the prose."""
+    ids = {"numbers", "numbers-h"}
+    for r in results:
+        c = r.configuration
+        anchor = f"numbers-{c.players}" if c.variant is None else f"numbers-{c.variant}-{c.players}"
+        ids |= {anchor, f"{anchor}-h"}
+    return ids
+
+
+class DealRow(TypedDict):
+    players: int
+    cards: str
+    note: str
+
+
+def _deal_table(r: PageRenderer, lang: str, facts: GameFacts) -> Markup:
+    """Cards per player for each number of players, from the model: every player count of a
+    game dealt out in full, or the player count of the game and of each variant with its own."""
+    rules = facts.bundle.rules
+    family = get_family(rules.spec.family)
+    players = rules.spec.players
+    rows: list[DealRow] = []
+    for name, game in [("", rules.engine), *rules.variants.items()]:
+        fixed = family.players(game)
+        for count in [fixed] if fixed else range(max(players.min, 2), players.max + 1):
+            sizes = family.hand_sizes(game, count)
+            if sizes is None or any(row["players"] == count for row in rows):
+                continue
+            low, high = sizes
+            variant = facts.text.variants.get(name) if name else None
+            rows.append({"players": count, "cards": str(low) if low == high else f"{low}–{high}",
+                         "note": facts.fill(variant.name) if variant else ""})
+    if not rows:
+        return Markup("")
+    template = r.env(lang).get_template("partials/deal_table.html.j2")
+    return Markup(template.render(rows=rows))
+
+
+def _about(r: PageRenderer, lang: str, facts: GameFacts,
+           inline: Callable[[str], Markup]) -> Markup | None:
+    """"About these rules": the sources the facts come from, and each reading the page makes
+    where they disagree or are silent, with the other reading and why this one."""
+    spec, text = facts.bundle.rules.spec, facts.text
+    if not spec.sources and not spec.readings:
+        return None
+    names = Locale.parse(lang).languages
+    sources = [{"id": s.id, "name": s.name, "lang": s.language, "url": s.url,
+                "language": names.get(s.language, s.language)} for s in spec.sources]
+    readings = [{"id": rd.id, "rule": inline(text.readings[rd.id].rule),
+                 "alternative": inline(text.readings[rd.id].alternative),
+                 "why": inline(text.readings[rd.id].why),
+                 "sources": [s for s in sources if s["id"] in rd.sources]}
+                for rd in spec.readings if rd.id in text.readings]
+    template = r.env(lang).get_template("partials/about.html.j2")
+    return Markup(template.render(sources=sources, readings=readings))
+
+
+def _example(r: PageRenderer, lang: str, facts: GameFacts, name: str) -> Markup:
+    """One example round, rendered from what the replay proved, with this language's narration."""
+    family = get_family(facts.bundle.rules.spec.family)
+    replay = r.replays[(facts.bundle.rules.id, name)]
+    view = ExampleView(name, facts.bundle, lang, facts.text.examples[name], r.messages(lang))
+    ex = family.example_context(replay, view)
+    template = r.env(lang).get_template(family.example_partial)
+    return Markup(template.render(ex=ex))

@@ -1,0 +1,238 @@
+"""The "By the numbers" section of a game page: the simulated figures in one language's
+words, digits and separators (Babel), with their charts and the tables that carry the same
+numbers for screen readers and print."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from functools import lru_cache
+from typing import Callable, TypedDict
+
+from babel import Locale
+from babel.numbers import format_decimal, format_percent
+from markupsafe import Markup
+
+from ..core import markup
+from ..core.languages import Messages, _n_
+from ..simulation.configurations import Result
+from ..simulation.run import Metric, Numbers, Simulation
+from ..simulation.stats import Figure, Kind
+from . import charts
+
+TITLE = _n_("By the numbers")
+
+
+class FigureRow(TypedDict):
+    label: Markup  # cards named in it are shown as cards
+    value: str
+    interval: str
+    spread: str | None
+
+
+class SeatRow(TypedDict):
+    seat: str
+    cells: list[str]
+
+
+class LengthRow(TypedDict):
+    value: str
+    share: str
+
+
+class Group(TypedDict):
+    id: str
+    title: Markup
+    meta: str
+    figures: list[FigureRow]
+    seat_columns: list[str]
+    seat_rows: list[SeatRow]
+    seat_chart: Markup
+    seat_chart_title: str
+    length_chart: Markup
+    length_title: str
+    length_label: str
+    length_rows: list[LengthRow]
+
+
+class NumbersContext(TypedDict):
+    id: str
+    title: str
+    note: str
+    groups: list[Group]
+
+
+class Formatter:
+    """Numbers as one language writes them: its separators and percent pattern (Babel), and
+    its digits (Babel's default numbering for the language: Latin digits in Arabic too, as
+    on the rest of the site). On a right-to-left page each number is isolated (U+2066 ...
+    U+2069), so that "+1" or "26.3%" are not reordered by the text around them."""
+
+    def __init__(self, lang: str, msgs: Messages, *, rtl: bool = False) -> None:
+        self.lang, self.msgs, self.rtl = lang, msgs, rtl
+        percent = Locale.parse(lang).percent_formats[None].pattern
+        self._percent = {d: percent.replace("#,##0", "#,##0" + ("." + "0" * d if d else ""), 1)
+                         for d in (0, 1)}
+
+    def _iso(self, text: str) -> str:
+        return f"\u2066{text}\u2069" if self.rtl else text
+
+    def share(self, p: float, decimals: int = 1) -> str:
+        # rounded to the digits shown first: a page has thousands of figures and few distinct
+        # printed values, and Babel formats each distinct one once
+        return self._iso(_babel(self.lang, self._percent[decimals], round(p * 10 ** (decimals + 2)),
+                                decimals + 2, percent=True))
+
+    def decimal(self, x: float, decimals: int = 1) -> str:
+        pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+        return self._iso(_babel(self.lang, pattern, round(x * 10 ** decimals), decimals))
+
+    def whole(self, n: int) -> str:
+        return self._iso(_babel(self.lang, "#,##0", n, 0))
+
+    def value(self, figure: Figure, decimals: int) -> str:
+        return self.share(figure.estimate) if figure.kind is Kind.SHARE else \
+            self.decimal(figure.estimate, decimals)
+
+    def interval(self, figure: Figure, decimals: int) -> str:
+        if figure.kind is Kind.SHARE:
+            low, high = self.share(figure.low), self.share(figure.high)
+        else:
+            low, high = self.decimal(figure.low, decimals), self.decimal(figure.high, decimals)
+        return self.msgs.gettext("%(low)s to %(high)s") % {"low": low, "high": high}
+
+    def cell(self, figure: Figure, decimals: int) -> str:
+        return f"{self.value(figure, decimals)} ({self.interval(figure, decimals)})"
+
+    def seat(self, seat: int) -> str:
+        if seat == 0:
+            return self.msgs.gettext("Dealer")
+        return self.msgs.ngettext("%(num)s seat to the dealer's left",
+                                  "%(num)s seats to the dealer's left", seat) % {
+            "num": self.whole(seat)}
+
+    def seat_short(self, seat: int) -> str:
+        if seat == 0:
+            return self.msgs.gettext("Dealer")
+        return self._iso("+" + _whole(self.lang, seat))
+
+
+@lru_cache(maxsize=1024)
+def _whole(lang: str, n: int) -> str:
+    """A seat's number in ``lang`` (Babel parses the pattern and the locale on every call)."""
+    return format_decimal(n, "#,##0", locale=lang)
+
+
+@lru_cache(maxsize=65536)
+def _babel(lang: str, pattern: str, scaled: int, scale: int, *, percent: bool = False) -> str:
+    """``scaled / 10**scale`` through Babel in ``lang`` with ``pattern``."""
+    value = Decimal(scaled).scaleb(-scale)
+    if percent:
+        return format_percent(value, pattern, locale=lang)
+    return format_decimal(value, pattern, locale=lang)
+
+
+def numbers_context(results: list[Result], *, lang: str, msgs: Messages, rtl: bool,
+                    variant_name: Callable[[str], Markup]) -> NumbersContext | None:
+    """The section's context; None when the game has nothing simulated."""
+    if not results:
+        return None
+    f = Formatter(lang, msgs, rtl=rtl)
+    groups = [_group(r, f, rtl=rtl, variant_name=variant_name) for r in results]
+    note = msgs.gettext(
+        "These figures come from games played by the computer with random choices: each "
+        "player makes a random move among those the rules allow. Real players choose better, "
+        "so the figures show what the cards and the rules alone do. Each figure has its 95 %% "
+        "interval, and seats are counted from the dealer. The same rules always give the "
+        "same figures (the simulation has a fixed seed).") % {}
+    return {"id": "numbers", "title": msgs.gettext(TITLE), "note": note, "groups": groups}
+
+
+def _group(result: Result, f: Formatter, *, rtl: bool,
+           variant_name: Callable[[str], Markup]) -> Group:
+    config, numbers = result.configuration, result.numbers
+    sim, msgs = config.simulation, f.msgs
+    players = msgs.ngettext("%(num)s player", "%(num)s players", config.players) % {
+        "num": config.players}
+    if config.variant is None:
+        title = Markup("{}").format(players)
+        anchor = f"numbers-{config.players}"
+    else:
+        title = Markup("{}, {}").format(variant_name(config.variant), players)
+        anchor = f"numbers-{config.variant}-{config.players}"
+    meta = msgs.ngettext(*sim.unit, numbers.rounds) % {"num": f.whole(numbers.rounds)}
+    if numbers.capped:
+        meta += " " + msgs.gettext("(the most the build simulates; some intervals are wider "
+                                   "than one percentage point)")
+    figures = [_figure_row(m, numbers.figures[m.key], f) for m in sim.metrics
+               if not m.per_seat and m.key in numbers.figures]
+    seat_metrics = [m for m in sim.metrics if m.per_seat]
+    seat_rows: list[SeatRow] = [
+        {"seat": f.seat(s), "cells": [f.cell(numbers.figures[f"{m.key}.{s}"], m.decimals)
+                                      for m in seat_metrics]}
+        for s in range(config.players)]
+    return {
+        "id": anchor, "title": title, "meta": meta, "figures": figures,
+        "seat_columns": [msgs.gettext(m.label) for m in seat_metrics], "seat_rows": seat_rows,
+        "seat_chart": _seat_chart(sim, numbers, f, rtl=rtl),
+        "seat_chart_title": msgs.gettext("Chance of losing, by seat"),
+        "length_chart": _length_chart(sim, numbers, f, rtl=rtl),
+        "length_title": msgs.gettext(sim.lengths_title),
+        "length_label": msgs.gettext(sim.lengths_label),
+        "length_rows": _length_rows(numbers.histograms.get(sim.lengths, {}), f),
+    }
+
+
+def _figure_row(metric: Metric, figure: Figure, f: Formatter) -> FigureRow:
+    spread = None
+    if figure.kind is Kind.MEAN:
+        spread = f.msgs.gettext("spread (standard deviation) %(sd)s") % {
+            "sd": f.decimal(figure.sd, metric.decimals)}
+    label = Markup(markup.render_inline(f.msgs.gettext(metric.label)))
+    return {"label": label, "value": f.value(figure, metric.decimals),
+            "interval": f.interval(figure, metric.decimals), "spread": spread}
+
+
+def _seat_chart(sim: Simulation, numbers: Numbers, f: Formatter, *, rtl: bool) -> Markup:
+    bars = []
+    for seat in range(sim.players):
+        fig = numbers.figures.get(f"{sim.by_seat}.{seat}")
+        if fig is None:
+            return Markup("")
+        bars.append(charts.Bar(f.seat_short(seat), fig.estimate, fig.low, fig.high,
+                               f.share(fig.estimate, 0)))
+    return charts.bars(bars, rtl=rtl)
+
+
+def _length_chart(sim: Simulation, numbers: Numbers, f: Formatter, *, rtl: bool) -> Markup:
+    counts = numbers.histograms.get(sim.lengths, {})
+    if not counts:
+        return Markup("")
+    ticks = [(t, f.whole(t)) for t in charts.nice_ticks(min(counts), max(counts))]
+    mean = numbers.figures.get(sim.lengths)
+    return charts.distribution(counts, rtl=rtl, ticks=ticks,
+                               mean=mean.estimate if mean is not None else None)
+
+
+def _length_rows(counts: dict[int, int], f: Formatter) -> list[LengthRow]:
+    """The distribution as rows: one per value, or per range of values when there are many
+    (at most about twenty rows)."""
+    if not counts:
+        return []
+    total, low, high = sum(counts.values()), min(counts), max(counts)
+    ticks = charts.nice_ticks(low, high, count=20)
+    step = ticks[1] - ticks[0] if len(ticks) > 1 and high - low + 1 > 25 else 1
+    rows: list[LengthRow] = []
+    start = low - (low % step) if step > 1 else low
+    in_row: dict[int, int] = {}  # the first value of a row -> the count of its values
+    for x, c in counts.items():
+        first = start + (x - start) // step * step
+        in_row[first] = in_row.get(first, 0) + c
+    for first in range(start, high + 1, step):
+        last = first + step - 1
+        share = in_row.get(first, 0) / total
+        if not share:
+            continue
+        value = f.whole(first) if step == 1 else f.msgs.gettext("%(low)s to %(high)s") % {
+            "low": f.whole(first), "high": f.whole(last)}
+        rows.append({"value": value, "share": f.share(share)})
+    return rows

@@ -1,0 +1,512 @@
+"""Rendering the site's pages with jinja2: one environment per language, UI words from its catalog."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+from dataclasses import dataclass
+from datetime import date
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Callable, Mapping, MutableMapping, TypedDict
+from urllib.parse import urlsplit
+from xml.sax.saxutils import escape as xml_escape
+
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, Template, select_autoescape
+from jinja2.bccache import Bucket
+from markupsafe import Markup
+
+from ..core import markup
+from ..core.diagnostics import Diagnostic
+from ..core.languages import SOURCE_LANGUAGE, Messages, catalog_path, language, load_messages
+from ..families import family_of
+from ..model.game import GameBundle
+from ..runtime import deps
+from ..simulation.configurations import Result, game_numbers, page_configurations
+from ..simulation.run import Store
+from .facts import QUICKREF_TITLES, GameFacts
+from .game_page import PdfLink, game_context, language_name, stale_links
+from .navigation import (
+    IndexEntry,
+    IndexFamily,
+    NotFoundGame,
+    folder_of,
+    index_entry,
+    index_families,
+    list_separator,
+    player_counts,
+    related_context,
+)
+from .qr import paper_context, rules_changed
+from .search import BUNDLE
+from .site import DocKind, Document, Kind, Page, Site, absolute, relative
+
+Context = Mapping[str, object]  # one of the TypedDicts below, or the game page's
+
+
+class Alternate(TypedDict):
+    hreflang: str
+    href: str
+
+
+class SwitcherItem(TypedDict):
+    lang: str
+    name: str
+    direction: str
+    href: str
+    current: bool
+
+
+class Common(TypedDict):
+    """What base.html.j2 needs on every page."""
+
+    lang: str
+    direction: str
+    kind: str
+    site_name: str
+    link: Callable[[str], str]
+    home: str
+    alternates: list[Alternate]
+    canonical: str | None
+    switcher: list[SwitcherItem]
+    description: str
+
+
+class LanguageLink(TypedDict):
+    lang: str
+    name: str
+    direction: str
+    href: str
+    count: str
+
+
+class RootContext(TypedDict):
+    title: str
+    languages: list[LanguageLink]
+
+
+class NotFoundLanguage(TypedDict):
+    lang: str
+    name: str
+    direction: str
+    href: str
+
+
+class NotFoundContext(TypedDict):
+    title: str
+    languages: list[NotFoundLanguage]
+    games: list[NotFoundGame]
+    inline_css: str  # the whole stylesheet as a data: URL: the page is shown at any address
+    own_path: str  # where the page is in the site ('en/404.html')
+    folder: str  # its folder in the site ('en/', '' at the top)
+    root_path: str  # the path of base_url: where the site's folder is on its own server
+
+
+class IndexContext(TypedDict):
+    title: str
+    families: list[IndexFamily]
+    player_counts: list[int]
+    pagefind_dir: str  # the search bundle, relative to the page
+    separator: str  # between the items of a list, in this language
+    description: str
+
+
+class QuickrefBlock(TypedDict):
+    key: str
+    title: str
+    lines: list[Markup]
+
+
+class QuickrefContext(TypedDict):
+    title: str  # "Quick reference: Hearts": the page's own title and h1
+    game_title: str
+    blocks: list[QuickrefBlock]
+    players: str
+    deck: str
+    odd_card: Markup | None
+    game_href: str
+    removed: Markup | None
+    pdfs: list[PdfLink]
+    description: str
+    source_href: str | None  # its lines are outdated here: the source language's page
+    source_language: str
+    source_language_name: str
+
+
+class SitemapUrl(TypedDict):
+    loc: str
+    alternates: list[Alternate]
+
+
+@dataclass(frozen=True)
+class SiteConfig:
+    templates: Path
+    base_url: str
+    site_name: str = "rulebook"
+    pdf: bool = True  # the PDFs are built, so pages link them
+    source_language: str = SOURCE_LANGUAGE  # rules/site.yaml: what translations are made from
+    card_letters: frozenset[str] = frozenset()  # languages whose cards show their own letters
+    cache: Path | None = None  # compiled templates are kept here for the next process
+
+
+class _MemoryBytecodeCache(BytecodeCache):
+    """Compiled templates shared by the per-language environments (and by rebuilds in
+    `rulebook serve`): each template is parsed and compiled once, not once per language.
+    With a folder, they are kept there too, so that the next `rulebook build` process does
+    not compile them again (jinja2 checks each against its template's source digest)."""
+
+    def __init__(self) -> None:
+        self._store: dict[str, bytes] = {}
+        self.folder: Path | None = None
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self._store.get(bucket.key)
+        if code is None and self.folder is not None:
+            try:
+                code = (self.folder / f"{bucket.key}.jinja").read_bytes()
+            except OSError:
+                code = None
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._store[bucket.key] = code = bucket.bytecode_to_string()
+        if self.folder is not None:
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                tmp = self.folder / f".{bucket.key}.{os.getpid()}.tmp"
+                tmp.write_bytes(code)
+                os.replace(tmp, self.folder / f"{bucket.key}.jinja")
+            except OSError:
+                pass  # only a cache: the next process compiles the template again
+
+
+_BYTECODE = _MemoryBytecodeCache()
+_CATALOGS: dict[tuple[str, int, int], Messages] = {}  # by path, size and modification time
+
+
+class _RecordingEnvironment(Environment):
+    """Every template a page loads (extends, includes and imports too) is an input of it."""
+
+    def _load_template(self, name: str, globals: MutableMapping[str, Any] | None) -> Template:  # noqa: A002
+        assert isinstance(self.loader, FileSystemLoader)
+        deps.file(Path(self.loader.searchpath[0]) / name)
+        return super()._load_template(name, globals)
+
+
+class Renderer:
+    """Renders every page of a planned site into ``{output path: bytes}``."""
+
+    def __init__(self, config: SiteConfig, site: Site, replays: Mapping[tuple[str, str], object],
+                 *, numbers: Store | None = None) -> None:
+        self.config, self.site, self.replays = config, site, replays
+        if config.cache is not None:
+            _BYTECODE.folder = config.cache
+        self.numbers = numbers if numbers is not None else Store.beside(None)
+        self._game_numbers: dict[str, list[Result]] = {}
+        self._envs: dict[str, Environment] = {}
+        self._messages: dict[str, Messages] = {}
+        self._contexts: dict[str, Context] = {}
+        self._entries: dict[tuple[str, str], IndexEntry] = {}
+        self._changed: dict[str, date] = {}
+
+    # -- environments ------------------------------------------------------------------------
+
+    def messages(self, lang: str) -> Messages:
+        path = catalog_path(self.config.templates, lang)
+        deps.file(path)
+        if lang not in self._messages:
+            try:
+                st = os.stat(path)
+                key = (str(path), st.st_size, st.st_mtime_ns)
+            except OSError:
+                key = (str(path), -1, -1)
+            if key not in _CATALOGS:  # `rulebook serve` builds again and again in one process
+                _CATALOGS[key] = load_messages(self.config.templates, lang)
+            self._messages[lang] = _CATALOGS[key]
+        return self._messages[lang]
+
+    def catalog_problems(self) -> list[Diagnostic]:
+        """What is wrong in the UI catalogs of the site's languages, for the build's report."""
+        return [d for lang in self.site.languages for d in self.messages(lang).problems]
+
+    def env(self, lang: str) -> Environment:
+        deps.file(catalog_path(self.config.templates, lang))  # its UI words
+        if lang not in self._envs:
+            env = _RecordingEnvironment(loader=FileSystemLoader(self.config.templates),
+                              autoescape=select_autoescape(default=True, default_for_string=True),
+                              undefined=StrictUndefined, extensions=["jinja2.ext.i18n"],
+                              bytecode_cache=_BYTECODE,
+                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+            msgs = self.messages(lang)
+            env.install_gettext_callables(msgs.gettext_html, msgs.ngettext_html, newstyle=True)  # type: ignore[attr-defined]
+            env.globals["_"] = _direct_gettext(msgs)
+            env.globals["zip"] = zip
+            env.filters["xml"] = _xml
+            self._envs[lang] = env
+        return self._envs[lang]
+
+    # -- the whole site ------------------------------------------------------------------------
+
+    def render_all(self) -> dict[str, bytes]:
+        files: dict[str, bytes] = {}
+        for page in self.site.pages:
+            files[page.path] = self.render(page).encode("utf-8")
+        files["sitemap.xml"] = self.sitemap().encode("utf-8")
+        return files
+
+    def render(self, page: Page) -> str:
+        lang = page.lang or SOURCE_LANGUAGE
+        builders: dict[Kind, Callable[[Page, str], tuple[str, Context]]] = {
+            Kind.ROOT: self._root, Kind.INDEX: self._index, Kind.GAME: self._game,
+            Kind.QUICKREF: self._quickref, Kind.NOT_FOUND: self._not_found,
+        }
+        with markup.card_style(self.card_style(lang, page.game)):
+            template, context = builders[page.kind](page, lang)
+            if page.kind in (Kind.GAME, Kind.QUICKREF):
+                self._contexts[page.path] = context  # the PDFs of the page reuse it
+            html = self.env(lang).get_template(template).render({**self._common(page, lang), **context})
+        return markup.keep_punctuation(html)
+
+    def card_style(self, lang: str, game: str | None) -> markup.CardStyle:
+        """How cards are written and named on a page in ``lang`` (of ``game``, if any)."""
+        listing = self.site.listings.get(game) if game else None
+        italian = listing is not None and listing.deck.startswith("italian")
+        return markup.CardStyle(lang, italian, lang in self.config.card_letters)
+
+    def render_document(self, doc: Document) -> str:
+        """The HTML that WeasyPrint turns into one printable PDF."""
+        kind = Kind.GAME if doc.kind is DocKind.BOOKLET else Kind.QUICKREF
+        deps.game(doc.game, doc.lang)
+        deps.uses(f"changed:{doc.game}")
+        page = self.site.find(kind, lang=doc.lang, game=doc.game)
+        assert page is not None
+        context = self._contexts.get(page.path)  # made when the page was rendered
+        game_page = self.site.find(Kind.GAME, lang=doc.lang, game=doc.game)
+        assert game_page is not None
+        paper = paper_context(absolute(self.config.base_url, game_page), lang=doc.lang,
+                              changed=self.rules_changed(doc.game))
+        with markup.card_style(self.card_style(doc.lang, doc.game)):
+            if context is None:
+                _, context = (self._game if kind is Kind.GAME else self._quickref)(page, doc.lang)
+            # No card is wrapped with its punctuation here: WeasyPrint finds no break at the
+            # space after such a wrapper, and an Arabic line ran 0.8 mm out of an A5 page.
+            return self.env(doc.lang).get_template(f"print/{doc.kind.value}.html.j2").render(
+                {**context, **paper,
+                 "title": context.get("game_title", context["title"]),  # the game, on paper
+                 "lang": doc.lang, "direction": language(doc.lang).direction,
+                 "site_name": self.config.site_name, "doc_kind": doc.kind.value})
+
+    def rules_changed(self, game: str) -> date:
+        """The day a game's rules last changed, printed beside its QR code."""
+        if game not in self._changed:
+            self._changed[game] = rules_changed(self.site.games[game].folder)
+        return self._changed[game]
+
+    def known_changed(self, days: Mapping[str, date]) -> None:
+        """The days of games the build knows unchanged (kept from the last build)."""
+        self._changed.update(days)
+
+    @property
+    def source_language(self) -> str:
+        return self.config.source_language
+
+    def pdf_links(self, page: Page, game: str, lang: str) -> list[PdfLink]:
+        if not self.config.pdf:
+            return []
+        msgs = self.messages(lang)
+        labels = {DocKind.CARD: msgs.gettext("Quick-reference card (A6, PDF)"),
+                  DocKind.SHEET: msgs.gettext("Four cards on A4, to cut (PDF)"),
+                  DocKind.BOOKLET: msgs.gettext("Rule booklet (A5, PDF)"),
+                  DocKind.IMPOSED: msgs.gettext("Rule booklet on A4, to print on both sides and fold (PDF)")}
+        return [{"href": relative(page, d.path), "label": labels[d.kind]}
+                for d in self.site.documents if d.game == game and d.lang == lang]
+
+    def json_ld(self, data: object) -> Markup:
+        return json_ld(data)
+
+    def prefetch_numbers(self, *, workers: int) -> None:
+        """Simulate every game's uncached configurations at once, in ``workers`` processes."""
+        self.prefetch_numbers_of(list(self.site.games.values()), workers=workers)
+
+    def prefetch_numbers_of(self, bundles: list[GameBundle], *, workers: int) -> None:
+        self.numbers.prefetch([c.simulation for bundle in bundles
+                               for c in page_configurations(bundle, family=family_of(bundle))],
+                              workers=workers)
+
+    def game_numbers(self, bundle: GameBundle) -> list[Result]:
+        """The game by the numbers: simulated once per game, shared by its languages."""
+        if bundle.rules.id not in self._game_numbers:
+            self._game_numbers[bundle.rules.id] = game_numbers(bundle, self.numbers,
+                                                                family=family_of(bundle))
+        return self._game_numbers[bundle.rules.id]
+
+    def alternates(self, page: Page) -> list[Alternate]:
+        """The page in each of its languages, and the default one (hreflang links)."""
+        translations = self.site.translations(page) if page.lang else []
+        alternates: list[Alternate] = [{"hreflang": p.lang or "", "href": absolute(self.config.base_url, p)}
+                                       for p in translations]
+        if len(translations) > 1:
+            default = next((p for p in translations if p.lang == SOURCE_LANGUAGE), translations[0])
+            alternates.append({"hreflang": "x-default",
+                               "href": absolute(self.config.base_url, default)})
+        return alternates
+
+    def _common(self, page: Page, lang: str) -> Common:
+        translations = self.site.translations(page) if page.lang else []
+        not_found = page.kind is Kind.NOT_FOUND
+
+        def link(path: str) -> str:
+            # A 404 page's links are relative too: a script in it points them at the site's
+            # folder when the page is shown at another address (404.html.j2).
+            return relative(page, path)
+
+        home = f"{page.lang}/index.html" if page.lang else "index.html"
+        return {
+            "lang": lang, "direction": language(lang).direction, "kind": page.kind.value,
+            "site_name": self.config.site_name, "link": link, "home": link(home),
+            "alternates": self.alternates(page) if not not_found else [],
+            "canonical": None if not_found else absolute(self.config.base_url, page),
+            "switcher": [] if not_found else [
+                {"lang": p.lang, "name": language(p.lang).name,
+                 "direction": language(p.lang).direction, "href": link(p.path),
+                 "current": p == page} for p in translations if p.lang],
+            "description": "",
+        }
+
+    # -- page kinds ------------------------------------------------------------------------------
+
+    def _root(self, page: Page, lang: str) -> tuple[str, RootContext]:
+        deps.uses("plan")
+        return "root.html.j2", {"title": self.config.site_name, "languages": self._language_links(page)}
+
+    def _not_found(self, page: Page, lang: str) -> tuple[str, NotFoundContext]:
+        msgs = self.messages(lang)
+        deps.uses("plan")
+        deps.uses(f"games:{lang}")
+        deps.file(self.config.templates / "static" / "site.css")  # inline_css
+        languages: list[NotFoundLanguage] = [
+            {"lang": lang_, "name": language(lang_).name, "direction": language(lang_).direction,
+             "href": relative(page, f"{lang_}/index.html")}
+            for lang_ in self.site.languages]
+        games: list[NotFoundGame] = []
+        for listing in self.site.games_in(page.lang) if page.lang else []:
+            target = self.site.find(Kind.GAME, lang=page.lang, game=listing.id)
+            assert target is not None
+            games.append({"title": self.index_entry(listing.id, lang)["title"],
+                          "href": relative(page, target.path)})
+        games.sort(key=lambda g: g["title"])
+        return "404.html.j2", {
+            "title": msgs.gettext("Page not found"), "languages": languages, "games": games,
+            "inline_css": self._inline_css, "own_path": page.path, "folder": folder_of(page),
+            "root_path": urlsplit(self.config.base_url).path or "/"}
+
+    @cached_property
+    def _inline_css(self) -> str:
+        """site.css as a data: URL, which loads wherever the page is shown (another origin, a
+        file on disk), and which the HTML checker reads as an address, not as CSS to check."""
+        css = (self.config.templates / "static" / "site.css").read_bytes()
+        return "data:text/css;base64," + base64.b64encode(css).decode("ascii")
+
+    def _language_links(self, page: Page) -> list[LanguageLink]:
+        deps.uses("plan")
+        out: list[LanguageLink] = []
+        for lang in self.site.languages:
+            msgs = self.messages(lang)
+            count = len(self.site.games_in(lang))
+            out.append({"lang": lang, "name": language(lang).name, "direction": language(lang).direction,
+                        "href": relative(page, f"{lang}/index.html"),
+                        "count": msgs.ngettext("%(num)s game", "%(num)s games", count) % {"num": count}})
+        return out
+
+    def index_entry(self, game: str, lang: str) -> IndexEntry:
+        """What other pages show of ``game`` in ``lang`` (the index, related games, the
+        not-found page): from the last build when the build knows it unchanged
+        (``known_entries``), else made from the loaded game."""
+        key = (game, lang)
+        if key not in self._entries:
+            with markup.card_style(self.card_style(lang, None)):  # as the index shows it
+                self._entries[key] = index_entry(self.site.games[game], lang, self.messages(lang))
+        return self._entries[key]
+
+    def known_entries(self, entries: Mapping[tuple[str, str], IndexEntry]) -> None:
+        self._entries.update(entries)
+
+    def _index(self, page: Page, lang: str) -> tuple[str, IndexContext]:
+        msgs = self.messages(lang)
+        deps.uses(f"games:{lang}")
+        deps.uses("links")
+        return "index.html.j2", {"title": msgs.gettext("Card game rules"),
+                                 "families": index_families(self.site, page, lang, msgs,
+                                                            self.index_entry),
+                                 "player_counts": player_counts(self.site, lang),
+                                 "pagefind_dir": relative(page, BUNDLE) + "/",
+                                 "separator": list_separator(lang),
+                                 "description": msgs.gettext("Card game rules with example rounds "
+                                                             "that have been played through and checked.")}
+
+    def _quickref(self, page: Page, lang: str) -> tuple[str, QuickrefContext]:
+        deps.game(page.game or "", lang)
+        bundle = self.site.games[page.game or ""]
+        msgs = self.messages(lang)
+        facts = GameFacts(bundle, lang, msgs)
+        qr = facts.text.quickref
+        lines = {"in_short": qr.in_short, "turn": qr.turn, "end": qr.end}
+        blocks: list[QuickrefBlock] = [
+            {"key": key, "title": msgs.gettext(title),
+             "lines": [Markup(markup.render_inline(facts.fill(line))) for line in lines[key]]}
+            for key, title in QUICKREF_TITLES.items()]
+        game_page = self.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
+        assert game_page is not None
+        return "quickref.html.j2", {
+            "title": msgs.gettext("Quick reference: %(game)s") % {"game": facts.title},
+            "game_title": facts.title, "blocks": blocks, "players": facts.players, "deck": facts.deck,
+            "odd_card": facts.odd_card, "game_href": relative(page, game_page.path),
+            "removed": facts.removed if bundle.rules.engine.removed else None,
+            "pdfs": self.pdf_links(page, bundle.rules.id, lang),
+            "description": markup.plain(facts.fill(facts.text.description)),
+            "source_href": stale_links(self, page, bundle, Kind.QUICKREF).get("quickref"),
+            "source_language": self.source_language,
+            "source_language_name": language_name(self.source_language, lang)}
+
+    def _game(self, page: Page, lang: str) -> tuple[str, Context]:
+        deps.game(page.game or "", lang)
+        return "game.html.j2", {**game_context(self, page, lang),
+                                "related": related_context(self.site, page, lang,
+                                                           self.messages(lang), self.index_entry)}
+
+    # -- sitemap ---------------------------------------------------------------------------------
+
+    def sitemap(self) -> str:
+        deps.uses("plan")
+        urls: list[SitemapUrl] = [
+            {"loc": absolute(self.config.base_url, page), "alternates": self.alternates(page)}
+            for page in self.site.pages if page.kind is not Kind.NOT_FOUND]
+        return self.env(SOURCE_LANGUAGE).get_template("sitemap.xml.j2").render(urls=urls)
+
+
+def _direct_gettext(msgs: Messages) -> Callable[..., Markup]:
+    """The templates' ``_()``. jinja2's own looks ``gettext`` up in the template's context and
+    calls it through the context (two dynamic calls per message, a quarter of a million on a
+    large site); this returns what that newstyle gettext returns, in one call: the escaped
+    translation (Markup whether or not the template autoescapes) formatted with its variables,
+    which Markup escapes, "%%" read as "%" even without variables."""
+    def gettext(message: str, /, **variables: object) -> Markup:
+        return msgs.gettext_html(message) % variables
+    return gettext
+
+
+def _xml(text: str) -> str:
+    """Text for an XML element or a double-quoted attribute ('>' too: ']]>' is not allowed)."""
+    return xml_escape(text, {'"': "&quot;"})
+
+
+def json_ld(data: object) -> Markup:
+    """JSON for a <script> element: neither '</script' nor '<!--' may appear in it, so every
+    '<' (and '>', '&') is written as a JSON escape, which parses back to the same text."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return Markup(text.translate(_JSON_IN_SCRIPT))
+
+
+_JSON_IN_SCRIPT = {ord(c): f"\\u{ord(c):04x}" for c in "<>&\u2028\u2029"}
