@@ -1,6 +1,6 @@
 """Web-font benchmarks: prints figures, asserts nothing. Run with `make bench`.
 
-The print faces cut to the site's characters as WOFF2 (generator/webfonts.py): the time to
+The print faces cut to the site's characters as WOFF2 (generator/web/fonts.py): the time to
 collect the characters, to cut every face with an empty cache and with a warm one, and the
 sizes before and after.
 """
@@ -16,23 +16,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build.pipeline import BuildConfig, render_site  # noqa: E402
-from generator.check.games import check  # noqa: E402
-from generator.check.load import load_site_spec  # noqa: E402
-from generator.core.diagnostics import Report  # noqa: E402
+from generator.build import BuildConfig, build  # noqa: E402
+from generator.core.languages import LANGUAGES  # noqa: E402
+from generator.runtime.cache import Cache  # noqa: E402
 from generator.web.fonts import print_faces, site_characters, web_faces  # noqa: E402
 
 TEMPLATES = ROOT / "templates"
 
 
 def main(runs: int = 3) -> None:
-    checked = check([ROOT / "rules"], root=ROOT)
-    spec = load_site_spec(ROOT / "rules", Report())
-    assert spec is not None
     with tempfile.TemporaryDirectory() as tmp:
-        files = render_site(BuildConfig(ROOT / "rules", TEMPLATES, Path(tmp) / "site", pdf=False),
-                            checked, spec)
-        from generator.core.languages import LANGUAGES
+        site = Path(tmp) / "site"  # the real pipeline's pages, read back from the output
+        result = build(BuildConfig(ROOT / "rules", TEMPLATES, site, pdf=False, search=False,
+                                   cache=Path(tmp) / "build-cache"))
+        assert result.ok, [d.format() for d in result.report.errors][:5]
+        files = {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*")
+                 if p.is_file() and p.suffix in (".html", ".css", ".js", ".xml")}
         languages = [lang for lang in LANGUAGES if f"{lang}/index.html" in files]
         start = time.perf_counter()
         chars = site_characters(files, languages)
@@ -40,7 +39,7 @@ def main(runs: int = 3) -> None:
         faces = print_faces(TEMPLATES / "print" / "print.css")
         cold, cpu, warm = [], [], []
         for i in range(runs):
-            cache = Path(tmp) / f"cache{i}"
+            cache = Cache(Path(tmp) / f"cache{i}")
             start, start_cpu = time.perf_counter(), time.process_time()
             cut = web_faces(faces, chars, cache=cache)
             cold.append(time.perf_counter() - start)

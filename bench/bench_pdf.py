@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build.pipeline import BuildConfig, build  # noqa: E402
+from generator.build import BuildConfig, build  # noqa: E402
 from generator.check.games import check  # noqa: E402
 from generator.check.load import load_site_spec  # noqa: E402
 from generator.core.diagnostics import Report  # noqa: E402

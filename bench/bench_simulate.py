@@ -21,9 +21,10 @@ sys.path.insert(0, str(ROOT))
 
 from generator.check.games import check  # noqa: E402
 from generator.families import family_of  # noqa: E402
+from generator.runtime.cache import Cache  # noqa: E402
 from generator.simulation.configurations import configuration, page_configurations, player_counts  # noqa: E402
-from generator.simulation.run import Store  # noqa: E402
 from generator.simulation.stats import Tally  # noqa: E402
+from generator.simulation.store import Store  # noqa: E402
 
 
 def bench_units(seconds: float = 2.0) -> None:
@@ -55,9 +56,9 @@ def bench_cold() -> None:
     sims = [c.simulation for b in result.games for c in page_configurations(b, family=family_of(b))]
     for workers in (1, 2):
         with tempfile.TemporaryDirectory() as tmp:
-            import generator.simulation.run as simulate
-            simulate._MEMORY.clear()
-            store = Store(Path(tmp))
+            import generator.simulation.store as stored
+            stored._MEMORY.clear()
+            store = Store(Cache(Path(tmp)))
             start = time.perf_counter()
             store.prefetch(sims, workers=workers)
             rounds = sum(store.numbers(s).rounds for s in sims)

@@ -3,6 +3,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,16 +19,17 @@ RULES = ROOT / "rules"
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
-# "By the numbers" is simulated once for every build of the test run and for the next runs
-# (the cache is content-addressed: a changed game or engine gets new entries), not once per
-# temporary output folder; subprocesses inherit it.
-os.environ.setdefault("RULEBOOK_NUMBERS_CACHE", str(ROOT / ".pytest_cache" / "rulebook-numbers"))
+# Every build of the test run, and of the next runs, shares one disk cache outside the
+# checkout (entries are content-addressed: a changed game or engine gets new ones): "By the
+# numbers" is simulated and the fonts are cut once, not once per temporary output folder.
+# Subprocesses inherit it.
+os.environ.setdefault("RULEBOOK_CACHE", str(Path(tempfile.gettempdir()) / f"rulebook-tests-{os.getuid()}"))
 
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The whole site with its PDFs, built once for every test that reads them back."""
-    from generator.build.pipeline import BuildConfig, build
+    from generator.build import BuildConfig, build
     from generator.web.site import DocKind, plan
 
     out = tmp_path_factory.mktemp("pdf") / "site"

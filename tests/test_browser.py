@@ -12,7 +12,7 @@ from typing import Iterator
 import pytest
 
 from conftest import ROOT, RULES
-from generator.build.pipeline import BuildConfig, build
+from generator.build import BuildConfig, build
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = ROOT / "output" / "screenshots"

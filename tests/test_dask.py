@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, RULES
-from generator.build.pipeline import BuildConfig, build
+from generator.build import BuildConfig, build
 from generator.cli.main import main
 from generator.pdf import render as pdf
 from generator.runtime import executors

@@ -17,7 +17,7 @@ from typing import Any, Iterator
 import pytest
 
 from conftest import ROOT, RULES
-from generator.build.pipeline import BuildConfig, build
+from generator.build import BuildConfig, build
 from generator.check.games import CheckResult, check
 from generator.families.pairs.record import Replay as PairsReplay
 from generator.families.tricks.engine import TricksGame

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, RULES
-from generator.build.pipeline import BuildConfig, BuildResult, build
+from generator.build import BuildConfig, BuildResult, build
 
 TEMPLATES = ROOT / "templates"
 GAMES = ("black-peter", "hearts")  # one game of each family keeps a clean build quick

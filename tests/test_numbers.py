@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, RULES
-from generator.build.pipeline import BuildConfig, build
+from generator.build import BuildConfig, build
 from generator.check.games import check
 from generator.cli.main import main
 from generator.core.cards import parse_card
@@ -22,8 +22,10 @@ from generator.families.pairs import numbers as pairs_numbers
 from generator.families.pairs.engine import PairsGame
 from generator.families.pairs.options import OddCardFate, OddMode
 from generator.families.tricks.engine import TricksGame
-from generator.simulation.run import Store, run
+from generator.runtime.cache import Cache
+from generator.simulation.run import run
 from generator.simulation.stats import Kind, Tally, mean_interval, wilson
+from generator.simulation.store import Store
 
 CHECKED = check([RULES], root=ROOT)
 GAMES = {b.rules.id: b for b in CHECKED.games}
@@ -153,19 +155,18 @@ def test_the_same_seed_gives_the_same_figures_and_another_seed_others() -> None:
 
 def test_an_unchanged_game_is_read_from_the_cache(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("RULEBOOK_NUMBERS_CACHE", raising=False)
-    monkeypatch.setattr("generator.simulation.run._MEMORY", {})
+    monkeypatch.setattr("generator.simulation.store._MEMORY", {})
     sim = pairs_numbers.simulation(three_cards(), 2)
-    first = Store.beside(tmp_path)
+    first = Store(Cache(tmp_path))
     result = first.numbers(sim)
     assert (first.simulated, first.cached) == (1, 0)
-    assert len(list(tmp_path.glob("*.numbers.json"))) == 1
-    monkeypatch.setattr("generator.simulation.run._MEMORY", {})  # a new process: only the file
-    second = Store.beside(tmp_path)
+    assert len(list((tmp_path / "numbers").iterdir())) == 1
+    monkeypatch.setattr("generator.simulation.store._MEMORY", {})  # a new process: only the file
+    second = Store(Cache(tmp_path))
     assert second.numbers(sim) == result and (second.simulated, second.cached) == (0, 1)
     changed = pairs_numbers.simulation(three_cards().variant(odd_card_holder=OddCardFate.WINS), 2)
     second.numbers(changed)
-    assert second.simulated == 1 and len(list(tmp_path.glob("*.numbers.json"))) == 2
+    assert second.simulated == 1 and len(list((tmp_path / "numbers").iterdir())) == 2
 
 
 # -- rulebook simulate ------------------------------------------------------------------------

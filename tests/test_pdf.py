@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import ROOT, RULES
-from generator.build.pipeline import BuildConfig, build
+from generator.build import BuildConfig, build
 from generator.check.games import check
 from generator.web.site import DocKind, plan
 

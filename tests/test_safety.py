@@ -21,13 +21,12 @@ from typing import Iterator
 import pytest
 
 from conftest import ROOT, RULES
-from generator.build import publish
-from generator.build.pipeline import BuildConfig, build
+from generator.build import BuildConfig, build, publish
 from generator.check.games import check
 from generator.cli.main import main
 from generator.cli.serve import SiteHandler, rebuild
-from generator.pdf.render import WORKER_NAME, PdfJob, PdfStats, render_pdfs, usable_workers
-from generator.runtime.pool import WORKER_NAME as PAGE_WORKER
+from generator.pdf.render import PdfJob, PdfStats, render_pdfs
+from generator.runtime.pool import usable_workers
 
 GAME = "black-peter"
 
@@ -80,7 +79,10 @@ def wait_for_line(proc: subprocess.Popen[str], needle: str, timeout: float = 60)
     raise AssertionError(f"{needle!r} never printed: {''.join(seen)}")
 
 
-def children(pid: int, name: bytes = WORKER_NAME) -> set[int]:
+PDF_WORKER, PAGE_WORKER = b"rulebook-pdf", b"rulebook-page"  # the names the pool's workers take
+
+
+def children(pid: int, name: bytes = PDF_WORKER) -> set[int]:
     """Live PDF workers of ``pid`` (from /proc), known by the name they give themselves.
 
     Other children do not count: the build also runs short-lived ``git log`` processes (the
@@ -174,7 +176,8 @@ def test_pdf_out_is_guarded_too_and_writes_through_no_planted_link(tmp_path: Pat
                  "--workers", "1"]) == 0
     assert victim.read_text() == "untouched"
     assert (out / publish.MARKER).is_file() and (out / "black-peter-32.pdf").is_file()
-    assert (tmp_path / ".pdf.cache").is_dir() and not (out / "site").exists()  # cache beside
+    # nothing beside the PDFs but them: the disk cache is the user's, not the output's
+    assert not (tmp_path / ".pdf.cache").exists() and not (out / "site").exists()
 
 
 # -- High 2: the PDF renderer fetches nothing outside the templates ---------------------------

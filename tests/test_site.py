@@ -12,7 +12,7 @@ import pytest
 from markupsafe import escape
 
 from conftest import ROOT, RULES
-from generator.build.pipeline import BuildConfig, build
+from generator.build import BuildConfig, build
 from generator.check.games import check
 
 TEMPLATES = ROOT / "templates"

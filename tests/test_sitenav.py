@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, RULES, findings
-from generator.build.pipeline import BuildConfig, build
+from generator.build import BuildConfig, build
 from generator.check.games import check
 from generator.core.languages import LANGUAGES
 from generator.web import search

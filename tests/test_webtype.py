@@ -22,7 +22,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, RULES
-from generator.build.pipeline import BuildConfig, build
+from generator.build import BuildConfig, build
 from generator.check.load import load_site_spec
 from generator.core import markup
 from generator.core.cards import parse_card
@@ -455,7 +455,7 @@ def test_print_css_sets_no_arabic_in_italic(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils is not installed")
 def test_arabic_pdfs_have_no_oblique_arabic_face(tmp_path: Path) -> None:
-    from generator.build.pipeline import export_pdfs
+    from generator.build.export import export_pdfs
 
     result, written = export_pdfs(BuildConfig(RULES, TEMPLATES, tmp_path / "pdf"), game="hearts",
                                   lang="ar")

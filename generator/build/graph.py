@@ -32,8 +32,11 @@ import orjson
 
 from ..core.diagnostics import Diagnostic, Mark, Severity
 from ..runtime.deps import Deps
+from ..runtime.files import write_beside
 
-STATE_VERSION = 6
+STATE_VERSION = 7
+STATE_FILE = ".rulebook-build.json"  # beside the output: .NAME.rulebook-build.json
+PACKAGE = Path(__file__).resolve().parent.parent  # the generator's own files
 MISSING = "-"  # the digest of a file that is not there
 LIBRARIES = ("jinja2", "markdown-it-py", "mdit-py-plugins", "babel", "pydantic", "pyyaml",
              "weasyprint", "fonttools", "pagefind", "pagefind-bin", "pagefind-bin-extended")
@@ -132,10 +135,25 @@ def _library_versions() -> str:
     return "".join(found)
 
 
-def toolchain_digest(inputs: Inputs, package: Path, options: str) -> str:
+@functools.cache
+def code_digest() -> str:
+    """The generator's own files, digested once a process, at its first build: the digest of
+    the code this process runs, not of files edited under it since (`rulebook serve` starts
+    itself again when they change)."""
+    h = hashlib.sha256()
+    for dirpath, dirnames, filenames in os.walk(PACKAGE):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for name in sorted(filenames):
+            path = Path(dirpath, name)
+            h.update(f"{path.relative_to(PACKAGE).as_posix()}\0{_digest_file(path)}\n".encode())
+    return h.hexdigest()
+
+
+def toolchain_digest(options: str) -> str:
+    """What renders: the generator's code, the libraries' versions, Python's, the options."""
     h = hashlib.sha256(f"{STATE_VERSION}\0{sys.version}\0{options}\n".encode())
     h.update(_library_versions().encode())
-    h.update(inputs.folder_digest(package).encode())
+    h.update(code_digest().encode())
     return h.hexdigest()
 
 
@@ -286,6 +304,27 @@ def dump_state(state: State, previous: State | None = None) -> bytes:
         "search": state.search, "search_pending": state.search_pending,
     }
     return orjson.dumps(data)  # JSON still (publish.py reads "files"), twenty times quicker
+
+
+def state_path(out: Path) -> Path:
+    return out.parent / f".{out.name}{STATE_FILE}"
+
+
+def save_state(out: Path, state: State, previous: State, inputs: Inputs,
+               written: Mapping[str, bytes]) -> None:
+    """The graph of the site just published: each output's size, modification time and inode
+    as it now stands in the folder (a kept file is the same file as before), and the digest of
+    every input."""
+    for rel in written:
+        output = state.outputs[rel]
+        st = (out / rel).stat()
+        output.size, output.mtime_ns, output.inode = st.st_size, st.st_mtime_ns, st.st_ino
+    state.inputs = {k: list(v) for k, v in inputs.table.items()}
+    for output in state.outputs.values():  # inputs read from outside the scanned folders
+        for path in output.deps.files:
+            if path not in state.inputs:
+                state.inputs[path] = [-1, -1, inputs.digest(path)]
+    write_beside(state_path(out), dump_state(state, previous))
 
 
 # -- which outputs are stale --------------------------------------------------------------------

@@ -119,7 +119,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from ..build.pipeline import BuildError
+    from ..build import BuildError
     from ..runtime.executors import ExecutorError
 
     args = _parser().parse_args(argv)
@@ -172,11 +172,11 @@ def _check(args: argparse.Namespace) -> int:
 
 
 if TYPE_CHECKING:  # imported lazily at run time, for start-up time
-    from ..build.pipeline import BuildConfig
+    from ..build import BuildConfig
 
 
 def _config(args: argparse.Namespace) -> BuildConfig:
-    from ..build.pipeline import BuildConfig
+    from ..build import BuildConfig
     return BuildConfig(rules=args.rules, templates=args.templates, out=args.out,
                        pdf=not getattr(args, "no_pdf", False), workers=getattr(args, "workers", 0),
                        executor=getattr(args, "executor", None),
@@ -184,7 +184,7 @@ def _config(args: argparse.Namespace) -> BuildConfig:
 
 
 def _build(args: argparse.Namespace) -> int:
-    from ..build.pipeline import build
+    from ..build import build
 
     started = time.perf_counter()
     result = build(_config(args))
@@ -282,7 +282,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _pdf(args: argparse.Namespace) -> int:
-    from ..build.pipeline import export_pdfs
+    from ..build.export import export_pdfs
 
     result, written = export_pdfs(_config(args), game=args.game, lang=args.lang)
     if result.report.items:

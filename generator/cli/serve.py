@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 from urllib.parse import unquote, urlsplit
 
-from ..build.pipeline import BuildConfig, BuildError, build
+from ..build import BuildConfig, BuildError, build
 from ..build.publish import MARKER
 from ..core.diagnostics import Diagnostic, format_text
 
@@ -227,7 +227,7 @@ def _failed(live: Live | None, code: str, message: str) -> None:
 def serve(config: BuildConfig, *, host: str = "127.0.0.1", port: int = 8000) -> int:
     from watchfiles import watch
 
-    from ..build.pipeline import refused_output
+    from ..build import refused_output
 
     if refused_output(config) is not None:  # not a folder of ours: never serve it
         rebuild(config, first=True)  # prints the findings

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
-from pathlib import Path
 from typing import Any
+
+from ..runtime.cache import Cache
 
 IMPOSITION_VERSION = "1"  # part of the cache key: raise it when the layout below changes
 A4_LONG, A4_SHORT = 297 * 72 / 25.4, 210 * 72 / 25.4  # in points
@@ -88,20 +88,16 @@ def impose(pdf: bytes, *, rtl: bool = False) -> bytes:
     return data.getvalue()
 
 
-def imposed_pdfs(booklets: dict[str, tuple[bytes, bool]], *, cache_dir: Path) -> dict[str, bytes]:
+def imposed_pdfs(booklets: dict[str, tuple[bytes, bool]], *, cache: Cache) -> dict[str, bytes]:
     """Each booklet (output path -> A5 bytes, right to left?) imposed, from the cache when the
     same bytes were imposed before."""
     out = {}
     for path, (pdf, rtl) in booklets.items():
         key = hashlib.sha256(f"{IMPOSITION_VERSION}\0{rtl}\0".encode() + pdf).hexdigest()
-        cached = cache_dir / f"{key}.imposed.pdf"
-        if cached.is_file():
-            out[path] = cached.read_bytes()
+        cached = cache.get("imposed", key)
+        if cached is not None:
+            out[path] = cached.data
             continue
-        data = impose(pdf, rtl=rtl)
-        cache_dir.mkdir(parents=True, exist_ok=True)
-        tmp = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, cached)
-        out[path] = data
+        out[path] = data = impose(pdf, rtl=rtl)
+        cache.put("imposed", key, data)
     return out

@@ -4,7 +4,7 @@ WeasyPrint is imported only in the workers, and only when some PDF must really b
 a rebuild whose PDF inputs did not change reads every PDF from the cache. WeasyPrint fetches
 nothing by itself: `fetcher.py` serves it `data:` URLs and the project's own template files.
 
-Workers ignore Ctrl-C (the parent stops them) and die with the parent, even a killed one.
+The workers are the build's one pool (runtime/pool.py).
 """
 
 from __future__ import annotations
@@ -12,19 +12,17 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import hashlib
-import multiprocessing
-import os
-import signal
 import sys
-import threading
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from ..runtime import collector
+from ..runtime.cache import Cache
+from ..runtime.pool import usable_workers, worker_pool
 from .overflow import Overflow
 
 PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
@@ -62,7 +60,7 @@ def inputs_digest(print_dir: Path) -> str:
     return h.hexdigest()
 
 
-def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache_dir: Path, workers: int,
+def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache: Cache, workers: int,
                 stats: PdfStats | None = None,
                 progress: Callable[[int, int], None] | None = None,
                 executor: Executor | None = None) -> dict[str, bytes]:
@@ -73,20 +71,20 @@ def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache_dir: Path, wor
     stats = stats if stats is not None else PdfStats()
     digest = inputs_digest(print_dir)
     out: dict[str, bytes] = {}
-    todo: list[tuple[PdfJob, Path]] = []
+    todo: list[tuple[PdfJob, str]] = []
     for job in jobs:
         key = hashlib.sha256(f"{digest}\0{job.pages_multiple}\0{job.html}".encode()).hexdigest()
-        hit = next(iter(cache_dir.glob(f"{key}.*.pdf")), None) if cache_dir.is_dir() else None
-        if hit is not None:
-            out[job.path] = hit.read_bytes()
-            stats.pages[job.path] = int(hit.name.split(".")[1])
+        hit = cache.get("pdf", key)
+        pages = hit.meta.get("pages") if hit is not None else None
+        if hit is not None and isinstance(pages, int):
+            out[job.path] = hit.data
+            stats.pages[job.path] = pages
             stats.cached += 1
         else:
-            todo.append((job, cache_dir / key))
+            todo.append((job, key))
     if todo:
-        cache_dir.mkdir(parents=True, exist_ok=True)
         setup = _WorkerSetup(base_url=print_dir.resolve().as_uri() + "/",
-                             root=str(print_dir.parent.resolve()), parent=os.getpid())
+                             root=str(print_dir.parent.resolve()))
         tasks = [(job.html, job.pages_multiple) for job, _ in todo]
         try:
             results = (_render_elsewhere(tasks, setup, executor, progress) if executor is not None
@@ -94,18 +92,15 @@ def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache_dir: Path, wor
         finally:
             if progress:
                 progress(len(tasks), len(tasks))  # the bar ends, whatever happened
-        for (job, stem), (data, pages, refused, overflows) in zip(todo, results):
+        for (job, key), (data, pages, refused, overflows) in zip(todo, results):
             out[job.path] = data
             stats.pages[job.path] = pages
             if overflows:
                 stats.overflows[job.path] = overflows
             if refused:
                 stats.refused[job.path] = refused
-            if refused or overflows:
-                continue  # never cached: the next build must render it and say it again
-            tmp = stem.with_name(f"{stem.name}.{os.getpid()}.tmp")
-            tmp.write_bytes(data)
-            os.replace(tmp, stem.with_name(f"{stem.name}.{pages}.pdf"))
+            if not refused and not overflows:  # else the next build renders it and says it again
+                cache.put("pdf", key, data, {"pages": pages})
         stats.rendered += len(todo)
     stats.seconds += time.perf_counter() - started
     return out
@@ -115,55 +110,30 @@ def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache_dir: Path, wor
 class _WorkerSetup:
     base_url: str  # the print templates' folder, for relative URLs in the CSS
     root: str  # the templates folder: the only files WeasyPrint may read
-    parent: int  # the build's process id: a worker outliving it exits
 
 
 # the PDF, its page count, the URLs refused, what its layout put outside the pages
 Rendered = tuple[bytes, int, list[str], list[Overflow]]
 
 
-def usable_workers(requested: int, jobs: int) -> int:
-    """Never more processes than jobs or cores: more only cost memory and start-up."""
-    return max(1, min(requested, jobs, os.cpu_count() or 1))
-
-
 def _render_all(htmls: list[tuple[str, int]], *, setup: _WorkerSetup, workers: int,
                 progress: Callable[[int, int], None] | None) -> list[Rendered]:
     workers = usable_workers(workers, len(htmls))
+    results = []
     if workers == 1:
         _WORKER.update(_worker_state(setup))
-        results = []
         for i, html in enumerate(htmls):
             results.append(_render(html))
             if progress:
                 progress(i + 1, len(htmls))
         return results
-    # Forked workers start with Ctrl-C held back, so that none can be interrupted while it
-    # starts (a worker dying in its initializer leaves the pool hanging); each then ignores it.
-    # A Ctrl-C held back here is raised as soon as the mask is restored, still inside the
-    # try whose handler stops the pool: one that escaped it would leave the pool's thread
-    # waiting for its workers at exit, for ever.
-    context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
-    pool: ProcessPoolExecutor | None = None
-    try:
-        previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        try:
-            pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                                       initializer=_init_worker, initargs=(setup,))
-            # Chunks keep the pool's per-task overhead small next to a ~0.1 s render.
-            rendered = pool.map(_render, htmls, chunksize=max(1, len(htmls) // (workers * 4)))
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-        results = []
+    with worker_pool(workers, name="pdf", setup=lambda: _WORKER.update(_worker_state(setup))) as pool:
+        # Chunks keep the pool's per-task overhead small next to a ~0.1 s render.
+        rendered = pool.map(_render, htmls, chunksize=max(1, len(htmls) // (workers * 4)))
         for i, data in enumerate(rendered):
             results.append(data)
             if progress:
                 progress(i + 1, len(htmls))
-        pool.shutdown()
-    except BaseException:
-        if pool is not None:
-            _stop(pool)
-        raise
     return results
 
 
@@ -184,16 +154,6 @@ def _render_with(setup: _WorkerSetup, task: tuple[str, int]) -> Rendered:
     return _render(task)
 
 
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """End the pool now (Ctrl-C, an error): kill the workers rather than wait for them."""
-    processes = list(getattr(pool, "_processes", {}).values())  # no public way to reach them
-    for process in processes:
-        process.kill()
-    pool.shutdown(wait=True, cancel_futures=True)
-    for process in processes:
-        process.join(5)
-
-
 _WORKER: dict[str, Any] = {}
 
 
@@ -204,32 +164,6 @@ def _worker_state(setup: _WorkerSetup) -> dict[str, Any]:
 
     return {"base_url": setup.base_url, "fetcher": TemplateFetcher(Path(setup.root)),
             "fonts": FontConfiguration()}  # reused for every document of this worker
-
-
-WORKER_NAME = b"rulebook-pdf"  # the name a PDF worker shows in `ps` (Linux)
-
-
-def _init_worker(setup: _WorkerSetup) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    _die_with_parent(setup.parent)
-    _WORKER.update(_worker_state(setup))
-
-
-def _die_with_parent(parent: int) -> None:
-    """A worker whose build was killed (kill -9) must not live on, blocked forever."""
-    if sys.platform == "linux":
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills us with the parent
-        libc.prctl(15, WORKER_NAME)  # PR_SET_NAME: `ps` and `top` show what this process is
-    if os.getppid() != parent:  # the parent was gone before the line above
-        os._exit(1)
-    if sys.platform != "linux":
-        def watch() -> None:
-            while os.getppid() == parent:
-                time.sleep(1)
-            os._exit(1)
-        threading.Thread(target=watch, daemon=True).start()
 
 
 def _render(task: tuple[str, int]) -> Rendered:
@@ -258,10 +192,6 @@ def _render_one(task: tuple[str, int]) -> Rendered:
     data = document.write_pdf(pdf_variant=PDF_VARIANT)
     assert data is not None
     return data, len(document.pages), sorted(set(fetcher.refused)), lost
-
-
-def default_workers() -> int:
-    return max(1, min(os.cpu_count() or 1, 8))
 
 
 def rich_progress() -> Callable[[int, int], None] | None:

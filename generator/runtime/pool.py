@@ -1,69 +1,95 @@
-"""Rendering pages on every core: a pool of processes forked from the build.
+"""The one worker pool: processes forked from the build for pages, PDFs and simulations.
 
 A forked worker starts with everything the build has in memory (the checked games, the plan,
-the index entries, the simulated numbers, the compiled templates), so a task is just a page's
-path and its result the page's bytes with what it was made from. A page depends on nothing
-rendered before it in the same build, so the pages are the same bytes whichever process makes
-them. Few pages (an edit) are rendered in the build's own process: a pool costs more than it
-saves there.
+the compiled templates), so a task can be as small as a page's path. Every pool here behaves
+the same way, whoever uses it:
+
+- Ctrl-C is held back while the workers start (a worker dying in its initializer would leave
+  the pool hanging), and each worker then ignores it: the parent handles it and stops them.
+- A worker dies with the parent, even a killed one (``PR_SET_PDEATHSIG`` on Linux, a
+  watching thread elsewhere), and shows its job in ``ps`` and ``top`` (``rulebook-page``).
+- On any error or interrupt the workers are killed, never waited for.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import multiprocessing
 import os
 import signal
 import sys
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import Callable, TypeVar
-
-WORKER_NAME = b"rulebook-page"  # the name a page worker shows in `ps` (Linux)
-MIN_PER_WORKER = 48  # pages: below this a worker's start-up costs more than it saves
+from typing import Callable, Iterator, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
 
-_TASK: list[Callable[[object], object]] = []  # the function the forked workers run
+MAX_DEFAULT_WORKERS = 8
 
 
-def usable_workers(workers: int, tasks: int) -> int:
-    """Processes worth starting for ``tasks`` pages (``workers``: at most; 0, one per core)."""
-    if sys.platform != "linux":  # fork is what makes a task this cheap to send
-        return 1
+def default_workers() -> int:
+    """One worker per core, at most eight."""
+    return max(1, min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS))
+
+
+def usable_workers(requested: int, tasks: int, *, per_worker: int = 1) -> int:
+    """Processes worth starting for ``tasks`` (``requested``: at most; 0, one per core): never
+    more than cores, nor than one per ``per_worker`` tasks (below that a worker's start-up
+    costs more than it saves)."""
     cores = os.cpu_count() or 1
-    return max(1, min(workers or cores, cores, tasks // MIN_PER_WORKER))
+    return max(1, min(requested or cores, cores, tasks // per_worker))
 
 
-def pool_map(make: Callable[[T], R], tasks: list[T], *, workers: int) -> list[R]:
-    """``[make(task) for task in tasks]``, in forked processes when there are enough tasks."""
-    count = usable_workers(workers, len(tasks))
-    if count == 1:
-        return [make(task) for task in tasks]
-    stride = count * 4  # small chunks, each a mix of big and small pages
-    chunks = [tasks[i::stride] for i in range(stride)]
-    _TASK[:] = [make]  # type: ignore[list-item]  # read by the forked children
+@contextlib.contextmanager
+def worker_pool(workers: int, *, name: str,
+                setup: Callable[[], None] | None = None) -> Iterator[ProcessPoolExecutor]:
+    """A pool of ``workers`` forked processes named ``rulebook-<name>``, each running
+    ``setup()`` first. Leaving the block normally waits for the work given to it; leaving it
+    by an exception (Ctrl-C among them) kills the workers at once."""
+    context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
     pool: ProcessPoolExecutor | None = None
-    results: dict[int, R] = {}
     try:
-        # As for the PDF workers (pdf.py): Ctrl-C is held back while the workers start,
-        # and the pool is stopped, never waited for, when anything goes wrong.
+        # A Ctrl-C held back here is raised as soon as the mask is restored, still inside the
+        # try whose handler stops the pool: one that escaped it would leave the pool's thread
+        # waiting for its workers at exit, for ever.
         previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
-            pool = ProcessPoolExecutor(max_workers=count,
-                                       mp_context=multiprocessing.get_context("fork"),
-                                       initializer=_init_worker, initargs=(os.getpid(),))
-            done = pool.map(_run_chunk, chunks)
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                       initializer=_init_worker,
+                                       initargs=(os.getpid(), f"rulebook-{name}".encode(), setup))
+            pool.submit(int)  # a forking pool starts all its workers at the first task: now
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-        for start, chunk_results in enumerate(done):
-            for i, result in enumerate(chunk_results):
-                results[start + i * stride] = result  # type: ignore[assignment]
+        yield pool
         pool.shutdown()
     except BaseException:
         if pool is not None:
             _stop(pool)
         raise
+
+
+_TASK: list[Callable[[object], object]] = []  # the function the forked workers of pool_map run
+
+
+def pool_map(make: Callable[[T], R], tasks: list[T], *, workers: int, name: str,
+             per_worker: int = 1) -> list[R]:
+    """``[make(task) for task in tasks]``, in forked processes when there are enough tasks
+    (``make`` itself is never pickled: the workers inherit it)."""
+    count = usable_workers(workers, len(tasks), per_worker=per_worker)
+    if count == 1 or sys.platform != "linux":  # fork is what makes a task this cheap to send
+        return [make(task) for task in tasks]
+    stride = count * 4  # small chunks, each a mix of big and small tasks
+    chunks = [tasks[i::stride] for i in range(stride)]
+    _TASK[:] = [make]  # type: ignore[list-item]  # read by the forked children
+    results: dict[int, R] = {}
+    try:
+        with worker_pool(count, name=name) as pool:
+            for start, chunk_results in enumerate(pool.map(_run_chunk, chunks)):
+                for i, result in enumerate(chunk_results):
+                    results[start + i * stride] = result  # type: ignore[assignment]
     finally:
         _TASK.clear()
     return [results[i] for i in range(len(tasks))]
@@ -74,14 +100,28 @@ def _run_chunk(chunk: list[object]) -> list[object]:
     return [make(task) for task in chunk]
 
 
-def _init_worker(parent: int) -> None:
+def _init_worker(parent: int, name: bytes, setup: Callable[[], None] | None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills us with the parent
-    libc.prctl(15, WORKER_NAME)  # PR_SET_NAME
+    _die_with_parent(parent, name)
+    if setup is not None:
+        setup()
+
+
+def _die_with_parent(parent: int, name: bytes) -> None:
+    """A worker whose build was killed (kill -9) must not live on, blocked forever."""
+    if sys.platform == "linux":
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills us with the parent
+        libc.prctl(15, name)  # PR_SET_NAME: `ps` and `top` show what this process is
     if os.getppid() != parent:  # the parent was gone before the line above
         os._exit(1)
+    if sys.platform != "linux":
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(1)
+            os._exit(1)
+        threading.Thread(target=watch, daemon=True).start()
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..model.game import Engine, GameBundle
-from .run import Numbers, Simulation, Store
+from .run import Numbers, Simulation
+from .store import Store
 
 TYPICAL_PLAYERS = 4
 

@@ -6,23 +6,15 @@ gives); this module plays rounds in batches, with one seed per configuration, un
 figure is tight enough to print or the family's cap is reached. The same model, player
 count and seed give the same rounds, figure for figure, on any machine.
 
-Results are cached by a digest of the game's model, the engine's code and the settings
-(``Store``): in memory for the process, and as ``<digest>.numbers.json`` files in a
-folder (the build's cache beside the output), so an unchanged game is not simulated again.
+Results are kept by a digest of the game's model, the engine's code and the settings
+(``cache_key``; store.py), so an unchanged game is not simulated again.
 """
 
 from __future__ import annotations
 
-import ctypes
 import hashlib
 import inspect
-import json
-import multiprocessing
-import os
 import random
-import signal
-import sys
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -148,130 +140,3 @@ def cache_key(sim: Simulation, *, seed: int, precision: Precision) -> str:
     text = (f"{code_digest(sim.code)}\0{sim.model}\0{sim.players}\0{seed}\0{sim.cap}\0"
             f"{precision.share}\0{precision.mean}")
     return hashlib.sha256(text.encode()).hexdigest()
-
-
-SHARED_CACHE = "RULEBOOK_NUMBERS_CACHE"  # a folder every output shares (the tests' builds)
-_MEMORY: dict[str, Numbers] = {}  # by cache key: builds in one process (serve, tests) share it
-
-
-@dataclass
-class Store:
-    """Simulated figures from the cache when the model and the engine are unchanged, else
-    simulated (and cached). ``folder`` None: kept in memory only."""
-
-    folder: Path | None = None
-    seed: int = DEFAULT_SEED
-    precision: Precision = Precision()
-    simulated: int = 0
-    cached: int = 0
-    _prefetched: set[str] = field(default_factory=set, repr=False)
-
-    @classmethod
-    def beside(cls, folder: Path | None) -> Store:
-        """A store in ``folder``, or in the folder RULEBOOK_NUMBERS_CACHE names when set."""
-        shared = os.environ.get(SHARED_CACHE)
-        return cls(Path(shared) if shared else folder)
-
-    def numbers(self, sim: Simulation) -> Numbers:
-        key = cache_key(sim, seed=self.seed, precision=self.precision)
-        found = _MEMORY.get(key) or self._read(key)
-        if found is not None:
-            if key not in self._prefetched:
-                self.cached += 1
-            _MEMORY[key] = found
-            return found
-        result = run(sim, seed=self.seed, precision=self.precision)
-        self.simulated += 1
-        _MEMORY[key] = result
-        self._write(key, result)
-        return result
-
-    def prefetch(self, sims: list[Simulation], *, workers: int) -> None:
-        """Simulate, in ``workers`` processes, every configuration not in the cache yet.
-
-        Each configuration has its own seed, so the figures do not depend on which process
-        plays it or in what order."""
-        todo: dict[str, Simulation] = {}
-        for sim in sims:
-            key = cache_key(sim, seed=self.seed, precision=self.precision)
-            if key in _MEMORY or key in todo:
-                continue
-            found = self._read(key)
-            if found is not None:
-                _MEMORY[key] = found
-            else:
-                todo[key] = sim
-        workers = max(1, min(workers, len(todo), os.cpu_count() or 1))
-        if len(todo) < 2 or workers < 2:
-            return  # numbers() simulates them in this process, one by one
-        # as the PDF pool does (pdf.py): workers start with Ctrl-C held back and then ignore
-        # it (the parent stops them), die with the parent, and are killed on any error
-        context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
-        order = sorted(todo, key=lambda k: -todo[k].players)  # the longest first
-        pool: ProcessPoolExecutor | None = None
-        try:
-            previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-            try:
-                pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
-                                           initargs=(os.getpid(),))
-                futures = {key: pool.submit(run, todo[key], seed=self.seed,
-                                            precision=self.precision) for key in order}
-            finally:
-                signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-            for key, future in futures.items():
-                result = future.result()
-                _MEMORY[key] = result
-                self._write(key, result)
-                self.simulated += 1
-            pool.shutdown()
-        except BaseException:
-            if pool is not None:
-                _stop(pool)
-            raise
-        # numbers() finds them in memory: count them as simulated, not as read from cache
-        self._prefetched |= set(todo)
-
-    def _path(self, key: str) -> Path | None:
-        return self.folder / f"{key}.numbers.json" if self.folder is not None else None
-
-    def _read(self, key: str) -> Numbers | None:
-        path = self._path(key)
-        if path is None or not path.is_file():
-            return None
-        try:
-            return Numbers.from_json(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError, KeyError, TypeError):
-            return None  # a damaged cache file is simulated anew and replaced
-
-    def _write(self, key: str, result: Numbers) -> None:
-        path = self._path(key)
-        if path is None:
-            return
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(result.to_json(), sort_keys=True), encoding="utf-8")
-        os.replace(tmp, path)
-
-
-WORKER_NAME = b"rulebook-sim"  # the name a simulation worker shows in `ps` (Linux)
-
-
-def _init_worker(parent: int) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    if sys.platform == "linux":
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills us with the parent
-        libc.prctl(15, WORKER_NAME)  # PR_SET_NAME
-    if os.getppid() != parent:  # the parent was gone before the line above
-        os._exit(1)
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """End the pool now (Ctrl-C, an error): kill the workers rather than wait for them."""
-    processes = list(getattr(pool, "_processes", {}).values())  # no public way to reach them
-    for process in processes:
-        process.kill()
-    pool.shutdown(wait=True, cancel_futures=True)
-    for process in processes:
-        process.join(5)

@@ -44,8 +44,8 @@ class Figure:
     def from_json(cls, data: dict[str, object]) -> Figure:
         def num(key: str) -> float:
             value = data[key]
-            if not isinstance(value, (int, float)):
-                raise ValueError(f"{key}: expected a number, found {value!r}")
+            if not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise ValueError(f"{key}: expected a finite number, found {value!r}")
             return float(value)
         return cls(Kind(str(data["kind"])), int(num("n")), num("estimate"), num("low"),
                    num("high"), num("sd"))

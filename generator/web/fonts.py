@@ -6,8 +6,8 @@ Each face is cut (fontTools) to what the site can show: every character of every
 build writes (pages, stylesheets, scripts), plus the alphabets of the site's languages, so
 that text the build never saw (a search typed by the reader) still renders in the face; then
 only the characters the face itself has. A file name carries a digest of its content, and a
-cut is cached beside the output by a digest of the font, the characters and fontTools' version:
-an unchanged face is never cut again.
+cut is kept in the disk cache (runtime/cache.py) by a digest of the font, the characters and
+fontTools' version: an unchanged face is never cut again.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Iterable, Mapping
+
+from ..runtime.cache import Cache
 
 # Text that no page may have yet but a reader can bring (a search query, a name typed in a
 # form): printable ASCII, Latin-1, typographic punctuation, the joiners and the bidi controls.
@@ -133,22 +135,18 @@ def site_characters_of(extras: Iterable[str], languages: Iterable[str]) -> froze
     return frozenset(c for c in chars if c >= 0x20)
 
 
-def web_faces(faces: list[Face], chars: frozenset[int], *, cache: Path | None) -> list[WebFace]:
+def web_faces(faces: list[Face], chars: frozenset[int], *, cache: Cache) -> list[WebFace]:
     """Each face cut to ``chars`` as WOFF2, from the cache when it was cut before."""
     out = []
     for face in faces:
         font = face.source.read_bytes()
         key = hashlib.sha256(font + _charset_key(chars) + _tool_key()).hexdigest()
-        cached = cache / "fonts" / f"{key}.woff2" if cache is not None else None
-        if cached is not None and cached.is_file():
-            data = cached.read_bytes()
+        cached = cache.get("fonts", key)
+        if cached is not None:
+            data = cached.data
         else:
             data = _cut(font, chars)
-            if cached is not None:
-                cached.parent.mkdir(parents=True, exist_ok=True)
-                tmp = cached.with_suffix(".tmp")
-                tmp.write_bytes(data)
-                tmp.replace(cached)
+            cache.put("fonts", key, data)
         digest = hashlib.sha256(data).hexdigest()[:10]
         out.append(WebFace(face, f"static/fonts/{face.source.stem}.{digest}.woff2", data,
                            _codepoints(data)))

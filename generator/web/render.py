@@ -24,7 +24,7 @@ from ..families import family_of
 from ..model.game import GameBundle
 from ..runtime import deps
 from ..simulation.configurations import Result, game_numbers, page_configurations
-from ..simulation.run import Store
+from ..simulation.store import Store
 from .facts import QUICKREF_TITLES, GameFacts
 from .game_page import PdfLink, game_context, language_name, stale_links
 from .navigation import (
@@ -147,39 +147,24 @@ class SiteConfig:
     pdf: bool = True  # the PDFs are built, so pages link them
     source_language: str = SOURCE_LANGUAGE  # rules/site.yaml: what translations are made from
     card_letters: frozenset[str] = frozenset()  # languages whose cards show their own letters
-    cache: Path | None = None  # compiled templates are kept here for the next process
 
 
 class _MemoryBytecodeCache(BytecodeCache):
     """Compiled templates shared by the per-language environments (and by rebuilds in
-    `rulebook serve`): each template is parsed and compiled once, not once per language.
-    With a folder, they are kept there too, so that the next `rulebook build` process does
-    not compile them again (jinja2 checks each against its template's source digest)."""
+    `rulebook serve`): each template is parsed and compiled once a process, not once per
+    language. Never on disk: a cache holds data, and compiled templates are code (a file
+    planted in such a cache would run as the author; compiling all takes about 0.1 s)."""
 
     def __init__(self) -> None:
         self._store: dict[str, bytes] = {}
-        self.folder: Path | None = None
 
     def load_bytecode(self, bucket: Bucket) -> None:
         code = self._store.get(bucket.key)
-        if code is None and self.folder is not None:
-            try:
-                code = (self.folder / f"{bucket.key}.jinja").read_bytes()
-            except OSError:
-                code = None
         if code is not None:
             bucket.bytecode_from_string(code)
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        self._store[bucket.key] = code = bucket.bytecode_to_string()
-        if self.folder is not None:
-            try:
-                self.folder.mkdir(parents=True, exist_ok=True)
-                tmp = self.folder / f".{bucket.key}.{os.getpid()}.tmp"
-                tmp.write_bytes(code)
-                os.replace(tmp, self.folder / f"{bucket.key}.jinja")
-            except OSError:
-                pass  # only a cache: the next process compiles the template again
+        self._store[bucket.key] = bucket.bytecode_to_string()
 
 
 _BYTECODE = _MemoryBytecodeCache()
@@ -201,9 +186,7 @@ class Renderer:
     def __init__(self, config: SiteConfig, site: Site, replays: Mapping[tuple[str, str], object],
                  *, numbers: Store | None = None) -> None:
         self.config, self.site, self.replays = config, site, replays
-        if config.cache is not None:
-            _BYTECODE.folder = config.cache
-        self.numbers = numbers if numbers is not None else Store.beside(None)
+        self.numbers = numbers if numbers is not None else Store()
         self._game_numbers: dict[str, list[Result]] = {}
         self._envs: dict[str, Environment] = {}
         self._messages: dict[str, Messages] = {}

@@ -1,0 +1,92 @@
+"""What a build is asked (``BuildConfig``), what it answers (``BuildResult``), the context
+every step of it takes (``Context``), and what each step makes (``Made``)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..core.diagnostics import Report
+from ..pdf.render import PdfStats
+from ..runtime.cache import Cache
+from . import graph
+
+
+@dataclass(frozen=True)
+class BuildConfig:
+    rules: Path
+    templates: Path
+    out: Path
+    pdf: bool = True
+    workers: int = 0  # page, PDF and simulation processes; 0: one per core (at most eight)
+    executor: str | None = None  # dask://host:port: the PDFs are rendered on that cluster
+    # False: the search bundle is left as the last build made it, to be brought up to date by
+    # the next build that has it on (serve: pages first, reloaded at once; then the search)
+    search: bool = True
+    cache: Path | None = None  # the disk cache's folder; None: $RULEBOOK_CACHE or the user's
+
+    def disk_cache(self) -> Cache:
+        return Cache(self.cache) if self.cache is not None else Cache.default()
+
+
+@dataclass
+class BuildResult:
+    report: Report
+    pages: int = 0
+    pdfs: PdfStats = field(default_factory=lambda: PdfStats())
+    written: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    up_to_date: bool = False
+    files: dict[str, bytes] = field(default_factory=dict, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        return not self.report.errors
+
+
+class BuildError(Exception):
+    """The system failed the build (disk full, read-only output, ...): not a rules error."""
+
+
+@dataclass(frozen=True)
+class Context:
+    """What every step of one build reads: its settings, the last build's graph, the inputs
+    as they are now, the disk cache, and the result its findings go to."""
+
+    config: BuildConfig
+    previous: graph.State
+    inputs: graph.Inputs
+    toolchain: str
+    cache: Cache
+    result: BuildResult
+
+    @property
+    def report(self) -> Report:
+        return self.result.report
+
+    def intact(self, rel: str, last: graph.Output) -> bool:
+        """``rel`` is in the output folder as the last build left it (``last``: its record)."""
+        return graph.same_file(os.path.join(self.config.out, rel), last)
+
+
+@dataclass
+class Made:
+    """What a step made: files rendered now, files kept as the last build left them, and the
+    graph's record of each; named values and the search record it adds to the graph. A later
+    step's file replaces an earlier one's of the same path (the web fonts' stylesheet)."""
+
+    files: dict[str, bytes] = field(default_factory=dict)
+    kept: set[str] = field(default_factory=set)
+    outputs: dict[str, graph.Output] = field(default_factory=dict)
+    values: dict[str, str] = field(default_factory=dict)
+    search: dict[str, dict[str, Any]] = field(default_factory=dict)
+    search_pending: bool = False
+
+    def __or__(self, later: Made) -> Made:
+        files = {rel: data for rel, data in self.files.items() if rel not in later.kept}
+        return Made(files | later.files, (self.kept - later.files.keys()) | later.kept,
+                    self.outputs | later.outputs, self.values | later.values,
+                    self.search | later.search, self.search_pending or later.search_pending)

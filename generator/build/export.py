@@ -1,0 +1,59 @@
+"""`rulebook pdf GAME --lang xx`: one game's card, sheet and booklets, into a folder of their
+own (no site, no graph: the disk cache still spares what was rendered before)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..check.games import check
+from ..check.load import load_site_spec
+from ..core.diagnostics import Mark
+from ..runtime.files import locked, write_beside
+from ..simulation.store import Store
+from ..web.render import Renderer, SiteConfig
+from ..web.site import plan
+from . import publish
+from .context import BuildConfig, BuildError, BuildResult
+from .pdfs import render_pdfs
+from .pipeline import describe, refused_output
+
+
+def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResult, list[Path]]:
+    """That game's PDFs in ``lang`` into ``config.out``; the result, and the files written."""
+    refused = refused_output(config)
+    if refused is not None:
+        return BuildResult(refused), []
+    checked = check([config.rules], root=config.rules.parent)
+    site_spec = checked.site if checked.site_checked else load_site_spec(config.rules,
+                                                                          checked.report)
+    result = BuildResult(checked.report)
+    if not checked.ok or site_spec is None:
+        return result, []
+    site = plan(checked.games)
+    documents = [d for d in site.documents if d.game == game and d.lang == lang]
+    if not documents:
+        known = sorted({f"{d.game} --lang {d.lang}" for d in site.documents})
+        result.report.error(Mark(str(config.rules / game)), "no-such-document",
+                            f"no game '{game}' in language '{lang}'",
+                            hint="available: " + "; ".join(known))
+        return result, []
+    cache = config.disk_cache()
+    renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name,
+                                   source_language=site_spec.source_language,
+                                   card_letters=frozenset(site_spec.card_letters)),
+                        site, checked.replays, numbers=Store(cache))
+    try:
+        with locked(config.out):
+            pdfs, _ = render_pdfs(config, renderer, documents, result.report, cache=cache,
+                                  stats=result.pdfs)
+            if not result.ok:
+                return result, []
+            config.out.mkdir(parents=True, exist_ok=True)
+            written = []
+            for rel, data in sorted(pdfs.items()) + [(publish.MARKER, publish.MARKER_TEXT)]:
+                target = config.out / Path(rel).name
+                write_beside(target, data)
+                written.append(target)
+    except OSError as error:
+        raise BuildError(describe(error, config.out)) from error
+    return result, written[:-1]

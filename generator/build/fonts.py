@@ -1,0 +1,65 @@
+"""Step 4, web fonts: the print faces cut to the characters of every page (of a page kept
+from the last build, those the graph recorded of it), and the site stylesheet naming them;
+cut again only when the characters, the print faces or the stylesheet changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..core.diagnostics import Mark, Report
+from ..runtime import deps
+from ..runtime.cache import Cache
+from ..web.fonts import print_faces, site_characters_of, unusable_faces, web_faces, with_font_faces
+from . import graph
+from .context import Context, Made
+from .plan import Plan
+
+STYLESHEET = "static/site.css"
+
+
+def fonts(ctx: Context, plan: Plan, made: Made) -> Made:
+    templates = ctx.config.templates
+    source = templates / "static" / "site.css"
+    css = made.files.get(STYLESHEET)
+    if css is None and STYLESHEET in made.kept:
+        css = source.read_bytes()  # the published one names the fonts: start from the source
+    if css is None:
+        return Made()
+    chars = site_characters_of((o.chars for o in made.outputs.values()), plan.site.languages)
+    key = graph.digest_value(["".join(map(chr, sorted(chars))),
+                              ctx.inputs.folder_digest(templates / "print"),
+                              ctx.inputs.digest(str(source))])
+    last = {rel: o for rel, o in ctx.previous.outputs.items() if "fonts" in o.deps.values}
+    if ctx.previous.values.get("fonts") == key and STYLESHEET in last \
+            and all(ctx.intact(rel, o) for rel, o in last.items()):
+        ctx.report.extend(last[STYLESHEET].diagnostics())  # a missing face, said again
+        return Made(kept=set(last), outputs=last, values={"fonts": key})
+    found = Report()
+    files = font_files(templates, css, chars, found, cache=ctx.cache)
+    ctx.report.extend(found.items)
+    font_deps = deps.Deps(files={str(templates / "print" / "print.css"), str(source)},
+                          values={"fonts"})
+    return Made(files=files, values={"fonts": key}, outputs={
+        rel: graph.Output(font_deps, len(data), 0,
+                          findings=[d.as_dict() for d in found.items] if rel == STYLESHEET else [])
+        for rel, data in files.items()})
+
+
+def font_files(templates: Path, css: bytes, chars: frozenset[int], report: Report, *,
+               cache: Cache) -> dict[str, bytes]:
+    """The print faces as subset WOFF2 files, and the site stylesheet ``css`` naming them. A
+    face whose file is missing or broken is left out with a warning (the browser falls back)."""
+    print_css = templates / "print" / "print.css"
+    if not print_css.is_file():
+        return {}
+    declared = print_faces(print_css)
+    bad = unusable_faces(declared, print_css)
+    for face, line, problem in bad:
+        report.warning(Mark(str(print_css), line), "missing-font",
+                       f"{problem}: the web pages go without the face '{face.family}'",
+                       hint="put the font file beside print.css, where its url() points")
+    usable = [f for f in declared if f not in {b[0] for b in bad}]
+    faces = web_faces(usable, chars, cache=cache)
+    out = {f.path: f.data for f in faces if f.codepoints}
+    out[STYLESHEET] = with_font_faces(css, faces)
+    return out

@@ -1,0 +1,134 @@
+"""Step 1, load and check: every game whose folder changed since the last build is loaded and
+its examples replayed; of the others, the graph's record is enough until a page of them must
+be rendered. What involves several games (slugs, related links) is checked again from every
+game's record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping
+
+from ..check.games import check_game, check_slugs, find_game_folders, slug_marks
+from ..check.related import LinkSource, check_related
+from ..core.diagnostics import Mark, Report
+from ..core.languages import LANGUAGES
+from ..model.game import GameBundle
+from ..web.site import Listing
+from . import graph
+from .context import BuildError, Context
+
+Loaded = tuple[GameBundle, dict[tuple[str, str], object]]  # a game and its examples' replays
+
+# Games loaded by the builds of this process, by folder and content digest: `rulebook serve`
+# builds again and again in one process, and an unchanged game need not be read again.
+_LOADED: dict[tuple[str, str], Loaded] = {}
+_LOADED_MAX = 2048
+
+
+class Games(Mapping[str, GameBundle]):
+    """The site's games by id. A game checked by this build (``changed``) is at hand; an
+    unchanged one is known by its record of the last build and loaded only when a page of it
+    is rendered."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.folders: dict[str, Path] = {}
+        self.records: dict[str, graph.GameRecord] = {}
+        self.loaded: dict[str, Loaded] = {}
+        self.changed: set[str] = set()
+        self.replays = Replays(self)
+
+    def load(self, game: str) -> Loaded:
+        if game not in self.loaded:
+            key = (str(self.folders[game]), self.records[game].digest)
+            if key not in _LOADED:
+                bundle, replays = check_game(self.folders[game], Report(), root=self.root,
+                                             narration=False)  # its findings are the record's
+                if bundle is None:
+                    raise BuildError(f"{self.folders[game]} changed while it was being built; "
+                                     "build again")
+                if len(_LOADED) >= _LOADED_MAX:
+                    _LOADED.clear()
+                _LOADED[key] = bundle, replays
+            self.loaded[game] = _LOADED[key]
+        return self.loaded[game]
+
+    def __getitem__(self, game: str) -> GameBundle:
+        if game not in self.folders:
+            raise KeyError(game)
+        return self.load(game)[0]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.folders)
+
+    def __len__(self) -> int:
+        return len(self.folders)
+
+    def listings(self) -> list[Listing]:
+        return [Listing(k, tuple(r.languages), r.slugs, r.deck,
+                        (r.players[0], r.players[1]) if r.players else (0, 0),
+                        tuple((kind, game) for kind, game in r.links))
+                for k, r in self.records.items()]
+
+
+class Replays(Mapping[tuple[str, str], object]):
+    def __init__(self, games: Games) -> None:
+        self.games = games
+
+    def __getitem__(self, key: tuple[str, str]) -> object:
+        if key[0] not in self.games.folders:
+            raise KeyError(key)
+        return self.games.load(key[0])[1][key]
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return (key for game in self.games for key in self.games.load(game)[1])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def check_games(ctx: Context) -> Games:
+    """Check every game whose folder changed; of the others, report the last build's findings."""
+    config, report = ctx.config, ctx.report
+    games = Games(config.rules.parent)
+    for folder in find_game_folders([config.rules], report):
+        digest = ctx.inputs.folder_digest(folder)
+        last = ctx.previous.games.get(folder.name)
+        if last is not None and last.digest == digest and last.folder == str(folder):
+            report.extend(last.diagnostics())
+            games.folders[folder.name] = folder
+            games.records[folder.name] = last
+            continue
+        found = Report()
+        bundle, replays = check_game(folder, found, root=config.rules.parent)
+        report.extend(found.items)
+        if bundle is None:
+            continue
+        game = bundle.rules.id
+        games.folders[game], games.loaded[game] = folder, (bundle, replays)
+        games.changed.add(game)
+        _LOADED[(str(folder), digest)] = bundle, replays
+        listing, links = Listing.of(bundle), LinkSource.of(bundle)
+        games.records[game] = graph.GameRecord(
+            folder=str(folder), digest=digest, languages=list(bundle.languages),
+            digests=ctx.inputs.game_digests(game, folder, LANGUAGES),
+            slugs=dict(bundle.rules.spec.slugs),
+            slug_marks={k: _mark_list(m) for k, m in slug_marks(bundle).items()},
+            findings=[d.as_dict() for d in found.items], deck=listing.deck,
+            players=list(listing.players), links=[list(link) for link in listing.links],
+            link_marks=[[game_, *_mark_list(mark)] for game_, mark in links.links])
+    check_slugs([(k, r.slugs, _mark_of(r)) for k, r in games.records.items()], report)
+    check_related([LinkSource(k, Path(r.folder), r.slugs,
+                              [(str(g), Mark(str(p), int(line), int(col)))
+                               for g, p, line, col in r.link_marks])
+                   for k, r in games.records.items()], report)
+    return games
+
+
+def _mark_list(mark: Mark) -> list[Any]:
+    return [mark.path, mark.line, mark.col]
+
+
+def _mark_of(record: graph.GameRecord) -> Callable[[str], Mark]:
+    return lambda lang: Mark(*record.slug_marks[lang]) if lang in record.slug_marks else \
+        Mark(record.folder)

@@ -1,0 +1,128 @@
+"""Step 6, PDFs: the printable documents whose inputs changed (a booklet on A4 goes with its
+A5 booklet), rendered by WeasyPrint on the worker pool or a Dask cluster; the others are kept,
+and their findings reported again as the last build made them. ``render_pdfs`` also serves
+`rulebook pdf`, and holds the policy of what a PDF's findings are."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Mapping
+
+from ..core.diagnostics import Diagnostic, Mark, Report
+from ..core.languages import language
+from ..pdf.imposition import imposed_pdfs
+from ..pdf.overflow import report_overflows
+from ..pdf.render import PdfJob, PdfStats, harfbuzz_subset_available, rich_progress
+from ..pdf.render import render_pdfs as render_jobs
+from ..runtime import deps
+from ..runtime.cache import Cache
+from ..runtime.pool import default_workers
+from ..web.render import Renderer
+from ..web.site import DocKind, Document
+from . import graph
+from .context import BuildConfig, Context, Made
+from .plan import Plan
+
+
+def pdfs(ctx: Context, plan: Plan) -> Made:
+    config, previous = ctx.config, ctx.previous
+    documents = plan.site.documents
+    booklet_of = {(d.game, d.lang): d.path for d in documents if d.kind is DocKind.BOOKLET}
+
+    def source(doc: Document) -> str:
+        return booklet_of.get((doc.game, doc.lang), "") if doc.kind is DocKind.IMPOSED else doc.path
+
+    made = Made()
+    todo: list[Document] = []
+    for doc in documents:
+        last, made_from = previous.outputs.get(doc.path), previous.outputs.get(source(doc))
+        if last is not None and made_from is not None and not plan.changes.stale(made_from.deps) \
+                and ctx.intact(doc.path, last):
+            made.kept.add(doc.path)
+            made.outputs[doc.path] = last
+            ctx.report.extend(last.diagnostics())
+        else:
+            todo.append(doc)
+    if not todo:
+        return made
+    print_files = (config.rules / "site.yaml",
+                   *(p for p in sorted((config.templates / "print").rglob("*")) if p.is_file()))
+    recorded: dict[str, deps.Deps] = {}
+    html: dict[str, str] = {}
+    for doc in todo:
+        if doc.kind is not DocKind.IMPOSED:
+            with deps.recording(files=print_files) as found:
+                html[doc.path] = plan.renderer.render_document(doc)
+            recorded[doc.path] = found
+    booklets = {p: (config.out / p).read_bytes() for d in todo if d.kind is DocKind.IMPOSED
+                for p in [source(d)] if p not in html and p in made.kept}  # its bytes as they are
+    made.files, findings = render_pdfs(config, plan.renderer, todo, ctx.report, cache=ctx.cache,
+                                       stats=ctx.result.pdfs, html=html, booklets=booklets)
+    for doc in todo:
+        made_from_deps = recorded.get(source(doc)) or made.outputs[source(doc)].deps
+        made.outputs[doc.path] = graph.Output(
+            made_from_deps, len(made.files.get(doc.path, b"")), 0,
+            findings=[d.as_dict() for d in findings.get(doc.path, [])])
+    return made
+
+
+def render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Document],
+                report: Report, *, cache: Cache, stats: PdfStats | None = None,
+                html: Mapping[str, str] | None = None,
+                booklets: Mapping[str, bytes] | None = None
+                ) -> tuple[dict[str, bytes], dict[str, list[Diagnostic]]]:
+    """The documents' PDFs (``html``: a document's HTML when already made; ``booklets``: A5
+    booklets not among ``documents`` that an A4 booklet is imposed from), and each document's
+    findings (also added to ``report``)."""
+    stats = stats if stats is not None else PdfStats()
+    made = html or {}
+    jobs = [PdfJob(d.path, made[d.path] if d.path in made else renderer.render_document(d),
+                   4 if d.kind is DocKind.BOOKLET else 1)
+            for d in documents if d.kind is not DocKind.IMPOSED]
+    with contextlib.ExitStack() as stack:
+        executor = None
+        if config.executor is not None:
+            from ..runtime.executors import dask_executor
+            executor = stack.enter_context(dask_executor(config.executor))
+        pdfs = render_jobs(jobs, print_dir=config.templates / "print", cache=cache,
+                           workers=config.workers or default_workers(), stats=stats,
+                           progress=rich_progress(), executor=executor)
+    pdfs |= imposed_pdfs(_booklets_to_impose(documents, {**(booklets or {}), **pdfs},
+                                             renderer.site.documents), cache=cache)
+    if stats.rendered and not harfbuzz_subset_available():
+        report.warning(Mark("libharfbuzz-subset0"), "slow-pdf",
+                       "libharfbuzz-subset is not installed: WeasyPrint subsets fonts "
+                       "several times slower", hint="apt-get install libharfbuzz-subset0")
+    findings: dict[str, list[Diagnostic]] = {}
+    for doc in documents:
+        found = Report()
+        report_overflows(found, stats.overflows, [doc], config.rules)
+        language_file = Mark(str(config.rules / doc.game / f"{doc.lang}.yaml"))
+        for url in stats.refused.get(doc.path, []):
+            found.error(language_file, "refused-resource",
+                        f"the {doc.lang} {doc.kind} PDF names '{url}', which is "
+                        "neither a data: URL nor a file of the templates folder; "
+                        "it was not read",
+                        hint="embed images as data: URLs; local files and web "
+                        "addresses are never fetched")
+        pages = stats.pages.get(doc.path, 0)
+        if doc.kind == "card" and pages > 1:
+            severity = found.error if pages > 2 else found.warning
+            severity(language_file, "card-too-long",
+                     f"the {doc.lang} quick-reference card takes {pages} sides of A6"
+                     + ("; at most two fit a card" if pages > 2 else
+                        "; the four-up sheet shows only the first side"),
+                     hint="shorten the quickref lines")
+        findings[doc.path] = found.items
+        report.extend(found.items)
+    return pdfs, findings
+
+
+def _booklets_to_impose(documents: list[Document], pdfs: Mapping[str, bytes],
+                        planned: list[Document]) -> dict[str, tuple[bytes, bool]]:
+    """The imposed documents' paths -> (their A5 booklet's PDF, right to left?)."""
+    booklet = {(d.game, d.lang): d.path for d in planned if d.kind is DocKind.BOOKLET}
+    return {d.path: (pdfs[booklet[(d.game, d.lang)]], language(d.lang).direction == "rtl")
+            for d in documents if d.kind is DocKind.IMPOSED
+            and booklet.get((d.game, d.lang)) in pdfs}
+

@@ -1,0 +1,132 @@
+"""Step 2, plan: the site's pages and documents, the renderer, the named values of the whole
+site that a page may depend on (deps.uses), and so which outputs the changes make stale.
+
+The values are what several pages show of the games: each game's entry in each language's
+index, which parts of a translation are outdated, the day a game's rules last changed. An
+unchanged game keeps them from its record of the last build; the records carry them on."""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass, replace
+from datetime import date
+from pathlib import Path
+
+from ..core.languages import LANGUAGES, catalog_path
+from ..model.schema import SiteSpec
+from ..runtime.pool import default_workers
+from ..simulation.store import Store
+from ..web.qr import rules_changed
+from ..web.render import Renderer, SiteConfig
+from ..web.site import Site, plan_listed
+from . import graph
+from .context import Context
+from .games import Games
+
+
+@dataclass(frozen=True)
+class Plan:
+    games: Games
+    site: Site
+    renderer: Renderer
+    values: dict[str, str]  # the named values of the whole site, by name
+    changes: graph.Changes  # against the last build: which recorded inputs differ
+
+
+def plan_site(ctx: Context, games: Games, site_spec: SiteSpec) -> Plan:
+    config = ctx.config
+    site = plan_listed(games.listings(), games)
+    renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name,
+                                   pdf=config.pdf, source_language=site_spec.source_language,
+                                   card_letters=frozenset(site_spec.card_letters)),
+                        site, games.replays, numbers=Store(ctx.cache))
+    renderer.prefetch_numbers_of([games.loaded[game][0] for game in games.changed],
+                                 workers=config.workers or default_workers())
+    _index_entries(ctx, renderer, games)
+    values = site_values(site, renderer) | _outdated(ctx, games, site_spec.source_language)
+    if config.pdf:
+        values |= _rules_days(ctx, renderer, games)
+    changes = graph.Changes(ctx.previous, ctx.inputs,
+                            {k: v for r in games.records.values() for k, v in r.digests.items()},
+                            values)
+    return Plan(games, site, renderer, values, changes)
+
+
+def site_values(site: Site, renderer: Renderer) -> dict[str, str]:
+    """The named values of the whole site that a page may declare it read (deps.uses)."""
+    values = {"plan": graph.digest_value([site.languages, [(p.kind.value, p.lang, p.path, p.game)
+                                                           for p in site.pages]]),
+              "links": graph.digest_value(sorted((g.id, g.links) for g in site.listings.values()))}
+    for lang in site.languages:
+        listed = site.games_in(lang)
+        values[f"games:{lang}"] = graph.digest_value(
+            [(g.id, g.slugs[lang], g.players, renderer.index_entry(g.id, lang)) for g in listed])
+        for g in listed:
+            values[f"title:{g.id}:{lang}"] = renderer.index_entry(g.id, lang)["title"]
+    return values
+
+
+def _index_entries(ctx: Context, renderer: Renderer, games: Games) -> None:
+    """What other pages show of each game in each language: kept from the last build for a
+    game not loaded now when what the entry is made with (the language's catalog, site.yaml)
+    is unchanged, else made from the game."""
+    site_yaml = ctx.inputs.digest(str(ctx.config.rules / "site.yaml"))
+    keys = {lang: ctx.inputs.digest(str(catalog_path(ctx.config.templates, lang))) + site_yaml
+            for lang in LANGUAGES}
+    known = {}
+    for game, record in games.records.items():
+        for lang in record.languages:
+            if game not in games.changed and record.entry_keys.get(lang) == keys[lang] \
+                    and lang in record.entries:
+                known[(game, lang)] = record.entries[lang]
+    renderer.known_entries(known)  # type: ignore[arg-type]  # JSON of an IndexEntry
+    for game, record in games.records.items():
+        if all((game, lang) in known for lang in record.languages):
+            continue  # its record holds these very entries already
+        games.records[game] = replace(
+            record, entries={lang: dict(renderer.index_entry(game, lang))
+                             for lang in record.languages},
+            entry_keys={lang: keys[lang] for lang in record.languages})
+
+
+def _outdated(ctx: Context, games: Games, source_language: str) -> dict[str, str]:
+    """Which parts of each game's pages are outdated translations, by language: a page shows
+    a notice for each, so it depends on them (not on the whole source text)."""
+    from ..i18n.staleness import outdated_parts
+
+    key = ctx.inputs.digest(str(ctx.config.rules / "site.yaml"))
+    values = {}
+    for game, record in games.records.items():
+        if game in games.changed or record.outdated_key != key:
+            bundle = games[game]
+            record = games.records[game] = replace(
+                record, outdated={lang: sorted(outdated_parts(bundle, lang, source_language))
+                                  for lang in record.languages}, outdated_key=key)
+        for lang, parts in record.outdated.items():
+            values[f"outdated:{game}:{lang}"] = " ".join(parts)  # ids: no space in one
+    return values
+
+
+def _rules_days(ctx: Context, renderer: Renderer, games: Games) -> dict[str, str]:
+    """The day each game's rules last changed (printed on its PDFs): kept from the last build
+    for an unchanged game while the rules' git history is the same."""
+    head = _git_head(ctx.config.rules)
+    days: dict[str, str] = {"head": head}
+    for game, record in games.records.items():
+        if game in games.changed or ctx.previous.values.get("head") != head or not record.changed:
+            record = games.records[game] = replace(
+                record, changed=rules_changed(Path(record.folder)).isoformat())
+        renderer.known_changed({game: date.fromisoformat(record.changed)})
+        days[f"changed:{game}"] = record.changed
+    return days
+
+
+def _git_head(folder: Path) -> str:
+    """The commit the rules folder's history ends at ('' outside git): a commit can change
+    the day a game's rules last changed without changing a file."""
+    try:
+        done = subprocess.run(["git", "rev-parse", "HEAD"], cwd=folder, capture_output=True,
+                              text=True, timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return done.stdout.strip() if done.returncode == 0 else ""

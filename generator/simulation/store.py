@@ -1,0 +1,87 @@
+"""Simulated figures kept between builds: in memory for the process, and in the disk cache
+(runtime/cache.py) under a digest of the game's model, the engine's code and the settings
+(``run.cache_key``), so an unchanged game is not simulated again by any build of the user.
+
+Many configurations not simulated yet are simulated at once on the worker pool
+(``prefetch``): each has its own seed, so its figures do not depend on which process plays
+it, nor in what order.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from ..runtime.cache import Cache
+from ..runtime.pool import usable_workers, worker_pool
+from .run import DEFAULT_SEED, Numbers, Simulation, cache_key, run
+from .stats import Precision
+
+KIND = "numbers"  # the cache's name for these entries
+_MEMORY: dict[str, Numbers] = {}  # by cache key: builds in one process (serve, tests) share it
+
+
+@dataclass
+class Store:
+    """Simulated figures from the cache when the model and the engine are unchanged, else
+    simulated (and cached)."""
+
+    cache: Cache = field(default_factory=lambda: Cache(None))
+    seed: int = DEFAULT_SEED
+    precision: Precision = Precision()
+    simulated: int = 0
+    cached: int = 0
+    _prefetched: set[str] = field(default_factory=set, repr=False)
+
+    def numbers(self, sim: Simulation) -> Numbers:
+        key = cache_key(sim, seed=self.seed, precision=self.precision)
+        found = _MEMORY.get(key) or self._read(key)
+        if found is not None:
+            if key not in self._prefetched:
+                self.cached += 1
+            _MEMORY[key] = found
+            return found
+        result = run(sim, seed=self.seed, precision=self.precision)
+        self.simulated += 1
+        _MEMORY[key] = result
+        self._write(key, result)
+        return result
+
+    def prefetch(self, sims: list[Simulation], *, workers: int) -> None:
+        """Simulate, in ``workers`` processes, every configuration not in the cache yet."""
+        todo: dict[str, Simulation] = {}
+        for sim in sims:
+            key = cache_key(sim, seed=self.seed, precision=self.precision)
+            if key in _MEMORY or key in todo:
+                continue
+            found = self._read(key)
+            if found is not None:
+                _MEMORY[key] = found
+            else:
+                todo[key] = sim
+        count = usable_workers(workers, len(todo))
+        if len(todo) < 2 or count < 2:
+            return  # numbers() simulates them in this process, one by one
+        order = sorted(todo, key=lambda k: -todo[k].players)  # the longest first
+        with worker_pool(count, name="sim") as pool:
+            futures = {key: pool.submit(run, todo[key], seed=self.seed, precision=self.precision)
+                       for key in order}
+            for key, future in futures.items():
+                result = future.result()
+                _MEMORY[key] = result
+                self._write(key, result)
+                self.simulated += 1
+        # numbers() finds them in memory: count them as simulated, not as read from cache
+        self._prefetched |= set(todo)
+
+    def _read(self, key: str) -> Numbers | None:
+        entry = self.cache.get(KIND, key)
+        if entry is None:
+            return None
+        try:
+            return Numbers.from_json(json.loads(entry.data))
+        except (ValueError, KeyError, TypeError):
+            return None  # an entry of another shape is simulated anew and replaced
+
+    def _write(self, key: str, result: Numbers) -> None:
+        self.cache.put(KIND, key, json.dumps(result.to_json(), sort_keys=True).encode())
