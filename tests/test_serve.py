@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -9,6 +10,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import IO
 
 from conftest import ROOT, RULES
 
@@ -47,3 +49,56 @@ def test_serve_rebuilds_on_change(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_an_edit_of_the_generator_restarts_serve_with_the_new_code(tmp_path: Path) -> None:
+    """A generator edited while serve runs: serve starts again with the new code (on the same
+    port), and a later build in another process finds the site made by that code, not a site
+    of the old code stamped as the new one's."""
+    package = tmp_path / "pkg"
+    shutil.copytree(ROOT / "generator", package / "generator",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES / "uomo-nero", rules / "uomo-nero")
+    shutil.copy(RULES / "site.yaml", rules / "site.yaml")
+    out = tmp_path / "out" / "site"
+    args = ["--rules", str(rules), "--templates", str(ROOT / "templates"), "--out", str(out),
+            "--no-pdf"]
+    env = {**os.environ, "PYTHONPATH": str(package)}
+    proc = subprocess.Popen([sys.executable, "-m", "generator", "serve", "--port", "0", *args],
+                            cwd=tmp_path, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stderr is not None
+        port = _wait_for_port(proc.stderr)
+        url = f"http://127.0.0.1:{port}/it/uomo-nero/"
+        assert "made by the edited generator" not in _get(url)
+        render = package / "generator" / "web" / "render.py"
+        code = render.read_text(encoding="utf-8")
+        edited = code.replace("        return markup.keep_punctuation(html)\n",
+                              "        return markup.keep_punctuation(html).replace("
+                              "'</body>', '<!-- made by the edited generator --></body>')\n", 1)
+        assert edited != code
+        render.write_text(edited, encoding="utf-8")
+        assert _wait_for_port(proc.stderr) == port  # started again, where the pages look
+        deadline = time.monotonic() + 120
+        while "made by the edited generator" not in _get(url):
+            assert time.monotonic() < deadline, "the page was not rebuilt by the new code"
+            time.sleep(0.2)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    page = out / "it" / "uomo-nero" / "index.html"
+    assert "made by the edited generator" in page.read_text(encoding="utf-8")
+    build = subprocess.run([sys.executable, "-m", "generator", "build", *args], cwd=tmp_path,
+                           env=env, capture_output=True, text=True, timeout=300)
+    assert build.returncode == 0, build.stderr
+    assert "up to date" in build.stderr  # made by the code that is there: nothing to redo
+
+
+def _wait_for_port(stderr: IO[str]) -> str:
+    deadline = time.monotonic() + 120  # a first build: slow on a busy machine
+    while time.monotonic() < deadline:
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", stderr.readline())
+        if found:
+            return found.group(1)
+    raise AssertionError("serve did not start")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import http.server
 import io
 import json
+import os
 import sys
 import threading
 import time
@@ -29,6 +30,7 @@ from ..build.publish import MARKER
 from ..core.diagnostics import Diagnostic, format_text
 
 EVENTS = "/__rulebook/events"
+PACKAGE = Path(__file__).resolve().parent.parent  # the generator: an edit of it restarts serve
 KEEPALIVE_SECONDS = 15.0
 
 
@@ -38,7 +40,9 @@ class Live:
 
     def __init__(self) -> None:
         self._changed = threading.Condition()
-        self.generation = 0
+        # a serve started again (the generator changed) counts on from another number, so
+        # that the pages served by the last one reload
+        self.generation = time.time_ns() // 1_000_000 % 1_000_000_000
         self.findings: list[dict[str, object]] | None = None
 
     def built(self) -> None:
@@ -243,11 +247,32 @@ def serve(config: BuildConfig, *, host: str = "127.0.0.1", port: int = 8000) -> 
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(f"serving {config.out} at http://{host}:{server.server_address[1]}/ (Ctrl-C stops)",
           file=sys.stderr)
+    watched = [p for p in (config.rules, config.templates) if Path(p).exists()] + [PACKAGE]
+    restart = False
     try:
-        for _changes in watch(*[p for p in (config.rules, config.templates) if Path(p).exists()]):
+        for changes in watch(*watched):
+            if any(Path(path).is_relative_to(PACKAGE) for _, path in changes):
+                restart = True  # the generator itself changed: its new code runs in a new process
+                break
             rebuild(config, live=live)
     except KeyboardInterrupt:
         pass
     finally:
         server.shutdown()
+        server.server_close()
+    if restart:
+        print("the generator changed: starting again with its new code", file=sys.stderr)
+        sys.stderr.flush()
+        os.execv(sys.executable, restart_command(config, host, server.server_address[1]))
     return 0
+
+
+def restart_command(config: BuildConfig, host: str, port: int) -> list[str]:
+    """`rulebook serve` as this one was asked, on the port it listens on (the open pages
+    reconnect to it)."""
+    return [sys.executable, "-m", PACKAGE.name, "serve", "--rules", str(config.rules),
+            "--templates", str(config.templates), "--out", str(config.out),
+            "--host", host, "--port", str(port),
+            *(["--no-pdf"] if not config.pdf else []),
+            *(["--workers", str(config.workers)] if config.workers else []),
+            *(["--executor", config.executor] if config.executor else [])]
