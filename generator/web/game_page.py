@@ -154,22 +154,19 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
     for key, words in (("scoring", sec.scoring), ("special", sec.special)):
         if words:
             blocks[key] = md(words)
+    lists = r.env(lang).get_template("partials/game_lists.html.j2").module
     if text.variants or text.sections.variants:
-        items = Markup("").join(
-            Markup('<li id="variant-{}"><strong>{}.</strong> {}</li>\n').format(
-                name, inline(v.name), inline(v.text)) for name, v in text.variants.items())
-        intro = md(text.sections.variants) if text.sections.variants else Markup("")
-        blocks["variants"] = intro + (Markup('<ul class="variants">\n{}</ul>').format(items)
-                                      if items else Markup(""))
+        blocks["variants"] = Markup(lists.variants(  # type: ignore[attr-defined]
+            md(text.sections.variants) if text.sections.variants else "",
+            [{"id": name, "name": inline(v.name), "text": inline(v.text)}
+             for name, v in text.variants.items()]))
     if text.sections.tips:
         blocks["tips"] = md(text.sections.tips)
     if text.steps:
-        blocks["steps"] = Markup('<ol class="rule-steps">{}</ol>').format(
-            Markup("").join(Markup("<li>{}</li>").format(inline(s)) for s in text.steps))
+        blocks["steps"] = Markup(lists.steps([inline(s) for s in text.steps]))  # type: ignore[attr-defined]
     if text.faq:
-        blocks["faq"] = Markup('<dl class="faq">{}</dl>').format(Markup("").join(
-            Markup('<div class="qa"><dt>{}</dt><dd>{}</dd></div>').format(inline(e.q), md(e.a))
-            for e in text.faq))
+        blocks["faq"] = Markup(lists.faq(  # type: ignore[attr-defined]
+            [{"q": inline(e.q), "a": md(e.a)} for e in text.faq]))
     if text.sections.glossary:
         blocks["glossary"] = md(text.sections.glossary)
     if text.sections.history:
