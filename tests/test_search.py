@@ -1,46 +1,60 @@
-"""The search bundle: Pagefind is given the pages it indexes, and makes the same index."""
+"""The search bundle: Pagefind is handed the game pages from memory and makes of them what it
+makes of the published site, the same bytes on every machine."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import subprocess
 from pathlib import Path
+from typing import Any
 
+import cbor2
 import pytest
 
 from generator.core.diagnostics import Report
-from generator.web.search import _indexed_pages, pagefind_binary, search_bundle, without_ignored
+from generator.web.search import ENTRY, bundle_of, language_indexes, pagefind_binary
 
-
-def _page(lang: str, body: str, *, marked: bool) -> bytes:
-    mark = " data-pagefind-body" if marked else ""
-    return (f'<!doctype html><html lang="{lang}"><head><title>{body}</title></head><body>'
-            f'<main><article class="game"{mark}><h1>{body}</h1><p>{body} is played with '
-            "a pack of cards.</p></article></main></body></html>").encode()
-
-
-PAGES = {
-    "en/hearts/index.html": _page("en", "Hearts", marked=True),
-    "en/hearts/quickref/index.html": _page("en", "Quick reference: Hearts", marked=False),
-    "it/cuori/index.html": _page("it", "Cuori", marked=True),
-    "en/index.html": _page("en", "Games data-pagefind-body in words only", marked=False),
-    "static/site.css": b"body{}",
-}
-
-
-def test_only_pages_that_may_carry_the_body_mark_are_indexed() -> None:
-    # the index page names the mark only in its text: given to Pagefind, which skips it
-    assert set(_indexed_pages(PAGES)) == {"en/hearts/index.html", "it/cuori/index.html",
-                                          "en/index.html"}
-
-
-def test_without_a_body_mark_every_page_is_indexed() -> None:
-    pages = {"en/a/index.html": _page("en", "A", marked=False),
-             "en/b/index.html": _page("en", "B data-pagefind-body", marked=False)}
-    assert set(_indexed_pages(pages)) == set(pages)
-
-
+pytestmark = pytest.mark.skipif(pagefind_binary() is None, reason="Pagefind is not installed")
 GOLDEN = Path(__file__).parent / "golden"
+SIGNATURE = b"pagefind_dcd"  # what Pagefind writes before the CBOR of each file, gzipped
+
+
+def _decoded(data: bytes) -> Any:
+    raw = gzip.decompress(data)
+    assert raw.startswith(SIGNATURE)
+    return cbor2.loads(raw[len(SIGNATURE):])
+
+
+def _content(bundle: dict[str, bytes], lang: str) -> tuple[set[tuple[str, int]], dict[str, Any],
+                                                            dict[str, bytes]]:
+    """What a language's index says, whatever order it numbered the pages in: its pages
+    (fragment, word count), each word's positions in each page, and the fragments' bytes."""
+    meta_path = next(p for p in bundle if p.startswith(f"pagefind/pagefind.{lang}_"))
+    meta = _decoded(bundle[meta_path])
+    pages = [page[0] for page in meta[1]]
+    words: dict[str, Any] = {}
+    for path in sorted(p for p in bundle if p.startswith(f"pagefind/index/{lang}_")):
+        for word, occurrences, *_ in _decoded(bundle[path])[0]:
+            page, found = 0, {}
+            for delta, positions, *_ in occurrences:  # page numbers are written as differences
+                page += delta
+                found[pages[page]] = positions
+            words[word] = found
+    fragments = {p: d for p, d in bundle.items() if p.startswith(f"pagefind/fragment/{lang}_")}
+    return {(page[0], page[1]) for page in meta[1]}, words, fragments
+
+
+def _cli_bundle(pages: dict[str, bytes], tmp: Path) -> dict[str, bytes]:
+    """What the Pagefind command makes of the pages written out as a site."""
+    site, out = tmp / "site", tmp / "out"
+    for rel, data in pages.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_bytes(data)
+    subprocess.run([str(pagefind_binary()), "--site", str(site), "--output-path", str(out),
+                    "--keep-index-url", "--silent"], check=True, capture_output=True)
+    return {f"pagefind/{p.relative_to(out).as_posix()}": p.read_bytes()
+            for p in out.rglob("*") if p.is_file()}
 
 
 def _golden_pages() -> dict[str, bytes]:
@@ -49,47 +63,47 @@ def _golden_pages() -> dict[str, bytes]:
     return {p.name.replace("__", "/"): p.read_bytes() for p in sorted(GOLDEN.glob("*.html"))}
 
 
-@pytest.mark.parametrize("which", ["small", "golden", "built"])
-def test_the_bundle_is_the_one_pagefind_makes_of_every_page(tmp_path: Path, which: str,
-                                                            request: pytest.FixtureRequest) -> None:
-    """What Pagefind makes of the pages as published (its own ignoring included) is what the
-    build makes of them: fewer pages given, and the ignored elements cut out beforehand. The
-    built site's English and Arabic pages hold both families' example rounds."""
+@pytest.mark.parametrize("which", ["golden", "built"])
+def test_the_bundle_is_what_pagefind_makes_of_the_published_pages(
+        tmp_path: Path, which: str, request: pytest.FixtureRequest) -> None:
+    """Given only the game pages, from memory, the service makes the index the command makes
+    of every page of the folder as published (quick references, index and not-found pages
+    included: Pagefind leaves out what does not mark its body): the same pages, words and
+    positions, and fragments byte for byte. The built site's English and Arabic pages hold
+    both families' example rounds."""
     if which == "built":
-        site_folder: Path = request.getfixturevalue("built")
-        pages = {p.relative_to(site_folder).as_posix(): p.read_bytes()
-                 for lang in ("en", "ar") for p in sorted((site_folder / lang).rglob("*.html"))}
+        folder: Path = request.getfixturevalue("built")
+        published = {p.relative_to(folder).as_posix(): p.read_bytes()
+                     for lang in ("en", "ar") for p in sorted((folder / lang).rglob("*.html"))}
+        game_pages = {rel: data for rel, data in published.items()
+                      if rel.count("/") == 2 and rel.endswith("/index.html")}
     else:
-        pages = PAGES if which == "small" else _golden_pages()
-    binary = pagefind_binary()
-    if binary is None:
-        pytest.skip("Pagefind is not installed")
-    bundle = search_bundle(pages, Report())
-    site, out = tmp_path / "site", tmp_path / "out"
-    for rel, data in pages.items():
-        (site / rel).parent.mkdir(parents=True, exist_ok=True)
-        (site / rel).write_bytes(data)
-    subprocess.run([str(binary), "--site", str(site), "--output-path", str(out),
-                    "--keep-index-url", "--silent"], check=True, capture_output=True)
-    everything = {f"pagefind/{p.relative_to(out).as_posix()}": p.read_bytes()
-                  for p in out.rglob("*") if p.is_file()}
-    entry = "pagefind/pagefind-entry.json"
-    assert json.loads(bundle.pop(entry)) == json.loads(everything.pop(entry))
-    assert bundle == everything
-    assert any("/fragment/" in rel for rel in bundle)
+        published = game_pages = _golden_pages()
+    by_language: dict[str, dict[str, bytes]] = {}
+    for rel, data in game_pages.items():
+        by_language.setdefault(rel.split("/")[0], {})[rel] = data
+    report = Report()
+    indexes = language_indexes(by_language, report)
+    assert indexes is not None, [d.format() for d in report.items]
+    bundle = bundle_of(indexes)
+    expected = _cli_bundle(published, tmp_path)
+    assert json.loads(bundle.pop(ENTRY)) == json.loads(expected.pop(ENTRY))
+    for lang in by_language:
+        assert _content(bundle, lang) == _content(expected, lang), lang
+    assert {p for p in bundle if "/fragment/" not in p and "/index/" not in p
+            and ".pf_meta" not in p} == \
+        {p for p in expected if "/fragment/" not in p and "/index/" not in p
+         and ".pf_meta" not in p}  # the same script, styles and wasm files
 
 
-def test_ignored_elements_are_cut_out_whole() -> None:
-    page = (b'<main data-pagefind-body><p>keep 1</p>'
-            b'<div data-pagefind-ignore class="a"><div><p>gone</p></div><div>gone</div></div>'
-            b'<p>keep 2</p><table class="hands" data-pagefind-ignore><tr><td>K</td></tr></table>'
-            b'<section data-pagefind-ignore="all" id="n"><section><h2>x</h2></section></section>'
-            b'<img data-pagefind-ignore src="a.png" alt="gone"><p>keep 3</p></main>')
-    assert without_ignored(page) == (b"<main data-pagefind-body><p>keep 1</p><p>keep 2</p>"
-                                     b"<p>keep 3</p></main>")
-
-
-def test_a_page_whose_ignored_element_never_closes_is_given_whole() -> None:
-    page = b"<main><p>a</p><div data-pagefind-ignore><p>b</p></main>"
-    assert without_ignored(page) == page
-    assert without_ignored(b"<p>nothing to cut</p>") == b"<p>nothing to cut</p>"
+def test_the_bundle_is_the_same_bytes_whatever_order_the_pages_come_in() -> None:
+    pages = _golden_pages()
+    by_language = {rel.split("/")[0]: {rel: data} for rel, data in pages.items()}
+    en = {**by_language["en"], "en/copy/index.html": pages[next(iter(by_language["en"]))]}
+    forward = language_indexes({"en": en, **{k: v for k, v in by_language.items() if k != "en"}},
+                               Report())
+    backward = language_indexes({k: dict(reversed(list(v.items())))
+                                 for k, v in reversed(list({**by_language, "en": en}.items()))},
+                                Report(), workers=1)
+    assert forward is not None and backward is not None
+    assert bundle_of(forward) == bundle_of(backward)

@@ -222,7 +222,7 @@ def test_the_404_page_lists_the_games_and_the_languages_once(site: Path, lang: s
 
 
 def test_the_site_builds_without_pagefind_with_a_warning(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(search, "pagefind_binary", lambda: None)
+    monkeypatch.setattr(search, "pagefind_binary", lambda: None)  # not installed
     result = build(BuildConfig(RULES, ROOT / "templates", tmp_path / "site", pdf=False))
     assert result.ok
     assert [d.code for d in result.report.warnings if d.code == "no-search"] == ["no-search"]

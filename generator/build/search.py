@@ -1,5 +1,5 @@
-"""Step 5, search: Pagefind's bundle for the site's pages, one language at a time. A language
-is indexed again only when one of its pages changed, came or went since it was last indexed
+"""Step 5, search: Pagefind's bundle for the site's game pages, one language at a time. A
+language is indexed again only when one of its pages changed, came or went since it was last indexed
 (reading every page of it: the kept ones from the output folder); the others keep their
 files. With the search off for this build, the last bundle stays as it is."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..runtime import deps
-from ..web.search import ENTRY, LanguageIndex, bundle_of, language_indexes, language_of
+from ..web.search import ENTRY, LanguageIndex, bundle_of, indexed_pages, language_indexes, language_of
 from . import graph
 from .context import Context, Made
 from .plan import Plan
@@ -32,8 +32,8 @@ def search(ctx: Context, plan: Plan, made: Made) -> Made:
         found.search_pending = True
         return found
     pages: dict[str, list[str]] = {}
-    for rel in sorted([*made.files, *made.kept]):
-        lang = language_of(rel, plan.site.languages) if rel.endswith(".html") else None
+    for rel in sorted(indexed_pages(plan.site)):
+        lang = language_of(rel, plan.site.languages)
         if lang is not None:
             pages.setdefault(lang, []).append(rel)
     indexes: dict[str, LanguageIndex] = {}
@@ -48,7 +48,7 @@ def search(ctx: Context, plan: Plan, made: Made) -> Made:
         else:
             todo[lang] = {p: made.files[p] if p in made.files else (ctx.config.out / p).read_bytes()
                           for p in listed}
-    fresh = language_indexes(todo, ctx.report) if todo else {}
+    fresh = language_indexes(todo, ctx.report, workers=ctx.config.workers) if todo else {}
     if fresh is None:
         return Made()  # no Pagefind, or it failed: warned, and no search at all
     for lang, index in fresh.items():

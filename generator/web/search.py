@@ -1,33 +1,46 @@
 """Full-text search: Pagefind's bundle for the site, one index per language.
 
-Pagefind reads the pages' ``<html lang>`` and makes one index per language (with that
-language's stemming); only game pages are indexed (their article carries
-``data-pagefind-body``). It runs on the rendered pages before they are published, and its files
-join the site's, so they go into the staging folder and the atomic swap like every other file.
-Pagefind is optional: without its binary the site is built without search, with a warning.
+The pages are handed to Pagefind from memory through its Python API (``pagefind.service``:
+the Pagefind binary as a service, no temporary copies); it reads each page's
+``<html lang>`` and uses that language's stemming. Only the game pages are given: their
+article carries ``data-pagefind-body`` (so Pagefind would leave out every other page anyway),
+and Pagefind itself skips what a page marks ``data-pagefind-ignore`` (the example rounds'
+hands and tables, the numbers). The pages are added in the order of their paths, so the
+bundle is the same bytes on every machine (the CLI adds them in the order the file system
+lists a folder).
 
-Each language is indexed by a Pagefind run of its own (side by side on the cores), which
-writes the very files a run over the whole site writes for it: an edit in one language
-indexes that language again, and the entry file is merged from the languages' entries.
+Each language is an index of its own, the languages side by side on one Pagefind service per
+core, which writes the very files one index of the whole site writes for it: an edit in one
+language indexes that language again, and the entry file is merged from the languages'
+entries. The files join the site's, so they go into the staging folder and the atomic swap
+like every other file. Pagefind is optional: without it the site is built without search,
+with a warning.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
-import re
-import subprocess
-import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from ..core.diagnostics import Mark, Report
+from .site import Kind, Site
 
 BUNDLE = "pagefind"  # the folder of the search bundle in the site
 ENTRY = f"{BUNDLE}/pagefind-entry.json"
-_TIMEOUT = 300  # seconds; indexing this site takes well under one
+CONFIG = {"keep_index_url": True}  # results link index.html pages, which work from disk too
+
+
+@dataclass
+class LanguageIndex:
+    """Pagefind's files for one language's pages (an index of them alone makes the same files
+    as an index of the whole site), and that language's entry in ``pagefind-entry.json``."""
+
+    files: dict[str, bytes]  # pagefind/... -> bytes, the entry file left out
+    entry: dict[str, Any]  # the whole entry file of this index (its languages: just this one)
 
 
 def pagefind_binary() -> Path | None:
@@ -41,62 +54,9 @@ def pagefind_binary() -> Path | None:
     return found if found is not None and found.is_file() else None
 
 
-# A start tag that carries data-pagefind-body (in text and attribute values "<" is escaped).
-_BODY = re.compile(rb"<[A-Za-z][^<>]*\sdata-pagefind-body[\s=>]")
-
-
-def _indexed_pages(files: Mapping[str, bytes]) -> dict[str, bytes]:
-    """The HTML pages Pagefind is given. Once a page marks its body, Pagefind leaves out
-    every page without the mark: then only the pages whose bytes name the mark are written
-    for it (the same index, from half the pages of a game site: the quick references carry
-    no mark). Without a mark it indexes every page, and gets every page. Either way, the
-    elements a page tells Pagefind to ignore are cut out first (``without_ignored``)."""
-    pages = {rel: data for rel, data in files.items() if rel.endswith(".html")}
-    naming = {rel: data for rel, data in pages.items() if b"data-pagefind-body" in data}
-    chosen = naming if any(_BODY.search(data) for data in naming.values()) else pages
-    return {rel: without_ignored(data) for rel, data in chosen.items()}
-
-
-# The start tag of an element Pagefind ignores, and the tags that open or close one of a name.
-_IGNORED = re.compile(rb"<([a-z][a-z0-9]*)\b[^<>]*\sdata-pagefind-ignore[\s=>]")
-_TAGS: dict[bytes, re.Pattern[bytes]] = {}
-_VOID = {b"area", b"base", b"br", b"col", b"embed", b"hr", b"img", b"input", b"link", b"meta",
-         b"source", b"track", b"wbr"}
-
-
-def without_ignored(page: bytes) -> bytes:
-    """``page`` without its elements marked ``data-pagefind-ignore``: Pagefind makes the same
-    index of it (tests/test_search.py proves it on the golden pages) in a third less time,
-    as it no longer parses the example rounds' hands and tables. A page whose marked element
-    does not close is given as it is."""
-    parts, at = [], 0
-    while (start := _IGNORED.search(page, at)) is not None:
-        name = start.group(1)
-        if name in _VOID:  # nothing inside: the tag alone goes
-            parts.append(page[at:start.start()])
-            at = page.index(b">", start.end() - 1) + 1
-            continue
-        tags = _TAGS.get(name) or _TAGS.setdefault(name, re.compile(rb"<(/?)" + name + rb"[\s>]"))
-        depth, pos = 1, start.end()
-        while depth:
-            tag = tags.search(page, pos)
-            if tag is None:
-                return page
-            depth += -1 if tag.group(1) else 1
-            pos = tag.end()
-        parts.append(page[at:start.start()])
-        at = page.index(b">", pos - 1) + 1
-    parts.append(page[at:])
-    return b"".join(parts)
-
-
-@dataclass
-class LanguageIndex:
-    """Pagefind's files for one language's pages (a run over them alone makes the same files
-    as a run over the whole site), and that language's entry in ``pagefind-entry.json``."""
-
-    files: dict[str, bytes]  # pagefind/... -> bytes, the entry file left out
-    entry: dict[str, Any]  # the whole entry file of this run (its languages: just this one)
+def indexed_pages(site: Site) -> set[str]:
+    """The pages the search indexes: the game pages (game.html.j2 marks their body)."""
+    return {page.path for page in site.pages if page.kind is Kind.GAME}
 
 
 def language_of(page: str, languages: Iterable[str]) -> str | None:
@@ -106,68 +66,50 @@ def language_of(page: str, languages: Iterable[str]) -> str | None:
     return first if first in languages and "/" in page else None
 
 
-def search_bundle(files: Mapping[str, bytes], report: Report, *,
-                  binary: Path | None = None) -> dict[str, bytes]:
-    """Pagefind's files for the HTML pages among ``files`` (``pagefind/...`` -> bytes); none,
-    with a warning, when Pagefind is missing or fails."""
-    languages = {p.split("/", 1)[0] for p in files if "/" in p}
-    by_language: dict[str, dict[str, bytes]] = {}
-    for rel, data in files.items():
-        lang = language_of(rel, languages) if rel.endswith(".html") else None
-        if lang is not None:
-            by_language.setdefault(lang, {})[rel] = data
-    indexes = language_indexes(by_language, report, binary=binary)
-    return bundle_of(indexes) if indexes is not None else {}
-
-
 def language_indexes(pages: Mapping[str, Mapping[str, bytes]], report: Report, *,
-                     binary: Path | None = None, workers: int = 0
-                     ) -> dict[str, LanguageIndex] | None:
+                     workers: int = 0) -> dict[str, LanguageIndex] | None:
     """Each language's index, made from its pages (``lang -> {path: html}``), the languages
-    side by side (one Pagefind process each, ``workers`` at a time: 0, one per core); None,
-    with a warning, when Pagefind is missing or fails."""
-    binary = binary or pagefind_binary()
+    side by side (``workers`` Pagefind services: 0, one per core); None, with a warning, when
+    Pagefind is missing or fails."""
+    binary = pagefind_binary()
     if binary is None:
         report.warning(Mark(BUNDLE), "no-search",
                        "Pagefind is not installed: the site is built without its search",
                        hint="pip install 'pagefind[extended]'")
         return None
-    found: dict[str, LanguageIndex | str] = {}
-    with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-        runs = {lang: pool.submit(_index_one, binary, files) for lang, files in pages.items()}
-        for lang, run in runs.items():
-            found[lang] = run.result()
-    problems = [p for p in found.values() if isinstance(p, str)]
-    if problems:
-        report.warning(Mark(str(binary)), "no-search", problems[0],
+    services = max(1, min(workers or os.cpu_count() or 1, len(pages)))
+    try:
+        return asyncio.run(_indexes(pages, services))
+    except Exception as error:  # noqa: BLE001 - the service's errors have no common class
+        report.warning(Mark(str(binary)), "no-search", f"Pagefind could not index the site: {error}",
                        hint="the site is built without its search")
         return None
-    return {lang: index for lang, index in found.items() if isinstance(index, LanguageIndex)}
 
 
-def _index_one(binary: Path, pages: Mapping[str, bytes]) -> LanguageIndex | str:
-    with tempfile.TemporaryDirectory(prefix="rulebook-search-") as tmp:
-        site, out = Path(tmp) / "site", Path(tmp) / BUNDLE
-        for rel, data in _indexed_pages(pages).items():
-            target = site / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-        try:
-            run = subprocess.run([str(binary), "--site", str(site), "--output-path", str(out),
-                                  "--keep-index-url", "--silent"],
-                                 capture_output=True, text=True, timeout=_TIMEOUT, check=False)
-        except (OSError, subprocess.TimeoutExpired) as error:
-            return f"Pagefind could not index the site: {error}"
-        if run.returncode != 0 or not out.is_dir():
-            last = (run.stderr or run.stdout).strip().splitlines()[-1:] or ["no output"]
-            return f"Pagefind failed (exit {run.returncode}): {last[0]}"
-        files = {f"{BUNDLE}/{p.relative_to(out).as_posix()}": p.read_bytes()
-                 for p in sorted(out.rglob("*")) if p.is_file()}
+async def _indexes(pages: Mapping[str, Mapping[str, bytes]],
+                   services: int) -> dict[str, LanguageIndex]:
+    from pagefind.service import PagefindService
+
+    launched = []
     try:
-        entry = json.loads(files.pop(ENTRY))
-    except (KeyError, ValueError):
-        return "Pagefind wrote no readable pagefind-entry.json"
-    return LanguageIndex(files, entry)
+        for _ in range(services):
+            launched.append(await PagefindService().launch())
+        languages = sorted(pages)
+        made = await asyncio.gather(*(_index_one(launched[i % services], pages[lang])
+                                      for i, lang in enumerate(languages)))
+    finally:
+        for service in launched:
+            await service.close()
+    return dict(zip(languages, made))
+
+
+async def _index_one(service: Any, pages: Mapping[str, bytes]) -> LanguageIndex:
+    index = await service.create_index(CONFIG)
+    for path in sorted(pages):  # in this order, on every machine
+        await index.add_html_file(content=pages[path].decode("utf-8"), source_path=path)
+    files = {f"{BUNDLE}/{f['path']}": f["content"] for f in await index.get_files()}
+    await index.delete_index()
+    return LanguageIndex(files, json.loads(files.pop(ENTRY)))
 
 
 def bundle_of(indexes: Mapping[str, LanguageIndex]) -> dict[str, bytes]:
