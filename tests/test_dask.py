@@ -38,7 +38,7 @@ def test_pdfs_are_rendered_on_a_dask_cluster(tmp_path: Path, monkeypatch: pytest
         host_port = cluster.scheduler_address.removeprefix("tcp://")
         out = tmp_path / "site"
         result = build(BuildConfig(one_game_in_english(tmp_path), ROOT / "templates", out,
-                                   executor=f"dask://{host_port}"))
+                                   executor=f"dask://{host_port}", cache=tmp_path / "cache"))
         assert result.ok, [d.format() for d in result.report.items]
         assert result.pdfs.rendered == 3  # card, sheet, booklet (the imposed one is made here)
         with distributed.Client(cluster) as client:  # the worker process did the rendering

@@ -87,7 +87,8 @@ def test_pdfs_are_linked_from_game_and_quickref_pages(built: Path) -> None:
 
 def test_same_input_gives_byte_identical_pdfs(built: Path, tmp_path: Path) -> None:
     again = tmp_path / "site"
-    result = build(BuildConfig(RULES, TEMPLATES, again, workers=2))  # a new cache: all rendered anew
+    result = build(BuildConfig(RULES, TEMPLATES, again, workers=2,
+                               cache=tmp_path / "cache"))  # a new cache: all rendered anew
     assert result.ok and result.pdfs.rendered == len(RENDERED)
     for doc in DOCUMENTS:
         assert (again / doc.path).read_bytes() == (built / doc.path).read_bytes(), doc.path

@@ -26,6 +26,7 @@ from generator.check.games import check
 from generator.cli.main import main
 from generator.cli.serve import SiteHandler, rebuild
 from generator.pdf.render import PdfJob, PdfStats, render_pdfs
+from generator.runtime.cache import Cache
 from generator.runtime.pool import usable_workers
 
 GAME = "black-peter"
@@ -212,7 +213,7 @@ def test_pdf_fetcher_refuses_local_files_and_urls(tmp_path: Path, web_server) ->
     stats = PdfStats()
     started = time.monotonic()
     pdfs = render_pdfs([PdfJob("a.pdf", html)], print_dir=ROOT / "templates" / "print",
-                       cache_dir=tmp_path / "cache", workers=1, stats=stats)
+                       cache=Cache(tmp_path / "cache"), workers=1, stats=stats)
     assert time.monotonic() - started < 30  # /dev/zero is not read until memory runs out
     assert hits == []  # no request left the renderer
     refused = stats.refused["a.pdf"]
@@ -375,7 +376,7 @@ def test_a_build_killed_while_rendering_pdfs(tmp_path: Path, signal_number: int)
     assert build(BuildConfig(rules, ROOT / "templates", out, pdf=False)).ok
     before = snapshot(out)
     proc = cli("build", "--rules", str(rules), "--out", str(out), "--workers", "2",
-               env={"RULEBOOK_FAILPOINT": "pdf-render"})
+               env={"RULEBOOK_FAILPOINT": "pdf-render", "RULEBOOK_CACHE": str(tmp_path / "cache")})
     wait_for_line(proc, "failpoint pdf-render reached")
     workers = children(proc.pid)
     os.killpg(proc.pid, signal_number)
@@ -385,7 +386,7 @@ def test_a_build_killed_while_rendering_pdfs(tmp_path: Path, signal_number: int)
         time.sleep(0.1)
     assert workers and not any(alive(w) for w in workers)
     assert snapshot(out) == before and leftovers(out) == []
-    done = build(BuildConfig(rules, ROOT / "templates", out, workers=2))
+    done = build(BuildConfig(rules, ROOT / "templates", out, workers=2, cache=tmp_path / "cache"))
     assert done.ok and done.pdfs.rendered == 3 and leftovers(out) == []
 
 

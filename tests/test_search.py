@@ -45,6 +45,12 @@ def _content(bundle: dict[str, bytes], lang: str) -> tuple[set[tuple[str, int]],
     return {(page[0], page[1]) for page in meta[1]}, words, fragments
 
 
+def _without_hashes(entry: dict[str, Any]) -> dict[str, Any]:
+    """The entry file but the names of each language's index, which digest its page order."""
+    return {**entry, "languages": {lang: {k: v for k, v in found.items() if k != "hash"}
+                                   for lang, found in entry["languages"].items()}}
+
+
 def _cli_bundle(pages: dict[str, bytes], tmp: Path) -> dict[str, bytes]:
     """What the Pagefind command makes of the pages written out as a site."""
     site, out = tmp / "site", tmp / "out"
@@ -87,7 +93,8 @@ def test_the_bundle_is_what_pagefind_makes_of_the_published_pages(
     assert indexes is not None, [d.format() for d in report.items]
     bundle = bundle_of(indexes)
     expected = _cli_bundle(published, tmp_path)
-    assert json.loads(bundle.pop(ENTRY)) == json.loads(expected.pop(ENTRY))
+    assert _without_hashes(json.loads(bundle.pop(ENTRY))) == \
+        _without_hashes(json.loads(expected.pop(ENTRY)))
     for lang in by_language:
         assert _content(bundle, lang) == _content(expected, lang), lang
     assert {p for p in bundle if "/fragment/" not in p and "/index/" not in p

@@ -28,6 +28,7 @@ from generator.core import markup
 from generator.core.cards import parse_card
 from generator.core.cardwords import spoken_name
 from generator.core.diagnostics import Report
+from generator.runtime.cache import Cache
 from generator.web.fonts import print_faces, web_faces
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -132,13 +133,13 @@ def test_a_face_is_cut_once_and_then_read_from_the_cache(tmp_path: Path, monkeyp
     cuts: list[Path] = []
     real = webfonts._cut
     monkeypatch.setattr(webfonts, "_cut", lambda font, cs: cuts.append(Path()) or real(font, cs))
-    first = web_faces(faces, chars, cache=tmp_path)
+    first = web_faces(faces, chars, cache=Cache(tmp_path))
     assert len(cuts) == len(faces) == 2
-    again = web_faces(faces, chars, cache=tmp_path)
+    again = web_faces(faces, chars, cache=Cache(tmp_path))
     assert len(cuts) == 2 and [f.data for f in again] == [f.data for f in first]
-    other = web_faces(faces, chars | {ord("+")}, cache=tmp_path)  # another character set: cut anew
+    other = web_faces(faces, chars | {ord("+")}, cache=Cache(tmp_path))  # another character set: cut anew
     assert len(cuts) == 4 and [f.path for f in other] == [f.path for f in first]  # minus only: same cut
-    assert {f.path for f in first} == {f.path for f in web_faces(faces, chars, cache=None)}  # stable
+    assert {f.path for f in first} == {f.path for f in web_faces(faces, chars, cache=Cache(None))}  # stable
 
 
 # -- cards and their names (no browser) --------------------------------------------------------

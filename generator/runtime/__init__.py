@@ -1,0 +1,9 @@
+"""How the work runs, whatever the work is; imports nothing of the rest.
+
+    pool.py        the one worker pool: forked processes for pages, PDFs and simulations
+    cache.py       the one disk cache: data by key, verified on read, bounded, shared by every build
+    files.py       files written whole or not at all (the one atomic write), locks, failpoints
+    deps.py        the recorder a render step reports what it read to (the build's graph)
+    collector.py   Python's garbage collector paused while a build or a check runs
+    executors.py   --executor dask://host:port: the PDFs on a Dask cluster
+"""
