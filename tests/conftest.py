@@ -1,17 +1,40 @@
+"""What the tests share: the corpus checked once a process, the site built once a session (with
+and without its PDFs), one web server and one Chromium; the tiers, marked by the fixtures a
+test takes (`browser`, `pdf`) or by its module (`fault`, `slow`):
+
+    make test-fast    -m "not (browser or pdf or fault or slow)": unit, golden and check tests
+                      (every page rendered in memory, no site built)
+    make test         every test, on both cores (pytest-xdist)
+
+No test writes into the checkout: the disk cache, the sites, screenshots and Hypothesis'
+examples all go to the system's temporary folder.
+"""
+
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import functools
+import http.server
 import os
 import shutil
 import signal
 import tempfile
+import threading
 from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
+from hypothesis import settings
 
 from generator.check.games import CheckResult, check
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
+TEMPLATES = ROOT / "templates"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 # A runner started in the background (`cmd &` in a script) hands its children SIGINT ignored,
 # and an ignored signal stays ignored in every build a test starts: the Ctrl-C tests would see a
@@ -23,22 +46,137 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 # checkout (entries are content-addressed: a changed game or engine gets new ones): "By the
 # numbers" is simulated and the fonts are cut once, not once per temporary output folder.
 # Subprocesses inherit it.
-os.environ.setdefault("RULEBOOK_CACHE", str(Path(tempfile.gettempdir()) / f"rulebook-tests-{os.getuid()}"))
+SHARED = Path(tempfile.gettempdir()) / f"rulebook-tests-{os.getuid()}"
+os.environ.setdefault("RULEBOOK_CACHE", str(SHARED / "cache"))
+
+# Hypothesis keeps no example database in the checkout (.hypothesis/): each run searches anew.
+settings.register_profile("rulebook", database=None)
+settings.load_profile("rulebook")
+
+MARKERS = {
+    "browser": "drives Debian's Chromium",
+    "pdf": "reads back the PDFs of the whole site (rendered once a session, then cached)",
+    "fault": "kills, interrupts or starves a build to prove what it leaves",
+    "slow": "builds a whole site, or searches many random cases",
+}
+BY_FIXTURE = {"browser": "browser", "built": "pdf", "site": "slow"}  # a test taking one is marked
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for name, text in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {text}")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        for fixture, marker in BY_FIXTURE.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(marker)
+
+
+@functools.cache
+def corpus() -> CheckResult:
+    """The real rules, checked once a process (read it, never change it)."""
+    return check([RULES], root=ROOT)
+
+
+@contextlib.contextmanager
+def _one_worker_at_a_time(name: str) -> Iterator[None]:
+    """Across pytest-xdist's workers: the first builds, the next finds the disk cache warm."""
+    SHARED.mkdir(parents=True, exist_ok=True)
+    with open(SHARED / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole site without its PDFs, built once a session (read it, never change it)."""
+    from generator.build import BuildConfig, build
+
+    out = tmp_path_factory.mktemp("site") / "site"
+    with _one_worker_at_a_time("site"):
+        result = build(BuildConfig(RULES, TEMPLATES, out, pdf=False))
+    assert result.ok, [d.format() for d in result.report.errors]
+    return out
 
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole site with its PDFs, built once for every test that reads them back."""
+    """The whole site with its PDFs, built once a session for every test that reads them back."""
     from generator.build import BuildConfig, build
     from generator.web.site import DocKind, plan
 
     out = tmp_path_factory.mktemp("pdf") / "site"
-    result = build(BuildConfig(RULES, ROOT / "templates", out, workers=2))
+    with _one_worker_at_a_time("built"):
+        result = build(BuildConfig(RULES, TEMPLATES, out, workers=2))
     assert result.ok, [d.format() for d in result.report.errors]
-    rendered = [d for d in plan(check([RULES], root=ROOT).games).documents if d.kind is not DocKind.IMPOSED]
+    rendered = [d for d in plan(corpus().games).documents if d.kind is not DocKind.IMPOSED]
     assert result.pdfs.rendered + result.pdfs.cached == len(rendered)
     assert not result.pdfs.overflows  # no box of any PDF outside its page
     return out
+
+
+class _Site(http.server.SimpleHTTPRequestHandler):
+    """Serves a site quietly; a missing address gets its language's 404 page, as `rulebook
+    serve` and most web servers are set up to do."""
+
+    root = Path()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = self.root / self.path.strip("/").split("/")[0] / "404.html"
+        if code != 404 or not (page.is_file() or (self.root / "404.html").is_file()):
+            super().send_error(code, message, explain)
+            return
+        body = (page if page.is_file() else self.root / "404.html").read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def serve_folder(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """A web server on localhost for ``folder``, in a thread; stop it with ``shutdown()``."""
+    handler = type("Handler", (_Site,), {"root": folder})
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
+
+
+@pytest.fixture(scope="session")
+def server(site: Path) -> Iterator[str]:
+    """The shared site on a web server (the search needs one)."""
+    httpd, url = serve_folder(site)
+    yield url
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One Chromium for the session; each test opens its own pages (and closes them)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (make test installs it)")
+    api = pytest.importorskip("playwright.sync_api")
+    with api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the tests leave screenshots and printed pages to look at (never the checkout)."""
+    folder = tmp_path_factory.getbasetemp() / "screenshots"
+    folder.mkdir(exist_ok=True)
+    return folder
 
 
 class BrokenCopy:

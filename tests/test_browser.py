@@ -2,57 +2,11 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
-import shutil
-import threading
 from pathlib import Path
-from typing import Iterator
-
-import pytest
-
-from conftest import ROOT, RULES
-from generator.build import BuildConfig, build
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-SCREENSHOTS = ROOT / "output" / "screenshots"
-playwright_api = pytest.importorskip("playwright.sync_api")
-
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
-                                reason="Debian's chromium is not installed (make test installs it)")
 
 
-SITE_OUT: list[Path] = []  # the folder the module's server serves
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    out = tmp_path_factory.mktemp("browser") / "site"
-    assert build(BuildConfig(RULES, ROOT / "templates", out, pdf=False)).ok
-    SITE_OUT[:] = [out]
-    httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"])
-        yield b
-        b.close()
-
-
-def test_arabic_page_is_right_to_left_with_cards_left_to_right(server: str, browser) -> None:
+def test_arabic_page_is_right_to_left_with_cards_left_to_right(server: str, browser,
+                                                               screenshots: Path) -> None:
     page = browser.new_page(viewport={"width": 1000, "height": 1400})
     page.goto(f"{server}/ar/black-peter/")
     assert page.evaluate("document.documentElement.dir") == "rtl"
@@ -70,8 +24,7 @@ def test_arabic_page_is_right_to_left_with_cards_left_to_right(server: str, brow
     box = page.locator("h1").bounding_box()
     main = page.locator("main").bounding_box()
     assert abs((box["x"] + box["width"]) - (main["x"] + main["width"])) < 40
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "ar-black-peter.png"), full_page=True)
+    page.screenshot(path=str(screenshots / "ar-black-peter.png"), full_page=True)
     page.close()
 
 
@@ -89,7 +42,8 @@ def test_negative_numbers_read_left_to_right_in_arabic(server: str, browser) -> 
     page.close()
 
 
-def test_switcher_leads_to_the_same_page_in_the_other_language(server: str, browser) -> None:
+def test_switcher_leads_to_the_same_page_in_the_other_language(server: str, browser,
+                                                               screenshots: Path) -> None:
     page = browser.new_page(viewport={"width": 1000, "height": 1400})
     page.goto(f"{server}/en/black-peter-32/")
     assert page.evaluate("document.documentElement.dir") == "ltr"
@@ -101,18 +55,16 @@ def test_switcher_leads_to_the_same_page_in_the_other_language(server: str, brow
     page.wait_for_load_state()
     assert page.url.endswith("/en/black-peter-32/index.html")
     page.goto(f"{server}/en/black-peter/")
-    page.screenshot(path=str(SCREENSHOTS / "en-black-peter.png"), full_page=True)
+    page.screenshot(path=str(screenshots / "en-black-peter.png"), full_page=True)
     page.locator('.lang-switch a[hreflang="it"]').click()
     page.wait_for_load_state()
     assert page.url.endswith("/it/uomo-nero/index.html")
     page.close()
 
 
-def test_pages_work_from_disk_too(server: str, browser, tmp_path: Path) -> None:
-    out = tmp_path / "site"
-    assert build(BuildConfig(RULES, ROOT / "templates", out, pdf=False)).ok
+def test_pages_work_from_disk_too(site: Path, browser) -> None:
     page = browser.new_page()
-    page.goto((out / "index.html").as_uri())
+    page.goto((site / "index.html").as_uri())
     page.locator('a[hreflang="it"]').click()
     page.wait_for_load_state()
     page.locator('.game-card a[href*="uomo-nero"]').click()
@@ -122,10 +74,10 @@ def test_pages_work_from_disk_too(server: str, browser, tmp_path: Path) -> None:
     page.close()
 
 
-def test_no_page_is_wider_than_a_phone(server: str, browser) -> None:
+def test_no_page_is_wider_than_a_phone(site: Path, server: str, browser) -> None:
     """Every page of the site, in every language, fits a 390 px screen: nothing makes the
     reader scroll sideways (score sheets and wide tables scroll inside their own box)."""
-    pages = sorted(p.relative_to(SITE_OUT[0]).as_posix() for p in SITE_OUT[0].rglob("*.html"))
+    pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
     assert len(pages) > 100
     page = browser.new_page(viewport={"width": 390, "height": 800})  # type: ignore[attr-defined]
     wide = {}

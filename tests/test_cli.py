@@ -56,6 +56,7 @@ def test_console_script_runs_as_a_module() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow  # builds a site of its own
 def test_build_without_search_then_with_it(tmp_path: Path, capsys) -> None:
     """--no-search leaves the search as the last build made it (none, the first time); the
     next build without the option indexes the pages."""

@@ -14,6 +14,8 @@ from generator.cli.main import main
 from generator.pdf import render as pdf
 from generator.runtime import executors
 
+pytestmark = pytest.mark.slow
+
 
 def one_game_in_english(tmp_path: Path) -> Path:
     rules = tmp_path / "rules"

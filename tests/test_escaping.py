@@ -10,12 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, RULES
-from generator.check.games import check
+from conftest import ROOT, corpus
 from generator.web.render import Renderer, SiteConfig, json_ld
 from generator.web.site import Kind, plan
 
-CHECKED = check([RULES], root=ROOT)
+CHECKED = corpus()
 SITE = plan(CHECKED.games)
 ATTACK = "<img src=x onerror=alert(1)>"
 
@@ -41,6 +40,7 @@ def poisoned_templates(tmp_path: Path) -> Path:
 def italian_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     templates = poisoned_templates(tmp_path_factory.mktemp("poisoned"))
     renderer = Renderer(SiteConfig(templates, "https://rulebook.example/"), SITE, CHECKED.replays)
+    renderer.prefetch_numbers(workers=0)  # on every core, when the disk cache is cold
     pages = [p for p in SITE.pages if p.lang == "it" and p.kind in (Kind.GAME, Kind.NOT_FOUND)]
     return {p.path: renderer.render(p) for p in pages}
 

@@ -6,29 +6,18 @@ than the screen, and axe-core must find no violation on a page with steppers."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import shutil
-import threading
-from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
-from conftest import ROOT, RULES
-from generator.build import BuildConfig, build
-from generator.check.games import CheckResult, check
+from conftest import corpus
+from generator.check.games import CheckResult
 from generator.families.pairs.record import Replay as PairsReplay
 from generator.families.tricks.engine import TricksGame
 from generator.families.tricks.record import Replay as TricksReplay
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-playwright_api = pytest.importorskip("playwright.sync_api")
 axe_api = pytest.importorskip("axe_playwright_python.sync_playwright")
-
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
-                                reason="Debian's chromium is not installed (make test installs it)")
 
 LANGS = ("en", "ar")
 PHONE = {"width": 390, "height": 844}
@@ -63,35 +52,9 @@ TOO_WIDE = """root => [...root.querySelectorAll('*')].filter(e => {
 }).map(e => e.tagName + '.' + e.className)"""
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def checked() -> CheckResult:
-    return check([RULES], root=ROOT)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    out = tmp_path_factory.mktemp("examples") / "site"
-    assert build(BuildConfig(RULES, ROOT / "templates", out, pdf=False)).ok
-    httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"])
-        yield b
-        b.close()
+    return corpus()
 
 
 def _names(cards: object) -> list[str]:

@@ -20,6 +20,8 @@ from hypothesis import strategies as st
 from conftest import RULES
 from generator.cli.main import main
 
+pytestmark = pytest.mark.slow
+
 GAME = "black-peter"
 FILES = ("game.yaml", "en.yaml", "examples/endgame.yaml")
 ORIGINAL = {rel: (RULES / GAME / rel).read_bytes() for rel in FILES}

@@ -11,15 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, RULES
-from generator.check.games import check
+from conftest import ROOT, RULES, corpus
 from generator.check.load import load_site_spec
 from generator.core.diagnostics import Report
 from generator.web.render import Renderer, SiteConfig
 from generator.web.site import Kind, Page, plan
 
 GOLDEN = Path(__file__).parent / "golden"
-CHECKED = check([RULES], root=ROOT)
+CHECKED = corpus()
 SITE = plan(CHECKED.games)
 PAGES = [next(p for p in SITE.pages if p.kind is Kind.GAME and p.lang == lang) for lang in SITE.languages]
 
@@ -29,8 +28,10 @@ def renderer() -> Renderer:
     # The pages as published, PDF links included; the PDFs themselves are test_pdf.py's.
     spec = load_site_spec(RULES, Report())
     assert spec is not None
-    return Renderer(SiteConfig(ROOT / "templates", spec.base_url, spec.name, pdf=True), SITE,
-                    CHECKED.replays)
+    renderer = Renderer(SiteConfig(ROOT / "templates", spec.base_url, spec.name, pdf=True), SITE,
+                        CHECKED.replays)
+    renderer.prefetch_numbers(workers=0)  # on every core, when the disk cache is cold
+    return renderer
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.lang or "" for p in PAGES])

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from conftest import ROOT, RULES
 from generator.build import BuildConfig, BuildResult, build
 
+pytestmark = pytest.mark.slow
+
 TEMPLATES = ROOT / "templates"
 GAMES = ("black-peter", "hearts")  # one game of each family keeps a clean build quick
 LANGS = ("en", "it", "ar")

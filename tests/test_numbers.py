@@ -13,9 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT, RULES
+from conftest import ROOT, RULES, corpus
 from generator.build import BuildConfig, build
-from generator.check.games import check
 from generator.cli.main import main
 from generator.core.cards import parse_card
 from generator.families.pairs import numbers as pairs_numbers
@@ -27,7 +26,7 @@ from generator.simulation.run import run
 from generator.simulation.stats import Kind, Tally, mean_interval, wilson
 from generator.simulation.store import Store
 
-CHECKED = check([RULES], root=ROOT)
+CHECKED = corpus()
 GAMES = {b.rules.id: b for b in CHECKED.games}
 Z_WIDE = 4.42  # two-sided 1e-5: a test of a random quantity that fails by chance once in 100,000
 

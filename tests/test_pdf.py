@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from conftest import ROOT, RULES
+from conftest import ROOT, RULES, corpus
 from generator.build import BuildConfig, build
-from generator.check.games import check
+from generator.build.export import export_pdfs
 from generator.web.site import DocKind, plan
 
 TEMPLATES = ROOT / "templates"
@@ -19,7 +19,7 @@ PREVIEWS = ROOT / "output" / "pdf-previews"
 MM = 72 / 25.4
 SIZES = {DocKind.CARD: (105, 148), DocKind.SHEET: (210, 297), DocKind.BOOKLET: (148, 210),
          DocKind.IMPOSED: (297, 210)}
-CHECKED = check([RULES], root=ROOT)
+CHECKED = corpus()
 DOCUMENTS = plan(CHECKED.games).documents
 RENDERED = [d for d in DOCUMENTS if d.kind is not DocKind.IMPOSED]  # the imposed ones are made from PDFs
 
@@ -85,13 +85,19 @@ def test_pdfs_are_linked_from_game_and_quickref_pages(built: Path) -> None:
         assert f'href="{name}"' in game and f'href="../{name}"' in quickref
 
 
-def test_same_input_gives_byte_identical_pdfs(built: Path, tmp_path: Path) -> None:
-    again = tmp_path / "site"
-    result = build(BuildConfig(RULES, TEMPLATES, again, workers=2,
-                               cache=tmp_path / "cache"))  # a new cache: all rendered anew
-    assert result.ok and result.pdfs.rendered == len(RENDERED)
-    for doc in DOCUMENTS:
-        assert (again / doc.path).read_bytes() == (built / doc.path).read_bytes(), doc.path
+@pytest.mark.parametrize(("game", "lang"), [("hearts", "ru"), ("uomo-nero", "ar"), ("peppa", "it")])
+def test_same_input_gives_byte_identical_pdfs(built: Path, tmp_path: Path, game: str,
+                                              lang: str) -> None:
+    """Rendered anew (another process, an empty cache), a game's PDFs are the site's, byte for
+    byte: both families, right to left, Cyrillic and the Italian deck."""
+    out = tmp_path / "pdf"
+    result, written = export_pdfs(BuildConfig(RULES, TEMPLATES, out, workers=2,
+                                              cache=tmp_path / "cache"), game=game, lang=lang)
+    documents = [d for d in DOCUMENTS if d.game == game and d.lang == lang]
+    assert result.ok and result.pdfs.rendered == len([d for d in documents if d in RENDERED])
+    assert sorted(p.name for p in written) == sorted(Path(d.path).name for d in documents)
+    for doc in documents:
+        assert (out / Path(doc.path).name).read_bytes() == (built / doc.path).read_bytes(), doc.path
 
 
 def test_a_rebuild_with_nothing_changed_renders_no_pdf(built: Path) -> None:
@@ -115,6 +121,7 @@ def test_render_previews_to_png(built: Path) -> None:
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
 
 
+@pytest.mark.slow  # builds a site of its own
 def test_pdf_command_writes_one_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from generator.cli.main import main
     code = main(["pdf", "uomo-nero", "--lang", "it", "--rules", str(RULES), "--templates", str(TEMPLATES),

@@ -18,7 +18,7 @@ import pytest
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
-from conftest import ROOT, RULES
+from conftest import ROOT, RULES, corpus
 from generator.check.games import check
 from generator.core.diagnostics import Report
 from generator.pdf.imposition import sheet_order
@@ -29,7 +29,7 @@ from generator.web.site import DocKind, Document, plan
 TEMPLATES = ROOT / "templates"
 FIXTURES = Path(__file__).parent / "fixtures" / "print"
 MM = 72 / 25.4
-DOCUMENTS = plan(check([RULES], root=ROOT).games).documents
+DOCUMENTS = plan(corpus().games).documents
 BASE_URL = "https://rulebook.example/"  # rules/site.yaml
 
 
@@ -77,6 +77,7 @@ def test_overflows_are_findings_with_document_page_and_element() -> None:
         "  hint: content outside the page is lost in print: shorten it or fix the print CSS"]
 
 
+@pytest.mark.slow  # builds a site of its own
 def test_a_pdf_that_loses_a_line_is_not_written(tmp_path: Path) -> None:
     templates = tmp_path / "templates"
     shutil.copytree(TEMPLATES, templates)

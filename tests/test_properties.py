@@ -11,8 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import RULES
-from generator.check.games import check
+from conftest import RULES, corpus
 from generator.check.load import placeholders
 from generator.cli.main import main
 from generator.core.cards import CardError, parse_card, parse_cards
@@ -20,7 +19,9 @@ from generator.families.pairs.engine import PairsGame
 from generator.families.pairs.options import OddMode
 from generator.model.game import GameBundle
 
-CORPUS = check([RULES], root=RULES.parent)
+pytestmark = pytest.mark.slow
+
+CORPUS = corpus()
 ENGINES = [(f"{b.rules.id}:{name}", game) for b in CORPUS.games if b.rules.spec.family == "pairs"
            for name, game in [("base", b.rules.engine), *b.rules.variants.items()]]
 PLAYERS = {b.rules.id: (b.rules.spec.players.min, b.rules.spec.players.max) for b in CORPUS.games}

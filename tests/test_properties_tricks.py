@@ -12,15 +12,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import RULES
-from generator.check.games import check
+from conftest import RULES, corpus
 from generator.cli.main import main
 from generator.core.cards import Card, Suit
 from generator.families.tricks.engine import TWO_OF_CLUBS, Pass, Play, TricksGame
 from generator.families.tricks.options import FirstLead, FirstTrick, HeartsLead
 from generator.families.tricks.scoring import QUEEN_OF_SPADES
 
-CORPUS = check([RULES], root=RULES.parent)
+pytestmark = pytest.mark.slow
+
+CORPUS = corpus()
 ENGINES = [(f"{b.rules.id}:{name}", game) for b in CORPUS.games if b.rules.spec.family == "tricks"
            for name, game in [("base", b.rules.engine), *b.rules.variants.items()]]
 

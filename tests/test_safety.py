@@ -29,6 +29,8 @@ from generator.pdf.render import PdfJob, PdfStats, render_pdfs
 from generator.runtime.cache import Cache
 from generator.runtime.pool import usable_workers
 
+pytestmark = pytest.mark.fault
+
 GAME = "black-peter"
 
 

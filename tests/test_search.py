@@ -3,9 +3,11 @@ makes of the published site, the same bytes on every machine."""
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import json
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +71,7 @@ def _golden_pages() -> dict[str, bytes]:
     return {p.name.replace("__", "/"): p.read_bytes() for p in sorted(GOLDEN.glob("*.html"))}
 
 
-@pytest.mark.parametrize("which", ["golden", "built"])
+@pytest.mark.parametrize("which", ["golden", pytest.param("built", marks=pytest.mark.pdf)])
 def test_the_bundle_is_what_pagefind_makes_of_the_published_pages(
         tmp_path: Path, which: str, request: pytest.FixtureRequest) -> None:
     """Given only the game pages, from memory, the service makes the index the command makes
@@ -101,6 +103,20 @@ def test_the_bundle_is_what_pagefind_makes_of_the_published_pages(
             and ".pf_meta" not in p} == \
         {p for p in expected if "/fragment/" not in p and "/index/" not in p
          and ".pf_meta" not in p}  # the same script, styles and wasm files
+
+
+def test_the_search_is_made_from_inside_a_running_event_loop_too() -> None:
+    """A build called from async code (a notebook, a server) still gets its search."""
+    pages = {"en": {rel: data for rel, data in _golden_pages().items() if rel.startswith("en/")}}
+
+    async def inside() -> dict[str, bytes]:
+        indexes = language_indexes(pages, Report(), workers=1)
+        assert indexes is not None
+        return bundle_of(indexes)
+
+    with ThreadPoolExecutor(max_workers=1) as thread:  # a thread of the test's own, loop-free
+        bundle = thread.submit(asyncio.run, inside()).result()
+    assert ENTRY in bundle and any("/fragment/en_" in rel for rel in bundle)
 
 
 def test_the_bundle_is_the_same_bytes_whatever_order_the_pages_come_in() -> None:

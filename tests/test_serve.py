@@ -12,7 +12,11 @@ import urllib.request
 from pathlib import Path
 from typing import IO
 
+import pytest
+
 from conftest import ROOT, RULES
+
+pytestmark = pytest.mark.slow
 
 
 def _get(url: str) -> str:

@@ -18,14 +18,6 @@ from generator.check.games import check
 TEMPLATES = ROOT / "templates"
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("build") / "site"
-    result = build(BuildConfig(RULES, TEMPLATES, out, pdf=False))
-    assert result.ok, [d.format() for d in result.report.errors]
-    return out
-
-
 def page(site: Path, rel: str) -> str:
     return (site / rel).read_text(encoding="utf-8")
 
@@ -68,6 +60,7 @@ def test_lang_and_dir_on_every_page(site: Path) -> None:
         assert f'<html lang="{lang}" dir="{direction}">' in head, rel
 
 
+@pytest.mark.slow  # builds a site of its own
 def test_missing_translation_is_not_faked(tmp_path: Path) -> None:
     # Without its Russian text, uomo-nero has no Russian page, no Russian alternate, and is
     # not on the Russian index.
@@ -163,6 +156,7 @@ def test_a_second_build_rewrites_nothing(site: Path) -> None:
     assert after == before
 
 
+@pytest.mark.slow  # builds a site of its own
 def test_a_failed_check_publishes_nothing(tmp_path: Path, site: Path) -> None:
     rules = tmp_path / "rules"
     shutil.copytree(RULES, rules)
@@ -179,6 +173,7 @@ def test_a_failed_check_publishes_nothing(tmp_path: Path, site: Path) -> None:
     assert not list(tmp_path.glob(".site.staging*"))
 
 
+@pytest.mark.slow  # builds a site of its own
 def test_a_changed_text_rewrites_only_its_pages(tmp_path: Path) -> None:
     rules = tmp_path / "rules"
     shutil.copytree(RULES, rules)
@@ -219,6 +214,7 @@ def test_build_command_refuses_and_exits_1(tmp_path: Path, capsys: pytest.Captur
     assert not (tmp_path / "o").exists()
 
 
+@pytest.mark.slow  # builds a site of its own
 def test_a_bad_site_yaml_is_one_finding_and_one_error(tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     # site.yaml is loaded once per build: one bad base_url is one error, not two

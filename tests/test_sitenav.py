@@ -6,30 +6,20 @@ from __future__ import annotations
 
 import functools
 import html
-import http.server
 import io
 import re
 import shutil
-import threading
 from collections import Counter
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 import yaml
 
-from conftest import ROOT, RULES, findings
+from conftest import ROOT, RULES, findings, serve_folder
 from generator.build import BuildConfig, build
 from generator.check.games import check
 from generator.core.languages import LANGUAGES
 from generator.web import search
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-playwright_api = pytest.importorskip("playwright.sync_api")
-browser_only = pytest.mark.skipif(not Path(CHROMIUM).exists(),
-                                  reason="Debian's chromium is not installed (make test installs it)")
-SHOTS = ROOT / "output" / "screenshots"
-
 
 # -- related: the schema and the check ------------------------------------------------------------
 
@@ -104,62 +94,6 @@ def test_other_names_need_a_language_tag(tmp_path: Path) -> None:
 
 # -- the built site ------------------------------------------------------------------------------
 
-class _Site(http.server.SimpleHTTPRequestHandler):
-    """Serves a site; a missing address gets its language's 404 page, as `rulebook serve` and
-    most web servers are set up to do."""
-
-    root = Path()
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
-        if code != 404:
-            super().send_error(code, message, explain)
-            return
-        first = self.path.strip("/").split("/")[0]
-        page = self.root / first / "404.html"
-        body = (page if page.is_file() else self.root / "404.html").read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-
-def _serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    handler = type("Handler", (_Site,), {"root": folder})
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                            functools.partial(handler, directory=str(folder)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("sitenav") / "site"
-    result = build(BuildConfig(RULES, ROOT / "templates", out, pdf=False))
-    assert result.ok, [d.format() for d in result.report.errors]
-    return out
-
-
-@pytest.fixture(scope="module")
-def server(site: Path) -> Iterator[str]:
-    httpd, url = _serve(site)
-    yield url
-    httpd.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"])
-        yield b
-        b.close()
-
-
 @functools.cache
 def _slugs(game: str) -> dict[str, str]:
     slugs: dict[str, str] = yaml.safe_load((RULES / game / "game.yaml").read_text("utf-8"))["slugs"]
@@ -221,6 +155,7 @@ def test_the_404_page_lists_the_games_and_the_languages_once(site: Path, lang: s
     assert re.findall(r'<link rel="stylesheet" href="([a-z]+:[a-z/]+)', page) == ["data:text/css"]
 
 
+@pytest.mark.slow  # builds a site of its own
 def test_the_site_builds_without_pagefind_with_a_warning(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setattr(search, "pagefind_binary", lambda: None)  # not installed
     result = build(BuildConfig(RULES, ROOT / "templates", tmp_path / "site", pdf=False))
@@ -248,7 +183,6 @@ def _styled(page) -> bool:  # type: ignore[no-untyped-def]
         && getComputedStyle(document.querySelector('main')).maxWidth !== 'none'"""))
 
 
-@browser_only
 def test_the_404_page_is_styled_and_its_links_work_at_any_address(server: str, browser) -> None:
     page = browser.new_page()
     for address in ("/ru/no/such/page/at/all", "/ru/404.html", "/no-such-top-page"):
@@ -262,13 +196,12 @@ def test_the_404_page_is_styled_and_its_links_work_at_any_address(server: str, b
     page.close()
 
 
-@browser_only
 def test_the_404_page_is_styled_from_another_origin_and_from_disk(site: Path, browser,
                                                                   tmp_path: Path) -> None:
     elsewhere = tmp_path / "elsewhere" / "some" / "path"
     elsewhere.mkdir(parents=True)
     shutil.copy(site / "ar" / "404.html", elsewhere / "missing.html")
-    httpd, url = _serve(tmp_path / "elsewhere")
+    httpd, url = serve_folder(tmp_path / "elsewhere")
     try:
         page = browser.new_page()
         page.goto(url + "/some/path/missing.html")
@@ -283,7 +216,6 @@ def test_the_404_page_is_styled_from_another_origin_and_from_disk(site: Path, br
         httpd.shutdown()
 
 
-@browser_only
 @pytest.mark.parametrize("lang", ["en", "ru", "ar"])
 def test_the_quick_reference_has_its_own_title_and_heading(server: str, browser, site: Path,
                                                           lang: str) -> None:
@@ -298,8 +230,8 @@ def test_the_quick_reference_has_its_own_title_and_heading(server: str, browser,
     page.close()
 
 
-@browser_only
-def test_printing_a_quick_reference_gives_one_a6_card(server: str, browser, site: Path) -> None:
+def test_printing_a_quick_reference_gives_one_a6_card(server: str, browser, site: Path,
+                                                     screenshots: Path) -> None:
     from pypdf import PdfReader
     page = browser.new_page()
     page.emulate_media(media="print")
@@ -312,13 +244,11 @@ def test_printing_a_quick_reference_gives_one_a6_card(server: str, browser, site
         assert len(pdf.pages) == 1, rel
         assert (round(float(box.width) / 72 * 25.4), round(float(box.height) / 72 * 25.4)) == (105, 148), rel
         if rel in ("en/hearts/quickref/index.html", "ar/hearts/quickref/index.html"):
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            (SHOTS / f"{rel.split('/')[0]}-quickref-print.pdf").write_bytes(
+            (screenshots / f"{rel.split('/')[0]}-quickref-print.pdf").write_bytes(
                 page.pdf(prefer_css_page_size=True, print_background=True))
     page.close()
 
 
-@browser_only
 def test_the_index_filter_narrows_the_list(server: str, browser) -> None:
     page = browser.new_page()
     page.goto(f"{server}/en/index.html")
@@ -339,7 +269,6 @@ def test_the_index_filter_narrows_the_list(server: str, browser) -> None:
     page.close()
 
 
-@browser_only
 def test_the_index_filter_works_from_disk_without_the_search(site: Path, browser) -> None:
     page = browser.new_page()
     errors: list[str] = []
@@ -367,7 +296,6 @@ def _word_only_in(site: Path, lang: str, game: str) -> str:
     return sorted(own)[0]
 
 
-@browser_only
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_search_finds_a_game_by_a_word_of_its_rules(server: str, browser, site: Path,
                                                     lang: str) -> None:
@@ -387,7 +315,6 @@ def test_search_finds_a_game_by_a_word_of_its_rules(server: str, browser, site: 
     page.close()
 
 
-@browser_only
 @pytest.mark.parametrize("lang", ["en", "ru", "ar"])
 def test_axe_finds_no_violation_on_the_quick_reference_index_and_404(server: str, browser,
                                                                    site: Path, lang: str) -> None:

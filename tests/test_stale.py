@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import html5lib
 import pytest
@@ -127,6 +128,7 @@ def test_the_word_diff_shows_what_changed_with_a_few_words_around_it() -> None:
 
 # -- an English sentence edited -----------------------------------------------------------------
 
+@pytest.mark.slow  # builds a site of its own
 def test_an_edited_english_sentence_makes_five_languages_outdated_and_accept_clears_one(
         rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     edit(rules / GAME / "en.yaml", OLD, NEW)
@@ -190,6 +192,7 @@ def test_strict_fails_on_outdated_texts_as_on_missing_ones(
     assert i18n(capsys, folder, "--strict")[0] == 0
 
 
+@pytest.mark.slow  # builds a site of its own
 def test_a_title_or_quickref_change_puts_the_notice_in_the_header_or_on_the_quickref_page(
         rules: Path, tmp_path: Path) -> None:
     en = rules / GAME / "en.yaml"
@@ -204,6 +207,7 @@ def test_a_title_or_quickref_change_puts_the_notice_in_the_header_or_on_the_quic
     assert f'href="../../../en/{SLUGS["en"]}/quickref/index.html" hreflang="en"' in text
 
 
+@pytest.mark.slow  # builds a site of its own
 def test_a_changed_fact_never_makes_a_translation_stale(rules: Path, tmp_path: Path) -> None:
     # facts reach the prose through placeholders filled from game.yaml ({duration.hand} in
     # the FAQ): the texts are the same, so no translation is outdated and no page is marked
@@ -219,6 +223,7 @@ def test_a_changed_fact_never_makes_a_translation_stale(rules: Path, tmp_path: P
 
 # -- a new game, another source language ---------------------------------------------------------
 
+@pytest.mark.slow  # builds a site of its own
 def test_a_game_with_no_records_is_unrecorded_strict_fails_and_the_site_marks_nothing(
         rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for path in (rules / GAME).glob(f"*{SUFFIX}"):
@@ -309,6 +314,7 @@ RECORD = f"{GAME}/it{SUFFIX}"
      "wrong-type", "expected text; found the number 32"),
     (lambda t: "", (1, 1), "missing-key", "missing key 'language' at the top"),
 ])
+@pytest.mark.slow  # builds a site of its own
 def test_a_broken_record_is_an_error_at_its_line(rules: Path, capsys: pytest.CaptureFixture[str],
                                                   change, where, code, message) -> None:  # type: ignore[no-untyped-def]
     path = rules / RECORD
@@ -339,39 +345,29 @@ def test_a_record_of_an_unknown_or_absent_language_is_reported(
 
 # -- in a real browser -----------------------------------------------------------------------------
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
 def test_the_notice_is_seen_in_the_readers_direction_and_leads_to_the_english_section(
-        rules: Path, tmp_path: Path) -> None:
-    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
+        rules: Path, tmp_path: Path, browser: Any) -> None:
     edit(rules / GAME / "en.yaml", OLD, NEW)
     site = built(rules, tmp_path / "site")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        try:
-            page = browser.new_page(viewport={"width": 390, "height": 800})
-            for lang in ("ar", "ru"):
-                page.goto((site / lang / SLUGS[lang] / "index.html").as_uri())
-                notice = page.locator("#gameplay .stale-notice")
-                assert notice.count() == 1 and notice.is_visible()
-                # the notice's bar is on the side a line starts from: right in Arabic
-                widths = notice.evaluate("e => { const s = getComputedStyle(e); return "
-                                         "[s.borderLeftWidth, s.borderRightWidth]; }")
-                assert widths == (["1px", "4px"] if lang == "ar" else ["4px", "1px"])
-                box = notice.bounding_box()
-                assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
-            notice.locator("a").click()
-            page.wait_for_load_state()
-            assert page.url.endswith(f"/en/{SLUGS['en']}/index.html#gameplay")
-            assert page.evaluate("document.documentElement.lang") == "en"
-            top = page.locator("#gameplay").bounding_box()
-            assert top is not None and abs(top["y"]) < 100  # scrolled to the section
-            assert page.locator(".stale-notice").count() == 0
-        finally:
-            browser.close()
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    for lang in ("ar", "ru"):
+        page.goto((site / lang / SLUGS[lang] / "index.html").as_uri())
+        notice = page.locator("#gameplay .stale-notice")
+        assert notice.count() == 1 and notice.is_visible()
+        # the notice's bar is on the side a line starts from: right in Arabic
+        widths = notice.evaluate("e => { const s = getComputedStyle(e); return "
+                                 "[s.borderLeftWidth, s.borderRightWidth]; }")
+        assert widths == (["1px", "4px"] if lang == "ar" else ["4px", "1px"])
+        box = notice.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    notice.locator("a").click()
+    page.wait_for_load_state()
+    assert page.url.endswith(f"/en/{SLUGS['en']}/index.html#gameplay")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    top = page.locator("#gameplay").bounding_box()
+    assert top is not None and abs(top["y"]) < 100  # scrolled to the section
+    assert page.locator(".stale-notice").count() == 0
+    page.close()
 
 
 # -- properties ----------------------------------------------------------------------------------

@@ -7,13 +7,13 @@ import json
 import pytest
 import yaml
 
-from conftest import ROOT, RULES
+from conftest import RULES, corpus
 from generator.check.games import check
 from generator.cli.main import main
 from generator.core.languages import LANGUAGES
 from generator.i18n.report import report
 
-CORPUS = check([RULES], root=ROOT)
+CORPUS = corpus()
 
 
 def test_report_finds_missing_texts_steps_and_copies(broken) -> None:

@@ -8,15 +8,12 @@ Chromium; the print tests read WeasyPrint's PDFs back.
 
 from __future__ import annotations
 
-import functools
 import html
-import http.server
 import re
 import shutil
 import subprocess
-import threading
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 import yaml
@@ -31,47 +28,10 @@ from generator.core.diagnostics import Report
 from generator.runtime.cache import Cache
 from generator.web.fonts import print_faces, web_faces
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 TEMPLATES = ROOT / "templates"
 ARABIC = re.compile("[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]")
 # One game page in each of the three languages the issue names, one of them Italian-suited.
 GAME_PAGES = {"en": "en/hearts/", "ru": "ru/chervy/", "ar": "ar/somarone/"}
-
-browser_only = pytest.mark.skipif(not Path(CHROMIUM).exists(),
-                                  reason="Debian's chromium is not installed (make test installs it)")
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("webtype") / "site"
-    result = build(BuildConfig(RULES, TEMPLATES, out, pdf=False))
-    assert result.ok, [d.format() for d in result.report.errors]
-    return out
-
-
-@pytest.fixture(scope="module")
-def server(site: Path) -> Iterator[str]:
-    httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    api = pytest.importorskip("playwright.sync_api")
-    with api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        yield b
-        b.close()
-
 
 def _pages(site: Path, *langs: str) -> list[str]:
     """The site's pages (addresses under the server), of ``langs`` or all."""
@@ -181,6 +141,7 @@ def test_card_letters_in_site_yaml_are_checked(tmp_path: Path, value: str, messa
         assert d.hint == "languages with their own letters: de, ru"
 
 
+@pytest.mark.slow  # builds a site of its own
 def test_a_site_with_german_letters_shows_them_and_keeps_the_notation(tmp_path: Path) -> None:
     rules = tmp_path / "rules"
     shutil.copytree(RULES / "schwarzer-peter", rules / "schwarzer-peter")
@@ -197,7 +158,6 @@ def test_a_site_with_german_letters_shows_them_and_keeps_the_notation(tmp_path: 
 
 # -- in the browser ------------------------------------------------------------------------------
 
-@browser_only
 @pytest.mark.parametrize("lang", ["en", "ru", "ar"])
 def test_body_text_is_set_in_the_projects_font(server: str, browser: Any, lang: str) -> None:
     page = browser.new_page()
@@ -224,7 +184,6 @@ def test_body_text_is_set_in_the_projects_font(server: str, browser: Any, lang: 
     page.close()
 
 
-@browser_only
 def test_no_arabic_text_is_slanted(server: str, browser: Any, site: Path) -> None:
     """Every element with Arabic text of its own, on every Arabic page and on the pages that
     show Arabic words (language names, sources), is upright, and nothing is slanted by the
@@ -270,7 +229,6 @@ def _expected_names(site: Path, path: str, texts: list[str]) -> list[str]:
     return [spoken_name(parse_card(t), lang, italian=deck.startswith("italian")) for t in texts]
 
 
-@browser_only
 @pytest.mark.parametrize("lang", ["en", "ru", "ar"])
 def test_every_card_has_an_accessible_name_in_the_page_language(server: str, browser: Any, site: Path,
                                                                  lang: str) -> None:
@@ -288,7 +246,6 @@ def test_every_card_has_an_accessible_name_in_the_page_language(server: str, bro
     page.close()
 
 
-@browser_only
 def test_no_line_starts_with_punctuation_next_to_a_card(server: str, browser: Any, site: Path) -> None:
     """At 390 px, on every page: the punctuation right after a card (and an opening bracket
     right before one) is on the card's line."""
@@ -325,7 +282,6 @@ def test_no_line_starts_with_punctuation_next_to_a_card(server: str, browser: An
     page.close()
 
 
-@browser_only
 def test_dark_mode_changes_the_colours_and_keeps_text_readable(server: str, browser: Any) -> None:
     colours = {}
     for scheme in ("light", "dark"):
@@ -354,7 +310,6 @@ def _background(page: Any, handle: Any) -> str:
         return getComputedStyle(document.documentElement).backgroundColor; }""")
 
 
-@browser_only
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_focus_ring_is_visible_with_3_to_1_contrast(server: str, browser: Any, scheme: str) -> None:
     page = browser.new_page(color_scheme=scheme)
@@ -380,7 +335,6 @@ def test_the_focus_ring_is_visible_with_3_to_1_contrast(server: str, browser: An
     page.close()
 
 
-@browser_only
 def test_the_skip_link_moves_focus_into_main(server: str, browser: Any) -> None:
     page = browser.new_page()
     page.goto(f"{server}/{GAME_PAGES['ar']}")
@@ -395,7 +349,6 @@ def test_the_skip_link_moves_focus_into_main(server: str, browser: Any) -> None:
     page.close()
 
 
-@browser_only
 def test_reduced_motion_stops_transitions_and_smooth_scrolling(server: str, browser: Any) -> None:
     def timing(motion: str) -> list[str]:
         page = browser.new_page(reduced_motion=motion)
@@ -414,7 +367,6 @@ def test_reduced_motion_stops_transitions_and_smooth_scrolling(server: str, brow
     assert reduced[2] == "auto"
 
 
-@browser_only
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("lang", ["en", "ru", "ar"])
 def test_axe_finds_no_violation_on_a_game_page(server: str, browser: Any, lang: str, scheme: str) -> None:

@@ -23,6 +23,7 @@ from ..core.languages import SOURCE_LANGUAGE, Messages, catalog_path, language, 
 from ..families import family_of
 from ..model.game import GameBundle
 from ..runtime import deps
+from ..runtime.cache import Cache
 from ..simulation.configurations import Result, game_numbers, page_configurations
 from ..simulation.store import Store
 from .facts import QUICKREF_TITLES, GameFacts
@@ -186,7 +187,8 @@ class Renderer:
     def __init__(self, config: SiteConfig, site: Site, replays: Mapping[tuple[str, str], object],
                  *, numbers: Store | None = None) -> None:
         self.config, self.site, self.replays = config, site, replays
-        self.numbers = numbers if numbers is not None else Store()
+        # the figures of its pages: by default from the user's disk cache, as a build does
+        self.numbers = numbers if numbers is not None else Store(Cache.default())
         self._game_numbers: dict[str, list[Result]] = {}
         self._envs: dict[str, Environment] = {}
         self._messages: dict[str, Messages] = {}

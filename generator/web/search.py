@@ -22,16 +22,18 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Coroutine, Iterable, Mapping, TypeVar
 
 from ..core.diagnostics import Mark, Report
 from .site import Kind, Site
 
 BUNDLE = "pagefind"  # the folder of the search bundle in the site
 ENTRY = f"{BUNDLE}/pagefind-entry.json"
-CONFIG = {"keep_index_url": True}  # results link index.html pages, which work from disk too
+CONFIG = {"keep_index_url": True}
+T = TypeVar("T")  # results link index.html pages, which work from disk too
 
 
 @dataclass
@@ -79,11 +81,22 @@ def language_indexes(pages: Mapping[str, Mapping[str, bytes]], report: Report, *
         return None
     services = max(1, min(workers or os.cpu_count() or 1, len(pages)))
     try:
-        return asyncio.run(_indexes(pages, services))
+        return _run(_indexes(pages, services))
     except Exception as error:  # noqa: BLE001 - the service's errors have no common class
         report.warning(Mark(str(binary)), "no-search", f"Pagefind could not index the site: {error}",
                        hint="the site is built without its search")
         return None
+
+
+def _run(work: Coroutine[Any, Any, T]) -> T:
+    """``work`` to its end, also from a thread whose event loop is running (a notebook, an
+    async program calling the build): there in a thread of its own."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(work)
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, work).result()
 
 
 async def _indexes(pages: Mapping[str, Mapping[str, bytes]],
