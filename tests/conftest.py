@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from hypothesis import settings
 
 from generator.check.games import CheckResult, check
 
@@ -49,7 +48,11 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 SHARED = Path(tempfile.gettempdir()) / f"rulebook-tests-{os.getuid()}"
 os.environ.setdefault("RULEBOOK_CACHE", str(SHARED / "cache"))
 
-# Hypothesis keeps no example database in the checkout (.hypothesis/): each run searches anew.
+# Hypothesis keeps nothing in the checkout (.hypothesis/): no example database (each run
+# searches anew), and its other files in the temporary folder.
+os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(SHARED / "hypothesis"))
+from hypothesis import settings  # noqa: E402 - after its storage folder is named
+
 settings.register_profile("rulebook", database=None)
 settings.load_profile("rulebook")
 

@@ -15,7 +15,6 @@ from generator.build.export import export_pdfs
 from generator.web.site import DocKind, plan
 
 TEMPLATES = ROOT / "templates"
-PREVIEWS = ROOT / "output" / "pdf-previews"
 MM = 72 / 25.4
 SIZES = {DocKind.CARD: (105, 148), DocKind.SHEET: (210, 297), DocKind.BOOKLET: (148, 210),
          DocKind.IMPOSED: (297, 210)}
@@ -110,14 +109,13 @@ def test_a_rebuild_with_nothing_changed_renders_no_pdf(built: Path) -> None:
 
 
 @pytest.mark.skipif(not shutil.which("pdftoppm"), reason="pdftoppm (poppler-utils) is missing")
-def test_render_previews_to_png(built: Path) -> None:
-    PREVIEWS.mkdir(parents=True, exist_ok=True)
+def test_render_previews_to_png(built: Path, screenshots: Path) -> None:
     card = next(d for d in DOCUMENTS if d.kind is DocKind.CARD and d.lang == "ar")
     booklet = next(d for d in DOCUMENTS if d.kind is DocKind.BOOKLET and d.lang == "en")
     for doc, name in ((card, "card-ar"), (booklet, "booklet-en")):
         subprocess.run(["pdftoppm", "-png", "-r", "100", "-f", "1", "-l", "1", "-singlefile",
-                        str(built / doc.path), str(PREVIEWS / name)], check=True)
-        png = PREVIEWS / f"{name}.png"
+                        str(built / doc.path), str(screenshots / name)], check=True)
+        png = screenshots / f"{name}.png"
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
 
 
