@@ -20,6 +20,8 @@ with a warning.
 from __future__ import annotations
 
 import asyncio
+import base64
+import functools
 import json
 import os
 from concurrent.futures import ThreadPoolExecutor
@@ -101,12 +103,10 @@ def _run(work: Coroutine[Any, Any, T]) -> T:
 
 async def _indexes(pages: Mapping[str, Mapping[str, bytes]],
                    services: int) -> dict[str, LanguageIndex]:
-    from pagefind.service import PagefindService
-
     launched = []
     try:
         for _ in range(services):
-            launched.append(await PagefindService().launch())
+            launched.append(await _service()().launch())
         languages = sorted(pages)
         made = await asyncio.gather(*(_index_one(launched[i % services], pages[lang])
                                       for i, lang in enumerate(languages)))
@@ -123,6 +123,36 @@ async def _index_one(service: Any, pages: Mapping[str, bytes]) -> LanguageIndex:
     files = {f"{BUNDLE}/{f['path']}": f["content"] for f in await index.get_files()}
     await index.delete_index()
     return LanguageIndex(files, json.loads(files.pop(ENTRY)))
+
+
+@functools.cache
+def _service() -> type[Any]:
+    """Pagefind's service, read as soon as it answers. Its Python client waits a tenth of a
+    second before reading each answer (``PagefindService._wait_for_responses``), so that 60
+    pages took 6 s of waiting against 0.4 s of indexing; this reads the same answers, in the
+    same way, without the pause."""
+    from pagefind.service import PagefindService
+
+    class Service(PagefindService):
+        async def _wait_for_responses(self) -> None:
+            assert self._backend.stdout is not None
+            while True:
+                answer = json.loads(base64.b64decode((await self._backend.stdout.readuntil(b","))[:-1]))
+                if answer is None:
+                    continue
+                message = answer.get("message_id")
+                payload = answer["payload"]
+                if message is None and (sent := payload.get("original_message")) is not None:
+                    message = (json.loads(sent) or {}).get("message_id")  # a request it could not read
+                future = self._responses.get(message) if message is not None else None
+                if future is None:
+                    continue
+                if payload["type"] == "Error":
+                    future.set_exception(Exception(payload["message"], payload.get("original_message")))
+                else:
+                    future.set_result(payload)
+
+    return Service
 
 
 def bundle_of(indexes: Mapping[str, LanguageIndex]) -> dict[str, bytes]:
