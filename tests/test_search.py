@@ -119,6 +119,18 @@ def test_the_search_is_made_from_inside_a_running_event_loop_too() -> None:
     assert ENTRY in bundle and any("/fragment/en_" in rel for rel in bundle)
 
 
+@pytest.mark.slow
+def test_a_language_of_a_big_site_is_indexed_whole() -> None:
+    """Pagefind's answer with a big language's files is more than its client reads at once
+    (2 MiB): it is read whole, not waited for for ever."""
+    page = _golden_pages()["en/black-peter-32/index.html"]
+    pages = {f"en/copy-{i}/index.html": page.replace(b"Black Peter", f"Peter {i}".encode())
+             for i in range(300)}
+    indexes = language_indexes({"en": pages}, Report(), workers=1)
+    assert indexes is not None and indexes["en"].entry["languages"]["en"]["page_count"] == 300
+    assert sum(len(data) for data in indexes["en"].files.values()) * 4 / 3 > 2 * 2**20
+
+
 def test_the_bundle_is_the_same_bytes_whatever_order_the_pages_come_in() -> None:
     pages = _golden_pages()
     by_language = {rel.split("/")[0]: {rel: data} for rel, data in pages.items()}

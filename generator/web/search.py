@@ -127,32 +127,57 @@ async def _index_one(service: Any, pages: Mapping[str, bytes]) -> LanguageIndex:
 
 @functools.cache
 def _service() -> type[Any]:
-    """Pagefind's service, read as soon as it answers. Its Python client waits a tenth of a
-    second before reading each answer (``PagefindService._wait_for_responses``), so that 60
-    pages took 6 s of waiting against 0.4 s of indexing; this reads the same answers, in the
-    same way, without the pause."""
+    """Pagefind's service, read as soon as it answers, whatever the size of the answer.
+
+    Its Python client waits a tenth of a second before reading each answer
+    (``PagefindService._wait_for_responses``: 60 pages took 6 s of waiting against 0.4 s of
+    indexing), and reads an answer in one piece of at most 2 MiB: the files of a language of a
+    big site are more, and the reader then stopped with every request left waiting for ever.
+    This reader takes an answer in as many pieces as it comes in, and when it stops for any
+    reason it fails the requests still waiting rather than leave them."""
     from pagefind.service import PagefindService
 
     class Service(PagefindService):
         async def _wait_for_responses(self) -> None:
             assert self._backend.stdout is not None
-            while True:
-                answer = json.loads(base64.b64decode((await self._backend.stdout.readuntil(b","))[:-1]))
-                if answer is None:
-                    continue
-                message = answer.get("message_id")
-                payload = answer["payload"]
-                if message is None and (sent := payload.get("original_message")) is not None:
-                    message = (json.loads(sent) or {}).get("message_id")  # a request it could not read
-                future = self._responses.get(message) if message is not None else None
-                if future is None:
-                    continue
-                if payload["type"] == "Error":
-                    future.set_exception(Exception(payload["message"], payload.get("original_message")))
-                else:
-                    future.set_result(payload)
+            try:
+                while True:
+                    self._answer(await _read_answer(self._backend.stdout))
+            except BaseException as error:
+                for future in self._responses.values():
+                    if not future.done():
+                        future.set_exception(RuntimeError(f"Pagefind stopped answering: {error!r}"))
+                raise
+
+        def _answer(self, raw: bytes) -> None:
+            answer = json.loads(base64.b64decode(raw))
+            if answer is None:
+                return
+            message = answer.get("message_id")
+            payload = answer["payload"]
+            if message is None and (sent := payload.get("original_message")) is not None:
+                message = (json.loads(sent) or {}).get("message_id")  # a request it could not read
+            future = self._responses.get(message) if message is not None else None
+            if future is None or future.done():
+                return
+            if payload["type"] == "Error":
+                future.set_exception(Exception(payload["message"], payload.get("original_message")))
+            else:
+                future.set_result(payload)
 
     return Service
+
+
+async def _read_answer(stream: asyncio.StreamReader) -> bytes:
+    """One answer of the service: everything up to the next comma, in pieces when it is
+    longer than the stream's buffer."""
+    pieces = []
+    while True:
+        try:
+            pieces.append(await stream.readuntil(b","))
+            return b"".join(pieces)[:-1]
+        except asyncio.LimitOverrunError as overrun:  # no comma yet in a full buffer
+            pieces.append(await stream.readexactly(overrun.consumed))
 
 
 def bundle_of(indexes: Mapping[str, LanguageIndex]) -> dict[str, bytes]:
