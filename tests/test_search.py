@@ -129,6 +129,8 @@ def test_a_language_of_a_big_site_is_indexed_whole() -> None:
     indexes = language_indexes({"en": pages}, Report(), workers=1)
     assert indexes is not None and indexes["en"].entry["languages"]["en"]["page_count"] == 300
     assert sum(len(data) for data in indexes["en"].files.values()) * 4 / 3 > 2 * 2**20
+    again = language_indexes({"en": dict(reversed(list(pages.items())))}, Report(), workers=1)
+    assert again is not None and bundle_of(again) == bundle_of(indexes)  # sent a few at a time
 
 
 def test_the_bundle_is_the_same_bytes_whatever_order_the_pages_come_in() -> None:

@@ -34,8 +34,9 @@ from .site import Kind, Site
 
 BUNDLE = "pagefind"  # the folder of the search bundle in the site
 ENTRY = f"{BUNDLE}/pagefind-entry.json"
-CONFIG = {"keep_index_url": True}
-T = TypeVar("T")  # results link index.html pages, which work from disk too
+CONFIG = {"keep_index_url": True}  # results link index.html pages, which work from disk too
+IN_FLIGHT = 8  # pages sent to a service before its first answer: the pipe kept busy, not full
+T = TypeVar("T")
 
 
 @dataclass
@@ -118,8 +119,15 @@ async def _indexes(pages: Mapping[str, Mapping[str, bytes]],
 
 async def _index_one(service: Any, pages: Mapping[str, bytes]) -> LanguageIndex:
     index = await service.create_index(CONFIG)
-    for path in sorted(pages):  # in this order, on every machine
-        await index.add_html_file(content=pages[path].decode("utf-8"), source_path=path)
+    in_flight = asyncio.Semaphore(IN_FLIGHT)  # its waiters go first come, first served
+
+    async def add(path: str) -> None:
+        async with in_flight:
+            await index.add_html_file(content=pages[path].decode("utf-8"), source_path=path)
+
+    # sent in the order of their paths on every machine; the service indexes them in the
+    # order they come, a few at a time
+    await asyncio.gather(*(add(path) for path in sorted(pages)))
     files = {f"{BUNDLE}/{f['path']}": f["content"] for f in await index.get_files()}
     await index.delete_index()
     return LanguageIndex(files, json.loads(files.pop(ENTRY)))
