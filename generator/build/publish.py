@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping
 
-from ..runtime.files import failpoint, write_beside
+from ..runtime.files import failpoint, umask, write_beside
 
 MARKER = ".rulebook-output"
 MARKER_TEXT = (b"This folder is written by rulebook. Each build replaces everything in it;\n"
@@ -155,7 +155,8 @@ def publish(files: dict[str, bytes], out: Path, *, kept: Iterable[str] = (),
     kept = {rel for rel in kept if rel in live and rel not in files}
     count = len(files) + len(kept)
     files = files | {MARKER: MARKER_TEXT}
-    same = kept | {rel for rel, data in files.items() if _holds(out, rel, data, live)}
+    mode = 0o666 & ~umask()  # of a file written now: one written with another is written again
+    same = kept | {rel for rel, data in files.items() if _holds(out, rel, data, live, mode)}
     stale = set(live) - set(files) - kept
     unchanged = len(same - {MARKER})
     if len(same) == len(files) + len(kept) and not stale:
@@ -175,12 +176,13 @@ def publish(files: dict[str, bytes], out: Path, *, kept: Iterable[str] = (),
     return count - unchanged, unchanged, len(stale)
 
 
-def _holds(out: Path, rel: str, data: bytes, live: dict[str, int]) -> bool:
-    """``out/rel`` holds ``data`` already; ``live`` then has its inode (the file to link)."""
+def _holds(out: Path, rel: str, data: bytes, live: dict[str, int], mode: int) -> bool:
+    """``out/rel`` holds ``data`` already, with the mode a file written now gets; ``live``
+    then has its inode (the file to link)."""
     try:
         st = os.lstat(out / rel)  # a symbolic link is never taken for one of the site's files
         if not stat.S_ISREG(st.st_mode) or st.st_size != len(data) \
-                or (out / rel).read_bytes() != data:
+                or stat.S_IMODE(st.st_mode) != mode or (out / rel).read_bytes() != data:
             return False
     except OSError:
         return False

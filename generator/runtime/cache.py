@@ -97,7 +97,8 @@ class Cache:
                   "mac": self._mac(kind, key, meta, data)}
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            write_beside(path, json.dumps(header, sort_keys=True).encode() + b"\n" + data)
+            write_beside(path, json.dumps(header, sort_keys=True).encode() + b"\n" + data,
+                         private=True)
         except OSError:
             pass
 

@@ -50,12 +50,29 @@ def failpoint(name: str) -> None:
         time.sleep(0.05)
 
 
+def umask() -> int:
+    """The process's umask, read without changing it (Linux says it in /proc); elsewhere set
+    and restored at once."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
-def write_beside(target: Path, data: bytes) -> None:
+
+def write_beside(target: Path, data: bytes, *, private: bool = False) -> None:
     """Write one file through a fresh temporary name in its folder (never a predictable
-    name that somebody could have planted a link at), then rename it into place."""
+    name that somebody could have planted a link at), then rename it into place. The file
+    gets the mode any new file gets under the umask (0644 under 022: a web server running as
+    another user reads it), or 0600 when ``private``."""
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        os.fchmod(fd, 0o600 if private else 0o666 & ~umask())  # mkstemp makes it 0600
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         os.replace(tmp, target)
