@@ -20,7 +20,6 @@ from markdown_it import MarkdownIt
 from markdown_it.renderer import RendererHTML
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
-from mdit_py_plugins.anchors import anchors_plugin
 
 from .cards import PROSE_CARD_RE, Card, card_name, parse_card
 from .cardwords import rank_letter, spoken_name
@@ -172,33 +171,59 @@ def slugify(title: str) -> str:
     return re.sub(r"\s+", "-", _SLUG_DROP.sub("", title).strip().lower()) or "section"
 
 
+class _Ids:
+    """Heading ids in use, and for each slug the suffix to try next: a heading takes its slug,
+    or the slug with the first free suffix, without counting up from 1 every time (40,000
+    identical headings cost 40,000 steps, not 800 million)."""
+
+    def __init__(self, used: Iterable[str], *, first: int) -> None:
+        self.used = set(used)
+        self.first = first  # the first suffix tried: -2 on a page, -1 in a text alone
+        self.next: dict[str, int] = {}
+
+    def take(self, slug: str) -> str:
+        n = self.next.get(slug)
+        candidate = slug if n is None else f"{slug}-{n}"
+        n = self.first if n is None else n
+        while candidate in self.used:  # only ids taken by other slugs or reserved are skipped
+            candidate = f"{slug}-{n}"
+            n += 1
+        self.next[slug] = n
+        self.used.add(candidate)
+        return candidate
+
+
 # The ids already used on the page being rendered: a heading in prose never takes the id of
-# a section or of another heading (the anchors plugin alone only knows one text at a time).
-_PAGE_IDS: ContextVar[set[str] | None] = ContextVar("page_ids", default=None)
+# a section or of another heading of the page (a text alone only knows its own headings).
+_PAGE_IDS: ContextVar[_Ids | None] = ContextVar("page_ids", default=None)
 
 
 @contextmanager
 def page_ids(reserved: Iterable[str]) -> Iterator[set[str]]:
     """Within this block, headings get ids unique on the page, avoiding ``reserved``."""
-    ids = set(reserved)
+    ids = _Ids(reserved, first=2)
     token = _PAGE_IDS.set(ids)
     try:
-        yield ids
+        yield ids.used
     finally:
         _PAGE_IDS.reset(token)
 
 
-def _heading_id(title: str) -> str:
-    base = slugify(title)
-    ids = _PAGE_IDS.get()
-    if ids is None:
-        return base
-    candidate, n = base, 1
-    while candidate in ids:
-        n += 1
-        candidate = f"{base}-{n}"
-    ids.add(candidate)
-    return candidate
+HEADING_LEVELS = ("h2", "h3", "h4")  # the levels that get an id (h1 is the page's title)
+
+
+def heading_ids_rule(state: StateCore) -> None:
+    """A markdown-it core rule: every h2-h4 heading gets an id from its text (``slugify``),
+    unique on the page being rendered, or in the text when it is rendered alone."""
+    headings = [i for i, t in enumerate(state.tokens)
+                if t.type == "heading_open" and t.tag in HEADING_LEVELS]
+    if not headings:
+        return
+    ids = _PAGE_IDS.get() or _Ids((), first=1)
+    for i in headings:
+        inline = state.tokens[i + 1].children or []
+        title = "".join(c.content for c in inline if c.type in ("text", "code_inline"))
+        state.tokens[i].attrSet("id", ids.take(slugify(title)))
 
 
 @lru_cache(maxsize=1)
@@ -209,7 +234,7 @@ def markdown() -> MarkdownIt:
     # (the block rule once per line, as a paragraph's terminator too): off, not consulted.
     md.disable(["html_block", "html_inline"])
     md.use(cards_plugin)
-    md.use(anchors_plugin, min_level=2, max_level=4, slug_func=_heading_id, permalink=False)
+    md.core.ruler.push("heading_ids", heading_ids_rule)
     return md
 
 
