@@ -56,6 +56,7 @@ def site_values(site: Site, renderer: Renderer) -> dict[str, str]:
     """The named values of the whole site that a page may declare it read (deps.uses)."""
     values = {"plan": graph.digest_value([site.languages, [(p.kind.value, p.lang, p.path, p.game)
                                                            for p in site.pages]]),
+              "languages": graph.digest_value(site.languages),
               "links": graph.digest_value(sorted((g.id, g.links) for g in site.listings.values()))}
     for lang in site.languages:
         listed = site.games_in(lang)

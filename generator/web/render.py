@@ -339,6 +339,8 @@ class Renderer:
         return alternates
 
     def _common(self, page: Page, lang: str) -> Common:
+        if page.game is None:  # an index, the root, a 404: in every language of the site
+            deps.uses("languages")
         translations = self.site.translations(page) if page.lang else []
         not_found = page.kind is Kind.NOT_FOUND
 
