@@ -26,9 +26,10 @@ import sys
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Literal, Mapping
 
 import orjson
+from typing_extensions import TypedDict  # pydantic reads its fields on Python 3.11
 
 from ..core.diagnostics import Diagnostic, Mark, Severity
 from ..runtime.deps import Deps
@@ -38,7 +39,7 @@ STATE_VERSION = 7
 STATE_FILE = ".rulebook-build.json"  # beside the output: .NAME.rulebook-build.json
 PACKAGE = Path(__file__).resolve().parent.parent  # the generator's own files
 MISSING = "-"  # the digest of a file that is not there
-LIBRARIES = ("jinja2", "markdown-it-py", "mdit-py-plugins", "babel", "pydantic", "pyyaml",
+LIBRARIES = ("jinja2", "markdown-it-py", "babel", "pydantic", "pyyaml",
              "weasyprint", "fonttools", "pagefind", "pagefind-bin", "pagefind-bin-extended")
 
 Stat = tuple[int, int, str]  # size, modification time (ns), sha256 of the content
@@ -64,8 +65,20 @@ class Inputs:
         self.table: dict[str, Stat] = {}
         self._sorted: list[str] | None = None
         self.read = 0  # files read and digested (the others kept their digest)
+        seen: set[tuple[int, int]] = set()  # folders by device and inode: a link loop ends
         for root in roots:
-            for dirpath, dirnames, filenames in os.walk(root):
+            # Links to folders are followed: templates/partials -> ../shared is read by the
+            # build through the link, so an edit behind it must be seen.
+            for dirpath, dirnames, filenames in os.walk(root, followlinks=True):
+                try:
+                    st = os.stat(dirpath)
+                except OSError:
+                    dirnames[:] = []
+                    continue
+                if (st.st_dev, st.st_ino) in seen:
+                    dirnames[:] = []
+                    continue
+                seen.add((st.st_dev, st.st_ino))
                 dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
                 for name in filenames:
                     self._add(os.path.join(dirpath, name), known)
@@ -243,23 +256,65 @@ def same_file(path: Path | str, output: Output) -> bool:
         and st.st_ino == output.inode
 
 
+class _Finding(TypedDict):
+    path: str
+    line: int
+    col: int
+    code: str
+    message: str
+    severity: Literal["error", "warning"]
+    hint: str | None
+
+
+class _Search(TypedDict):
+    pages: str
+    files: list[str]
+    entry: dict[str, Any]
+
+
+class _StateFile(TypedDict):
+    """The graph file, as load_state takes it: any other shape is no graph at all."""
+
+    version: int
+    toolchain: str
+    inputs: dict[str, tuple[int, int, str]]
+    values: dict[str, str]
+    games: dict[str, GameRecord]
+    depsets: list[tuple[list[int], list[int], list[int]]]
+    names: list[str]
+    outputs: dict[str, tuple[int, int, int, str, list[_Finding], str, int]]
+    search: dict[str, _Search]
+    search_pending: bool
+
+
+@functools.cache
+def _state_file() -> Any:
+    from pydantic import TypeAdapter  # once a process, and only when there is a graph to read
+
+    return TypeAdapter(_StateFile)
+
+
 def load_state(path: Path) -> State:
+    """The graph of the last build; an empty one when there is none, or when the file is not
+    a graph of this version, whole and of the right shape (it is then remade, never trusted)."""
     try:
-        data = orjson.loads(path.read_bytes())
-        if data.get("version") != STATE_VERSION:
+        data = _state_file().validate_json(path.read_bytes(), strict=False)
+        if data["version"] != STATE_VERSION:
             return State()
         names = data["names"]
         depsets = [Deps({names[i] for i in f}, {names[i] for i in g}, {names[i] for i in v})
                    for f, g, v in data["depsets"]]
         return State(
-            toolchain=data["toolchain"], inputs=data["inputs"], values=data["values"],
-            games={k: GameRecord(**v) for k, v in data["games"].items()},
-            outputs={rel: Output(depsets[i], size, mtime, chars, findings, sha, inode)
+            toolchain=data["toolchain"],
+            inputs={k: list(v) for k, v in data["inputs"].items()}, values=data["values"],
+            games=data["games"],
+            outputs={rel: Output(depsets[i], size, mtime, chars, list(findings), sha, inode)
                      for rel, (i, size, mtime, chars, findings, sha, inode)
                      in data["outputs"].items()},
-            search=data["search"], search_pending=bool(data["search_pending"]),
-            names=names, raw={id(d): raw for d, raw in zip(depsets, data["depsets"])})
-    except (OSError, ValueError, KeyError, TypeError, IndexError):
+            search=dict(data["search"]), search_pending=data["search_pending"],
+            names=names, raw={id(d): [list(part) for part in raw]
+                              for d, raw in zip(depsets, data["depsets"])})
+    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
         return State()  # no graph, or an unreadable one: everything is rendered
 
 
