@@ -1,0 +1,305 @@
+"""Safe to deploy and to cache: caches hold data that is checked on read, and published files
+have the modes a web server running as another user can read."""
+
+from __future__ import annotations
+
+import hashlib
+import http.server
+import json
+import os
+import pickle
+import pwd
+import shutil
+import stat
+import tempfile
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from conftest import RULES, TEMPLATES
+from generator.build import BuildConfig, build
+from generator.runtime.cache import Cache
+
+GAME = "black-peter"
+
+
+def one_game(tmp: Path, *, english_only: bool = True) -> Path:
+    rules = tmp / "rules"
+    rules.mkdir(parents=True)
+    shutil.copy(RULES / "site.yaml", rules / "site.yaml")
+    shutil.copytree(RULES / GAME, rules / GAME)
+    for other in ("it", "de", "ru", "ro", "ar") if english_only else ():
+        (rules / GAME / f"{other}.yaml").unlink()
+        (rules / GAME / f"{other}.translated-from.yaml").unlink()
+    return rules
+
+
+class _Planted:
+    """A pickle that runs a command when it is loaded: what an attacker puts in a cache."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return os.system, (f"touch {self.marker}",)
+
+
+def _jinja_cache_keys(templates: Path) -> list[str]:
+    """The file names jinja2's bytecode cache gives the templates (name and file digested)."""
+    keys = []
+    for path in templates.rglob("*.j2"):
+        name = path.relative_to(templates).as_posix()
+        digest = hashlib.sha1(name.encode("utf-8"))
+        digest.update(f"|{os.path.normpath(templates / name)}".encode())
+        keys.append(digest.hexdigest())
+    return keys
+
+
+@pytest.mark.slow
+def test_a_planted_cache_runs_no_code(tmp_path: Path) -> None:
+    """High 1. Compiled templates planted where builds kept them (beside the output), and
+    pickles planted under every kind of the disk cache, are never loaded: the marker command
+    in them does not run, and the site is what a build with empty caches makes."""
+    from jinja2.bccache import bc_magic
+
+    rules, marker = one_game(tmp_path), tmp_path / "the-planted-command-ran"
+    out, cache = tmp_path / "out" / "site", tmp_path / "cache"
+    payload = bc_magic + pickle.dumps(_Planted(marker), 2)
+    beside = out.parent / ".site.cache" / "templates"
+    beside.mkdir(parents=True)
+    for key in _jinja_cache_keys(TEMPLATES):
+        (beside / f"{key}.jinja").write_bytes(payload)
+    for kind in ("pdf", "fonts", "numbers", "imposed", "templates"):
+        (cache / kind).mkdir(parents=True)
+        for i in range(3):
+            (cache / kind / f"{i:064x}").write_bytes(payload)
+    result = build(BuildConfig(rules, TEMPLATES, out, cache=cache))
+    assert result.ok, [d.format() for d in result.report.errors]
+    assert not marker.exists()
+    clean = build(BuildConfig(rules, TEMPLATES, tmp_path / "clean" / "site",
+                              cache=tmp_path / "empty"))
+    assert clean.ok and _files(out) == _files(tmp_path / "clean" / "site")
+
+
+def _files(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes()
+            for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.slow
+def test_every_cache_entry_that_does_not_verify_is_made_anew(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Low 9. A cache entry edited on disk (a changed figure, a damaged font, a planted PDF)
+    is discarded and made again: the site is the one made with no cache at all."""
+    rules, cache = one_game(tmp_path), tmp_path / "cache"
+    monkeypatch.setattr("generator.simulation.store._MEMORY", {})  # what the disk holds counts
+    first = build(BuildConfig(rules, TEMPLATES, tmp_path / "first" / "site", cache=cache))
+    assert first.ok and first.pdfs.rendered == 3
+    entries = [p for p in cache.rglob("*") if p.is_file() and p.name != ".secret"]
+    assert {p.parent.name for p in entries} == {"pdf", "imposed", "fonts", "numbers"}
+    for entry in entries:  # the header kept, the content replaced
+        head, _, data = entry.read_bytes().partition(b"\n")
+        if entry.parent.name == "numbers":
+            figures = json.loads(data)
+            figures["figures"] = {k: {**f, "estimate": float("nan")}
+                                  for k, f in figures["figures"].items()}
+            entry.write_bytes(head + b"\n" + json.dumps(figures).encode())
+        else:
+            entry.write_bytes(head + b"\n" + b"planted" + data[7:])
+    monkeypatch.setattr("generator.simulation.store._MEMORY", {})  # a new process
+    second = build(BuildConfig(rules, TEMPLATES, tmp_path / "second" / "site", cache=cache))
+    assert second.ok, [d.format() for d in second.report.errors]
+    assert second.pdfs.rendered == 3 and second.pdfs.cached == 0
+    assert _files(tmp_path / "second" / "site") == _files(tmp_path / "first" / "site")
+    assert all(Cache(cache).get(e.parent.name, e.name) is not None for e in entries)  # remade
+
+
+@pytest.fixture
+def umask_022() -> object:
+    previous = os.umask(0o022)
+    yield
+    os.umask(previous)
+
+
+@pytest.mark.slow
+def test_published_files_have_the_modes_of_the_umask(tmp_path: Path, umask_022: object) -> None:
+    """High 2. Under umask 022 every published file is 0644 and every folder 0755, the PDFs
+    of `rulebook pdf` and the records of `i18n --accept` too; a site published before with
+    0600 files gets the right modes on the next build."""
+    from generator.cli.main import main
+
+    rules = one_game(tmp_path, english_only=False)
+    out = tmp_path / "out" / "site"
+    assert build(BuildConfig(rules, TEMPLATES, out, pdf=False)).ok
+    for path in [out, *out.rglob("*")]:
+        mode = stat.S_IMODE(path.stat().st_mode)
+        assert mode == (0o755 if path.is_dir() else 0o644), (path, oct(mode))
+    pdfs = tmp_path / "pdf"
+    assert main(["pdf", GAME, "--lang", "en", "--rules", str(rules), "--templates",
+                 str(TEMPLATES), "--out", str(pdfs)]) == 0
+    assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in pdfs.iterdir()} == {"0o644"}
+    record = rules / GAME / "it.translated-from.yaml"
+    record.unlink()
+    assert main(["i18n", str(rules), "--accept", GAME, "it"]) == 0
+    assert stat.S_IMODE(record.stat().st_mode) == 0o644
+    for path in out.rglob("*.html"):  # as builds before this fix left them
+        path.chmod(0o600)
+    (out.parent / ".site.rulebook-build.json").unlink()  # nothing known: every page compared
+    assert build(BuildConfig(rules, TEMPLATES, out, pdf=False)).ok
+    assert {stat.S_IMODE(p.stat().st_mode) for p in out.rglob("*.html")} == {0o644}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.geteuid() != 0, reason="serving as another user needs root")
+def test_a_web_server_running_as_nobody_serves_the_site(umask_022: object) -> None:
+    """High 2. A web server that runs as another user (nobody) answers 200 for every page."""
+    base = Path(tempfile.mkdtemp(prefix="rulebook-public-"))  # /tmp: a web root's way down
+    try:
+        base.chmod(0o755)
+        rules = one_game(base)
+        out = base / "www" / "site"
+        assert build(BuildConfig(rules, TEMPLATES, out, pdf=False)).ok
+        pages = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html"))
+        assert pages and all(_status_as_nobody(out, pages).values()), _status_as_nobody(out, pages)
+    finally:
+        shutil.rmtree(base)
+
+
+def _status_as_nobody(site: Path, pages: list[str]) -> dict[str, bool]:
+    """Each page: did a web server running as nobody answer 200 for it?"""
+    nobody = pwd.getpwnam("nobody")
+    handler = type("Quiet", (http.server.SimpleHTTPRequestHandler,),
+                   {"log_message": lambda *args: None})
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the web server: bound, then no longer root
+        try:
+            os.close(read_end)
+            server = http.server.HTTPServer(
+                ("127.0.0.1", 0), lambda *a: handler(*a, directory=str(site)))  # type: ignore[misc]
+            os.setgroups([])
+            os.setgid(nobody.pw_gid)
+            os.setuid(nobody.pw_uid)
+            os.write(write_end, str(server.server_address[1]).encode())
+            os.close(write_end)
+            server.serve_forever()
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    found = {}
+    try:
+        port = int(os.read(read_end, 16))
+        for rel in pages:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/{rel}", timeout=10) as answer:
+                    found[rel] = answer.status == 200
+            except urllib.error.HTTPError:
+                found[rel] = False
+    finally:
+        os.close(read_end)
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+    return found
+
+
+# -- Medium ------------------------------------------------------------------------------------
+
+def _two_languages(tmp: Path) -> Path:
+    """black-peter in English and German only."""
+    rules = one_game(tmp, english_only=False)
+    for other in ("it", "ru", "ro", "ar"):
+        (rules / GAME / f"{other}.yaml").unlink()
+        (rules / GAME / f"{other}.translated-from.yaml").unlink()
+    return rules
+
+
+@pytest.mark.slow
+def test_a_language_removed_or_added_leaves_no_stale_page(tmp_path: Path) -> None:
+    """Medium 3. After the only German text goes, no page links the German index; after an
+    Italian text comes, every index lists Italian: each build is what a clean build makes."""
+    rules = _two_languages(tmp_path)
+    out = tmp_path / "out" / "site"
+    assert build(BuildConfig(rules, TEMPLATES, out, pdf=False, search=False)).ok
+    assert 'hreflang="de"' in (out / "en" / "index.html").read_text(encoding="utf-8")
+    (rules / GAME / "de.yaml").rename(tmp_path / "de.yaml")
+    (rules / GAME / "de.translated-from.yaml").unlink()
+    _same_as_clean(rules, out, tmp_path / "clean1")
+    assert 'hreflang="de"' not in (out / "en" / "index.html").read_text(encoding="utf-8")
+    shutil.copy(RULES / GAME / "it.yaml", rules / GAME / "it.yaml")
+    _same_as_clean(rules, out, tmp_path / "clean2")
+    assert 'hreflang="it"' in (out / "en" / "index.html").read_text(encoding="utf-8")
+
+
+def _same_as_clean(rules: Path, out: Path, clean: Path) -> None:
+    assert build(BuildConfig(rules, TEMPLATES, out, pdf=False, search=False)).ok
+    assert build(BuildConfig(rules, TEMPLATES, clean / "site", pdf=False, search=False)).ok
+    assert _files(out) == _files(clean / "site")
+
+
+@pytest.mark.slow
+def test_an_edit_behind_a_linked_templates_folder_is_built(tmp_path: Path) -> None:
+    """Medium 4. A folder of templates/ that is a symbolic link is read through the link: an
+    edit of a file behind it rebuilds what uses it."""
+    rules = one_game(tmp_path)
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates, ignore=shutil.ignore_patterns("partials"))
+    shutil.copytree(TEMPLATES / "partials", tmp_path / "shared-partials")
+    (templates / "partials").symlink_to(tmp_path / "shared-partials")
+    out = tmp_path / "out" / "site"
+    assert build(BuildConfig(rules, templates, out, pdf=False, search=False)).ok
+    partial = tmp_path / "shared-partials" / "card_key.html.j2"
+    partial.write_text(partial.read_text(encoding="utf-8") + "<!-- edited behind the link -->\n",
+                       encoding="utf-8")
+    again = build(BuildConfig(rules, templates, out, pdf=False, search=False))
+    assert again.ok and not again.up_to_date and again.written
+    assert "edited behind the link" in (out / "en" / "black-peter-32" / "index.html").read_text(
+        encoding="utf-8")
+
+
+def test_identical_headings_take_linear_time() -> None:
+    """Medium 5. 40,000 identical headings (400 KB) get their ids one after the other, not by
+    counting up through every id taken (113 s before; a generous bound here)."""
+    import time
+
+    from generator.core import markup
+
+    text = "## a\n\n" * 40_000
+    started = time.perf_counter()
+    with markup.page_ids({"a"}):
+        html = markup.render(text)
+    assert time.perf_counter() - started < 20
+    assert html.count('<h2 id="a-') == 40_000 and 'id="a-40001"' in html and 'id="a"' not in html
+    alone = markup.render("## b\n\n## b\n\n## b\n")  # a text alone: b, b-1, b-2
+    assert [f'id="b{s}"' in alone for s in ("", "-1", "-2")] == [True, True, True]
+
+
+# -- Low ---------------------------------------------------------------------------------------
+
+@pytest.mark.slow
+@pytest.mark.parametrize("damage", [
+    ("inputs", lambda inputs: {k: "not a list" for k in inputs}),
+    ("outputs", lambda outputs: {k: [v[0], "one", *v[2:]] for k, v in outputs.items()}),
+    ("games", lambda games: {k: {**v, "digests": ["a list"]} for k, v in games.items()}),
+    ("search_pending", lambda _: {"not": "a flag"}),
+])
+def test_a_graph_of_the_wrong_shape_is_rebuilt_from_nothing(tmp_path: Path, damage: tuple) -> None:
+    """Low 9. A graph file that is JSON of another shape (one field of a wrong type) is no
+    graph: the build starts anew and publishes what a clean build makes, every time."""
+    rules = one_game(tmp_path)
+    out = tmp_path / "out" / "site"
+    assert build(BuildConfig(rules, TEMPLATES, out, pdf=False, search=False)).ok
+    graph_file = out.parent / ".site.rulebook-build.json"
+    data = json.loads(graph_file.read_bytes())
+    field, change = damage
+    data[field] = change(data[field])
+    graph_file.write_text(json.dumps(data))
+    (rules / GAME / "en.yaml").write_text((rules / GAME / "en.yaml").read_text(encoding="utf-8")
+                                          .replace("title: ", "title: Edited ", 1), encoding="utf-8")
+    for _ in range(2):
+        result = build(BuildConfig(rules, TEMPLATES, out, pdf=False, search=False))
+        assert result.ok, [d.format() for d in result.report.items]
+    clean = tmp_path / "clean" / "site"
+    assert build(BuildConfig(rules, TEMPLATES, clean, pdf=False, search=False)).ok
+    assert _files(out) == _files(clean)
