@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import urllib.parse
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Iterator, TypeVar
 
 from ..core.cards import Deck, card_name, cards_name, get_deck
 from ..core.diagnostics import Mark, Report
@@ -270,6 +270,40 @@ def check_images(src: Source, report: Report) -> None:
                          hint="embed the picture as a data:image/png;base64,... URL, or leave it out")
 
 
+MAX_TABLE_COLUMNS = 64  # a page's table wider than this reads on no screen or paper
+MAX_TABLE_CELLS = 10_000  # its tokens cost memory: 2 million cells took 3 GB to render
+
+
+def check_tables(src: Source, report: Report) -> None:
+    """A table in prose must fit a page: its size is read from the lines (a row is a line
+    with pipes), before anything renders it."""
+    for key, text in strings_in(src.data):
+        if "|" not in text:
+            continue
+        rows = columns = start = 0
+        for offset, line in _lines(text + "\n\n"):
+            cells = line.count("|") - line.count("\\|")
+            if cells and line.strip():
+                if not rows:
+                    start = offset
+                rows, columns = rows + 1, max(columns, cells - 1 if line.strip()[0] == "|" else cells + 1)
+                continue
+            if columns > MAX_TABLE_COLUMNS or rows * columns > MAX_TABLE_CELLS:
+                report.error(src.text_mark(key, start), "too-large",
+                             f"a table of {rows:,} rows and {columns:,} columns: a page shows at "
+                             f"most {MAX_TABLE_COLUMNS} columns and {MAX_TABLE_CELLS:,} cells",
+                             hint="split the table, or give its figures as a list")
+            rows = columns = 0
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    """Each line of ``text`` with the offset it starts at."""
+    offset = 0
+    for line in text.split("\n"):
+        yield offset, line
+        offset += len(line) + 1
+
+
 # -- a game folder -------------------------------------------------------------------------
 
 def load_language(path: Path, report: Report, *, display: str, within: Path | None = None
@@ -344,6 +378,7 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
     for lang, text in languages.items():
         check_placeholders(text.source, values, report)
         check_images(text.source, report)
+        check_tables(text.source, report)
         if lang not in rules.spec.slugs:
             report.error(rules.source.mark(("slugs",)), "missing-key",
                          f"no slug for language '{lang}', which has {lang}.yaml")
