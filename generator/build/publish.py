@@ -47,6 +47,10 @@ def output_problem(out: Path) -> str | None:
         return None
     if not out.is_dir():
         return f"'{out}' is a file, not a folder; a build would replace it"
+    if os.path.ismount(out):
+        return (f"'{out}' is a mount point (a volume or a partition), which cannot be renamed; "
+                "a build swaps its output folder whole. Build into a folder inside it "
+                f"(--out {out / 'site'}) and serve that folder: it is swapped whole, as usual")
     if (out / MARKER).is_file():
         return None
     try:
