@@ -7,6 +7,7 @@ written here; UI words come from templates/locale/<lang>/LC_MESSAGES/messages.po
 from __future__ import annotations
 
 import gettext as _gettext
+import io
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -15,6 +16,7 @@ from typing import Callable
 
 from babel import Locale
 from babel.messages.catalog import Catalog
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import PoFileParser
 from markupsafe import Markup, escape
 
@@ -93,8 +95,17 @@ def load_messages(templates: Path, lang: str) -> Messages:
         return Messages(lang)
     catalog = Catalog(locale=lang)
     parser = _Parser(catalog, str(path))
-    with path.open("rb") as f:
-        parser.parse(f)
+    lines = path.read_bytes().splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if line.startswith(b'"Plural-Forms:'):
+            problem = _plural_problem(line.decode("utf-8", "replace")[len('"Plural-Forms:'):])
+            if problem is not None:  # read as the language's own (CLDR) rule says instead
+                rule = get_plural(lang).plural_forms
+                parser.problems.append(Diagnostic(
+                    Mark(str(path), i + 1), "bad-catalog", f"the Plural-Forms header {problem}",
+                    hint=f"for {lang} it is: {rule}"))
+                lines[i] = f'"Plural-Forms: {rule}\\n"\n'.encode()
+    parser.parse(io.BytesIO(b"".join(lines)))
     table: dict[str, str | tuple[str, ...]] = {}
     missing = set()
     for message in catalog:
@@ -128,6 +139,27 @@ class _Parser(PoFileParser):
     def _invalid_pofile(self, line: str, lineno: int, msg: str) -> None:
         self.problems.append(Diagnostic(Mark(self.shown, lineno + 1), "bad-catalog",
                                         f"{msg}; this line is skipped"))
+
+
+def _plural_problem(header: str) -> str | None:
+    """What is wrong with a Plural-Forms header (``nplurals=N; plural=EXPR;``): anything that
+    would stop the catalog being read or a plural being chosen; None when nothing is."""
+    fields = {}
+    for part in header.strip().strip('"').replace("\\n", "").split(";"):
+        name, equals, value = part.partition("=")
+        if equals:
+            fields[name.strip()] = value.strip()
+    try:
+        count = int(fields["nplurals"])
+        choose = _gettext.c2py(fields["plural"])
+        for n in range(1000):  # the counts a page shows
+            if not 0 <= choose(n) < count:
+                return f"chooses form {choose(n)} for {n}, of {count} forms"
+    except KeyError as missing:
+        return f"has no {missing.args[0]}"
+    except (ValueError, ArithmeticError, RecursionError, TypeError) as error:
+        return f"cannot be read: {error}"
+    return None
 
 
 def _bad_format(msgid: str | tuple[str, ...] | list[str], value: str | tuple[str, ...]) -> str | None:
