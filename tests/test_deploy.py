@@ -275,6 +275,61 @@ def test_identical_headings_take_linear_time() -> None:
     assert [f'id="b{s}"' in alone for s in ("", "-1", "-2")] == [True, True, True]
 
 
+def test_a_huge_table_is_a_finding_not_gigabytes(tmp_path: Path) -> None:
+    """Medium 6. A 4.5 MB table (5,000 columns, 450 rows) in prose is a `too-large` finding
+    at its line, found in a check that stays small (it took 3.2 GB to render)."""
+    import subprocess
+    import sys
+
+    rules = one_game(tmp_path)
+    row = "|" + "|".join("a" for _ in range(5000)) + "|"
+    table = "\n".join([row, row.replace("a", "-"), *[row] * 450])
+    en = rules / GAME / "en.yaml"
+    text = en.read_text(encoding="utf-8")
+    at = text.index("  gameplay: |\n") + len("  gameplay: |\n")
+    en.write_text(text[:at] + "".join(f"    {line}\n" for line in table.split("\n")) + "\n"
+                  + text[at:], encoding="utf-8")
+    line = text[:at].count("\n") + 1
+    with open(tmp_path / "out.txt", "w") as out:
+        child = subprocess.Popen([sys.executable, "-m", "generator", "check", str(rules)],
+                                 stdout=out, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)  # this child's own peak memory
+    assert os.waitstatus_to_exitcode(status) == 1
+    found = (tmp_path / "out.txt").read_text(encoding="utf-8")
+    assert f"en.yaml:{line}:5: error[too-large]: a table of 452 rows and 5,000 columns" in found
+    assert usage.ru_maxrss < 400 * 1024, usage.ru_maxrss  # KB: it peaked at 3.2 GB
+
+
+@pytest.fixture
+def mount_point(tmp_path: Path) -> object:
+    """A tmpfs mounted on an empty folder (as root), as a Docker volume is."""
+    import subprocess
+
+    folder = tmp_path / "volume"
+    folder.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "tmpfs", str(folder)],
+                                           capture_output=True).returncode != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    yield folder
+    subprocess.run(["umount", str(folder)], check=True)
+
+
+def test_a_mount_point_as_the_output_is_refused_with_the_layout_that_works(
+        tmp_path: Path, mount_point: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Medium 7. A mount point cannot be swapped: the build says so before it writes anything
+    (exit 1, not a system error every time) and names the layout that works, which does."""
+    from generator.cli.main import main
+
+    rules = one_game(tmp_path)
+    args = ["build", "--no-pdf", "--rules", str(rules), "--templates", str(TEMPLATES)]
+    assert main([*args, "--out", str(mount_point)]) == 1
+    out = capsys.readouterr().out
+    assert "error[bad-output]: " in out and "is a mount point" in out
+    assert f"--out {mount_point / 'site'}" in out and list(mount_point.iterdir()) == []
+    assert main([*args, "--out", str(mount_point / "site")]) == 0
+    assert (mount_point / "site" / "en" / "index.html").is_file()
+
+
 # -- Low ---------------------------------------------------------------------------------------
 
 @pytest.mark.slow
@@ -303,3 +358,26 @@ def test_a_graph_of_the_wrong_shape_is_rebuilt_from_nothing(tmp_path: Path, dama
     clean = tmp_path / "clean" / "site"
     assert build(BuildConfig(rules, TEMPLATES, clean, pdf=False, search=False)).ok
     assert _files(out) == _files(clean)
+
+
+@pytest.mark.parametrize("header", [
+    "nplurals=2; plural=(n != 1;", "nplurals=x; plural=n;", "plural=n != 1;",
+    "nplurals=2; plural=n ! 1;", "nplurals=2; plural=__import__('os');", "nplurals=2;", "",
+    "nplurals=2; plural=n/0;", "nplurals=2; plural=(n == 1) ? 0 : ;", "nplurals=2; plural=n;",
+])
+def test_a_malformed_plural_forms_header_is_a_finding(tmp_path: Path, header: str) -> None:
+    """Low 8. A Plural-Forms header that cannot be read, or that chooses a form the catalog
+    does not have, is one `bad-catalog` finding at its line; the language's own rule is used."""
+    from generator.core.languages import catalog_path, load_messages
+
+    templates = tmp_path / "templates"
+    source = catalog_path(TEMPLATES, "ru").read_text(encoding="utf-8")
+    lines = source.splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith('"Plural-Forms:'))
+    lines[at] = f'"Plural-Forms: {header}\\n"\n'
+    catalog_path(templates, "ru").parent.mkdir(parents=True)
+    catalog_path(templates, "ru").write_text("".join(lines), encoding="utf-8")
+    messages = load_messages(templates, "ru")
+    assert [(d.code, d.mark.line) for d in messages.problems] == [("bad-catalog", at + 1)]
+    assert "Plural-Forms header" in messages.problems[0].message
+    assert [messages.plural(n) for n in (1, 2, 5, 21)] == [0, 1, 2, 0]  # Russian's own forms
