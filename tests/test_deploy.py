@@ -3,6 +3,7 @@ have the modes a web server running as another user can read."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import http.server
 import json
@@ -381,3 +382,63 @@ def test_a_malformed_plural_forms_header_is_a_finding(tmp_path: Path, header: st
     assert [(d.code, d.mark.line) for d in messages.problems] == [("bad-catalog", at + 1)]
     assert "Plural-Forms header" in messages.problems[0].message
     assert [messages.plural(n) for n in (1, 2, 5, 21)] == [0, 1, 2, 0]  # Russian's own forms
+
+
+@pytest.fixture
+def small_volume(tmp_path: Path) -> object:
+    """A 4 MB tmpfs (as root) to fill or make read-only."""
+    import subprocess
+
+    folder = tmp_path / "small"
+    folder.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs",
+                                            str(folder)], capture_output=True).returncode != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    yield folder
+    subprocess.run(["umount", str(folder)], check=True)
+
+
+@pytest.mark.parametrize("trouble", ["full", "read-only"])
+def test_accept_on_a_full_or_read_only_disk_is_a_system_error(small_volume: Path, trouble: str
+                                                              ) -> None:
+    """Low 10. `i18n --accept` that cannot write says so as the system's failure (exit 3,
+    `rulebook: error:`), not with a traceback."""
+    import subprocess
+    import sys
+
+    rules = one_game(small_volume, english_only=False)
+    (rules / GAME / "it.translated-from.yaml").unlink()
+    if trouble == "full":
+        with open(small_volume / "filler", "wb") as filler:
+            with contextlib.suppress(OSError):
+                while True:
+                    filler.write(b"\\0" * 65536)
+                    filler.flush()
+    else:
+        subprocess.run(["mount", "-o", "remount,ro", str(small_volume)], check=True)
+    done = subprocess.run([sys.executable, "-m", "generator", "i18n", str(rules), "--accept", GAME,
+                           "it"], capture_output=True, text=True, timeout=120)
+    if trouble != "full":
+        subprocess.run(["mount", "-o", "remount,rw", str(small_volume)], check=True)
+    assert done.returncode == 3, done.stderr
+    assert "rulebook: error: cannot record the translation: " in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.slow
+def test_two_acceptances_at_once_both_count(tmp_path: Path) -> None:
+    """Low 10. Two `--accept` of one game and language at the same moment, for other texts:
+    both are recorded (one of them was lost in 4 runs of 8)."""
+    import subprocess
+    import sys
+
+    rules = one_game(tmp_path, english_only=False)
+    record = rules / GAME / "it.translated-from.yaml"
+    for attempt in range(4):
+        record.unlink()
+        runs = [subprocess.Popen([sys.executable, "-m", "generator", "i18n", str(rules), "--accept",
+                                  GAME, "it", key], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                for key in ("faq", "sections")]
+        assert [run.wait(timeout=120) for run in runs] == [0, 0], attempt
+        text = record.read_text(encoding="utf-8")
+        assert "\n  faq." in text and "\n  sections." in text, attempt

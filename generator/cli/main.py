@@ -245,7 +245,12 @@ def _accept(words: list[str], games: list[GameBundle], source_lang: str) -> int:
     if len(words) < 2:
         print("rulebook: error: --accept takes GAME LANG [KEY ...]", file=sys.stderr)
         return EXIT_USAGE
-    done = accept(games, words[0], words[1], words[2:], source_lang=source_lang)
+    try:
+        done = accept(games, words[0], words[1], words[2:], source_lang=source_lang)
+    except OSError as error:  # a full disk, a read-only folder: the system, not the rules
+        print(f"rulebook: error: cannot record the translation: {error.strerror or error}"
+              f" ({error.filename or words[0]})", file=sys.stderr)
+        return EXIT_SYSTEM
     if not isinstance(done, Accepted):
         for refusal in done:
             print(f"rulebook: error: {refusal.message}"

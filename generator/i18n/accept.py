@@ -11,11 +11,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..core.diagnostics import Report
 from ..core.hints import did_you_mean
 from ..core.languages import LANGUAGES
 from ..model.game import GameBundle
-from ..model.translated_from import Recorded, TranslatedFrom, digest, dump, record_path, units
-from ..runtime.files import write_beside
+from ..model.translated_from import (
+    Recorded,
+    TranslatedFrom,
+    digest,
+    dump,
+    load,
+    record_path,
+    units,
+)
+from ..runtime.files import locked_folder, write_beside
 
 
 @dataclass(frozen=True)
@@ -63,18 +72,21 @@ def accept(games: list[GameBundle], game: str, lang: str, keys: list[str], *,
     chosen, refusals = _chosen(keys, source, mine, lang)
     if refusals:
         return refusals
-    old = record.texts if record is not None and record.source_lang == source_lang else {}
-    texts: dict[str, Recorded] = {}
-    updated = []
-    for key, text in source.items():  # in the source file's order
-        if key in chosen:
-            texts[key] = Recorded(digest(text), text)
-            if old.get(key) != texts[key]:
-                updated.append(key)
-        elif keys and key in old and key in mine:
-            texts[key] = old[key]
-    new = TranslatedFrom(lang, source_lang, texts)
-    write_beside(path, dump(new, game=game).encode("utf-8"))
+    with locked_folder(bundle.folder):  # one acceptance at a time: each adds to the last one's
+        if path.exists():  # read again under the lock: another may have written it since
+            record = load(path, Report(), display=str(path), within=bundle.folder.parent)
+        old = record.texts if record is not None and record.source_lang == source_lang else {}
+        texts: dict[str, Recorded] = {}
+        updated = []
+        for key, text in source.items():  # in the source file's order
+            if key in chosen:
+                texts[key] = Recorded(digest(text), text)
+                if old.get(key) != texts[key]:
+                    updated.append(key)
+            elif keys and key in old and key in mine:
+                texts[key] = old[key]
+        new = TranslatedFrom(lang, source_lang, texts)
+        write_beside(path, dump(new, game=game).encode("utf-8"))
     return Accepted(path, len(texts), updated, sum(1 for k in source if k not in mine))
 
 

@@ -37,6 +37,17 @@ def locked(out: Path, *, announce: bool = True) -> Iterator[None]:
         os.close(fd)  # closing releases the lock; the kernel does it too when a build is killed
 
 
+@contextlib.contextmanager
+def locked_folder(folder: Path) -> Iterator[None]:
+    """Hold a folder's own lock (no file is made for it): writers of files in it take turns."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
 def failpoint(name: str) -> None:
     """A named point where the fault-injection tests stop a build (RULEBOOK_FAILPOINT=name):
     it announces itself on stderr and waits to be killed, for RULEBOOK_FAILPOINT_WAIT seconds
