@@ -442,3 +442,21 @@ def test_two_acceptances_at_once_both_count(tmp_path: Path) -> None:
         assert [run.wait(timeout=120) for run in runs] == [0, 0], attempt
         text = record.read_text(encoding="utf-8")
         assert "\n  faq." in text and "\n  sections." in text, attempt
+
+
+def test_the_translation_report_shows_terminal_escapes_escaped(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Low 11. Escape sequences written in the rules (ESC, OSC) reach the terminal escaped
+    from `rulebook i18n`, as from `rulebook check`: they can neither fake nor hide output."""
+    from generator.cli.main import main
+
+    rules = one_game(tmp_path, english_only=False)
+    en = rules / GAME / "en.yaml"
+    text = en.read_text(encoding="utf-8")
+    title = next(line for line in text.splitlines() if line.startswith("title:"))
+    en.write_text(text.replace(title, 'title: "Black \\e]0;pwned\\a\\e[2J Peter"', 1),
+                  encoding="utf-8")
+    main(["i18n", str(rules)])
+    out = capsys.readouterr().out
+    assert "outdated: title" in out and "\\x1b]0;pwned\\x07\\x1b[2J" in out
+    assert "\x1b" not in out and "\x07" not in out

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from ..core.diagnostics import format_json, format_text
+from ..core.diagnostics import format_json, format_text, printable
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_SYSTEM = 0, 1, 2, 3
 
@@ -253,13 +253,14 @@ def _accept(words: list[str], games: list[GameBundle], source_lang: str) -> int:
         return EXIT_SYSTEM
     if not isinstance(done, Accepted):
         for refusal in done:
-            print(f"rulebook: error: {refusal.message}"
-                  + (f"\n  hint: {refusal.hint}" if refusal.hint else ""), file=sys.stderr)
+            print(f"rulebook: error: {printable(refusal.message)}"
+                  + (f"\n  hint: {printable(refusal.hint)}" if refusal.hint else ""), file=sys.stderr)
         return EXIT_USAGE
     updated = f": {', '.join(done.updated)}" if 0 < len(done.updated) <= 10 else ""
-    print(f"{done.path}: {done.recorded} text(s) recorded as translated from the current "
-          f"{source_lang} text, {len(done.updated)} of them newly{updated}"
-          + (f"; {done.untranslated} not translated yet, not recorded" if done.untranslated else ""))
+    print(printable(f"{done.path}: {done.recorded} text(s) recorded as translated from the "
+                    f"current {source_lang} text, {len(done.updated)} of them newly{updated}"
+                    + (f"; {done.untranslated} not translated yet, not recorded"
+                       if done.untranslated else "")))
     return EXIT_OK
 
 

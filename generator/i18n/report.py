@@ -14,6 +14,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterable
 
+from ..core.diagnostics import printable
 from ..core.languages import LANGUAGES, SOURCE_LANGUAGE
 from ..families import get_family
 from ..model.game import GameBundle
@@ -167,7 +168,9 @@ def format_table(states: list[LanguageState]) -> str:
                            f"rulebook i18n --accept {s.game} {s.lang}")
     done = sum(1 for s in states if s.complete)
     lines.append(f"{done} of {len(states)} game pages complete")
-    return "\n".join(lines + (["", "details:"] + details if details else []))
+    table = "\n".join(lines + (["", "details:"] + details if details else []))
+    # names and texts come from the rules: a terminal shows their control characters escaped
+    return "\n".join(printable(line) for line in table.split("\n"))
 
 
 def format_json(states: list[LanguageState]) -> str:
