@@ -460,3 +460,17 @@ def test_the_translation_report_shows_terminal_escapes_escaped(
     out = capsys.readouterr().out
     assert "outdated: title" in out and "\\x1b]0;pwned\\x07\\x1b[2J" in out
     assert "\x1b" not in out and "\x07" not in out
+
+
+def test_a_file_put_into_the_output_by_hand_is_gone_after_the_next_build(tmp_path: Path) -> None:
+    """Low 12. With no input changed, a build still finds a file no build made (en/evil.html)
+    and publishes the site without it."""
+    rules = one_game(tmp_path)
+    out = tmp_path / "out" / "site"
+    config = BuildConfig(rules, TEMPLATES, out, pdf=False, search=False)
+    assert build(config).ok
+    (out / "en" / "evil.html").write_text("<script>alert(1)</script>")
+    again = build(config)
+    assert again.ok and not again.up_to_date and again.removed == 1
+    assert not (out / "en" / "evil.html").exists()
+    assert build(config).up_to_date

@@ -42,7 +42,7 @@ def build(config: BuildConfig) -> BuildResult:
 def _build_locked(config: BuildConfig) -> BuildResult:
     ctx = _start(config)
     if ctx.previous.toolchain == ctx.toolchain and _same_inputs(ctx) \
-            and ctx.previous.intact(config.out) \
+            and ctx.previous.intact(config.out) and _nothing_else(ctx) \
             and not (config.search and ctx.previous.search_pending):
         return BuildResult(Report(), up_to_date=True)
     # the steps are imported here: a build with nothing changed needs none of them
@@ -90,6 +90,13 @@ def _same_inputs(ctx: Context) -> bool:
     scanned = {k: v for k, v in ctx.previous.inputs.items() if v[0] >= 0}
     return scanned.keys() == ctx.inputs.table.keys() and all(
         scanned[k][2] == v[2] for k, v in ctx.inputs.table.items())
+
+
+def _nothing_else(ctx: Context) -> bool:
+    """The output folder holds no file the last build did not make (one put there by hand is
+    never published: the build that finds it removes it)."""
+    found, _ = publish.tree(ctx.config.out)
+    return found.keys() <= ctx.previous.outputs.keys() | {publish.MARKER}
 
 
 def _publish(ctx: Context, made: Made) -> None:

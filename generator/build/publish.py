@@ -155,7 +155,7 @@ def publish(files: dict[str, bytes], out: Path, *, kept: Iterable[str] = (),
     before the current one (or nothing): only what differs from the new site is changed in
     it, so an edit costs a few files, not a new tree of thousands. Then the two are
     exchanged, and the site just replaced becomes the standby of the next build."""
-    live = dict(known) if known is not None and out.is_dir() else _tree(out)[0]
+    live = dict(known) if known is not None and out.is_dir() else tree(out)[0]
     kept = {rel for rel in kept if rel in live and rel not in files}
     count = len(files) + len(kept)
     files = files | {MARKER: MARKER_TEXT}
@@ -164,7 +164,7 @@ def publish(files: dict[str, bytes], out: Path, *, kept: Iterable[str] = (),
     stale = set(live) - set(files) - kept
     unchanged = len(same - {MARKER})
     if len(same) == len(files) + len(kept) and not stale:
-        if known is None or set(_tree(out)[0]) <= same:
+        if known is None or set(tree(out)[0]) <= same:
             return 0, unchanged, 0
         return publish(files, out, kept=kept)  # a file no build made: swap as usual
     standby = standby_path(out)
@@ -199,11 +199,11 @@ def standby_path(out: Path) -> Path:
 
 
 def _linked(out: Path) -> tuple[dict[str, int], set[str]]:
-    live, _ = _tree(out)
+    live, _ = tree(out)
     return live, set(live)
 
 
-def _tree(folder: Path) -> tuple[dict[str, int], set[str]]:
+def tree(folder: Path) -> tuple[dict[str, int], set[str]]:
     """The regular files under ``folder`` (relative path -> inode) and its folders; symbolic
     links are not followed (nor listed). Read with scandir: no file is opened or stat-ed."""
     files: dict[str, int] = {}
@@ -231,7 +231,7 @@ def _stage(files: dict[str, bytes], standby: Path, out: Path, live: dict[str, in
     through a new name and a rename, so no file that ``out`` shares with the standby is ever
     changed in place; a build killed here leaves a standby that the next one corrects."""
     standby.mkdir(exist_ok=True)
-    present, folders = _tree(standby)
+    present, folders = tree(standby)
     wanted = set(files) | same
     for rel in sorted(set(present) - wanted):
         (standby / rel).unlink()
