@@ -474,3 +474,31 @@ def test_a_file_put_into_the_output_by_hand_is_gone_after_the_next_build(tmp_pat
     assert again.ok and not again.up_to_date and again.removed == 1
     assert not (out / "en" / "evil.html").exists()
     assert build(config).up_to_date
+
+
+def test_a_base_url_too_long_for_a_qr_code_is_a_finding_of_check(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Low 13. A base_url whose pages' addresses a QR code cannot hold is found by `check`,
+    at its line, not by the PDF step dying in segno."""
+    from generator.cli.main import main
+
+    rules = one_game(tmp_path)
+    (rules / "site.yaml").write_text("name: Rules\nbase_url: https://example.org/"
+                                     + "a" * 2300 + "/\n", encoding="utf-8")
+    assert main(["check", str(rules)]) == 1
+    out = capsys.readouterr().out
+    assert "site.yaml:2:11: error[bad-value]: base_url is 2,321 bytes long: the printed cards' " \
+           "QR codes hold a page's address only when base_url is at most 2,227" in out
+
+
+def test_a_finding_in_site_yaml_is_named_by_the_path_given(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Low 15. `check my/rules` names my/rules/site.yaml, not rules/site.yaml."""
+    from generator.cli.main import main
+
+    rules = one_game(tmp_path / "my")
+    (rules / "site.yaml").write_text("base_url: https://example.org/\nfoo: 1\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "my/rules"]) == 1
+    assert "\nmy/rules/site.yaml:2:1: error[unknown-key]: unknown key 'foo'" in \
+        "\n" + capsys.readouterr().out

@@ -73,7 +73,7 @@ def _check(paths: list[Path], root: Path | None) -> CheckResult:
     check_related([LinkSource.of(b) for b in result.games], report)
     for path in paths:  # a rules root also holds the site's settings
         if path.is_dir() and (path / "site.yaml").is_file():
-            result.site, result.site_checked = load_site_spec(path, report), True
+            result.site, result.site_checked = load_site_spec(path, report, root=root), True
     return result
 
 

@@ -164,20 +164,33 @@ _RESERVED_NAMES = frozenset(["con", "prn", "aux", "nul", *(f"com{i}" for i in ra
 
 # -- rules/site.yaml ---------------------------------------------------------------------
 
-def load_site_spec(rules: Path, report: Report) -> schema.SiteSpec | None:
-    """rules/site.yaml: the site's name and base_url."""
+# The longest address a QR code holds (version 40, medium error correction, bytes), less the
+# longest page path after base_url ("xx/" and a slug of at most 100 characters, "/").
+QR_BYTES = 2331
+LONGEST_PAGE_PATH = len("xx/") + 100 + len("/")
+
+
+def load_site_spec(rules: Path, report: Report, *, root: Path | None = None
+                   ) -> schema.SiteSpec | None:
+    """rules/site.yaml: the site's name and base_url. Findings name it from ``root`` (the
+    folder the paths given were relative to; default the rules folder's parent)."""
     path = rules / "site.yaml"
     if not path.exists():
         report.error(Mark(str(path)), "missing-file",
                      "no site.yaml: the site needs its base_url (for sitemap and hreflang links)",
                      hint="create rules/site.yaml with: base_url: https://example.org/")
         return None
-    loaded = load_valid(path, schema.SiteSpec, report, display=display_path(path, rules.parent),
+    loaded = load_valid(path, schema.SiteSpec, report,
+                        display=display_path(path, rules.parent if root is None else root),
                         despite_yaml_problems=True, within=rules)
     if loaded is None:
         return None
     src, spec = loaded
     problem = url_problem(spec.base_url)
+    room = QR_BYTES - LONGEST_PAGE_PATH
+    if problem is None and len(spec.base_url.encode("utf-8")) > room:
+        problem = (f"is {len(spec.base_url.encode('utf-8')):,} bytes long: the printed cards' QR "
+                   f"codes hold a page's address only when base_url is at most {room:,}")
     if problem:
         report.error(src.mark(("base_url",)), "bad-value", f"base_url {problem}",
                      hint="write the site's address, such as https://example.org/rules/")
