@@ -502,3 +502,25 @@ def test_a_finding_in_site_yaml_is_named_by_the_path_given(
     assert main(["check", "my/rules"]) == 1
     assert "\nmy/rules/site.yaml:2:1: error[unknown-key]: unknown key 'foo'" in \
         "\n" + capsys.readouterr().out
+
+
+def test_a_file_name_from_a_mac_matches_the_name_in_yaml(tmp_path: Path) -> None:
+    """Low 14. An example file named on a Mac (decomposed: 'café' as e + U+0301) is the
+    example the YAML names 'café' (composed): no 'unknown example', no 'did you mean'."""
+    import unicodedata
+
+    from generator.check.games import check
+
+    rules = one_game(tmp_path, english_only=False)
+    folder = rules / GAME
+    nfc, nfd = "café-endgame", unicodedata.normalize("NFD", "café-endgame")
+    assert nfc != nfd
+    (folder / "examples" / "endgame.yaml").rename(folder / "examples" / f"{nfd}.yaml")
+    for path in folder.glob("*.yaml"):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("  endgame:", f"  {nfc}:").replace("examples.endgame.",
+                                                                         f"examples.{nfc}."),
+                        encoding="utf-8")
+    result = check([rules], root=tmp_path)
+    assert [d.format() for d in result.report.errors] == []
+    assert (GAME, nfc) in result.replays

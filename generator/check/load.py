@@ -11,6 +11,7 @@ its engine; what loading gives is a GameBundle (bundle.py).
 from __future__ import annotations
 
 import re
+import unicodedata
 import urllib.parse
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
@@ -331,7 +332,13 @@ def load_example(path: Path, report: Report, *, display: str, family: AnyFamily 
         report.extend(load_yaml(path, display=display, within=within)[1])
         return None
     loaded = load_valid(path, family.example_schema, report, display=display, within=within)
-    return Example(path.stem, loaded[1], loaded[0]) if loaded else None
+    return Example(name_of(path), loaded[1], loaded[0]) if loaded else None
+
+
+def name_of(path: Path) -> str:
+    """A file's name as the rules write it: its stem, composed (NFC). A Mac writes file names
+    decomposed (NFD): 'café' from a Mac is e + U+0301, and would not match 'café' in YAML."""
+    return unicodedata.normalize("NFC", path.stem)
 
 
 def display_path(path: Path, root: Path | None) -> str:
@@ -378,7 +385,7 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
             examples[example.name] = example
     if rules is None:
         return None
-    if rules.spec.id != folder.name:
+    if rules.spec.id != unicodedata.normalize("NFC", folder.name):
         report.error(rules.source.mark(("id",)), "bad-value",
                      f"the game id '{rules.spec.id}' differs from its folder '{folder.name}'")
     for lang in translated_from.keys() - languages.keys():
@@ -395,7 +402,7 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
         if lang not in rules.spec.slugs:
             report.error(rules.source.mark(("slugs",)), "missing-key",
                          f"no slug for language '{lang}', which has {lang}.yaml")
-        _check_names(text, rules, [p.stem for p in example_files], report, loaded=examples)
+        _check_names(text, rules, [name_of(p) for p in example_files], report, loaded=examples)
     odd_cards = get_family(rules.spec.family).odd_cards(rules.engine)
     return GameBundle(folder, rules, languages, examples, values, odd_cards, translated_from)
 
@@ -404,12 +411,12 @@ def _unique_stems(paths: list[Path], report: Report, show: Callable[[Path], str]
     """``de.yaml`` and ``de.yml`` would be the same language: report the second, skip it."""
     seen: dict[str, Path] = {}
     for path in paths:
-        if path.stem in seen:
+        if name_of(path) in seen:
             report.error(Mark(show(path)), "duplicate-file",
-                         f"'{path.name}' and '{seen[path.stem].name}' are the same file by name",
+                         f"'{path.name}' and '{seen[name_of(path)].name}' are the same file by name",
                          hint="keep one of them")
         else:
-            seen[path.stem] = path
+            seen[name_of(path)] = path
     return list(seen.values())
 
 
