@@ -524,3 +524,21 @@ def test_a_file_name_from_a_mac_matches_the_name_in_yaml(tmp_path: Path) -> None
     result = check([rules], root=tmp_path)
     assert [d.format() for d in result.report.errors] == []
     assert (GAME, nfc) in result.replays
+
+
+def test_failpoints_are_for_tests_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Low 16. The failpoint variable of old (RULEBOOK_FAILPOINT) stalls no build, and a wait
+    that is not a number is no traceback."""
+    import time
+
+    from generator.runtime.files import failpoint
+
+    monkeypatch.setenv("RULEBOOK_FAILPOINT", "before-publish")
+    rules = one_game(tmp_path)
+    started = time.monotonic()
+    assert build(BuildConfig(rules, TEMPLATES, tmp_path / "site", pdf=False, search=False)).ok
+    assert time.monotonic() - started < 25  # the old name waited 30 s here
+    monkeypatch.setenv("RULEBOOK_TEST_FAILPOINT", "a-point")
+    monkeypatch.setenv("RULEBOOK_TEST_FAILPOINT_WAIT", "soon")
+    monkeypatch.setenv("RULEBOOK_TEST_FAILPOINT_RELEASE", str(tmp_path))  # there: no wait
+    failpoint("a-point")

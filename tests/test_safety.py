@@ -315,7 +315,7 @@ def test_ctrl_c_while_pages_render_stops_the_page_workers(tmp_path: Path, delay:
 def test_kill_9_during_pdf_rendering_leaves_no_worker(tmp_path: Path) -> None:
     rules = one_game(tmp_path)
     proc = cli("build", "--rules", str(rules), "--out", str(tmp_path / "site"), "--workers", "2",
-               env={"RULEBOOK_FAILPOINT": "pdf-render"})
+               env={"RULEBOOK_TEST_FAILPOINT": "pdf-render"})
     wait_for_line(proc, "failpoint pdf-render reached")
     workers = children(proc.pid)
     assert len(workers) == 2
@@ -355,7 +355,7 @@ def test_a_killed_build_leaves_a_whole_site(tmp_path: Path, sites, point: str, e
     assert build(BuildConfig(sites["old"], ROOT / "templates", out, pdf=False)).ok
     assert snapshot(out) == expected["old"]
     proc = cli("build", "--no-pdf", "--rules", str(sites["new"]), "--out", str(out),
-               env={"RULEBOOK_FAILPOINT": point, "RULEBOOK_FAILPOINT_WAIT": "1"} | env)
+               env={"RULEBOOK_TEST_FAILPOINT": point, "RULEBOOK_TEST_FAILPOINT_WAIT": "1"} | env)
     wait_for_line(proc, f"failpoint {point} reached")
     os.killpg(proc.pid, signal_number)
     proc.wait(timeout=30)
@@ -378,7 +378,7 @@ def test_a_build_killed_while_rendering_pdfs(tmp_path: Path, signal_number: int)
     assert build(BuildConfig(rules, ROOT / "templates", out, pdf=False)).ok
     before = snapshot(out)
     proc = cli("build", "--rules", str(rules), "--out", str(out), "--workers", "2",
-               env={"RULEBOOK_FAILPOINT": "pdf-render", "RULEBOOK_CACHE": str(tmp_path / "cache")})
+               env={"RULEBOOK_TEST_FAILPOINT": "pdf-render", "RULEBOOK_CACHE": str(tmp_path / "cache")})
     wait_for_line(proc, "failpoint pdf-render reached")
     workers = children(proc.pid)
     os.killpg(proc.pid, signal_number)
@@ -396,7 +396,7 @@ def test_an_interrupt_between_the_renames_waits_for_the_second(tmp_path: Path, s
     out = tmp_path / "site"
     assert build(BuildConfig(sites["old"], ROOT / "templates", out, pdf=False)).ok
     proc = cli("build", "--no-pdf", "--rules", str(sites["new"]), "--out", str(out),
-               env={"RULEBOOK_FAILPOINT": "between-renames", "RULEBOOK_FAILPOINT_WAIT": "1",
+               env={"RULEBOOK_TEST_FAILPOINT": "between-renames", "RULEBOOK_TEST_FAILPOINT_WAIT": "1",
                     "RULEBOOK_NO_EXCHANGE": "1"})
     wait_for_line(proc, "failpoint between-renames reached")
     os.killpg(proc.pid, 2)
@@ -421,8 +421,8 @@ def test_concurrent_builds_take_turns(tmp_path: Path, sites) -> None:
     out = tmp_path / "site"
     release = tmp_path / "release"  # the first build holds the lock until the second waits
     first = cli("build", "--no-pdf", "--rules", str(sites["old"]), "--out", str(out),
-                env={"RULEBOOK_FAILPOINT": "before-publish", "RULEBOOK_FAILPOINT_WAIT": "60",
-                     "RULEBOOK_FAILPOINT_RELEASE": str(release)})
+                env={"RULEBOOK_TEST_FAILPOINT": "before-publish", "RULEBOOK_TEST_FAILPOINT_WAIT": "60",
+                     "RULEBOOK_TEST_FAILPOINT_RELEASE": str(release)})
     wait_for_line(first, "failpoint before-publish reached")
     second = cli("build", "--no-pdf", "--rules", str(sites["new"]), "--out", str(out))
     waiting = wait_for_line(second, "waiting for another rulebook build")

@@ -49,14 +49,20 @@ def locked_folder(folder: Path) -> Iterator[None]:
 
 
 def failpoint(name: str) -> None:
-    """A named point where the fault-injection tests stop a build (RULEBOOK_FAILPOINT=name):
-    it announces itself on stderr and waits to be killed, for RULEBOOK_FAILPOINT_WAIT seconds
-    at most, or until the file RULEBOOK_FAILPOINT_RELEASE exists. Does nothing otherwise."""
-    if os.environ.get("RULEBOOK_FAILPOINT") != name:
+    """A named point where the fault-injection tests stop a build: with
+    RULEBOOK_TEST_FAILPOINT=name it announces itself on stderr and waits to be killed, for
+    RULEBOOK_TEST_FAILPOINT_WAIT seconds at most (30 when that is not a number), or until the
+    file RULEBOOK_TEST_FAILPOINT_RELEASE exists. Does nothing otherwise: the variables say
+    they are for tests, so no build of an author's stalls by chance."""
+    if os.environ.get("RULEBOOK_TEST_FAILPOINT") != name:
         return
     print(f"failpoint {name} reached", file=sys.stderr, flush=True)
-    release = os.environ.get("RULEBOOK_FAILPOINT_RELEASE")
-    deadline = time.monotonic() + float(os.environ.get("RULEBOOK_FAILPOINT_WAIT", "30"))
+    release = os.environ.get("RULEBOOK_TEST_FAILPOINT_RELEASE")
+    try:
+        wait = float(os.environ.get("RULEBOOK_TEST_FAILPOINT_WAIT", "30"))
+    except ValueError:
+        wait = 30.0
+    deadline = time.monotonic() + wait
     while time.monotonic() < deadline and not (release and os.path.exists(release)):
         time.sleep(0.05)
 
