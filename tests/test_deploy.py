@@ -542,3 +542,20 @@ def test_failpoints_are_for_tests_only(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setenv("RULEBOOK_TEST_FAILPOINT_WAIT", "soon")
     monkeypatch.setenv("RULEBOOK_TEST_FAILPOINT_RELEASE", str(tmp_path))  # there: no wait
     failpoint("a-point")
+
+
+def test_a_narration_short_of_a_hundred_thousand_steps_is_one_short_finding(tmp_path: Path) -> None:
+    """Low 17. A script of 100,000 moves whose narration has three texts: the finding names
+    the first missing steps, the last and the count, on a line of its own (it was 689 KB)."""
+    from generator.check.games import check
+
+    rules = one_game(tmp_path)
+    script = rules / GAME / "examples" / "endgame.yaml"
+    text = script.read_text(encoding="utf-8")
+    move = '  - {by: "2", from: "1", draw: K♦, pair: K♦ K♣, out: ["1"]}\n'
+    script.write_text(text.replace(move, move + "  - {draw: K♦}\n" * 99_997), encoding="utf-8")
+    found = [d.format() for d in check([rules], root=tmp_path).report.items
+             if d.code == "narration-steps"]
+    assert len(found) == 1 and len(found[0]) < 400, found[0][:500]
+    assert "missing the text of move(s) 4, 5, 6, 7, 8, 9, 10, 11, 12, ... 100000 (99,997 in all)" \
+        in found[0]

@@ -158,6 +158,14 @@ def check_in_play(ctx: ReplayContext[G, S], groups: Groups, *, every_card: bool 
     return ok
 
 
+def _numbers(found: range, *, shown: int = 10) -> str:
+    """Numbers for a message: all of a few, or the first ones, the last one and a count."""
+    if len(found) <= shown:
+        return ", ".join(map(str, found))
+    return (", ".join(map(str, found[:shown - 1])) + f", ... {found[-1]} "
+            f"({len(found):,} in all)")
+
+
 def narrations(ctx: ReplayContext[G, S], *, steps: int, unit: str
                ) -> Iterator[tuple[str, Source, Key, list[str], ExampleText]]:
     """Each language's narration of an example, after the checks every family shares: seat
@@ -178,7 +186,7 @@ def narrations(ctx: ReplayContext[G, S], *, steps: int, unit: str
         if len(texts) != steps:
             where = src.key_mark(base + ("steps",)) if src.get(base + ("steps",)) is not None \
                 else src.key_mark(base)
-            absent = ", ".join(str(n) for n in range(len(texts) + 1, steps + 1))
+            absent = _numbers(range(len(texts) + 1, steps + 1))
             detail = (f"missing the text of {unit}(s) {absent}" if len(texts) < steps
                       else f"{len(texts) - steps} text(s) too many")
             report.error(where, "narration-steps",
