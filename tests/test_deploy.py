@@ -559,3 +559,50 @@ def test_a_narration_short_of_a_hundred_thousand_steps_is_one_short_finding(tmp_
     assert len(found) == 1 and len(found[0]) < 400, found[0][:500]
     assert "missing the text of move(s) 4, 5, 6, 7, 8, 9, 10, 11, 12, ... 100000 (99,997 in all)" \
         in found[0]
+
+
+# -- long work in silence --------------------------------------------------------------------
+
+def _build_command(rules: Path, out: Path, cache: Path, *extra: str) -> list[str]:
+    import sys
+
+    return [sys.executable, "-m", "generator", "build", "--rules", str(rules), "--templates",
+            str(TEMPLATES), "--out", str(out), "--workers", "1", *extra]
+
+
+@pytest.mark.slow
+def test_long_work_says_what_it_did_off_a_terminal_and_nothing_when_quiet(tmp_path: Path) -> None:
+    """Off a terminal each long step is one line when it ends; --quiet prints none."""
+    import subprocess
+
+    rules = one_game(tmp_path)
+    env = {**os.environ, "RULEBOOK_CACHE": str(tmp_path / "cache")}
+    done = subprocess.run(_build_command(rules, tmp_path / "a" / "site", tmp_path),
+                          capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "rendering the PDFs: 3 of 3 (" in done.stderr, done.stderr
+    quiet = subprocess.run(_build_command(rules, tmp_path / "b" / "site", tmp_path, "--quiet"),
+                           capture_output=True, text=True,
+                           env={**env, "RULEBOOK_CACHE": str(tmp_path / "cache2")}, timeout=600)
+    assert quiet.returncode == 0 and " of " not in quiet.stderr, quiet.stderr
+
+
+@pytest.mark.slow
+def test_long_work_shows_a_bar_on_a_terminal(tmp_path: Path) -> None:
+    """On a terminal the PDFs and the simulations show bars while they run."""
+    import pty
+    import subprocess
+
+    rules = one_game(tmp_path)
+    leader, follower = pty.openpty()
+    env = {**os.environ, "RULEBOOK_CACHE": str(tmp_path / "cache"), "COLUMNS": "100"}
+    run = subprocess.Popen(_build_command(rules, tmp_path / "site", tmp_path), stdout=follower,
+                           stderr=follower, env=env)
+    os.close(follower)
+    seen = b""
+    with contextlib.suppress(OSError):  # the terminal closes with the build
+        while chunk := os.read(leader, 65536):
+            seen += chunk
+    assert run.wait(timeout=600) == 0, seen[-2000:]
+    assert b"rendering the PDFs" in seen and b"\x1b[" in seen  # drawn, then taken away
+    assert b"simulating the game by the numbers" in seen

@@ -11,6 +11,7 @@ from typing import Any
 from ..core.diagnostics import Report
 from ..pdf.render import PdfStats
 from ..runtime.cache import Cache
+from ..runtime.progress import Progress
 from . import graph
 
 
@@ -26,6 +27,7 @@ class BuildConfig:
     # the next build that has it on (serve: pages first, reloaded at once; then the search)
     search: bool = True
     cache: Path | None = None  # the disk cache's folder; None: $RULEBOOK_CACHE or the user's
+    quiet: bool = False  # no progress on stderr
 
     def disk_cache(self) -> Cache:
         return Cache(self.cache) if self.cache is not None else Cache.default()
@@ -62,6 +64,7 @@ class Context:
     toolchain: str
     cache: Cache
     result: BuildResult
+    progress: Progress
 
     @property
     def report(self) -> Report:

@@ -9,6 +9,7 @@ from ..check.games import check
 from ..check.load import load_site_spec
 from ..core.diagnostics import Mark
 from ..runtime.files import locked, write_beside
+from ..runtime.progress import Progress
 from ..simulation.store import Store
 from ..web.render import Renderer, SiteConfig
 from ..web.site import plan
@@ -45,7 +46,8 @@ def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResu
     try:
         with locked(config.out):
             pdfs, _ = render_pdfs(config, renderer, documents, result.report, cache=cache,
-                                  stats=result.pdfs)
+                                  stats=result.pdfs,
+                                  progress=Progress.for_stderr(quiet=config.quiet))
             if not result.ok:
                 return result, []
             config.out.mkdir(parents=True, exist_ok=True)

@@ -5,6 +5,7 @@ cut again only when the characters, the print faces or the stylesheet changed.""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from ..core.diagnostics import Mark, Report
 from ..runtime import deps
@@ -35,7 +36,9 @@ def fonts(ctx: Context, plan: Plan, made: Made) -> Made:
         ctx.report.extend(last[STYLESHEET].diagnostics())  # a missing face, said again
         return Made(kept=set(last), outputs=last, values={"fonts": key})
     found = Report()
-    files = font_files(templates, css, chars, found, cache=ctx.cache)
+    with ctx.progress.task("cutting the web fonts", len(print_faces(templates / "print" / "print.css"))
+                           if (templates / "print" / "print.css").is_file() else 0) as task:
+        files = font_files(templates, css, chars, found, cache=ctx.cache, advance=task.advance)
     ctx.report.extend(found.items)
     font_deps = deps.Deps(files={str(templates / "print" / "print.css"), str(source)},
                           values={"fonts"})
@@ -46,7 +49,8 @@ def fonts(ctx: Context, plan: Plan, made: Made) -> Made:
 
 
 def font_files(templates: Path, css: bytes, chars: frozenset[int], report: Report, *,
-               cache: Cache) -> dict[str, bytes]:
+               cache: Cache, advance: Callable[[int], None] = lambda done: None
+               ) -> dict[str, bytes]:
     """The print faces as subset WOFF2 files, and the site stylesheet ``css`` naming them. A
     face whose file is missing or broken is left out with a warning (the browser falls back)."""
     print_css = templates / "print" / "print.css"
@@ -59,7 +63,7 @@ def font_files(templates: Path, css: bytes, chars: frozenset[int], report: Repor
                        f"{problem}: the web pages go without the face '{face.family}'",
                        hint="put the font file beside print.css, where its url() points")
     usable = [f for f in declared if f not in {b[0] for b in bad}]
-    faces = web_faces(usable, chars, cache=cache)
+    faces = web_faces(usable, chars, cache=cache, advance=advance)
     out = {f.path: f.data for f in faces if f.codepoints}
     out[STYLESHEET] = with_font_faces(css, faces)
     return out

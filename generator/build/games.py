@@ -91,38 +91,48 @@ def check_games(ctx: Context) -> Games:
     """Check every game whose folder changed; of the others, report the last build's findings."""
     config, report = ctx.config, ctx.report
     games = Games(config.rules.parent)
-    for folder in find_game_folders([config.rules], report):
-        digest = ctx.inputs.folder_digest(folder)
-        last = ctx.previous.games.get(folder.name)
-        if last is not None and last.digest == digest and last.folder == str(folder):
-            report.extend(last.diagnostics())
-            games.folders[folder.name] = folder
-            games.records[folder.name] = last
-            continue
-        found = Report()
-        bundle, replays = check_game(folder, found, root=config.rules.parent)
-        report.extend(found.items)
-        if bundle is None:
-            continue
-        game = bundle.rules.id
-        games.folders[game], games.loaded[game] = folder, (bundle, replays)
-        games.changed.add(game)
-        _LOADED[(str(folder), digest)] = bundle, replays
-        listing, links = Listing.of(bundle), LinkSource.of(bundle)
-        games.records[game] = graph.GameRecord(
-            folder=str(folder), digest=digest, languages=list(bundle.languages),
-            digests=ctx.inputs.game_digests(game, folder, LANGUAGES),
-            slugs=dict(bundle.rules.spec.slugs),
-            slug_marks={k: _mark_list(m) for k, m in slug_marks(bundle).items()},
-            findings=[d.as_dict() for d in found.items], deck=listing.deck,
-            players=list(listing.players), links=[list(link) for link in listing.links],
-            link_marks=[[game_, *_mark_list(mark)] for game_, mark in links.links])
+    folders = find_game_folders([config.rules], report)
+    with ctx.progress.task("checking the games", len(folders)) as task:
+        for folder in folders:
+            _check_one(ctx, games, folder)
+            task.advance()
     check_slugs([(k, r.slugs, _mark_of(r)) for k, r in games.records.items()], report)
     check_related([LinkSource(k, Path(r.folder), r.slugs,
                               [(str(g), Mark(str(p), int(line), int(col)))
                                for g, p, line, col in r.link_marks])
                    for k, r in games.records.items()], report)
     return games
+
+
+def _check_one(ctx: Context, games: Games, folder: Path) -> None:
+    """One game folder: its record of the last build when the folder is unchanged, else
+    loaded and checked now."""
+    config, report = ctx.config, ctx.report
+    digest = ctx.inputs.folder_digest(folder)
+    last = ctx.previous.games.get(folder.name)
+    if last is not None and last.digest == digest and last.folder == str(folder):
+        report.extend(last.diagnostics())
+        games.folders[folder.name] = folder
+        games.records[folder.name] = last
+        return
+    found = Report()
+    bundle, replays = check_game(folder, found, root=config.rules.parent)
+    report.extend(found.items)
+    if bundle is None:
+        return
+    game = bundle.rules.id
+    games.folders[game], games.loaded[game] = folder, (bundle, replays)
+    games.changed.add(game)
+    _LOADED[(str(folder), digest)] = bundle, replays
+    listing, links = Listing.of(bundle), LinkSource.of(bundle)
+    games.records[game] = graph.GameRecord(
+        folder=str(folder), digest=digest, languages=list(bundle.languages),
+        digests=ctx.inputs.game_digests(game, folder, LANGUAGES),
+        slugs=dict(bundle.rules.spec.slugs),
+        slug_marks={k: _mark_list(m) for k, m in slug_marks(bundle).items()},
+        findings=[d.as_dict() for d in found.items], deck=listing.deck,
+        players=list(listing.players), links=[list(link) for link in listing.links],
+        link_marks=[[game_, *_mark_list(mark)] for game_, mark in links.links])
 
 
 def _mark_list(mark: Mark) -> list[Any]:

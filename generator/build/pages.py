@@ -38,8 +38,9 @@ def pages(ctx: Context, plan: Plan) -> Made:
             recorded, len(data), 0, chars=extra_characters(rel, data),
             sha=hashlib.sha256(data).hexdigest() if rel.endswith(".html") else "")
 
-    rendered = pool_map(render, list(todo), workers=ctx.config.workers, name="page",
-                        per_worker=MIN_PAGES_PER_WORKER)
+    with ctx.progress.task("rendering the pages", len(todo)) as task:
+        rendered = pool_map(render, list(todo), workers=ctx.config.workers, name="page",
+                            per_worker=MIN_PAGES_PER_WORKER, advance=task.advance)
     for rel, (data, output) in zip(todo, rendered):
         made.files[rel], made.outputs[rel] = data, output
     ctx.report.extend(plan.renderer.catalog_problems())  # a broken UI catalog shows English

@@ -12,11 +12,12 @@ from ..core.diagnostics import Diagnostic, Mark, Report
 from ..core.languages import language
 from ..pdf.imposition import imposed_pdfs
 from ..pdf.overflow import report_overflows
-from ..pdf.render import PdfJob, PdfStats, harfbuzz_subset_available, rich_progress
+from ..pdf.render import PdfJob, PdfStats, harfbuzz_subset_available
 from ..pdf.render import render_pdfs as render_jobs
 from ..runtime import deps
 from ..runtime.cache import Cache
 from ..runtime.pool import default_workers
+from ..runtime.progress import QUIET, Progress
 from ..web.render import Renderer
 from ..web.site import DocKind, Document
 from . import graph
@@ -57,7 +58,8 @@ def pdfs(ctx: Context, plan: Plan) -> Made:
     booklets = {p: (config.out / p).read_bytes() for d in todo if d.kind is DocKind.IMPOSED
                 for p in [source(d)] if p not in html and p in made.kept}  # its bytes as they are
     made.files, findings = render_pdfs(config, plan.renderer, todo, ctx.report, cache=ctx.cache,
-                                       stats=ctx.result.pdfs, html=html, booklets=booklets)
+                                       stats=ctx.result.pdfs, html=html, booklets=booklets,
+                                       progress=ctx.progress)
     for doc in todo:
         made_from_deps = recorded.get(source(doc)) or made.outputs[source(doc)].deps
         made.outputs[doc.path] = graph.Output(
@@ -69,7 +71,7 @@ def pdfs(ctx: Context, plan: Plan) -> Made:
 def render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Document],
                 report: Report, *, cache: Cache, stats: PdfStats | None = None,
                 html: Mapping[str, str] | None = None,
-                booklets: Mapping[str, bytes] | None = None
+                booklets: Mapping[str, bytes] | None = None, progress: Progress = QUIET
                 ) -> tuple[dict[str, bytes], dict[str, list[Diagnostic]]]:
     """The documents' PDFs (``html``: a document's HTML when already made; ``booklets``: A5
     booklets not among ``documents`` that an A4 booklet is imposed from), and each document's
@@ -84,9 +86,10 @@ def render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Documen
         if config.executor is not None:
             from ..runtime.executors import dask_executor
             executor = stack.enter_context(dask_executor(config.executor))
+        task = stack.enter_context(progress.task("rendering the PDFs", len(jobs)))
         pdfs = render_jobs(jobs, print_dir=config.templates / "print", cache=cache,
                            workers=config.workers or default_workers(), stats=stats,
-                           progress=rich_progress(), executor=executor)
+                           progress=task, executor=executor)
     pdfs |= imposed_pdfs(_booklets_to_impose(documents, {**(booklets or {}), **pdfs},
                                              renderer.site.documents), cache=cache)
     if stats.rendered and not harfbuzz_subset_available():

@@ -23,6 +23,7 @@ from ..check.load import load_site_spec
 from ..core.diagnostics import Mark, Report
 from ..runtime import collector
 from ..runtime.files import failpoint, locked
+from ..runtime.progress import Progress
 from . import graph, publish
 from .context import BuildConfig, BuildError, BuildResult, Context, Made
 
@@ -83,7 +84,7 @@ def _start(config: BuildConfig) -> Context:
     if previous.toolchain != toolchain:
         previous = graph.State(inputs=previous.inputs)  # another generator: trust no output
     return Context(config, previous, inputs, toolchain, config.disk_cache(),
-                   BuildResult(Report()))
+                   BuildResult(Report()), Progress.for_stderr(quiet=config.quiet))
 
 
 def _same_inputs(ctx: Context) -> bool:

@@ -41,7 +41,8 @@ def plan_site(ctx: Context, games: Games, site_spec: SiteSpec) -> Plan:
                                    card_letters=frozenset(site_spec.card_letters)),
                         site, games.replays, numbers=Store(ctx.cache))
     renderer.prefetch_numbers_of([games.loaded[game][0] for game in games.changed],
-                                 workers=config.workers or default_workers())
+                                 workers=config.workers or default_workers(),
+                                 progress=ctx.progress)
     _index_entries(ctx, renderer, games)
     values = site_values(site, renderer) | _outdated(ctx, games, site_spec.source_language)
     if config.pdf:

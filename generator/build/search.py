@@ -48,7 +48,9 @@ def search(ctx: Context, plan: Plan, made: Made) -> Made:
         else:
             todo[lang] = {p: made.files[p] if p in made.files else (ctx.config.out / p).read_bytes()
                           for p in listed}
-    fresh = language_indexes(todo, ctx.report, workers=ctx.config.workers) if todo else {}
+    with ctx.progress.task("indexing the search", len(todo)) as task:
+        fresh = language_indexes(todo, ctx.report, workers=ctx.config.workers,
+                                 advance=task.advance) if todo else {}
     if fresh is None:
         return Made()  # no Pagefind, or it failed: warned, and no search at all
     for lang, index in fresh.items():

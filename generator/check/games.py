@@ -12,6 +12,7 @@ from ..families import get_family
 from ..model.game import GameBundle
 from ..model.schema import SiteSpec
 from ..runtime import collector
+from ..runtime.progress import QUIET, Progress
 from .load import load_game, load_site_spec
 from .related import LinkSource, check_related
 
@@ -56,19 +57,23 @@ def find_game_folders(paths: list[Path], report: Report) -> list[Path]:
     return list(unique.values())
 
 
-def check(paths: list[Path], *, root: Path | None = None) -> CheckResult:
+def check(paths: list[Path], *, root: Path | None = None,
+          progress: Progress = QUIET) -> CheckResult:
     with collector.paused():
-        return _check(paths, root)
+        return _check(paths, root, progress)
 
 
-def _check(paths: list[Path], root: Path | None) -> CheckResult:
+def _check(paths: list[Path], root: Path | None, progress: Progress) -> CheckResult:
     result = CheckResult(Report())
     report = result.report
-    for folder in find_game_folders(paths, report):
-        bundle, replays = check_game(folder, report, root=root)
-        if bundle is not None:
-            result.games.append(bundle)
-            result.replays |= replays
+    folders = find_game_folders(paths, report)
+    with progress.task("checking the games", len(folders)) as task:
+        for folder in folders:
+            bundle, replays = check_game(folder, report, root=root)
+            if bundle is not None:
+                result.games.append(bundle)
+                result.replays |= replays
+            task.advance()
     check_slugs([(b.rules.id, b.rules.spec.slugs, _slug_mark(b)) for b in result.games], report)
     check_related([LinkSource.of(b) for b in result.games], report)
     for path in paths:  # a rules root also holds the site's settings

@@ -68,6 +68,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="rules folder, game folder or file (default: rules)")
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.add_argument("--no-warnings", action="store_true", help="show errors only")
+    check.add_argument("--quiet", action="store_true", help="no progress on stderr")
     for name, text in (("build", "check, then build the site into --out"),
                        ("serve", "build, serve on localhost and rebuild on change")):
         cmd = sub.add_parser(name, help=text)
@@ -79,6 +80,7 @@ def _parser() -> argparse.ArgumentParser:
                          help="page and PDF render processes (default and most: one per core)")
         cmd.add_argument("--executor", type=_executor, default=None, metavar="dask://HOST:PORT",
                          help="render the PDFs on a Dask cluster (needs dask.distributed)")
+        cmd.add_argument("--quiet", action="store_true", help="no progress on stderr")
         if name == "build":
             cmd.add_argument("--no-search", action="store_true",
                              help="leave the search index as the last build made it (quicker; "
@@ -115,6 +117,7 @@ def _parser() -> argparse.ArgumentParser:
     pdf.add_argument("--out", type=Path, default=Path("output/pdf"), help="folder for the PDFs")
     pdf.add_argument("--workers", type=_positive, default=0,
                      help="PDF render processes (default and most: one per core)")
+    pdf.add_argument("--quiet", action="store_true", help="no progress on stderr")
     return parser
 
 
@@ -152,9 +155,10 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     from ..check.games import check
+    from ..runtime.progress import Progress
 
     paths = args.paths or [Path("rules")]
-    result = check(paths, root=Path.cwd())
+    result = check(paths, root=Path.cwd(), progress=Progress.for_stderr(quiet=args.quiet))
     items = result.report.sorted()
     if args.no_warnings:
         items = [d for d in items if d.severity == "error"]
@@ -180,7 +184,8 @@ def _config(args: argparse.Namespace) -> BuildConfig:
     return BuildConfig(rules=args.rules, templates=args.templates, out=args.out,
                        pdf=not getattr(args, "no_pdf", False), workers=getattr(args, "workers", 0),
                        executor=getattr(args, "executor", None),
-                       search=not getattr(args, "no_search", False))
+                       search=not getattr(args, "no_search", False),
+                       quiet=getattr(args, "quiet", False))
 
 
 def _build(args: argparse.Namespace) -> int:

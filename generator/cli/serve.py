@@ -275,4 +275,5 @@ def restart_command(config: BuildConfig, host: str, port: int) -> list[str]:
             "--host", host, "--port", str(port),
             *(["--no-pdf"] if not config.pdf else []),
             *(["--workers", str(config.workers)] if config.workers else []),
-            *(["--executor", config.executor] if config.executor else [])]
+            *(["--executor", config.executor] if config.executor else []),
+            *(["--quiet"] if config.quiet else [])]

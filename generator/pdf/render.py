@@ -12,7 +12,6 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import hashlib
-import sys
 import time
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -192,27 +191,3 @@ def _render_one(task: tuple[str, int]) -> Rendered:
     data = document.write_pdf(pdf_variant=PDF_VARIANT)
     assert data is not None
     return data, len(document.pages), sorted(set(fetcher.refused)), lost
-
-
-def rich_progress() -> Callable[[int, int], None] | None:
-    """A progress bar on a terminal; nothing when stderr is not one (CI, pipes). The bar is
-    made at the first update, so that a build whose PDFs all come from the cache shows none."""
-    if not sys.stderr.isatty():
-        return None
-    from rich.progress import Progress
-
-    state: dict[str, Any] = {}
-
-    def update(done: int, total: int) -> None:
-        if "bar" not in state:
-            state["bar"] = Progress(transient=True)
-            state["task"] = state["bar"].add_task("rendering PDFs", total=total)
-            state["bar"].start()
-        if state.get("stopped"):
-            return
-        state["bar"].update(state["task"], completed=done, total=total)
-        if done >= total:
-            state["bar"].stop()
-            state["stopped"] = True
-
-    return update

@@ -75,12 +75,17 @@ _TASK: list[Callable[[object], object]] = []  # the function the forked workers 
 
 
 def pool_map(make: Callable[[T], R], tasks: list[T], *, workers: int, name: str,
-             per_worker: int = 1) -> list[R]:
+             per_worker: int = 1, advance: Callable[[int], None] = lambda done: None) -> list[R]:
     """``[make(task) for task in tasks]``, in forked processes when there are enough tasks
-    (``make`` itself is never pickled: the workers inherit it)."""
+    (``make`` itself is never pickled: the workers inherit it); ``advance(n)`` is told as
+    tasks are done."""
     count = usable_workers(workers, len(tasks), per_worker=per_worker)
     if count == 1 or sys.platform != "linux":  # fork is what makes a task this cheap to send
-        return [make(task) for task in tasks]
+        out = []
+        for task in tasks:
+            out.append(make(task))
+            advance(1)
+        return out
     stride = count * 4  # small chunks, each a mix of big and small tasks
     chunks = [tasks[i::stride] for i in range(stride)]
     _TASK[:] = [make]  # type: ignore[list-item]  # read by the forked children
@@ -90,6 +95,7 @@ def pool_map(make: Callable[[T], R], tasks: list[T], *, workers: int, name: str,
             for start, chunk_results in enumerate(pool.map(_run_chunk, chunks)):
                 for i, result in enumerate(chunk_results):
                     results[start + i * stride] = result  # type: ignore[assignment]
+                advance(len(chunk_results))
     finally:
         _TASK.clear()
     return [results[i] for i in range(len(tasks))]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from ..runtime.cache import Cache
 from ..runtime.pool import usable_workers, worker_pool
+from ..runtime.progress import QUIET, Progress
 from .run import DEFAULT_SEED, Numbers, Simulation, cache_key, run
 from .stats import Precision
 
@@ -47,7 +48,8 @@ class Store:
         self._write(key, result)
         return result
 
-    def prefetch(self, sims: list[Simulation], *, workers: int) -> None:
+    def prefetch(self, sims: list[Simulation], *, workers: int,
+                 progress: Progress = QUIET) -> None:
         """Simulate, in ``workers`` processes, every configuration not in the cache yet."""
         todo: dict[str, Simulation] = {}
         for sim in sims:
@@ -60,19 +62,26 @@ class Store:
             else:
                 todo[key] = sim
         count = usable_workers(workers, len(todo))
-        if len(todo) < 2 or count < 2:
-            return  # numbers() simulates them in this process, one by one
         order = sorted(todo, key=lambda k: -todo[k].players)  # the longest first
-        with worker_pool(count, name="sim") as pool:
-            futures = {key: pool.submit(run, todo[key], seed=self.seed, precision=self.precision)
-                       for key in order}
-            for key, future in futures.items():
-                result = future.result()
-                _MEMORY[key] = result
-                self._write(key, result)
-                self.simulated += 1
+        with progress.task("simulating the game by the numbers", len(order)) as task:
+            if count < 2 or len(todo) < 2:  # here, one by one
+                for key in order:
+                    self._keep(key, run(todo[key], seed=self.seed, precision=self.precision))
+                    task.advance()
+            else:
+                with worker_pool(count, name="sim") as pool:
+                    futures = {key: pool.submit(run, todo[key], seed=self.seed,
+                                                precision=self.precision) for key in order}
+                    for key, future in futures.items():
+                        self._keep(key, future.result())
+                        task.advance()
         # numbers() finds them in memory: count them as simulated, not as read from cache
         self._prefetched |= set(todo)
+
+    def _keep(self, key: str, result: Numbers) -> None:
+        _MEMORY[key] = result
+        self._write(key, result)
+        self.simulated += 1
 
     def _read(self, key: str) -> Numbers | None:
         entry = self.cache.get(KIND, key)

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from ..runtime.cache import Cache
 
@@ -135,10 +135,12 @@ def site_characters_of(extras: Iterable[str], languages: Iterable[str]) -> froze
     return frozenset(c for c in chars if c >= 0x20)
 
 
-def web_faces(faces: list[Face], chars: frozenset[int], *, cache: Cache) -> list[WebFace]:
+def web_faces(faces: list[Face], chars: frozenset[int], *, cache: Cache,
+              advance: Callable[[int], None] = lambda done: None) -> list[WebFace]:
     """Each face cut to ``chars`` as WOFF2, from the cache when it was cut before."""
     out = []
     for face in faces:
+        advance(1)
         font = face.source.read_bytes()
         key = hashlib.sha256(font + _charset_key(chars) + _tool_key()).hexdigest()
         cached = cache.get("fonts", key)

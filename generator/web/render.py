@@ -24,6 +24,7 @@ from ..families import family_of
 from ..model.game import GameBundle
 from ..runtime import deps
 from ..runtime.cache import Cache
+from ..runtime.progress import QUIET, Progress
 from ..simulation.configurations import Result, game_numbers, page_configurations
 from ..simulation.store import Store
 from .facts import QUICKREF_TITLES, GameFacts
@@ -315,10 +316,11 @@ class Renderer:
         """Simulate every game's uncached configurations at once, in ``workers`` processes."""
         self.prefetch_numbers_of(list(self.site.games.values()), workers=workers)
 
-    def prefetch_numbers_of(self, bundles: list[GameBundle], *, workers: int) -> None:
+    def prefetch_numbers_of(self, bundles: list[GameBundle], *, workers: int,
+                            progress: Progress = QUIET) -> None:
         self.numbers.prefetch([c.simulation for bundle in bundles
                                for c in page_configurations(bundle, family=family_of(bundle))],
-                              workers=workers)
+                              workers=workers, progress=progress)
 
     def game_numbers(self, bundle: GameBundle) -> list[Result]:
         """The game by the numbers: simulated once per game, shared by its languages."""

@@ -27,7 +27,7 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Coroutine, Iterable, Mapping, TypeVar
+from typing import Any, Callable, Coroutine, Iterable, Mapping, TypeVar
 
 from ..core.diagnostics import Mark, Report
 from .site import Kind, Site
@@ -72,7 +72,8 @@ def language_of(page: str, languages: Iterable[str]) -> str | None:
 
 
 def language_indexes(pages: Mapping[str, Mapping[str, bytes]], report: Report, *,
-                     workers: int = 0) -> dict[str, LanguageIndex] | None:
+                     workers: int = 0, advance: Callable[[int], None] = lambda done: None
+                     ) -> dict[str, LanguageIndex] | None:
     """Each language's index, made from its pages (``lang -> {path: html}``), the languages
     side by side (``workers`` Pagefind services: 0, one per core); None, with a warning, when
     Pagefind is missing or fails."""
@@ -84,7 +85,7 @@ def language_indexes(pages: Mapping[str, Mapping[str, bytes]], report: Report, *
         return None
     services = max(1, min(workers or os.cpu_count() or 1, len(pages)))
     try:
-        return _run(_indexes(pages, services))
+        return _run(_indexes(pages, services, advance))
     except Exception as error:  # noqa: BLE001 - the service's errors have no common class
         report.warning(Mark(str(binary)), "no-search", f"Pagefind could not index the site: {error}",
                        hint="the site is built without its search")
@@ -102,14 +103,14 @@ def _run(work: Coroutine[Any, Any, T]) -> T:
         return thread.submit(asyncio.run, work).result()
 
 
-async def _indexes(pages: Mapping[str, Mapping[str, bytes]],
-                   services: int) -> dict[str, LanguageIndex]:
+async def _indexes(pages: Mapping[str, Mapping[str, bytes]], services: int,
+                   advance: Callable[[int], None]) -> dict[str, LanguageIndex]:
     launched = []
     try:
         for _ in range(services):
             launched.append(await _service()().launch())
         languages = sorted(pages)
-        made = await asyncio.gather(*(_index_one(launched[i % services], pages[lang])
+        made = await asyncio.gather(*(_index_one(launched[i % services], pages[lang], advance)
                                       for i, lang in enumerate(languages)))
     finally:
         for service in launched:
@@ -117,7 +118,8 @@ async def _indexes(pages: Mapping[str, Mapping[str, bytes]],
     return dict(zip(languages, made))
 
 
-async def _index_one(service: Any, pages: Mapping[str, bytes]) -> LanguageIndex:
+async def _index_one(service: Any, pages: Mapping[str, bytes],
+                     advance: Callable[[int], None]) -> LanguageIndex:
     index = await service.create_index(CONFIG)
     in_flight = asyncio.Semaphore(IN_FLIGHT)  # its waiters go first come, first served
 
@@ -130,6 +132,7 @@ async def _index_one(service: Any, pages: Mapping[str, bytes]) -> LanguageIndex:
     await asyncio.gather(*(add(path) for path in sorted(pages)))
     files = {f"{BUNDLE}/{f['path']}": f["content"] for f in await index.get_files()}
     await index.delete_index()
+    advance(1)
     return LanguageIndex(files, json.loads(files.pop(ENTRY)))
 
 
