@@ -64,17 +64,17 @@ def accept(games: list[GameBundle], game: str, lang: str, keys: list[str], *,
     source = units(bundle.languages[source_lang].spec)
     mine = units(bundle.languages[lang].spec)
     path = record_path(bundle.folder, lang)
-    record = bundle.translated_from.get(lang)
-    if keys and path.exists() and record is None:
-        return [Refusal(f"{path.name} has errors (reported above), so single texts cannot be "
-                        "added to it", f"run `rulebook i18n --accept {game} {lang}` with no KEY "
-                        "to write it afresh from every text the translation has")]
     chosen, refusals = _chosen(keys, source, mine, lang)
     if refusals:
         return refusals
     with locked_folder(bundle.folder):  # one acceptance at a time: each adds to the last one's
-        if path.exists():  # read again under the lock: another may have written it since
-            record = load(path, Report(), display=str(path), within=bundle.folder.parent)
+        # read under the lock: another acceptance may have written it since the game loaded
+        record = load(path, Report(), display=str(path), within=bundle.folder.parent) \
+            if path.exists() else None
+        if keys and path.exists() and record is None:
+            return [Refusal(f"{path.name} has errors (reported above), so single texts cannot "
+                            "be added to it", f"run `rulebook i18n --accept {game} {lang}` with "
+                            "no KEY to write it afresh from every text the translation has")]
         old = record.texts if record is not None and record.source_lang == source_lang else {}
         texts: dict[str, Recorded] = {}
         updated = []
