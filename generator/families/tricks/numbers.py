@@ -17,7 +17,7 @@ from ...core.languages import _n_, _np_
 from ...simulation.run import Metric, Simulation
 from ...simulation.stats import Tally
 from .engine import Pass, Play, TricksGame
-from .scoring import QUEEN_OF_SPADES, HandResult, verdict
+from .scoring import QUEEN_OF_SPADES, HandResult, SlamTakes, verdict
 
 MAX_HANDS = 1000  # a game whose scores never end it (all zero) is cut off here
 
@@ -30,15 +30,29 @@ CODE = tuple(Path(__file__).parent / name
              for name in ("engine.py", "options.py", "scoring.py", "numbers.py"))
 
 
+SLAM_LABELS = {
+    SlamTakes.QUEEN_AND_HEARTS: _n_("One player takes every heart and the Q♠ (shooting the moon)"),
+    SlamTakes.ALL_TRICKS: _n_("One player takes every trick (a slam)"),
+}
+
+
 def metrics(game: TricksGame) -> tuple[Metric, ...]:
+    """The figures of a game, as its rules make them mean something: a slam where the rules
+    score one, the Q♠ where it is worth points (held after the pass where cards are passed)."""
     out = [Metric("hands", _n_("Hands in a game"))]
     if game.scoring.slam is not None:
-        out.append(Metric("slam", _n_("One player takes everything (a slam)")))
-    if QUEEN_OF_SPADES in game.cards:
-        out.append(Metric("queen_kept", _n_("The player holding the Q♠ after the pass takes it")))
+        out.append(Metric("slam", SLAM_LABELS[game.scoring.slam.takes]))
+    if _queen_counts(game):
+        out.append(Metric("queen_kept", _n_("The player holding the Q♠ after the pass takes it")
+                          if game.options.passing.count else
+                          _n_("The player dealt the Q♠ takes it")))
     out += [Metric("points", _n_("Points taken in a hand"), per_seat=True),
             Metric("loses", _n_("Chance of losing the game"), per_seat=True)]
     return tuple(out)
+
+
+def _queen_counts(game: TricksGame) -> bool:
+    return QUEEN_OF_SPADES in game.cards and game.value(QUEEN_OF_SPADES) != 0
 
 
 def model(game: TricksGame) -> str:
@@ -55,7 +69,8 @@ def play_hand(game: TricksGame, rng: random.Random, *, dealer: int, hand: int,
         count = game.options.passing.count
         for seat in range(n):
             state.apply(Pass(seat, tuple(rng.sample(state.hands[seat], count))))
-    holder = next((s for s, h in enumerate(state.hands) if QUEEN_OF_SPADES in h), None)
+    holder = next((s for s, h in enumerate(state.hands) if QUEEN_OF_SPADES in h), None) \
+        if _queen_counts(game) else None
     while state.turn is not None:
         # a card from legal_cards() needs no second check: the fast path for simulation
         state.apply(Play(state.turn, rng.choice(state.legal_cards())), strict=False)

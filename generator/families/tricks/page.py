@@ -9,14 +9,14 @@ from typing import TypedDict
 from markupsafe import Markup, escape
 
 from ...core.cards import Card
-from ...core.languages import Messages, _np_, language
+from ...core.languages import Messages, _n_, _np_, language
 from ...core.markup import card_html
 from ..table import TableSeat, TableStep, direction_word, places
 from ..view import ExampleView
 from .engine import TricksGame
-from .options import FirstLead, PassTo
+from .options import FirstLead, HeartsLead, PassTo
 from .record import Replay, TrickReplay
-from .scoring import Winning
+from .scoring import SlamTakes, Winning
 
 PASS_LABELS = {
     "left": _np_("Each player passes %(num)s card to the left.",
@@ -95,10 +95,22 @@ class TricksExample(TypedDict, total=False):
     verdict: list[str]
 
 
-def _pass_line(msgs: Messages, pass_to: PassTo | None, count: int) -> str:
-    if pass_to is None:
+# What the end of a hand says of a slam, by what the game calls one (``SlamTakes``).
+SLAM_CALLOUTS = {
+    SlamTakes.QUEEN_AND_HEARTS: _n_("Shooting the moon: one player takes every heart and the Q♠"),
+    SlamTakes.ALL_TRICKS: _n_("A slam: one player takes every trick"),
+}
+SLAM_TOTALS = {
+    SlamTakes.QUEEN_AND_HEARTS: _n_("Every heart and the Q♠ went to %(name)s."),
+    SlamTakes.ALL_TRICKS: _n_("Every trick went to %(name)s."),
+}
+
+
+def _pass_line(msgs: Messages, pass_to: PassTo | None, count: int, game: TricksGame | None) -> str:
+    """The hand's passing; nothing in a game that never passes."""
+    if pass_to is None or game is None or game.options.passing.count == 0:
         return ""
-    if pass_to.value == "none":
+    if pass_to.value == "none":  # a hand of a passing game without its pass (Hearts' fourth)
         return msgs.gettext("No cards are passed in this hand.")
     singular, plural = PASS_LABELS[pass_to.value]
     return msgs.ngettext(singular, plural, count) % {"num": count}
@@ -108,6 +120,7 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
     msgs, text = view.msgs, view.text
     seat, cards, md = view.seat, view.cards, view.md
     seats = list(replay.seats)
+    game = _game(view, replay)
     ex: TricksExample = {
         "id": f"example-{view.name}", "rtl": language(view.lang).direction == "rtl",
         "title": view.fill(text.title), "play": "", "rotation": "", "table": [],
@@ -115,7 +128,7 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
         "start_html": md(text.start), "result_html": md(text.result),
         "seats": [{"name": seat(s), "dealer": s == replay.dealer} for s in seats],
         "hand_line": msgs.gettext("Hand %(num)s") % {"num": replay.hand} if replay.dealt else "",
-        "pass_line": _pass_line(msgs, replay.pass_to, replay.pass_count),
+        "pass_line": _pass_line(msgs, replay.pass_to, replay.pass_count, game),
         "deal": None, "start": None, "totals": None, "sheet": None, "verdict": [],
     }
     if replay.dealt:
@@ -130,9 +143,9 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
         ex["totals"] = [{"name": seat(s), "tricks": replay.tricks_won.get(s, ""),
                          "points": replay.points.get(s, ""), "score": replay.scores.get(s, "")}
                         for s in seats]
-        ex["slam"] = (escape(msgs.gettext("%(name)s took everything.")) % {
-            "name": view.strong(replay.slam)} if replay.slam else "")
-    game = _game(view, replay)
+        slam = game.scoring.slam if game is not None else None
+        ex["slam"] = (escape(msgs.gettext(SLAM_TOTALS[slam.takes])) % {
+            "name": view.strong(replay.slam)} if replay.slam and slam is not None else "")
     if game is not None:
         step = game.options.rotation.step
         ex["rotation"] = direction_word(step)
@@ -180,7 +193,8 @@ def _rules(view: ExampleView, replay: Replay, game: TricksGame, i: int) -> list[
     led = played[0].suit
     if led is not None and any(c.suit is not None and c.suit != led for c in played[1:]):
         out.append(escape(msgs.gettext("A player who cannot follow suit may play any card")))
-    if trick.broken and (i == 0 or not replay.tricks[i - 1].broken):
+    if game.options.hearts_lead is HeartsLead.WHEN_BROKEN and trick.broken \
+            and (i == 0 or not replay.tricks[i - 1].broken):  # only where the rule is
         out.append(escape(msgs.gettext("Hearts are broken.")))
     for card in played:
         value = game.value(card)
@@ -188,8 +202,9 @@ def _rules(view: ExampleView, replay: Replay, game: TricksGame, i: int) -> list[
             out.append(escape(msgs.ngettext("%(card)s taken: %(num)s point",
                                             "%(card)s taken: %(num)s points", abs(value)))
                        % {"card": Markup(card_html(card)), "num": value})
-    if i == len(replay.tricks) - 1 and replay.slam:
-        out.append(escape(msgs.gettext("Shooting the moon: one player takes everything")))
+    slam = game.scoring.slam
+    if i == len(replay.tricks) - 1 and replay.slam and slam is not None:
+        out.append(escape(msgs.gettext(SLAM_CALLOUTS[slam.takes])))
     return out
 
 

@@ -1,0 +1,66 @@
+"""Text that follows the game's options: a trick-taking game without Hearts' rules (no
+passing, hearts led at any time, no moon, the Q♠ worth nothing: tests/fixtures/jacks) shows
+none of their words, in any language, on its page, its numbers or its PDFs."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import TEMPLATES
+from generator.build import BuildConfig, build
+from generator.core.languages import LANGUAGES, load_messages
+
+pytestmark = pytest.mark.slow  # builds a site with its PDFs
+JACKS = Path(__file__).parent / "fixtures" / "jacks"
+
+# What only a game with these rules may say (the part before a placeholder).
+FOREIGN = (
+    "Hearts are broken.",  # hearts_lead: when-broken
+    "No cards are passed in this hand.",  # passing
+    "Shooting the moon: one player takes every heart and the Q♠",  # slam: queen-and-hearts
+    "One player takes every heart and the Q♠ (shooting the moon)",
+    "Every heart and the Q♠ went to %(name)s.",
+    "The player holding the Q♠ after the pass takes it",  # a Q♠ worth points
+    "The player dealt the Q♠ takes it",
+)
+
+
+def _words(text: str) -> str:
+    """Text as a reader sees it: tags gone, entities read, cards' glyphs beside their rank,
+    spaces single."""
+    text = html.unescape(re.sub(r"<[^>]+>", "", text))
+    return re.sub(r"\s+([♠♥♦♣])", r"\1", re.sub(r"\s+", " ", text))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("jacks") / "site"
+    result = build(BuildConfig(JACKS, TEMPLATES, out, search=False))
+    assert result.ok, [d.format() for d in result.report.items]
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_text_of_a_rule_the_game_has_not(site: Path, lang: str) -> None:
+    messages = load_messages(TEMPLATES, lang)
+    phrases = {_words(messages.gettext(msgid).split("%(")[0]).strip() for msgid in FOREIGN}
+    documents = {p: _words(p.read_text(encoding="utf-8"))
+                 for p in (site / lang).rglob("*.html")}
+    documents |= {p: _words(" ".join(page.extract_text() for page in PdfReader(p).pages))
+                  for p in (site / lang).rglob("*.pdf")}
+    assert len(documents) >= 6  # the page, the quick reference, the PDFs
+    found = {(p.name, phrase) for p, text in documents.items() for phrase in phrases
+             if phrase and phrase in text}
+    assert not found
+
+
+def test_its_own_rules_are_said(site: Path) -> None:
+    """The texts its rules do call for are there: the capot in the figures."""
+    page = _words((site / "en" / "jacks" / "index.html").read_text(encoding="utf-8"))
+    assert "One player takes every trick (a slam)" in page
+    assert "Hearts are broken" not in page and "after the pass" not in page
