@@ -1,9 +1,13 @@
 """The narration of a pairing example in each language: one text per move, naming only the
-cards of the players involved in it."""
+cards and the players involved in it (the drawer, the one drawn from, a player out, or one
+the turn skips because they are out), and a result that names the replay's loser and winners
+when it says who loses and who wins (claims.py reads these in each language)."""
 
 from __future__ import annotations
 
 from ...core.cardwords import find_card_mentions
+from ...model.source import Key, Source
+from .. import claims
 from ..shared import ReplayContext, narrations
 from .engine import PairsGame
 from .record import Replay
@@ -15,7 +19,19 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
     report = ctx.report
     moves = len(ctx.spec.moves)
     for lang, src, base, steps, narration in narrations(ctx, steps=moves, unit="move"):
+        names = {s: narration.seats.get(s, s) for s in replay.seats}
+        out_before: set[str] = set()
         for i, (step, words) in enumerate(zip(replay.steps, steps)):
+            involved_seats = {step.drawer, step.source, *step.out} | out_before
+            out_before |= set(step.out)
+            for sentence in claims.sentences(words, names, lang):
+                for seat in sorted(sentence.names - involved_seats):
+                    report.error(
+                        src.text_mark(base + ("steps", i), claims.offset_of(sentence, seat, names,
+                                                                            lang)),
+                        "narration-claim", f"{lang}: step {i + 1} names '{seat}', who takes no "
+                        f"part in move {i + 1}: '{step.drawer}' draws from '{step.source}'",
+                        hint="a step names the drawer, the player drawn from, and players out")
             involved = {step.card} | set(step.before[step.drawer]) | set(step.after[step.drawer]) \
                 | set(step.before[step.source]) | set(step.after[step.source])
             for m in find_card_mentions(words, lang):
@@ -46,3 +62,17 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
                 if m.card not in allowed:
                     report.error(src.text_mark(base + (part,), m.offset), "narration-card",
                                  f"{lang}: the {part} mentions {m.label}, which {why}")
+        if narration.result and replay.complete:
+            _check_result(ctx, src, base + ("result",), narration.result, lang, names, replay)
+
+
+def _check_result(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Key,
+                  words: str, lang: str, names: dict[str, str], replay: Replay) -> None:
+    """Who loses and who wins, as the result says, against the replay."""
+    losers = {replay.loser} if replay.loser else set()
+    for part, kind, seats, verb in claims.verdicts(words, names, lang, losers, set(replay.winners)):
+        ctx.report.error(
+            src.text_mark(key, claims.offset_of(part, sorted(part.names)[0], names, lang)),
+            "narration-claim", f"{lang}: the result says {claims.shown(part.names)} "
+            f"{verb if len(part.names) == 1 else verb[:-1]}; in the replay "
+            f"{claims.shown(seats)} {verb if len(seats) == 1 else verb[:-1]}")

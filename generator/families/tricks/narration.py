@@ -1,13 +1,16 @@
 """The narration of a trick-taking example in each language: one text per trick (or per
-hand of a score sheet), naming only cards still in play at that step."""
+hand of a score sheet), naming only cards still in play at that step, and saying of who
+takes each trick, who plays which card, who wins and loses and what they score only what
+the replay did (claims.py reads these claims in each language)."""
 
 from __future__ import annotations
 
-from ...core.cards import Card
+from ...core.cards import Card, card_name
 from ...core.cardwords import find_card_mentions
 from ...model.source import Key, Source
+from .. import claims
 from ..shared import narrations
-from .record import Replay
+from .record import Replay, TrickReplay
 from .start import Context
 
 
@@ -20,20 +23,118 @@ def check_narration(ctx: Context, replay: Replay) -> None:
     unit = "hand" if sheet else "trick"
     in_play = set(game.cards)
     for lang, src, base, texts, narration in narrations(ctx, steps=steps, unit=unit):
+        names = {s: narration.seats.get(s, s) for s in replay.seats}
+        claims = _Claims(ctx, src, lang, names)
         for i, words in enumerate(texts):
+            key, where = base + ("steps", i), f"{lang}: step {i + 1}"
             if sheet or i >= len(replay.tricks):
                 allowed, why = in_play, "is not in play in this game"
+                if i < len(replay.sheet):
+                    row = replay.sheet[i]
+                    claims.scores(key, words, where, {s: {row.scores[s], row.totals[s]}
+                                                      for s in replay.seats})
             else:
                 trick = replay.tricks[i]
                 allowed = {c for h in trick.hands_before.values() for c in h}
                 why = f"nobody holds any more at trick {trick.number}"
-            _check_cards(ctx, src, base + ("steps", i), words, lang, allowed=allowed,
-                         where=f"{lang}: step {i + 1}", why=why)
+                claims.trick(key, words, where, trick)
+            _check_cards(ctx, src, key, words, lang, allowed=allowed, where=where, why=why)
         for part, text in (("intro", narration.intro), ("start", narration.start),
                            ("result", narration.result)):
             if text:
                 _check_cards(ctx, src, base + (part,), text, lang, allowed=in_play,
                              where=f"{lang}: the {part}", why="is not in play in this game")
+        if narration.result and replay.complete:
+            claims.result(base + ("result",), narration.result, f"{lang}: the result", replay)
+
+
+class _Claims:
+    """The claims of one language's narration, checked against the replay."""
+
+    def __init__(self, ctx: Context, src: Source, lang: str, names: dict[str, str]) -> None:
+        self.report, self.src, self.lang, self.names = ctx.report, src, lang, names
+        self.per_trick = ctx.game.scoring.per_trick  # a trick's own worth, stated in results
+
+    def trick(self, key: Key, words: str, where: str, trick: TrickReplay) -> None:
+        """Who takes the trick, and who plays which card, as the step says."""
+        played = dict(trick.cards)
+        for clause in claims.clauses(words, self.names, self.lang):
+            # who takes: a player named as the subject (not only beside a card, as its owner)
+            subjects = clause.names - clause.owners
+            if not subjects or not claims.says(clause, claims.TAKES, self.lang):
+                continue
+            in_clause = {card for card, _ in claims.cards(clause, self.lang)}
+            if trick.winner not in clause.names and played[trick.winner] not in in_clause:
+                seat = sorted(subjects)[0]
+                self.report.error(
+                    self.src.text_mark(key, claims.offset_of(clause, seat, self.names, self.lang)),
+                    "narration-claim", f"{where} says {claims.shown(subjects)} "
+                    f"{'takes' if len(subjects) == 1 else 'take'} trick {trick.number}; "
+                    f"the replay has '{trick.winner}' take it",
+                    hint=f"name {self.names[trick.winner]} as the one who takes the trick")
+        for part in self._plays(words):
+            if claims.says(part, claims.PLAYS, self.lang):
+                seat = next(iter(part.names))
+                mentioned = claims.cards(part, self.lang)
+                if mentioned and seat in played and all(c != played[seat] for c, _ in mentioned):
+                    card, at = mentioned[0]
+                    self.report.error(
+                        self.src.text_mark(key, at), "narration-claim",
+                        f"{where} says '{seat}' plays {card_name(card)}; in the replay "
+                        f"'{seat}' plays {card_name(played[seat])} in trick {trick.number}")
+
+    def _plays(self, words: str) -> list[claims.Clause]:
+        """The stretches that may say one player plays a card: a sentence naming one player,
+        and of a sentence naming several, its clauses that name one ("Dario leads the 2♣,
+        Anna plays the J♠"; Arabic strings its plays with "،" in one sentence)."""
+        out = []
+        for sentence in claims.sentences(words, self.names, self.lang):
+            if len(sentence.names) == 1:
+                out.append(sentence)
+            elif len(sentence.names) > 1:
+                # only when each clause with a card is one player playing it: "Anna, Bruno and
+                # Carla follow with 3♦, 6♦ and 4♦" pairs names and cards by position
+                parts = [c for c in claims.clauses(sentence.text, self.names, self.lang)
+                         if claims.cards(c, self.lang)]
+                if all(len(c.names) == 1 and claims.says(c, claims.PLAYS, self.lang)
+                       for c in parts):
+                    out.extend(claims.Clause(sentence.start + c.start, c.text, c.names,
+                                             c.owners) for c in parts)
+        return out
+
+    def scores(self, key: Key, words: str, where: str, figures: dict[str, set[int]]) -> None:
+        """A clause that names one player and writes one number gives that player one of
+        their figures (its sign may be said in words: "loses 22"). Clauses of several
+        numbers are sums, worked out in the text, and are not read."""
+        for clause in claims.clauses(words, self.names, self.lang):
+            found = claims.numbers(clause)
+            if len(clause.names) != 1 or len(found) != 1:
+                continue
+            seat = next(iter(clause.names))
+            for value, at in found:
+                if abs(value) not in {abs(v) for v in figures[seat]}:
+                    known = ", ".join(str(v) for v in sorted(figures[seat]))
+                    self.report.error(self.src.text_mark(key, at), "narration-claim",
+                                      f"{where} gives '{seat}' {value}; the replay has {known}",
+                                      hint="the points, scores and totals the narration states "
+                                      "are checked against the replay")
+
+    def result(self, key: Key, words: str, where: str, replay: Replay) -> None:
+        """The scores, totals, losers and winners the result states."""
+        final = replay.sheet[-1].totals if replay.sheet else {}
+        per_trick = self.per_trick
+        self.scores(key, words, where, {
+            s: {v for v in (replay.points.get(s), replay.scores.get(s), replay.tricks_won.get(s),
+                            final.get(s), replay.tricks_won.get(s, 0) * per_trick if per_trick
+                            else None) if v is not None} for s in replay.seats})
+        for part, kind, seats, verb in claims.verdicts(words, self.names, self.lang,
+                                                       set(replay.losers), set(replay.winners)):
+            self.report.error(
+                self.src.text_mark(key, claims.offset_of(part, sorted(part.names)[0], self.names,
+                                                         self.lang)),
+                "narration-claim", f"{where} says {claims.shown(part.names)} "
+                f"{verb if len(part.names) == 1 else verb[:-1]}; in the replay "
+                f"{claims.shown(seats)} {verb if len(seats) == 1 else verb[:-1]}")
 
 
 def _check_cards(ctx: Context, src: Source, key: Key, words: str, lang: str, *,

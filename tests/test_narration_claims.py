@@ -1,0 +1,154 @@
+"""Narration is checked for who and how much, not only for which card: a step or a result
+that says the wrong player takes a trick, plays a card the player did not play, gives a
+score the replay has not, names a player with no part in a move, or names the wrong loser
+is reported at the word, in every language."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import BrokenCopy, line_of
+from generator.check.games import CheckResult, check
+from generator.core.languages import LANGUAGES, load_messages
+from generator.families import claims as reading
+
+JACKS = Path(__file__).parent / "fixtures" / "jacks"
+
+
+def jacks(tmp_path: Path, lang: str, old: str, new: str) -> CheckResult:
+    """The test game with one text of ``lang``.yaml changed."""
+    rules = tmp_path / "rules"
+    shutil.copytree(JACKS, rules)
+    path = rules / "jacks" / f"{lang}.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (lang, old)
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return check([rules], root=tmp_path)
+
+
+def claims(result: CheckResult) -> list[str]:
+    return [d.format().split("\n")[0] for d in result.report.items if d.code == "narration-claim"]
+
+
+def test_the_test_game_itself_is_clean(tmp_path: Path) -> None:
+    assert [d.format() for d in check([JACKS], root=JACKS.parent).report.items] == []
+
+
+WRONG_TAKER = {  # trick 2 is Carla's; the narration gives it to Bruno
+    "en": ("Carla takes\n        the trick", "Bruno takes\n        the trick"),
+    "de": ("Carla macht\n        den Stich", "Bruno macht\n        den Stich"),
+    "ru": ("получает Карла", "получает Бруно"),
+    "ar": ("تأكل كارلا الأكلة", "يأكل برونو الأكلة"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(WRONG_TAKER))
+def test_the_wrong_player_taking_a_trick_is_reported(tmp_path: Path, lang: str) -> None:
+    old, new = WRONG_TAKER[lang]
+    found = claims(jacks(tmp_path, lang, old, new))
+    assert len(found) == 1, found
+    assert f"rules/jacks/{lang}.yaml:" in found[0]
+    assert found[0].endswith(f"error[narration-claim]: {lang}: step 2 says 'Bruno' takes trick 8; "
+                             "the replay has 'Carla' take it")
+
+
+WRONG_SCORE = {  # Bruno ends the hand with 8 points
+    "en": ("Bruno ends the hand with 8 points", "Bruno ends the hand with 9 points"),
+    "de": ("Bruno beendet das Spiel mit 8 Punkten", "Bruno beendet das Spiel mit 9 Punkten"),
+    "ru": ("Бруно заканчивает сдачу с 8 очками", "Бруно заканчивает сдачу с 9 очками"),
+    "ar": ("ينهي برونو الجولة بـ 8 نقاط", "ينهي برونو الجولة بـ 9 نقاط"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(WRONG_SCORE))
+def test_a_wrong_score_in_the_result_is_reported_at_the_number(tmp_path: Path, lang: str) -> None:
+    old, new = WRONG_SCORE[lang]
+    result = jacks(tmp_path, lang, old, new)
+    found = claims(result)
+    assert len(found) == 1, found
+    assert found[0].endswith(f"error[narration-claim]: {lang}: the result gives 'Bruno' 9; "
+                             "the replay has 4, 8")
+    text = (tmp_path / "rules" / "jacks" / f"{lang}.yaml").read_text(encoding="utf-8")
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if new.split()[-2] in row
+                and "9" in row)
+    path, row, col = found[0].split(":")[:3]
+    assert int(row) == line and text.splitlines()[line - 1][int(col) - 1] == "9"
+
+
+WRONG_CARD = {  # in the first trick of Hearts Anna plays the J♣; the narration says the J♠
+    "en": ("Anna plays the J♣.", "Anna plays the jack of spades."),
+    "de": ("Anna legt den J♣.", "Anna legt den Pik-Buben."),
+    "ru": ("Анна кладёт J♣.", "Анна кладёт валета пик."),
+    "ar": ("وتلعب آنا J♣.", "وتلعب آنا الولد البستوني."),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(WRONG_CARD))
+def test_a_card_the_player_did_not_play_is_reported(broken: BrokenCopy, lang: str) -> None:
+    """The J♠ is still in a hand, so naming it is no card-in-words finding; the claim is."""
+    old, new = WRONG_CARD[lang]
+    found = claims(broken("hearts", {f"{lang}.yaml": [(old, new)]}))
+    assert len(found) == 1, found
+    assert f"hearts/{lang}.yaml:{line_of('hearts', f'{lang}.yaml', old)}:" in found[0]
+    assert found[0].endswith(f"error[narration-claim]: {lang}: step 1 says 'Anna' plays J♠; "
+                             "in the replay 'Anna' plays J♣ in trick 1")
+
+
+WRONG_DRAWER = {  # move 1 of Uomo Nero's example: Anna draws from Carla; Bruno has no part
+    "en": ("and Anna draws the Q♣ from her fan", "and Bruno draws the Q♣ from her fan"),
+    "de": ("Anna zieht daraus", "Bruno zieht daraus"),
+    "ru": ("и Анна вытягивает из него Q♣", "и Бруно вытягивает из него Q♣"),
+    "ar": ("وتسحب منها آنا Q♣", "ويسحب منها برونو Q♣"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(WRONG_DRAWER))
+def test_a_player_with_no_part_in_a_move_is_reported(broken: BrokenCopy, lang: str) -> None:
+    old, new = WRONG_DRAWER[lang]
+    found = claims(broken("uomo-nero", {f"{lang}.yaml": [(old, new)]}))
+    assert any(f.endswith(f"{lang}: step 1 names 'Bruno', who takes no part in move 1: 'Anna' "
+                          "draws from 'Carla'") for f in found), found
+
+
+WRONG_LOSER = {  # Anna loses Uomo Nero's example, Carla wins it
+    "en": ("Anna is left holding the J♠: she is the Uomo Nero and loses the hand.",
+           "Carla is left holding the J♠ and loses the hand."),
+    "ru": ("У Анны остаётся J♠: она Уомо Неро и проигрывает раунд.",
+           "Карла проигрывает раунд."),
+    "ar": ("يبقى J♠ في يد آنا، فهي أومو نيرو وتخسر الجولة،", "تخسر كارلا الجولة،"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(WRONG_LOSER))
+def test_the_wrong_loser_in_the_result_is_reported(broken: BrokenCopy, lang: str) -> None:
+    old, new = WRONG_LOSER[lang]
+    found = claims(broken("uomo-nero", {f"{lang}.yaml": [(old, new)]}))
+    assert any(f.endswith(f"{lang}: the result says 'Carla' loses; in the replay 'Anna' loses")
+               for f in found), found
+
+
+# The catalogs' own sentences of taking, losing and winning: a narration that borrows the
+# site's wording must be read as the claim it is.
+CATALOG_CLAIMS = [
+    ("%(name)s takes the trick.", "TAKES"),
+    ("takes the trick", "TAKES"),
+    ("%(name)s is left with %(card)s and loses. Winners: %(winners)s.", "LOSES"),
+    ("%(name)s is left with %(card)s and wins.", "WINS"),
+    ("loses", "LOSES"),
+    ("wins", "WINS"),
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("msgid", "kind"), CATALOG_CLAIMS)
+def test_the_claim_words_include_the_catalogs_own(lang: str, msgid: str, kind: str) -> None:
+    messages = load_messages(Path(__file__).parents[1] / "templates", lang)
+    translated = messages.gettext(msgid)
+    assert lang == "en" or translated != msgid, f"{lang} has no translation of {msgid!r}"
+    text = translated % {"name": "Anna", "card": "Q♠", "winners": "Bruno"} \
+        if "%(" in translated else translated
+    clause = reading.Clause(0, text, frozenset({"anna"}))
+    assert reading.says(clause, getattr(reading, kind), lang), (lang, text)
