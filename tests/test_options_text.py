@@ -17,6 +17,7 @@ from generator.core.languages import LANGUAGES, load_messages
 
 pytestmark = pytest.mark.slow  # builds a site with its PDFs
 JACKS = Path(__file__).parent / "fixtures" / "jacks"
+JACKS_SLUGS = {"en": "jacks", "ar": "jacks"}
 
 # What only a game with these rules may say (the part before a placeholder).
 FOREIGN = (
@@ -64,3 +65,17 @@ def test_its_own_rules_are_said(site: Path) -> None:
     page = _words((site / "en" / "jacks" / "index.html").read_text(encoding="utf-8"))
     assert "One player takes every trick (a slam)" in page
     assert "Hearts are broken" not in page and "after the pass" not in page
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_long_source_address_fits_a_phone(site: Path, browser, lang: str) -> None:
+    """The game's source has an address of 110 characters and no place to break it: the
+    page still fits 390 px."""
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    page.goto((site / lang / JACKS_SLUGS[lang] / "index.html").as_uri())
+    link = page.locator(".sources a")
+    assert link.count() == 1
+    width = page.evaluate("document.documentElement.scrollWidth")
+    box = link.bounding_box()
+    page.close()
+    assert width <= 390 and box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390

@@ -87,14 +87,15 @@ class Replays(Mapping[tuple[str, str], object]):
         return sum(1 for _ in self)
 
 
-def check_games(ctx: Context) -> Games:
-    """Check every game whose folder changed; of the others, report the last build's findings."""
+def check_games(ctx: Context, source_lang: str) -> Games:
+    """Check every game whose folder changed; of the others, report the last build's findings.
+    Each game's languages are held to the site's ``source_lang``."""
     config, report = ctx.config, ctx.report
     games = Games(config.rules.parent)
     folders = find_game_folders([config.rules], report)
     with ctx.progress.task("checking the games", len(folders)) as task:
         for folder in folders:
-            _check_one(ctx, games, folder)
+            _check_one(ctx, games, folder, source_lang)
             task.advance()
     check_slugs([(k, r.slugs, _mark_of(r)) for k, r in games.records.items()], report)
     check_related([LinkSource(k, Path(r.folder), r.slugs,
@@ -104,11 +105,11 @@ def check_games(ctx: Context) -> Games:
     return games
 
 
-def _check_one(ctx: Context, games: Games, folder: Path) -> None:
-    """One game folder: its record of the last build when the folder is unchanged, else
-    loaded and checked now."""
+def _check_one(ctx: Context, games: Games, folder: Path, source_lang: str) -> None:
+    """One game folder: its record of the last build when the folder (and the source language
+    its findings were judged by) is unchanged, else loaded and checked now."""
     config, report = ctx.config, ctx.report
-    digest = ctx.inputs.folder_digest(folder)
+    digest = f"{ctx.inputs.folder_digest(folder)}:{source_lang}"
     last = ctx.previous.games.get(folder.name)
     if last is not None and last.digest == digest and last.folder == str(folder):
         report.extend(last.diagnostics())
@@ -116,7 +117,7 @@ def _check_one(ctx: Context, games: Games, folder: Path) -> None:
         games.records[folder.name] = last
         return
     found = Report()
-    bundle, replays = check_game(folder, found, root=config.rules.parent)
+    bundle, replays = check_game(folder, found, root=config.rules.parent, source_lang=source_lang)
     report.extend(found.items)
     if bundle is None:
         return

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ..check.load import load_site_spec
 from ..core.diagnostics import Mark, Report
+from ..core.languages import SOURCE_LANGUAGE
 from ..runtime import collector
 from ..runtime.files import failpoint, locked
 from ..runtime.progress import Progress
@@ -54,8 +55,8 @@ def _build_locked(config: BuildConfig) -> BuildResult:
     from .plan import plan_site
     from .search import search
 
-    games = check_games(ctx)
     site_spec = load_site_spec(config.rules, ctx.report)
+    games = check_games(ctx, site_spec.source_language if site_spec else SOURCE_LANGUAGE)
     if not ctx.result.ok or site_spec is None:
         return ctx.result  # nothing is written when a check fails
     plan = plan_site(ctx, games, site_spec)

@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from ..core.diagnostics import Mark, Report
+from ..core.languages import SOURCE_LANGUAGE
 from ..families import get_family
 from ..model.game import GameBundle
 from ..model.schema import SiteSpec
 from ..runtime import collector
 from ..runtime.progress import QUIET, Progress
-from .load import load_game, load_site_spec
+from .load import check_counts, load_game, load_site_spec
 from .related import LinkSource, check_related
 
 
@@ -66,31 +67,35 @@ def check(paths: list[Path], *, root: Path | None = None,
 def _check(paths: list[Path], root: Path | None, progress: Progress) -> CheckResult:
     result = CheckResult(Report())
     report = result.report
+    for path in paths:  # a rules root also holds the site's settings
+        if path.is_dir() and (path / "site.yaml").is_file():
+            result.site, result.site_checked = load_site_spec(path, report, root=root), True
+    source_lang = result.site.source_language if result.site is not None else SOURCE_LANGUAGE
     folders = find_game_folders(paths, report)
     with progress.task("checking the games", len(folders)) as task:
         for folder in folders:
-            bundle, replays = check_game(folder, report, root=root)
+            bundle, replays = check_game(folder, report, root=root, source_lang=source_lang)
             if bundle is not None:
                 result.games.append(bundle)
                 result.replays |= replays
             task.advance()
     check_slugs([(b.rules.id, b.rules.spec.slugs, _slug_mark(b)) for b in result.games], report)
     check_related([LinkSource.of(b) for b in result.games], report)
-    for path in paths:  # a rules root also holds the site's settings
-        if path.is_dir() and (path / "site.yaml").is_file():
-            result.site, result.site_checked = load_site_spec(path, report, root=root), True
     return result
 
 
 def check_game(folder: Path, report: Report, *, root: Path | None = None,
-               narration: bool = True) -> tuple[GameBundle | None, dict[tuple[str, str], object]]:
+               narration: bool = True, source_lang: str = SOURCE_LANGUAGE,
+               ) -> tuple[GameBundle | None, dict[tuple[str, str], object]]:
     """Load one game and replay its examples: the game (None when unusable) and its replays.
     Without ``narration`` the narration is not checked against the replays (a game loaded
-    again to render it, whose findings are known)."""
+    again to render it, whose findings are known). Its languages are held to the site's
+    ``source_lang``."""
     replays: dict[tuple[str, str], object] = {}
     bundle = load_game(folder, report, root=root)
     if bundle is None:
         return None, replays
+    check_counts(bundle, source_lang, report)
     family = get_family(bundle.rules.spec.family)
     for name, example in bundle.examples.items():
         replay = family.check_example(bundle, example, report, narration=narration)

@@ -385,6 +385,13 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
             examples[example.name] = example
     if rules is None:
         return None
+    if not languages and not any(p.stem in LANGUAGES for p in files):
+        # a file with errors is reported there; with none at all the build would publish
+        # nothing for this game, without a word
+        report.error(Mark(show(game_file)), "no-language",
+                     f"the game '{rules.spec.id}' has no language file: nothing of it would be "
+                     "published", hint=f"add {folder.name}/en.yaml (or another of "
+                     f"{', '.join(lang + '.yaml' for lang in LANGUAGES)}) beside game.yaml")
     if rules.spec.id != unicodedata.normalize("NFC", folder.name):
         report.error(rules.source.mark(("id",)), "bad-value",
                      f"the game id '{rules.spec.id}' differs from its folder '{folder.name}'")
@@ -405,6 +412,35 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
         _check_names(text, rules, [name_of(p) for p in example_files], report, loaded=examples)
     odd_cards = get_family(rules.spec.family).odd_cards(rules.engine)
     return GameBundle(folder, rules, languages, examples, values, odd_cards, translated_from)
+
+
+def check_counts(bundle: GameBundle, source_lang: str, report: Report) -> None:
+    """The rules in steps and the FAQ are lists, one entry per item: a language with more or
+    fewer entries than the source language's lacks one or has one too many (the i18n report
+    shows the rest of the picture). Without the source language, the fullest one counts."""
+    languages = bundle.languages
+    for key, what in (("faq", "FAQ entries"), ("steps", "steps")):
+        counts = {lang: len(getattr(text.spec, key)) for lang, text in languages.items()}
+        if source_lang in counts:
+            model, want = [source_lang], counts[source_lang]
+            said = f"{source_lang}.yaml, the source language, has {want}"
+        else:
+            want = max(counts.values(), default=0)
+            model = sorted(lang for lang, n in counts.items() if n == want)
+            said = f"{', '.join(f'{m}.yaml' for m in model)} " \
+                   f"{'has' if len(model) == 1 else 'have'} {want}"
+        entry = "entry" if key == "faq" else "step"
+        for lang, n in sorted(counts.items()):
+            if n == want or lang in model:
+                continue
+            src = languages[lang].source
+            report.error(src.key_mark((key,)) if src.get((key,)) is not None else Mark(src.path),
+                         f"missing-{key}-text" if n < want else f"extra-{key}-text",
+                         f"{lang}.yaml has {n} {what}; {said}",
+                         hint=f"translate the missing {entry} (`rulebook i18n` lists every text "
+                         "a language lacks)" if n < want else
+                         f"one {entry} of this file has no counterpart: split or joined by "
+                         f"mistake, or to be added to the source language first")
 
 
 def _unique_stems(paths: list[Path], report: Report, show: Callable[[Path], str]) -> list[Path]:

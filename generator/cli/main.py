@@ -66,7 +66,9 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="replay every example round and report every mistake")
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                        help="rules folder, game folder or file (default: rules)")
-    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--format", choices=("text", "short", "json"), default="text",
+                       help="text: each finding with its source line and a caret (default); "
+                       "short: one line each, for editors and grep; json")
     check.add_argument("--no-warnings", action="store_true", help="show errors only")
     check.add_argument("--quiet", action="store_true", help="no progress on stderr")
     for name, text in (("build", "check, then build the site into --out"),
@@ -166,7 +168,7 @@ def _check(args: argparse.Namespace) -> int:
         print(format_json(items))
     else:
         if items:
-            print(format_text(items))
+            print(format_text(items, quote=args.format == "text"))
         n_err, n_warn = len(result.report.errors), len(result.report.warnings)
         examples = len(result.replays)
         summary = (f"checked {len(result.games)} game(s), {examples} example(s): "
@@ -195,7 +197,7 @@ def _build(args: argparse.Namespace) -> int:
     result = build(_config(args))
     items = result.report.sorted()
     if items:
-        print(format_text(items))
+        print(format_text(items, quote=True))
     took = time.perf_counter() - started
     if result.up_to_date:
         print(f"{args.out}: up to date ({took:.2f} s)", file=sys.stderr)
@@ -219,7 +221,7 @@ def _i18n(args: argparse.Namespace) -> int:
     result = check(args.paths or [Path("rules")], root=Path.cwd())
     source_lang = _source_language(result)
     if result.report.errors:
-        print(format_text(result.report.sorted()), file=sys.stderr)
+        print(format_text(result.report.sorted(), quote=True), file=sys.stderr)
     if args.accept is not None:
         return _accept(args.accept, result.games, source_lang)
     states = translation.report(result.games, source_lang=source_lang)

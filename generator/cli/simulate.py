@@ -56,8 +56,17 @@ def configurations(request: Request, report: Report) -> list[Configuration] | Us
                            family=family_of(bundle))
     if request.players is not None and request.players not in counts:
         allowed = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+        # the variants that are played by that many (Hearts' three-player form is one)
+        givers = [name for name in variants if name != request.variant and request.players in
+                  player_counts(bundle, bundle.rules.variants[name], family=family_of(bundle))]
+        hint = f"use --variant {givers[0]} --players {request.players}" + (
+            f" (or --variant {', '.join(givers[1:])})" if len(givers) > 1 else "") \
+            if givers and request.variant is None else f"use --players {counts[0]}"
         return UsageError(f"'{request.game}'{_variant(request)} is played by {allowed} players, "
-                          f"not {request.players}", f"use --players {counts[0]}")
+                          f"not {request.players}"
+                          + (f"; the variant {', '.join(repr(g) for g in givers)} "
+                             f"{'is' if len(givers) == 1 else 'are'} played by {request.players}"
+                             if givers else ""), hint)
     out = []
     for players in [request.players] if request.players is not None else counts:
         config = configuration(bundle, request.variant, players, family=family_of(bundle))

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import enum
 import json
+import os
+import stat
+import unicodedata
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Iterable
 
 
@@ -33,11 +37,15 @@ class Diagnostic:
     severity: Severity = Severity.ERROR
     hint: str | None = None
 
-    def format(self) -> str:
-        """One line for a terminal (two with a hint), control characters shown escaped."""
+    def format(self, *, quote: bool = False) -> str:
+        """One line for a terminal (two with a hint), control characters shown escaped; with
+        ``quote``, the source line under it with a caret under the column, as rustc and ruff
+        show it."""
         m = self.mark
         text = f"{printable(m.path)}:{m.line}:{m.col}: {self.severity}[{self.code}]: " \
                f"{printable(self.message)}"
+        if quote:
+            text += quoted(m)
         if self.hint:
             text += f"\n  hint: {printable(self.hint)}"
         return text
@@ -124,8 +132,58 @@ def printable(text: str) -> str:
     return text.translate(_ESCAPES)
 
 
-def format_text(diagnostics: Iterable[Diagnostic]) -> str:
-    return "\n".join(d.format() for d in diagnostics)
+# Scripts whose lines a terminal may reorder (bidi): a caret counted in logical order would
+# point at the wrong word, so their lines are quoted without one.
+_RTL = {"R", "AL"}
+
+
+# A rules file is small; a finding may point at anything (a link to /dev/zero, a huge file).
+_QUOTED_MAX_BYTES = 4 << 20
+
+
+@lru_cache(maxsize=64)
+def _source_lines(path: str) -> tuple[str, ...] | None:
+    try:  # non-blocking: opening a FIFO would wait for a writer
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _QUOTED_MAX_BYTES:
+            return None
+        return tuple(os.read(fd, _QUOTED_MAX_BYTES).decode("utf-8").splitlines())
+    except (OSError, UnicodeError):
+        return None
+    finally:
+        os.close(fd)
+
+
+def _width(text: str) -> int:
+    """Terminal columns of ``text``: wide characters take two, combining marks none."""
+    return sum(0 if unicodedata.combining(c) else
+               2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def quoted(mark: Mark) -> str:
+    """The line ``mark`` points into, numbered, with a caret under its column; nothing when
+    the file cannot be read or the mark is a whole file's (line 1, column 1)."""
+    lines = _source_lines(mark.path)
+    if lines is None or not 1 <= mark.line <= len(lines) or (mark.line, mark.col) == (1, 1):
+        return ""
+    line = lines[mark.line - 1]
+    number = str(mark.line)
+    gutter = " " * len(number)
+    shown = printable(line.rstrip())
+    out = f"\n {gutter} |\n {number} | {shown}"
+    if not any(unicodedata.bidirectional(c) in _RTL for c in line):
+        before = printable(line[:max(mark.col - 1, 0)])
+        out += f"\n {gutter} | {' ' * _width(before)}^"
+    return out
+
+
+def format_text(diagnostics: Iterable[Diagnostic], *, quote: bool = False) -> str:
+    """Findings for a terminal; with ``quote``, each with its source line and a caret."""
+    return ("\n\n" if quote else "\n").join(d.format(quote=quote) for d in diagnostics)
 
 
 def format_json(diagnostics: Iterable[Diagnostic]) -> str:

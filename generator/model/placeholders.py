@@ -44,5 +44,19 @@ def check_placeholders(src: Source, values: dict[str, str], report: Report) -> N
                 report.error(src.text_mark(key, m.start()), "unknown-placeholder",
                              f"unknown placeholder '{{{name}}}'",
                              hint=(f"did you mean '{{{near}}}'?" if near else
-                                   f"known: {', '.join('{' + v + '}' for v in values if values[v])}; "
-                                   "write {{ and }} for literal braces"))
+                                   f"{_known(values)}; write {{{{ and }}}} for literal braces"))
+
+
+def _known(values: dict[str, str]) -> str:
+    """The game's own placeholders, without each variant's copy of them (a game with
+    variants has hundreds): those are the same names after 'variant.'."""
+    own = ['{' + v + '}' for v in values if values[v] and not _of_variant(v, values)]
+    shown = ", ".join(own[:12]) + (f" and {len(own) - 12} more" if len(own) > 12 else "")
+    of_variant = next((v for v in values if values[v] and _of_variant(v, values)), None)
+    return f"known: {shown}" + (f"; a variant's values are named after it, as '{{{of_variant}}}'"
+                                if of_variant else "")
+
+
+def _of_variant(name: str, values: dict[str, str]) -> bool:
+    head, _, rest = name.partition(".")
+    return bool(rest) and rest in values and head not in values

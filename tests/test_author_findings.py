@@ -1,0 +1,121 @@
+"""What an author new to the format runs into, said by `check` where it is: a game with no
+language file, a FAQ entry or a step missing from one language, a placeholder mistyped in a
+game with many; findings quoted with their source line and a caret; `simulate` naming the
+variant that is played by the count asked for."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import RULES
+from generator.check.games import check
+from generator.cli.main import main
+
+
+def codes(rules: Path) -> list[tuple[str, int, str, str]]:
+    """(file name, line, code, message) of every finding of a check of ``rules``."""
+    return [(Path(d.mark.path).name, d.mark.line, d.code, d.message)
+            for d in check([rules], root=rules.parent).report.sorted()]
+
+
+def test_a_game_without_any_language_file_is_an_error(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    (rules / "uomo-nero").mkdir(parents=True)
+    shutil.copy(RULES / "uomo-nero" / "game.yaml", rules / "uomo-nero")
+    shutil.copytree(RULES / "uomo-nero" / "examples", rules / "uomo-nero" / "examples")
+    [(name, _, code, message)] = codes(rules)
+    assert (name, code) == ("game.yaml", "no-language")
+    assert "nothing of it would be published" in message
+
+
+def test_a_broken_language_file_is_not_also_a_missing_one(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES / "uomo-nero", rules / "uomo-nero")
+    for path in (rules / "uomo-nero").glob("??.yaml"):
+        if path.stem != "de":
+            path.unlink()
+    (rules / "uomo-nero" / "de.yaml").write_text("title: [\n", encoding="utf-8")
+    found = codes(rules)
+    assert found and all(code != "no-language" for _, _, code, _ in found), found
+
+
+def test_a_faq_entry_missing_in_one_language_is_an_error(broken) -> None:
+    path = RULES / "uomo-nero" / "de.yaml"
+    text = path.read_text(encoding="utf-8")
+    first = text.index("  - q: ", text.index("\nfaq:"))
+    second = text.index("  - q: ", first + 1)
+    result = broken("uomo-nero", {"de.yaml": [(text[first:second], "")]})
+    found = [(Path(d.mark.path).name, d.mark.line, d.code, d.message)
+             for d in result.report.sorted()]
+    en = len(yaml.safe_load((RULES / "uomo-nero" / "en.yaml").read_text(encoding="utf-8"))["faq"])
+    assert en > 1
+    assert ("de.yaml", text[:first].count("\n"), "missing-faq-text",
+            f"de.yaml has {en - 1} FAQ entries; en.yaml, the source language, has {en}") in found
+
+
+def test_a_step_too_many_in_one_language_is_an_error(broken) -> None:
+    result = broken("uomo-nero", {"ru.yaml": [("steps:\n", "steps:\n  - \"Лишний шаг.\"\n")]})
+    found = [(Path(d.mark.path).name, d.code) for d in result.report.sorted()]
+    assert found == [("ru.yaml", "extra-steps-text")]
+
+
+def test_the_corpus_has_as_many_entries_in_every_language() -> None:
+    """The check that can fail above finds nothing in the corpus, every language complete."""
+    assert not [d for d in check([RULES]).report.items if d.code.endswith(("-faq-text",
+                                                                            "-steps-text"))]
+
+
+def test_text_findings_quote_the_line_with_a_caret(broken, capsys) -> None:
+    broken("hearts", {"en.yaml": [("Anna plays the J♣.", "Anna plays the jack of spades.")]})
+    rules = broken.tmp / "rules"
+    assert main(["check", str(rules)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    [at] = [i for i, line in enumerate(out) if "error[narration-claim]" in line]
+    col = int(out[at].split(":")[2])
+    source, caret = out[at + 2], out[at + 3]
+    number, _, quoted = source.partition(" | ")
+    assert int(number) == int(out[at].split(":")[1])
+    assert "Anna plays the jack of spades." in quoted
+    assert caret.endswith("^") and len(caret) - 1 == len(number) + 3 + col - 1
+    assert quoted[col - 1:].startswith("jack of spades")
+    # --format short: one line a finding (and its hint), for editors and grep
+    assert main(["check", "--format", "short", str(rules)]) == 1
+    short = capsys.readouterr().out.splitlines()
+    assert [line for line in short if not line.startswith("  hint:")] == [out[at]]
+
+
+def test_an_arabic_line_is_quoted_without_a_caret(broken, capsys) -> None:
+    """A terminal may reorder a right-to-left line: a caret counted in logical order would
+    point at another word, so the line is shown alone (its column is in the heading)."""
+    broken("hearts", {"ar.yaml": [("وتلعب آنا J♣.", "وتلعب آنا الولد البستوني.")]})
+    assert main(["check", str(broken.tmp / "rules")]) == 1
+    out = capsys.readouterr().out.splitlines()
+    [at] = [i for i, line in enumerate(out) if "error[narration-claim]" in line]
+    assert "الولد البستوني" in out[at + 2]
+    assert at + 3 == len(out) or "^" not in out[at + 3]
+
+
+def test_a_mistyped_placeholder_hint_is_short(broken) -> None:
+    result = broken("hearts", {"en.yaml": [("Anna plays the J♣.", "Anna plays the {jack}.")]})
+    [hint] = [d.hint for d in result.report.items if d.code == "unknown-placeholder"]
+    assert hint is not None and len(hint) < 400, hint
+    assert "more" in hint and "{three-players." in hint or "{moon-minus." in hint
+
+
+def test_simulate_names_the_variant_that_gives_a_player_count(capsys) -> None:
+    assert main(["simulate", "hearts", "--rules", str(RULES), "--players", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "the variant 'three-players' is played by 3" in err
+    assert "hint: use --variant three-players --players 3" in err
+
+
+@pytest.mark.parametrize("players", ["5"])
+def test_simulate_without_a_variant_for_the_count_says_what_the_game_takes(capsys,
+                                                                         players: str) -> None:
+    assert main(["simulate", "hearts", "--rules", str(RULES), "--players", players]) == 2
+    err = capsys.readouterr().err
+    assert "is played by 4 players, not 5" in err and "variant" not in err
