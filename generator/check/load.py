@@ -256,6 +256,19 @@ def url_problem(url: str) -> str | None:
 
 # -- placeholders --------------------------------------------------------------------------
 
+# What each placeholder every game has means (the format reference lists them); a family
+# adds its own (its placeholder_docs), and a variant's values are there too, as {<variant>.<name>}.
+PLACEHOLDERS = {
+    "deck.size": "the cards in play: the deck less the cards removed",
+    "deck.full": "the cards of the named deck",
+    "players.min": "the fewest players",
+    "players.max": "the most players",
+    "duration.hand": "minutes a hand takes",
+    "duration.game": "minutes a whole game takes (only when game.yaml gives it)",
+    "removed": "the cards taken out of the deck (only when some are)",
+}
+
+
 def placeholders(rules: GameRules) -> dict[str, str]:
     """The values prose may use as ``{name}``; they come from game.yaml only."""
     spec, game = rules.spec, rules.engine

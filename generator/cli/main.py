@@ -118,6 +118,11 @@ def _parser() -> argparse.ArgumentParser:
     pdf.add_argument("--workers", type=_positive, default=0,
                      help="PDF render processes (default and most: one per core)")
     pdf.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    docs = sub.add_parser("docs", help="the format of every rules file, key by key (Markdown)")
+    docs.add_argument("--out", type=Path, metavar="FILE", help="write it here (default: print)")
+    schema = sub.add_parser("schema", help="JSON Schemas of the rules files, for editors")
+    schema.add_argument("--out", type=Path, metavar="DIR", default=Path("rules/.schemas"),
+                        help="the folder to write them into (default: rules/.schemas)")
     return parser
 
 
@@ -150,6 +155,10 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "serve":
         from .serve import serve
         return serve(_config(args), host=args.host, port=args.port)
+    if args.command == "docs":
+        return _docs(args)
+    if args.command == "schema":
+        return _schema(args)
     return EXIT_USAGE  # pragma: no cover - argparse rejects unknown commands
 
 
@@ -301,6 +310,41 @@ def _pdf(args: argparse.Namespace) -> int:
     if not result.ok:
         return EXIT_FINDINGS
     for path in written:
+        print(path)
+    return EXIT_OK
+
+
+def _docs(args: argparse.Namespace) -> int:
+    from ..authoring.reference import reference
+    from ..runtime.files import write_beside
+
+    text = reference()
+    if args.out is None:
+        sys.stdout.write(text)
+        return EXIT_OK
+    try:
+        write_beside(args.out, text.encode("utf-8"))
+    except OSError as error:
+        print(f"rulebook: error: cannot write {args.out}: {error.strerror or error}",
+              file=sys.stderr)
+        return EXIT_SYSTEM
+    print(f"wrote {args.out}")
+    return EXIT_OK
+
+
+def _schema(args: argparse.Namespace) -> int:
+    from ..authoring import schemas
+
+    if args.out.exists() and not args.out.is_dir():
+        print(f"rulebook: error: {args.out} is not a folder", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        paths = schemas.write(args.out)
+    except OSError as error:
+        print(f"rulebook: error: cannot write the schemas: {error.strerror or error}"
+              f" ({error.filename or args.out})", file=sys.stderr)
+        return EXIT_SYSTEM
+    for path in paths:
         print(path)
     return EXIT_OK
 
