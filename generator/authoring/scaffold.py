@@ -160,6 +160,8 @@ def game_yaml(game: str, *, family: str, starter: Starter, langs: list[str]) -> 
         *(f"  {lang}: {game}\n" for lang in langs),
         "options:\n",
         textwrap.indent(starter.options, "  "),
+        f"order: [{starter.example_name}]  # the example rounds, in the order the page shows "
+        "them\n",
         "# variants:  # other ways to play; each language file gives each its name and text\n",
         "#   <name>:\n",
         "#     options: {...}  # the options this variant changes\n",

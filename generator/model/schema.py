@@ -196,6 +196,10 @@ class GameSpec(Strict):
         "Each choice the page makes where the sources disagree or say nothing."))
     related: RelatedSpec = Field(default=RelatedSpec(), description=(
         "Other games of the rules folder this one is related to, and its other names."))
+    order: list[str] | None = Field(default=None, examples=[["the-deal", "the-last-trick"]],
+                                    description=(
+        "The example rounds in the order the page shows them, by file name (without .yaml): "
+        "every file of examples/ once. Left out: in the order of their file names."))
 
 
 @functools.cache
@@ -365,6 +369,69 @@ def validate(model: type[Strict], src: Source, *, at: Key = (), data: Any = None
         return model.model_validate(value), []
     except ValidationError as err:
         return None, _diagnostics(err, model, src, locate or (lambda loc: at + loc), value)
+
+
+def validate_parts(model: type[Strict], src: Source, *, data: Any = None
+                   ) -> tuple[Any, list[Diagnostic]]:
+    """Like ``validate``, but a file with errors in some of its parts still gives a model of
+    the others, so what is checked after the schema (names, placeholders, the engine) is
+    reported for them too: each list item, mapping entry or optional key that has an error is
+    left out. None when nothing can be left out (a required key is wrong); the errors are
+    reported either way, so a file with any is never taken for a good one."""
+    value = src.data if data is None else data
+    try:
+        return model.model_validate(value), []
+    except ValidationError as err:
+        found = _diagnostics(err, model, src, lambda loc: loc, value)
+        points = [_prune_point(model, _clean_loc(e["loc"], value)) for e in err.errors()]
+        if any(point is None for point in points):
+            return None, found
+        try:
+            return model.model_validate(_without(value, [p for p in points if p])), found
+        except ValidationError:
+            return None, found
+
+
+def _prune_point(model: type[BaseModel], loc: Key) -> Key | None:
+    """What to leave out for an error at ``loc``: the item of a list or the entry of a
+    mapping it is in (the outermost one), else the innermost optional key; None when the
+    error is in no such part."""
+    annotation: Any = model
+    optional: Key | None = None
+    for i, part in enumerate(loc):
+        parent = _unwrap(annotation)
+        if typing.get_origin(parent) in (list, dict):
+            return loc[:i + 1]
+        if not (isinstance(parent, type) and issubclass(parent, BaseModel)):
+            break
+        field = next((f for name, f in parent.model_fields.items() if part in (name, f.alias)),
+                     None)
+        if field is None:  # a key the mapping does not know: leave it out
+            return loc[:i + 1]
+        if not field.is_required():
+            optional = loc[:i + 1]
+        annotation = field.annotation
+    return optional
+
+
+_GONE = object()
+
+
+def _without(value: Any, points: list[Key]) -> Any:
+    """A copy of ``value`` without the parts at ``points``."""
+    def copy(node: Any, key: Key) -> Any:
+        if key in marked:
+            return _GONE
+        if isinstance(node, dict):
+            kept = {k: copy(v, key + (k,)) for k, v in node.items()}
+            return {k: v for k, v in kept.items() if v is not _GONE}
+        if isinstance(node, list):
+            items = [copy(v, key + (i,)) for i, v in enumerate(node)]
+            return [v for v in items if v is not _GONE]
+        return node
+
+    marked = set(points)
+    return copy(value, ())
 
 
 def _diagnostics(err: ValidationError, model: type[Strict], src: Source,
