@@ -29,7 +29,7 @@ from ..core.hints import did_you_mean, suggest
 from ..core.languages import LANGUAGES, language
 from ..families import REGISTRY
 from ..families.starter import Starter
-from ..runtime.files import umask
+from ..runtime.files import umask, write_beside
 from . import schemas
 
 ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -285,5 +285,5 @@ def create(rules: Path, game: str, *, family: str, langs: list[str], source: str
         shutil.rmtree(scratch, ignore_errors=True)
         raise
     if made_site:
-        site.write_text(site_yaml(), encoding="utf-8")
+        write_beside(site, site_yaml().encode("utf-8"))
     return Created(target, written, schema_folder, site if made_site else None)
