@@ -76,3 +76,15 @@ def test_order_names_unknown_and_missing_examples(broken) -> None:
     ], items
     line = line_of("hearts", GAME, "related:")
     assert {d.mark.line for d in result.report.sorted()} == {line}
+
+
+def test_what_a_schema_error_leaves_out_causes_no_findings_elsewhere(broken) -> None:
+    # only the unknown key goes, not the reading: the six languages' texts of it still fit
+    result = broken("hearts", {GAME: [("{id: mistakes, sources: []}",
+                                       "{id: mistakes, sources: [], x: 1}")]})
+    assert [(d.mark.path, d.code) for d in result.report.sorted()] == [
+        ("rules/hearts/game.yaml", "unknown-key")]
+    # a bad slug is reported once, not again as a language without a slug
+    result = broken("peppa", {GAME: [("\n  de: ", "\n  de: Bad_")]})
+    assert [(d.mark.path, d.code) for d in result.report.sorted()] == [
+        ("rules/peppa/game.yaml", "bad-value")]

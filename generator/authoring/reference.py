@@ -91,7 +91,7 @@ def type_of(node: dict[str, Any], walk: _Walk) -> str:
     """What a value may be, in words: ``a whole number from 1 to 5``, ``one of `a`, `b```."""
     kind = node.get("x-rulebook-type")
     if kind == "seat":
-        return "a seat name (one of the script's `seats`)"
+        return "a seat name"
     if kind == "cards":
         return "cards ([notation](#cards-and-decks): one card, several separated by spaces, " \
                "or a list)"

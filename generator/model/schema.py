@@ -375,9 +375,10 @@ def validate_parts(model: type[Strict], src: Source, *, data: Any = None
                    ) -> tuple[Any, list[Diagnostic]]:
     """Like ``validate``, but a file with errors in some of its parts still gives a model of
     the others, so what is checked after the schema (names, placeholders, the engine) is
-    reported for them too: each list item, mapping entry or optional key that has an error is
-    left out. None when nothing can be left out (a required key is wrong); the errors are
-    reported either way, so a file with any is never taken for a good one."""
+    reported for them too: the smallest part that holds each error and can go (an unknown or
+    optional key, else the list item or mapping entry it is in) is left out. None when
+    nothing can be left out (a required key is wrong); the errors are reported either way,
+    so a file with any is never taken for a good one."""
     value = src.data if data is None else data
     try:
         return model.model_validate(value), []
@@ -393,15 +394,17 @@ def validate_parts(model: type[Strict], src: Source, *, data: Any = None
 
 
 def _prune_point(model: type[BaseModel], loc: Key) -> Key | None:
-    """What to leave out for an error at ``loc``: the item of a list or the entry of a
-    mapping it is in (the outermost one), else the innermost optional key; None when the
-    error is in no such part."""
+    """What to leave out for an error at ``loc``: the smallest part that holds it and can go,
+    a key the mapping does not know, an optional key, or the item of a list or the entry of
+    a mapping (when a key it requires is wrong); None when the error is in no such part."""
     annotation: Any = model
-    optional: Key | None = None
+    found: Key | None = None
     for i, part in enumerate(loc):
         parent = _unwrap(annotation)
         if typing.get_origin(parent) in (list, dict):
-            return loc[:i + 1]
+            found = loc[:i + 1]
+            annotation = typing.get_args(parent)[-1]
+            continue
         if not (isinstance(parent, type) and issubclass(parent, BaseModel)):
             break
         field = next((f for name, f in parent.model_fields.items() if part in (name, f.alias)),
@@ -409,9 +412,9 @@ def _prune_point(model: type[BaseModel], loc: Key) -> Key | None:
         if field is None:  # a key the mapping does not know: leave it out
             return loc[:i + 1]
         if not field.is_required():
-            optional = loc[:i + 1]
+            found = loc[:i + 1]
         annotation = field.annotation
-    return optional
+    return found
 
 
 _GONE = object()
