@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterator, TypeVar
 
 from ..core.cards import Deck, card_name, cards_name, get_deck
 from ..core.diagnostics import Mark, Report
-from ..core.hints import did_you_mean
+from ..core.hints import did_you_mean, nearest
 from ..core.languages import LANGUAGES
 from ..core.markup import refused_images
 from ..families import REGISTRY, AnyFamily, get_family
@@ -33,16 +33,22 @@ M = TypeVar("M", bound=schema.Strict)
 
 
 def load_valid(path: Path, model: type[M], report: Report, *, display: str,
-               despite_yaml_problems: bool = False, within: Path | None = None
+               despite_yaml_problems: bool = False, within: Path | None = None,
+               partial: bool = False, prepare: Callable[[Source], Any] | None = None
                ) -> tuple[Source, M] | None:
     """One file loaded and validated against ``model``, every problem reported; None when it
     is unusable. A file with YAML problems is not validated, unless ``despite_yaml_problems``
-    (site.yaml: its schema errors are worth seeing at once)."""
+    (site.yaml: its schema errors are worth seeing at once). With ``partial``, a file whose
+    schema errors are in parts that can be left out gives the model of the rest (its errors
+    reported all the same), so the checks after the schema still look at the rest.
+    ``prepare`` gives the data to validate, after reporting what it leaves out."""
     src, problems = load_yaml(path, display=display, within=within)
     report.extend(problems)
     if src is None or (problems and not despite_yaml_problems):
         return None
-    spec, problems = schema.validate(model, src)
+    data = prepare(src) if prepare is not None else None
+    spec, problems = (schema.validate_parts(model, src, data=data) if partial
+                      else schema.validate(model, src, data=data))
     report.extend(problems)
     if spec is None:
         return None
@@ -97,7 +103,8 @@ def _build_engine(src: Source, report: Report, family: AnyFamily, *, deck_key: K
 def load_game_rules(path: Path, report: Report, *, display: str, within: Path | None = None
                     ) -> GameRules | None:
     loaded = load_valid(path, schema.game_spec(tuple(REGISTRY)), report, display=display,
-                        within=within)
+                        within=within, partial=True,
+                        prepare=lambda src: _misplaced_variant_keys(src, report))
     if loaded is None:
         return None
     src, spec = loaded
@@ -140,6 +147,33 @@ def load_game_rules(path: Path, report: Report, *, display: str, within: Path | 
     if engine is None or len(report.errors) != errors:
         return None
     return GameRules(spec, src, engine, variants)
+
+
+def _misplaced_variant_keys(src: Source, report: Report) -> Any:
+    """game.yaml's data, less the variants named as a variant's own keys: ``options:``
+    indented one level too little is read as a variant named 'options'. Each is reported,
+    with the hint to indent it, and given to the variant above it, as it was meant."""
+    data, keys = src.data, list(schema.VariantSpec.model_fields)
+    variants = data.get("variants") if isinstance(data, dict) else None
+    if not isinstance(variants, dict) or not any(name in keys for name in variants):
+        return None
+    kept: dict[Any, Any] = {}
+    above: Any = None  # the variant written above the misplaced key
+    for name, value in variants.items():
+        if name not in keys:
+            kept[name], above = value, name
+            continue
+        report.error(src.key_mark(("variants", name)), "misplaced-key",
+                     f"'{name}' is read as a variant named '{name}': a variant's {name} "
+                     "belongs under the variant's name", hint=(
+                         f"indent '{name}:' under '{above}' (two spaces deeper than "
+                         f"'{above}:')" if above is not None else
+                         f"indent '{name}:' under the variant it belongs to"))
+        if above is not None and (kept[above] is None or isinstance(kept[above], dict)
+                                  and name not in kept[above]):
+            # read as meant, so what follows from the variant is checked, not lost with it
+            kept[above] = {**(kept[above] or {}), name: value}
+    return {**data, "variants": kept}
 
 
 def _check_sources(spec: schema.GameSpec, src: Source, report: Report) -> None:
@@ -256,6 +290,19 @@ def url_problem(url: str) -> str | None:
 
 # -- placeholders --------------------------------------------------------------------------
 
+# What each placeholder every game has means (the format reference lists them); a family
+# adds its own (its placeholder_docs), and a variant's values are there too, as {<variant>.<name>}.
+PLACEHOLDERS = {
+    "deck.size": "the cards in play: the deck less the cards removed",
+    "deck.full": "the cards of the named deck",
+    "players.min": "the fewest players",
+    "players.max": "the most players",
+    "duration.hand": "minutes a hand takes",
+    "duration.game": "minutes a whole game takes (only when game.yaml gives it)",
+    "removed": "the cards taken out of the deck (only when some are)",
+}
+
+
 def placeholders(rules: GameRules) -> dict[str, str]:
     """The values prose may use as ``{name}``; they come from game.yaml only."""
     spec, game = rules.spec, rules.engine
@@ -322,7 +369,8 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
 
 def load_language(path: Path, report: Report, *, display: str, within: Path | None = None
                   ) -> LanguageText | None:
-    loaded = load_valid(path, schema.LanguageSpec, report, display=display, within=within)
+    loaded = load_valid(path, schema.LanguageSpec, report, display=display, within=within,
+                        partial=True)
     return LanguageText(path.stem, loaded[1], loaded[0]) if loaded else None
 
 
@@ -395,6 +443,7 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
     if rules.spec.id != unicodedata.normalize("NFC", folder.name):
         report.error(rules.source.mark(("id",)), "bad-value",
                      f"the game id '{rules.spec.id}' differs from its folder '{folder.name}'")
+    examples = _ordered(examples, rules, [name_of(p) for p in example_files], report)
     for lang in translated_from.keys() - languages.keys():
         path = provenance.record_path(folder, lang)
         if not (folder / f"{lang}.yaml").exists():  # a language file with errors is reported there
@@ -406,7 +455,8 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
         check_placeholders(text.source, values, report)
         check_images(text.source, report)
         check_tables(text.source, report)
-        if lang not in rules.spec.slugs:
+        written = rules.source.get(("slugs",))  # with a slug a schema error left out
+        if lang not in rules.spec.slugs and not (isinstance(written, dict) and lang in written):
             report.error(rules.source.mark(("slugs",)), "missing-key",
                          f"no slug for language '{lang}', which has {lang}.yaml")
         _check_names(text, rules, [name_of(p) for p in example_files], report, loaded=examples)
@@ -420,7 +470,8 @@ def check_counts(bundle: GameBundle, source_lang: str, report: Report) -> None:
     shows the rest of the picture). Without the source language, the fullest one counts."""
     languages = bundle.languages
     for key, what in (("faq", "FAQ entries"), ("steps", "steps")):
-        counts = {lang: len(getattr(text.spec, key)) for lang, text in languages.items()}
+        # counted as written: an entry a schema error left out is reported there, not here
+        counts = {lang: _written(text, key) for lang, text in languages.items()}
         if source_lang in counts:
             model, want = [source_lang], counts[source_lang]
             said = f"{source_lang}.yaml, the source language, has {want}"
@@ -441,6 +492,38 @@ def check_counts(bundle: GameBundle, source_lang: str, report: Report) -> None:
                          "a language lacks)" if n < want else
                          f"one {entry} of this file has no counterpart: split or joined by "
                          f"mistake, or to be added to the source language first")
+
+
+def _written(text: LanguageText, key: str) -> int:
+    written = text.source.get((key,))
+    return len(written) if isinstance(written, list) else len(getattr(text.spec, key))
+
+
+def _ordered(examples: dict[str, Example], rules: GameRules, files: list[str],
+             report: Report) -> dict[str, Example]:
+    """The examples in game.yaml's ``order`` (by file name when it has none); a name there
+    that is no example, or an example missing from it, is reported."""
+    order, src = rules.spec.order, rules.source
+    if order is None:
+        return examples
+    for i, name in enumerate(order):
+        if name not in files:
+            report.error(src.mark(("order", i)), "unknown-example",
+                         f"'order' names the unknown example '{name}'",
+                         hint=did_you_mean(name, files) or
+                         f"the examples: {', '.join(files) or 'none'} (examples/<name>.yaml)")
+        elif name in order[:i]:
+            report.error(src.mark(("order", i)), "bad-value", f"'{name}' is in 'order' twice",
+                         hint="list each example once")
+    misspelt = [name for name in order if name not in files]
+    for name in files:
+        # a name misspelt in 'order' is reported above, with this one as its suggestion
+        if name not in order and nearest(name, misspelt) is None:
+            report.error(src.key_mark(("order",)), "missing-example",
+                         f"the example '{name}' (examples/{name}.yaml) is not in 'order'",
+                         hint="add it to 'order' where the page should show it")
+    rank = {name: i for i, name in reversed(list(enumerate(order)))}
+    return dict(sorted(examples.items(), key=lambda item: rank.get(item[0], len(order))))
 
 
 def _unique_stems(paths: list[Path], report: Report, show: Callable[[Path], str]) -> list[Path]:
@@ -467,13 +550,15 @@ def _check_names(text: LanguageText, rules: GameRules, examples: list[str],
             ("variant", list(rules.spec.variants), text.spec.variants, list(rules.spec.variants)),
             ("example", list(examples), text.spec.examples, list(loaded)),
             ("reading", readings, text.spec.readings, readings)):
-        for name in found:
+        written = src.get((kind + "s",))  # with the entries a schema error left out
+        names = list(written) if isinstance(written, dict) else list(found)
+        for name in names:
             if name not in known:
                 report.error(src.key_mark((kind + "s", name)), f"unknown-{kind}",
                              f"unknown {kind} '{name}'",
                              hint=did_you_mean(name, known) or f"known: {', '.join(known) or 'none'}")
         for name in required:
-            if name not in found:
+            if name not in names:
                 report.error(src.key_mark((kind + "s",)) if src.get((kind + "s",)) is not None
                              else Mark(src.path), f"missing-{kind}-text",
                              f"no text for {kind} '{name}' in {text.lang}")

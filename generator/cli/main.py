@@ -120,6 +120,19 @@ def _parser() -> argparse.ArgumentParser:
     pdf.add_argument("--workers", type=_positive, default=0,
                      help="PDF render processes (default and most: one per core)")
     pdf.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    new = sub.add_parser("new", help="start a game: a folder whose files pass `rulebook check` "
+                         "at once, with an example round")
+    new.add_argument("game", help="the new game's id, e.g. my-game (lowercase, digits, hyphens)")
+    new.add_argument("--family", required=True, help="the family of games it belongs to "
+                     "(see `rulebook docs`)")
+    new.add_argument("--langs", help="its languages, e.g. en,de (default: the source language "
+                     "of the rules folder's site.yaml, else en)")
+    new.add_argument("--rules", type=Path, default=Path("rules"), help="rules folder")
+    docs = sub.add_parser("docs", help="the format of every rules file, key by key (Markdown)")
+    docs.add_argument("--out", type=Path, metavar="FILE", help="write it here (default: print)")
+    schema = sub.add_parser("schema", help="JSON Schemas of the rules files, for editors")
+    schema.add_argument("--out", type=Path, metavar="DIR", default=Path("rules/.schemas"),
+                        help="the folder to write them into (default: rules/.schemas)")
     return parser
 
 
@@ -152,6 +165,12 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "serve":
         from .serve import serve
         return serve(_config(args), host=args.host, port=args.port)
+    if args.command == "new":
+        return _new(args)
+    if args.command == "docs":
+        return _docs(args)
+    if args.command == "schema":
+        return _schema(args)
     return EXIT_USAGE  # pragma: no cover - argparse rejects unknown commands
 
 
@@ -303,6 +322,88 @@ def _pdf(args: argparse.Namespace) -> int:
     if not result.ok:
         return EXIT_FINDINGS
     for path in written:
+        print(path)
+    return EXIT_OK
+
+
+def _new(args: argparse.Namespace) -> int:
+    from ..authoring import scaffold
+    from ..check.games import check_game
+    from ..core.diagnostics import Report
+
+    source = _site_language(args.rules)
+    langs = scaffold.parse_langs(args.langs if args.langs is not None else source)
+    refused = langs if isinstance(langs, scaffold.Refusal) else \
+        scaffold.refusal(args.rules, args.game, family=args.family)
+    if refused is not None:
+        print(f"rulebook: error: {printable(refused.message)}"
+              + (f"\n  hint: {printable(refused.hint)}" if refused.hint else ""), file=sys.stderr)
+        return EXIT_USAGE
+    assert isinstance(langs, list)
+    try:
+        made = scaffold.create(args.rules, args.game, family=args.family, langs=langs,
+                               source=source)
+    except OSError as error:  # a read-only folder, a full disk: the system, not the request
+        print(f"rulebook: error: cannot write the game: {error.strerror or error}"
+              f" ({error.filename or args.rules})", file=sys.stderr)
+        return EXIT_SYSTEM
+    print(f"created {made.folder}: " + ", ".join(
+        str(path.relative_to(made.folder)) for path in made.files))
+    print(f"the JSON Schemas its files name are in {made.schemas}")
+    if made.site is not None:
+        print(f"created {made.site}: put the site's address in base_url")
+    report = Report()
+    check_game(made.folder, report, root=Path.cwd())
+    if report.items:  # the starter of a family does not pass check: a bug in rulebook
+        print(format_text(report.sorted()))
+        return EXIT_FINDINGS
+    print(f"checked {made.folder}: 0 error(s), 0 warning(s); next, write its rules and "
+          "example rounds (`rulebook docs` has every key), `rulebook serve` to see the pages")
+    return EXIT_OK
+
+
+def _site_language(rules: Path) -> str:
+    """The source language of a rules folder's site.yaml; en when it has none that reads."""
+    from ..check.load import load_site_spec
+    from ..core.diagnostics import Report
+
+    if not (rules / "site.yaml").is_file():
+        return "en"
+    site = load_site_spec(rules, Report())
+    return site.source_language if site is not None else "en"
+
+
+def _docs(args: argparse.Namespace) -> int:
+    from ..authoring.reference import reference
+    from ..runtime.files import write_beside
+
+    text = reference()
+    if args.out is None:
+        sys.stdout.write(text)
+        return EXIT_OK
+    try:
+        write_beside(args.out, text.encode("utf-8"))
+    except OSError as error:
+        print(f"rulebook: error: cannot write {args.out}: {error.strerror or error}",
+              file=sys.stderr)
+        return EXIT_SYSTEM
+    print(f"wrote {args.out}")
+    return EXIT_OK
+
+
+def _schema(args: argparse.Namespace) -> int:
+    from ..authoring import schemas
+
+    if args.out.exists() and not args.out.is_dir():
+        print(f"rulebook: error: {args.out} is not a folder", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        paths = schemas.write(args.out)
+    except OSError as error:
+        print(f"rulebook: error: cannot write the schemas: {error.strerror or error}"
+              f" ({error.filename or args.out})", file=sys.stderr)
+        return EXIT_SYSTEM
+    for path in paths:
         print(path)
     return EXIT_OK
 

@@ -23,6 +23,7 @@ from ..model.source import Key, Source
 from ..simulation.run import Simulation
 from . import pairs, tricks
 from .shared import G, ReplayContext, S, open_script
+from .starter import Starter
 from .view import ExampleView
 
 R = TypeVar("R")  # what a family's replay of one example gives, ready to be rendered
@@ -53,6 +54,17 @@ class Family(Protocol[G, S, R]):
 
     @property
     def inconsistency_hint(self) -> str: ...
+
+    @property
+    def placeholder_docs(self) -> Mapping[str, str]:
+        """What each name ``placeholders()`` gives means; ``<card>`` in a name stands for a
+        card (``points.<card>``: ``points.Q♠``)."""
+        ...
+
+    @property
+    def starter(self) -> Starter:
+        """The game and example round `rulebook new` writes for this family."""
+        ...
 
     def build(self, options: Strict, *, deck: Deck, removed: tuple[Card, ...], src: Source,
               at: Callable[[str], Key], report: Report) -> G | None:
@@ -108,6 +120,12 @@ class AnyFamily(Protocol):
     @property
     def inconsistency_hint(self) -> str: ...
 
+    @property
+    def placeholder_docs(self) -> Mapping[str, str]: ...
+
+    @property
+    def starter(self) -> Starter: ...
+
     def build(self, options: Strict, *, deck: Deck, removed: tuple[Card, ...], src: Source,
               at: Callable[[str], Key], report: Report) -> Engine | None: ...
 
@@ -158,6 +176,14 @@ class Registered(Generic[G, S, R]):
     @property
     def inconsistency_hint(self) -> str:
         return self.family.inconsistency_hint
+
+    @property
+    def placeholder_docs(self) -> Mapping[str, str]:
+        return self.family.placeholder_docs
+
+    @property
+    def starter(self) -> Starter:
+        return self.family.starter
 
     def build(self, options: Strict, *, deck: Deck, removed: tuple[Card, ...], src: Source,
               at: Callable[[str], Key], report: Report) -> Engine | None:

@@ -82,13 +82,23 @@ def digest(text: str) -> str:
 # -- the record file ---------------------------------------------------------------------------
 
 class RecordedSpec(schema.Strict):
-    digest: str = Field(pattern=rf"^[0-9a-f]{{{DIGEST_LENGTH}}}$")
-    source: str  # the source text itself
+    """One recorded source text."""
+
+    digest: str = Field(pattern=rf"^[0-9a-f]{{{DIGEST_LENGTH}}}$", examples=["0d9f159bdec1"],
+                        description="The first 12 hex digits of SHA-256 over the source text, "
+                        "its line wrapping normalised.")
+    source: str = Field(description="The source text itself.", examples=["Old Maid"])
 
 
 class TranslatedFromSpec(schema.Strict):
-    language: str  # the source language the texts are in
-    texts: dict[str, RecordedSpec] = {}
+    """What each text of `<lang>.yaml` was translated from: written by `rulebook i18n
+    --accept`, never by hand."""
+
+    language: str = Field(examples=["en"], description="The source language the texts are in.")
+    texts: dict[str, RecordedSpec] = Field(default={}, examples=[{"title": {
+        "digest": "0d9f159bdec1", "source": "Old Maid"}}], description=(
+        "By key (`title`, `sections.gameplay`, `faq.3`, `examples.<name>.steps.2`, ...): the "
+        "source text each translated text was made from."))
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Callable, Mapping
 
 from ...core.cards import Card, Deck, card_name, cards_name
@@ -12,6 +13,7 @@ from ...model.source import Key, Source
 from ...model.tokens import parse_card_at, parse_cards_at
 from ...simulation.run import Simulation
 from ..shared import ReplayContext
+from ..starter import Starter
 from ..view import ExampleView
 from . import numbers
 from .engine import PairsGame
@@ -31,6 +33,7 @@ from .page import example_context
 from .record import Replay
 from .replay import replay_example
 from .schema import PairsExampleSpec, PairsOptionsSpec
+from .starter import STARTER
 
 
 def _pairs_options(opts: PairsOptionsSpec, src: Source, at: Callable[[str], Key],
@@ -71,6 +74,15 @@ def _pairs_options(opts: PairsOptionsSpec, src: Source, at: Callable[[str], Key]
         match=match)
 
 
+# What each of placeholders() means (the format reference lists them).
+PLACEHOLDERS = MappingProxyType({
+    "odd_card": "the odd card, which pairs with nothing (empty when the game names none)",
+    "odd_cards": "the cards one of which is left over, when the game names no odd card",
+    "match.losses": "how many lost rounds lose a `first-to-losses` match",
+    "match.hands": "how many hands an `agreed-hands` match has, when game.yaml says",
+})
+
+
 @dataclass(frozen=True)
 class PairsFamily:
     name: str = "pairs"
@@ -80,6 +92,8 @@ class PairsFamily:
     replay_type: type[Replay] = Replay
     example_partial: str = "partials/example_pairs.html.j2"
     inconsistency_hint: str = "every card except the odd card needs a partner among the cards in play"
+    placeholder_docs: Mapping[str, str] = field(default_factory=lambda: PLACEHOLDERS)
+    starter: Starter = STARTER
 
     def build(self, options: Strict, *, deck: Deck, removed: tuple[Card, ...], src: Source,
               at: Callable[[str], Key], report: Report) -> PairsGame | None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Callable, Mapping
 
 from ...core.cards import Card, Deck, card_name, cards_name
@@ -12,6 +13,7 @@ from ...model.source import Key, Source
 from ...model.tokens import read_cards
 from ...simulation.run import Simulation
 from ..shared import ReplayContext
+from ..starter import Starter
 from ..view import ExampleView
 from . import numbers
 from .engine import TricksGame
@@ -22,6 +24,7 @@ from .record import Replay
 from .replay import replay_example
 from .schema import TricksExampleSpec, TricksOptionsSpec
 from .scoring import EndRule, Scoring, Slam, SlamTakes, Winning
+from .starter import STARTER
 
 
 def _card_values(table: dict[str, int], src: Source, key: Key, report: Report
@@ -89,6 +92,28 @@ def _check_claims(game: TricksGame, src: Source, at: Callable[[str], Key], repor
                          f"add up to {found}", hint=game.explain_sums())
 
 
+# What each of placeholders() means (the format reference lists them); <card> is a card of
+# the table, written as the pages print it: {points.Q♠}, {special.J♦}.
+PLACEHOLDERS = MappingProxyType({
+    "players": "how many play (the option `players`)",
+    "hand.cards": "the cards each player is dealt",
+    "points.total": "what the scoring table adds up to, over the cards in play",
+    "points.<card>": "what that card of the scoring table is worth",
+    "special.<card>": "what that special card is worth",
+    "hand.sum": "what a hand's scores add up to when nobody takes everything (only when that "
+                "does not depend on the play)",
+    "pass.count": "the cards each player passes (only when the game has passing)",
+    "trick.points": "the points of each trick taken (`per_trick`)",
+    "trick.total": "the points of all the tricks of a hand (`per_trick` times the tricks)",
+    "bonus.clean": "the score of a player whose tricks hold no points (`clean_tricks`)",
+    "bonus.none": "the score of a player who took no trick (`no_tricks`)",
+    "end.over": "the total after which the game ends (`end.over`)",
+    "end.hands": "the hands a game has (`end.hands`)",
+    "slam.taker": "the score of the player who takes everything",
+    "slam.others": "each other player's score when one takes everything",
+})
+
+
 @dataclass(frozen=True)
 class TricksFamily:
     name: str = "tricks"
@@ -99,6 +124,8 @@ class TricksFamily:
     example_partial: str = "partials/example_tricks.html.j2"
     inconsistency_hint: str = ("the cards must deal out evenly, and every card the options "
                                "name must be in play")
+    placeholder_docs: Mapping[str, str] = field(default_factory=lambda: PLACEHOLDERS)
+    starter: Starter = STARTER
 
     def build(self, options: Strict, *, deck: Deck, removed: tuple[Card, ...], src: Source,
               at: Callable[[str], Key], report: Report) -> TricksGame | None:

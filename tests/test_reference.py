@@ -1,0 +1,76 @@
+"""`rulebook docs`: the format reference, generated from the schemas. docs/format.md is its
+output; these tests fail when the two differ, and when the reference leaves something out."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import ROOT, corpus
+from generator.authoring import reference
+from generator.check.load import PLACEHOLDERS, placeholders
+from generator.cli.main import main
+from generator.core.cards import DECKS
+from generator.families import REGISTRY, get_family
+
+FORMAT = ROOT / "docs" / "format.md"
+
+
+def test_docs_format_md_is_what_rulebook_docs_makes() -> None:
+    made = reference.reference()
+    assert FORMAT.read_text(encoding="utf-8") == made, (
+        "docs/format.md differs from the schemas: run `python -m generator docs --out "
+        "docs/format.md` (`rulebook docs --out docs/format.md`) and commit it")
+
+
+def test_docs_prints_it_and_writes_it(tmp_path, capsys) -> None:
+    assert main(["docs"]) == 0
+    assert capsys.readouterr().out == reference.reference()
+    target = tmp_path / "format.md"
+    assert main(["docs", "--out", str(target)]) == 0
+    assert target.read_text(encoding="utf-8") == reference.reference()
+
+
+def test_every_key_has_a_description_and_an_example() -> None:
+    assert reference.missing_examples() == []
+    for title, walk in reference._file_walks():
+        for part in walk.parts:
+            for key, value in part.node.get("properties", {}).items():
+                assert reference.description_of(value, walk), f"{title}: {part.path} {key} has no description"
+
+
+def test_every_nested_mapping_has_its_section() -> None:
+    text = reference.reference()
+    for title, walk in reference._file_walks():
+        assert set(walk.anchors) == set(walk.defs), title  # every definition is reached
+        for part in walk.parts:
+            assert f'<a id="{part.anchor}"></a>' in text or not part.path, part.path
+    links = set(re.findall(r"\]\(#([a-z0-9-]+)\)", text))
+    anchors = set(re.findall(r'<a id="([a-z0-9-]+)"></a>', text))
+    assert links <= anchors, links - anchors
+
+
+def test_it_names_every_deck_family_and_option() -> None:
+    text = reference.reference()
+    for name in DECKS:
+        assert f"| `{name}` |" in text
+    for name, family in REGISTRY.items():
+        assert f'<a id="family-{name}"></a>' in text
+        for key in family.options_schema.model_fields:
+            assert f"- **`{key}`**" in text, key
+
+
+def test_placeholders_documented_are_those_a_game_has() -> None:
+    games = corpus().games
+    assert {b.rules.spec.family for b in games} == set(REGISTRY)
+    for bundle in games:
+        family = get_family(bundle.rules.spec.family)
+        documented = [re.escape(k).replace(re.escape("<card>"), r"\S+")
+                      for k in [*PLACEHOLDERS, *family.placeholder_docs]]
+        for name in placeholders(bundle.rules):
+            if name.split(".")[0] in bundle.rules.variants:  # {<variant>.<name>}
+                name = name.split(".", 1)[1]
+            assert any(re.fullmatch(pattern, name) for pattern in documented), \
+                f"{bundle.rules.id}: '{{{name}}}' is not in the reference"
+    common = set(placeholders(games[0].rules)) - set(get_family(
+        games[0].rules.spec.family).placeholders(games[0].rules.engine))
+    assert common <= set(PLACEHOLDERS)
