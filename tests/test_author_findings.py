@@ -119,3 +119,13 @@ def test_simulate_without_a_variant_for_the_count_says_what_the_game_takes(capsy
     assert main(["simulate", "hearts", "--rules", str(RULES), "--players", players]) == 2
     err = capsys.readouterr().err
     assert "is played by 4 players, not 5" in err and "variant" not in err
+
+
+def test_a_hidden_folder_is_not_a_game(tmp_path: Path) -> None:
+    """What `rulebook new` leaves when killed half-way (rules/.GAME.*.new), or an editor's
+    backup copy, is not checked or built as a second game."""
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES / "uomo-nero", rules / "uomo-nero")
+    shutil.copytree(RULES / "uomo-nero", rules / ".uomo-nero.1234.new")
+    result = check([rules], root=tmp_path)
+    assert [b.rules.id for b in result.games] == ["uomo-nero"] and not result.report.items

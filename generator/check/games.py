@@ -44,7 +44,9 @@ def find_game_folders(paths: list[Path], report: Report) -> list[Path]:
         if game is not None:
             folders.append(game)
         elif path.is_dir():
-            found = sorted(p.parent for p in path.glob("*/game.yaml"))
+            # a hidden folder is no game: rulebook new's half-made one, an editor's backup
+            found = sorted(p.parent for p in path.glob("*/game.yaml")
+                           if not p.parent.name.startswith("."))
             if not found:
                 report.error(Mark(str(path)), "no-games",
                              "no game here: expected <game>/game.yaml folders")

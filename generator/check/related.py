@@ -82,7 +82,8 @@ def check_related(games: list[LinkSource], report: Report) -> None:
 def _games_beside(folder: Path) -> set[str]:
     """The ids of the games in the same rules folder, loaded or not (a check of one game
     folder still knows its neighbours): a game's id is its folder's name."""
-    return {p.parent.name for p in folder.parent.glob("*/game.yaml")}
+    return {p.parent.name for p in folder.parent.glob("*/game.yaml")
+            if not p.parent.name.startswith(".")}  # as find_game_folders: hidden is no game
 
 
 @dataclass(frozen=True)
