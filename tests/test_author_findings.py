@@ -129,3 +129,21 @@ def test_a_hidden_folder_is_not_a_game(tmp_path: Path) -> None:
     shutil.copytree(RULES / "uomo-nero", rules / ".uomo-nero.1234.new")
     result = check([rules], root=tmp_path)
     assert [b.rules.id for b in result.games] == ["uomo-nero"] and not result.report.items
+
+
+BLACK_MARIA = Path(__file__).parent / "fixtures" / "black-maria"
+
+
+def test_a_game_written_from_the_reference_alone_is_clean(tmp_path: Path) -> None:
+    """Black Maria (3 players, 51 cards, the pass to the right, the black queen, king and
+    ace): written by a newcomer from docs/format.md, `rulebook new` and the findings only,
+    with a whole hand of 17 tricks narrated in English and German. It stays clean, and it
+    builds."""
+    from generator.build import BuildConfig, build
+
+    result = check([BLACK_MARIA], root=BLACK_MARIA.parent)
+    assert [b.rules.id for b in result.games] == ["black-maria"]
+    assert not result.report.items, [d.format() for d in result.report.items]
+    built = build(BuildConfig(BLACK_MARIA, Path(__file__).parents[1] / "templates",
+                              tmp_path / "site", pdf=False, search=False))
+    assert built.ok and (tmp_path / "site" / "de" / "schwarze-maria" / "index.html").is_file()

@@ -70,7 +70,7 @@ def test_a_wrong_score_in_the_result_is_reported_at_the_number(tmp_path: Path, l
     found = claims(result)
     assert len(found) == 1, found
     assert found[0].endswith(f"error[narration-claim]: {lang}: the result gives 'Bruno' 9; "
-                             "the replay has 4, 8")
+                             "the replay has 4 (tricks taken), 8 (points taken)")
     text = (tmp_path / "rules" / "jacks" / f"{lang}.yaml").read_text(encoding="utf-8")
     line = next(i for i, row in enumerate(text.splitlines(), 1) if new.split()[-2] in row
                 and "9" in row)
@@ -152,3 +152,16 @@ def test_the_claim_words_include_the_catalogs_own(lang: str, msgid: str, kind: s
         if "%(" in translated else translated
     clause = reading.Clause(0, text, frozenset({"anna"}))
     assert reading.says(clause, getattr(reading, kind), lang), (lang, text)
+
+
+def test_a_name_outside_the_clause_of_the_play_claims_nothing(tmp_path: Path) -> None:
+    """'she discards the Q♠, the card Bruno passed her' says nothing of what Bruno plays
+    (a newcomer's sentence that was once reported as a claim)."""
+    result = jacks(tmp_path, "en", "Carla plays the K♥, Dario",
+                   "She plays the K♥, the card Dario feared. Dario")
+    assert claims(result) == []
+    # the same words with Dario as the one who plays are his claim, and a false one
+    result = jacks(tmp_path / "2", "en", "Carla plays the K♥, Dario",
+                   "Dario plays the K♥, the card Carla feared. Dario")
+    assert [c.split(": ", 2)[2] for c in claims(result)] == [
+        "en: step 2 says 'Dario' plays K♥; in the replay 'Dario' plays J♥ in trick 8"]

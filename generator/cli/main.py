@@ -13,6 +13,19 @@ from ..core.diagnostics import format_json, format_text, printable
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_SYSTEM = 0, 1, 2, 3
 
 
+TEMPLATES_HELP = "templates folder (default: ./templates if there is one, else rulebook's own)"
+
+
+def default_templates() -> Path:
+    """./templates when the current folder has a templates folder of its own (a site that
+    overrides them); else the templates rulebook comes with, wherever it is run from."""
+    here = Path("templates")
+    if (here / "base.html.j2").is_file():
+        return here
+    own = Path(__file__).resolve().parents[2] / "templates"
+    return own if (own / "base.html.j2").is_file() else here
+
+
 def _positive(text: str) -> int:
     """--workers: a whole number of processes, at least one."""
     try:
@@ -75,7 +88,7 @@ def _parser() -> argparse.ArgumentParser:
                        ("serve", "build, serve on localhost and rebuild on change")):
         cmd = sub.add_parser(name, help=text)
         cmd.add_argument("--rules", type=Path, default=Path("rules"), help="rules folder")
-        cmd.add_argument("--templates", type=Path, default=Path("templates"))
+        cmd.add_argument("--templates", type=Path, default=None, help=TEMPLATES_HELP)
         cmd.add_argument("--out", type=Path, default=Path("output/site"), help="site folder")
         cmd.add_argument("--no-pdf", action="store_true", help="HTML only, no printable PDFs")
         cmd.add_argument("--workers", type=_positive, default=0,
@@ -115,7 +128,7 @@ def _parser() -> argparse.ArgumentParser:
     pdf.add_argument("game", help="game id, e.g. uomo-nero")
     pdf.add_argument("--lang", required=True, help="language code, e.g. it")
     pdf.add_argument("--rules", type=Path, default=Path("rules"))
-    pdf.add_argument("--templates", type=Path, default=Path("templates"))
+    pdf.add_argument("--templates", type=Path, default=None, help=TEMPLATES_HELP)
     pdf.add_argument("--out", type=Path, default=Path("output/pdf"), help="folder for the PDFs")
     pdf.add_argument("--workers", type=_positive, default=0,
                      help="PDF render processes (default and most: one per core)")
@@ -141,6 +154,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from ..runtime.executors import ExecutorError
 
     args = _parser().parse_args(argv)
+    if getattr(args, "templates", False) is None:
+        args.templates = default_templates()
     try:
         return _dispatch(args)
     except BuildError as error:

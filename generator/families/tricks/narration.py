@@ -31,8 +31,9 @@ def check_narration(ctx: Context, replay: Replay) -> None:
                 allowed, why = in_play, "is not in play in this game"
                 if i < len(replay.sheet):
                     row = replay.sheet[i]
-                    claims.scores(key, words, where, {s: {row.scores[s], row.totals[s]}
-                                                      for s in replay.seats})
+                    claims.scores(key, words, where, {
+                        s: {row.scores[s]: "the hand's score", row.totals[s]: "the total"}
+                        for s in replay.seats})
             else:
                 trick = replay.tricks[i]
                 allowed = {c for h in trick.hands_before.values() for c in h}
@@ -84,25 +85,27 @@ class _Claims:
                         f"'{seat}' plays {card_name(played[seat])} in trick {trick.number}")
 
     def _plays(self, words: str) -> list[claims.Clause]:
-        """The stretches that may say one player plays a card: a sentence naming one player,
-        and of a sentence naming several, its clauses that name one ("Dario leads the 2♣,
-        Anna plays the J♠"; Arabic strings its plays with "،" in one sentence)."""
+        """The clauses that say one player plays a card: the clause names that player alone,
+        holds a word for playing and a card ("Dario leads the 2♣, Anna plays the J♠"; Arabic
+        strings its plays with "،" in one sentence). A name in another clause of the sentence
+        claims nothing ("she discards the Q♠, the card Bruno passed her"); in a sentence of
+        several names, only when each clause with a card is one player playing it ("Anna,
+        Bruno and Carla follow with 3♦, 6♦ and 4♦" pairs names and cards by position)."""
         out = []
         for sentence in claims.sentences(words, self.names, self.lang):
-            if len(sentence.names) == 1:
-                out.append(sentence)
-            elif len(sentence.names) > 1:
-                # only when each clause with a card is one player playing it: "Anna, Bruno and
-                # Carla follow with 3♦, 6♦ and 4♦" pairs names and cards by position
-                parts = [c for c in claims.clauses(sentence.text, self.names, self.lang)
-                         if claims.cards(c, self.lang)]
-                if all(len(c.names) == 1 and claims.says(c, claims.PLAYS, self.lang)
-                       for c in parts):
-                    out.extend(claims.Clause(sentence.start + c.start, c.text, c.names,
-                                             c.owners) for c in parts)
+            if not sentence.names:
+                continue
+            parts = [claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
+                     for c in claims.clauses(sentence.text, self.names, self.lang)
+                     if claims.cards(c, self.lang)]
+            plays = [c for c in parts
+                     if len(c.names) == 1 and claims.says(c, claims.PLAYS, self.lang)]
+            if len(sentence.names) == 1 or len(plays) == len(parts):
+                out.extend(plays)
         return out
 
-    def scores(self, key: Key, words: str, where: str, figures: dict[str, set[int]]) -> None:
+    def scores(self, key: Key, words: str, where: str,
+               figures: dict[str, dict[int, str]]) -> None:
         """A clause that names one player and writes one number gives that player one of
         their figures (its sign may be said in words: "loses 22"). Clauses of several
         numbers are sums, worked out in the text, and are not read."""
@@ -113,7 +116,7 @@ class _Claims:
             seat = next(iter(clause.names))
             for value, at in found:
                 if abs(value) not in {abs(v) for v in figures[seat]}:
-                    known = ", ".join(str(v) for v in sorted(figures[seat]))
+                    known = ", ".join(f"{v} ({what})" for v, what in sorted(figures[seat].items()))
                     self.report.error(self.src.text_mark(key, at), "narration-claim",
                                       f"{where} gives '{seat}' {value}; the replay has {known}",
                                       hint="the points, scores and totals the narration states "
@@ -123,10 +126,17 @@ class _Claims:
         """The scores, totals, losers and winners the result states."""
         final = replay.sheet[-1].totals if replay.sheet else {}
         per_trick = self.per_trick
-        self.scores(key, words, where, {
-            s: {v for v in (replay.points.get(s), replay.scores.get(s), replay.tricks_won.get(s),
-                            final.get(s), replay.tricks_won.get(s, 0) * per_trick if per_trick
-                            else None) if v is not None} for s in replay.seats})
+        figures: dict[str, dict[int, str]] = {}
+        for s in replay.seats:  # the first label of a value is kept: points before the score
+            named = [(replay.points.get(s), "points taken"), (replay.scores.get(s), "score"),
+                     (replay.tricks_won.get(s), "tricks taken"), (final.get(s), "total"),
+                     (replay.tricks_won.get(s, 0) * per_trick if per_trick else None,
+                      "points for tricks")]
+            figures[s] = {}
+            for value, what in named:
+                if value is not None:
+                    figures[s].setdefault(value, what)
+        self.scores(key, words, where, figures)
         for part, kind, seats, verb in claims.verdicts(words, self.names, self.lang,
                                                        set(replay.losers), set(replay.winners)):
             self.report.error(
