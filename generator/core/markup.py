@@ -76,6 +76,17 @@ def cards_html(cards: Sequence[Card]) -> str:
     return " ".join(card_html(c) for c in cards)
 
 
+def text_html(text: str) -> str:
+    """Plain text (a catalog's message) escaped, its cards in the card markup as prose has
+    them: a card in a bold callout keeps the symbol font's own weight, as in prose."""
+    out, pos = [], 0
+    for m in PROSE_CARD_RE.finditer(text):
+        out += [escape(text[pos:m.start()]), card_html(parse_card(m.group()))]
+        pos = m.end()
+    out.append(escape(text[pos:]))
+    return "".join(out)
+
+
 # A card and the punctuation that touches it stay on one line: no line starts with the ":"
 # or "،" after a card, nor ends with the "(" before one (a card is an inline block, after
 # which a browser may break even before punctuation).

@@ -10,7 +10,7 @@ from markupsafe import Markup, escape
 
 from ...core.cards import Card
 from ...core.languages import Messages, _n_, _np_, language
-from ...core.markup import card_html
+from ...core.markup import card_html, text_html
 from ..table import TableSeat, TableStep, direction_word, places
 from ..view import ExampleView
 from .engine import TricksGame
@@ -144,7 +144,7 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
                          "points": replay.points.get(s, ""), "score": replay.scores.get(s, "")}
                         for s in seats]
         slam = game.scoring.slam if game is not None else None
-        ex["slam"] = (escape(msgs.gettext(SLAM_TOTALS[slam.takes])) % {
+        ex["slam"] = (Markup(text_html(msgs.gettext(SLAM_TOTALS[slam.takes]))) % {
             "name": view.strong(replay.slam)} if replay.slam and slam is not None else "")
     if game is not None:
         step = game.options.rotation.step
@@ -204,7 +204,7 @@ def _rules(view: ExampleView, replay: Replay, game: TricksGame, i: int) -> list[
                        % {"card": Markup(card_html(card)), "num": value})
     slam = game.scoring.slam
     if i == len(replay.tricks) - 1 and replay.slam and slam is not None:
-        out.append(escape(msgs.gettext(SLAM_CALLOUTS[slam.takes])))
+        out.append(Markup(text_html(msgs.gettext(SLAM_CALLOUTS[slam.takes]))))
     return out
 
 
