@@ -141,7 +141,7 @@ def numbers_context(results: list[Result], *, lang: str, msgs: Messages, rtl: bo
     note = msgs.gettext(
         "These figures come from games played by the computer with random choices: each "
         "player makes a random move among those the rules allow. Real players choose better, "
-        "so the figures show what the cards and the rules alone do. Each figure has its 95 %% "
+        "so the figures show what the cards and the rules alone do. Each figure has its 95%% "
         "interval, and seats are counted from the dealer. The same rules always give the "
         "same figures (the simulation has a fixed seed).") % {}
     return {"id": "numbers", "title": msgs.gettext(TITLE), "note": note, "groups": groups}
