@@ -27,7 +27,7 @@ from .overflow import Overflow
 
 PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
 # Part of every PDF's cache key: raise it when what ``_render_one`` does to a document changes.
-RENDER_VERSION = "2"  # 2: copy-fitting, the booklet's fill pages, numbers kept with their word
+RENDER_VERSION = "3"  # 2: copy-fitting, fill pages, numbers kept with their word; 3: not in the head
 # Copy-fitting of a card: its body type, in points, the largest of these that fits.
 FIT_FLOOR, FIT_CEILING, FIT_STEP = 9.0, 11.0, 0.25
 
@@ -256,5 +256,9 @@ _TEXT = re.compile(r">([^<]+)<")
 
 def keep_numbers_with_words(html: str) -> str:
     """A number and the word after it kept on one line ("52 cards", "52 ورقة"): the space
-    between them, in the text of ``html`` (not in its tags), made no-break."""
-    return _TEXT.sub(lambda m: ">" + _NUMBER_WORD.sub("\u00a0", m.group(1)) + "<", html)
+    between them, in the text of ``html``'s body (not in its tags, nor in the head, which
+    gives the PDF's title and subject), made no-break."""
+    head, body, rest = html.partition("<body")
+    if not body:
+        return html
+    return head + body + _TEXT.sub(lambda m: ">" + _NUMBER_WORD.sub("\u00a0", m.group(1)) + "<", rest)
