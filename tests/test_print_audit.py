@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from print_audit import audit, kind_of
+from print_audit import audit, cards_of, kind_of, lines_in, read
 
 from conftest import ROOT, corpus
 from generator.pdf.render import FIT_CEILING, FIT_FLOOR, fit_sizes, keep_numbers_with_words, sized
@@ -121,3 +121,22 @@ def test_booklet_pages_are_never_blank_and_the_footers_count_them(built: Path) -
                 foot = "".join(c["text"] for c in sorted(
                     (c for c in p.chars if c["top"] > p.height - 16 * 72 / 25.4), key=lambda c: c["x0"]))
                 assert foot.replace(" ", "") == f"{number}/{n}", (lang, number, foot)
+
+
+@pytest.mark.parametrize(("game", "lang"), [("hearts", "en"), ("hearts", "ru"), ("uomo-nero", "ar"),
+                                            ("schwarzer-peter", "de")])
+def test_the_player_aid_is_nine_poker_size_cards_with_the_turn_and_the_end(
+        built: Path, game: str, lang: str) -> None:
+    mm = 72 / 25.4
+    (side,) = read(built / doc(DocKind.AID, game, lang).path)
+    cards = cards_of(side)
+    assert len(cards) == 9
+    for card in cards:
+        assert (round((card.right - card.left) / mm, 1), round(card.height / mm, 1)) == (63, 88)
+        assert len(lines_in(side, card)) >= 6  # the title, two headings and their lines
+    for mark in side.marks:  # where an office printer prints
+        assert min(mark.left, mark.top, side.width - mark.right, side.height - mark.bottom) >= 6 * mm - 0.01
+    text = " ".join(ln.text for ln in lines_in(side, cards[0]))
+    turn = {"en": "THE TURN", "ru": "ХОД"}.get(lang)
+    if turn:
+        assert turn in text, text

@@ -223,7 +223,7 @@ def fit_sizes() -> list[float]:
 
 def sized(html: str, size: float) -> str:
     """``html`` with its cards' body type set to ``size`` points."""
-    return html.replace("</head>", f"<style>.doc-card, .cell {{ font-size: {size:g}pt; }}</style></head>", 1)
+    return html.replace("</head>", f"<style>.doc-card, .cell, .aid {{ font-size: {size:g}pt; }}</style></head>", 1)
 
 
 def _copy_fitted(html: str) -> Any:

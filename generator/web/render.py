@@ -313,7 +313,8 @@ class Renderer:
         labels = {DocKind.CARD: msgs.gettext("Quick-reference card (A6, PDF)"),
                   DocKind.SHEET: msgs.gettext("Four cards on A4, to cut (PDF)"),
                   DocKind.BOOKLET: msgs.gettext("Rule booklet (A5, PDF)"),
-                  DocKind.IMPOSED: msgs.gettext("Rule booklet on A4, to print on both sides and fold (PDF)")}
+                  DocKind.IMPOSED: msgs.gettext("Rule booklet on A4, to print on both sides and fold (PDF)"),
+                  DocKind.AID: msgs.gettext("Player aids: nine poker-size cards on A4, to cut (PDF)")}
         return [{"href": relative(page, d.path), "label": labels[d.kind]}
                 for d in self.site.documents if d.game == game and d.lang == lang]
 
