@@ -223,7 +223,8 @@ def fit_sizes() -> list[float]:
 
 def sized(html: str, size: float) -> str:
     """``html`` with its cards' body type set to ``size`` points."""
-    return html.replace("</head>", f"<style>.doc-card, .cell, .aid {{ font-size: {size:g}pt; }}</style></head>", 1)
+    style = f"<style>.doc-card, .cell, .aid {{ font-size: {size:g}pt; }}</style>"
+    return html.replace("</head>", style + "</head>", 1)
 
 
 def _copy_fitted(html: str) -> Any:

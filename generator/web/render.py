@@ -282,8 +282,9 @@ class Renderer:
                 blocks = (self._contexts.get(quickref.path) or self._quickref(quickref, doc.lang)[1])
                 imposed = next(d.path for d in self.site.documents if d.kind is DocKind.IMPOSED
                                and (d.game, d.lang) == (doc.game, doc.lang))
+                name = imposed.rsplit("/", 1)[-1]
                 context = {**context, "quickref_blocks": blocks["blocks"],
-                           "imposed_file": Markup('<span class="file">%s</span>') % imposed.rsplit("/", 1)[-1]}
+                           "imposed_file": Markup('<span class="file">%s</span>') % name}
             # No card is wrapped with its punctuation here: WeasyPrint finds no break at the
             # space after such a wrapper, and an Arabic line ran 0.8 mm out of an A5 page.
             return self.env(doc.lang).get_template(f"print/{doc.kind.value}.html.j2").render(
