@@ -580,7 +580,7 @@ def test_long_work_says_what_it_did_off_a_terminal_and_nothing_when_quiet(tmp_pa
     done = subprocess.run(_build_command(rules, tmp_path / "a" / "site", tmp_path),
                           capture_output=True, text=True, env=env, timeout=600)
     assert done.returncode == 0, done.stderr
-    assert "rendering the PDFs: 3 of 3 (" in done.stderr, done.stderr
+    assert "rendering the PDFs: 4 of 4 (" in done.stderr, done.stderr  # card, sheet, booklet, aid
     quiet = subprocess.run(_build_command(rules, tmp_path / "b" / "site", tmp_path, "--quiet"),
                            capture_output=True, text=True,
                            env={**env, "RULEBOOK_CACHE": str(tmp_path / "cache2")}, timeout=600)
