@@ -42,7 +42,7 @@ def test_pdfs_are_rendered_on_a_dask_cluster(tmp_path: Path, monkeypatch: pytest
         result = build(BuildConfig(one_game_in_english(tmp_path), ROOT / "templates", out,
                                    executor=f"dask://{host_port}", cache=tmp_path / "cache"))
         assert result.ok, [d.format() for d in result.report.items]
-        assert result.pdfs.rendered == 3  # card, sheet, booklet (the imposed one is made here)
+        assert result.pdfs.rendered == 4  # card, sheet, booklet, aid (the imposed one is made here)
         with distributed.Client(cluster) as client:  # the worker process did the rendering
             ran = client.run(lambda: "setup" in sys.modules["generator.pdf.render"]._WORKER)
         assert list(ran.values()) == [True]

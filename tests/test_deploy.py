@@ -97,7 +97,7 @@ def test_every_cache_entry_that_does_not_verify_is_made_anew(
     rules, cache = one_game(tmp_path), tmp_path / "cache"
     monkeypatch.setattr("generator.simulation.store._MEMORY", {})  # what the disk holds counts
     first = build(BuildConfig(rules, TEMPLATES, tmp_path / "first" / "site", cache=cache))
-    assert first.ok and first.pdfs.rendered == 3
+    assert first.ok and first.pdfs.rendered == 4  # card, sheet, booklet, player aid
     entries = [p for p in cache.rglob("*") if p.is_file() and p.name != ".secret"]
     assert {p.parent.name for p in entries} == {"pdf", "imposed", "fonts", "numbers"}
     for entry in entries:  # the header kept, the content replaced
@@ -112,7 +112,7 @@ def test_every_cache_entry_that_does_not_verify_is_made_anew(
     monkeypatch.setattr("generator.simulation.store._MEMORY", {})  # a new process
     second = build(BuildConfig(rules, TEMPLATES, tmp_path / "second" / "site", cache=cache))
     assert second.ok, [d.format() for d in second.report.errors]
-    assert second.pdfs.rendered == 3 and second.pdfs.cached == 0
+    assert second.pdfs.rendered == 4 and second.pdfs.cached == 0
     assert _files(tmp_path / "second" / "site") == _files(tmp_path / "first" / "site")
     assert all(Cache(cache).get(e.parent.name, e.name) is not None for e in entries)  # remade
 
@@ -580,7 +580,7 @@ def test_long_work_says_what_it_did_off_a_terminal_and_nothing_when_quiet(tmp_pa
     done = subprocess.run(_build_command(rules, tmp_path / "a" / "site", tmp_path),
                           capture_output=True, text=True, env=env, timeout=600)
     assert done.returncode == 0, done.stderr
-    assert "rendering the PDFs: 3 of 3 (" in done.stderr, done.stderr
+    assert "rendering the PDFs: 4 of 4 (" in done.stderr, done.stderr  # card, sheet, booklet, aid
     quiet = subprocess.run(_build_command(rules, tmp_path / "b" / "site", tmp_path, "--quiet"),
                            capture_output=True, text=True,
                            env={**env, "RULEBOOK_CACHE": str(tmp_path / "cache2")}, timeout=600)

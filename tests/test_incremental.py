@@ -261,7 +261,7 @@ def test_pdfs_are_made_again_only_for_what_changed(tmp_path: Path) -> None:
     first = build(config)
     assert first.ok, findings(first)
     pdfs = sorted(p for p in first.files if p.endswith(".pdf"))
-    assert len(pdfs) == 8  # card, sheet, booklet, booklet on A4; in en and it
+    assert len(pdfs) == 10  # card, sheet, booklet, booklet on A4, player aid; in en and it
     _replace(rules / "black-peter" / "en.yaml", r"^(title: .*?)$", r"\g<1> Edited")
     second = build(config)
     assert second.ok, findings(second)

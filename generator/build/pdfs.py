@@ -79,7 +79,8 @@ def render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Documen
     stats = stats if stats is not None else PdfStats()
     made = html or {}
     jobs = [PdfJob(d.path, made[d.path] if d.path in made else renderer.render_document(d),
-                   4 if d.kind is DocKind.BOOKLET else 1)
+                   4 if d.kind is DocKind.BOOKLET else 1,
+                   fit=d.kind in (DocKind.CARD, DocKind.SHEET, DocKind.AID))
             for d in documents if d.kind is not DocKind.IMPOSED]
     with contextlib.ExitStack() as stack:
         executor = None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import hashlib
+import re
 import time
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -25,13 +26,18 @@ from ..runtime.pool import usable_workers, worker_pool
 from .overflow import Overflow
 
 PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
+# Part of every PDF's cache key: raise it when what ``_render_one`` does to a document changes.
+RENDER_VERSION = "3"  # 2: copy-fitting, fill pages, numbers kept with their word; 3: not in the head
+# Copy-fitting of a card: its body type, in points, the largest of these that fits.
+FIT_FLOOR, FIT_CEILING, FIT_STEP = 9.0, 11.0, 0.25
 
 
 @dataclass(frozen=True)
 class PdfJob:
     path: str  # output path of the PDF
     html: str
-    pages_multiple: int = 1  # blank pages added up to a multiple (4 for a folded booklet)
+    pages_multiple: int = 1  # pages made up to a multiple (4 for a folded booklet)
+    fit: bool = False  # copy-fitted: the largest body type that fits (a card, the sheet's cards)
 
 
 @dataclass
@@ -52,7 +58,7 @@ def harfbuzz_subset_available() -> bool:
 def inputs_digest(print_dir: Path) -> str:
     """What every PDF depends on besides its HTML: CSS, fonts, the WeasyPrint version."""
     h = hashlib.sha256(metadata.version("weasyprint").encode())
-    h.update(PDF_VARIANT.encode())
+    h.update(PDF_VARIANT.encode() + b"\0" + RENDER_VERSION.encode())
     for path in sorted(p for p in print_dir.parent.joinpath("fonts").glob("*") if p.is_file()) + \
             sorted(print_dir.glob("*.css")):
         h.update(path.name.encode() + b"\0" + path.read_bytes())
@@ -72,7 +78,7 @@ def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache: Cache, worker
     out: dict[str, bytes] = {}
     todo: list[tuple[PdfJob, str]] = []
     for job in jobs:
-        key = hashlib.sha256(f"{digest}\0{job.pages_multiple}\0{job.html}".encode()).hexdigest()
+        key = hashlib.sha256(f"{digest}\0{job.pages_multiple}\0{job.fit}\0{job.html}".encode()).hexdigest()
         hit = cache.get("pdf", key)
         pages = hit.meta.get("pages") if hit is not None else None
         if hit is not None and isinstance(pages, int):
@@ -84,7 +90,7 @@ def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache: Cache, worker
     if todo:
         setup = _WorkerSetup(base_url=print_dir.resolve().as_uri() + "/",
                              root=str(print_dir.parent.resolve()))
-        tasks = [(job.html, job.pages_multiple) for job, _ in todo]
+        tasks = [(job.html, job.pages_multiple, job.fit) for job, _ in todo]
         try:
             results = (_render_elsewhere(tasks, setup, executor, progress) if executor is not None
                        else _render_all(tasks, setup=setup, workers=workers, progress=progress))
@@ -111,11 +117,13 @@ class _WorkerSetup:
     root: str  # the templates folder: the only files WeasyPrint may read
 
 
+# a document's HTML, the multiple its pages are made up to, whether it is copy-fitted
+Task = tuple[str, int, bool]
 # the PDF, its page count, the URLs refused, what its layout put outside the pages
 Rendered = tuple[bytes, int, list[str], list[Overflow]]
 
 
-def _render_all(htmls: list[tuple[str, int]], *, setup: _WorkerSetup, workers: int,
+def _render_all(htmls: list[Task], *, setup: _WorkerSetup, workers: int,
                 progress: Callable[[int, int], None] | None) -> list[Rendered]:
     workers = usable_workers(workers, len(htmls))
     results = []
@@ -136,7 +144,7 @@ def _render_all(htmls: list[tuple[str, int]], *, setup: _WorkerSetup, workers: i
     return results
 
 
-def _render_elsewhere(htmls: list[tuple[str, int]], setup: _WorkerSetup, executor: Executor,
+def _render_elsewhere(htmls: list[Task], setup: _WorkerSetup, executor: Executor,
                       progress: Callable[[int, int], None] | None) -> list[Rendered]:
     """The renders on an executor's workers (each prepares itself on its first document)."""
     results = []
@@ -147,7 +155,7 @@ def _render_elsewhere(htmls: list[tuple[str, int]], setup: _WorkerSetup, executo
     return results
 
 
-def _render_with(setup: _WorkerSetup, task: tuple[str, int]) -> Rendered:
+def _render_with(setup: _WorkerSetup, task: Task) -> Rendered:
     if _WORKER.get("setup") != setup:
         _WORKER.update(_worker_state(setup), setup=setup)
     return _render(task)
@@ -165,7 +173,7 @@ def _worker_state(setup: _WorkerSetup) -> dict[str, Any]:
             "fonts": FontConfiguration()}  # reused for every document of this worker
 
 
-def _render(task: tuple[str, int]) -> Rendered:
+def _render(task: Task) -> Rendered:
     """One PDF, its page count, the URLs it named that were not fetched, and what its layout
     put outside the pages."""
     from ..runtime.files import failpoint
@@ -175,19 +183,83 @@ def _render(task: tuple[str, int]) -> Rendered:
         return _render_one(task)
 
 
-def _render_one(task: tuple[str, int]) -> Rendered:
-    from weasyprint import HTML
-
+def _render_one(task: Task) -> Rendered:
     from .imposition import pad_pages
     from .overflow import overflows
 
-    html, pages_multiple = task
+    html, pages_multiple, fit = task
     fetcher = _WORKER["fetcher"]
     fetcher.refused.clear()
-    document = HTML(string=html, base_url=_WORKER["base_url"], url_fetcher=fetcher).render(
-        font_config=_WORKER["fonts"], pdf_variant=PDF_VARIANT)
+    html = keep_numbers_with_words(html)
+    if fit:
+        document = _copy_fitted(html)
+    else:
+        document = _layout(html)
+        missing = -len(document.pages) % pages_multiple
+        if missing:  # the booklet's fill pages: a score sheet, pages for notes
+            filled = _layout(html.replace('<body class="doc-booklet"',
+                                          f'<body class="doc-booklet fill-{missing}"', 1))
+            if len(filled.pages) == len(document.pages) + missing:
+                document = filled
     lost = overflows(document)
-    document = pad_pages(document, pages_multiple)
+    document = pad_pages(document, pages_multiple)  # only if a fill page ran over: blank pages
     data = document.write_pdf(pdf_variant=PDF_VARIANT)
     assert data is not None
     return data, len(document.pages), sorted(set(fetcher.refused)), lost
+
+
+def _layout(html: str) -> Any:
+    from weasyprint import HTML
+
+    return HTML(string=html, base_url=_WORKER["base_url"], url_fetcher=_WORKER["fetcher"]).render(
+        font_config=_WORKER["fonts"], pdf_variant=PDF_VARIANT)
+
+
+def fit_sizes() -> list[float]:
+    """The body sizes a card may be set in, smallest first."""
+    steps = round((FIT_CEILING - FIT_FLOOR) / FIT_STEP)
+    return [FIT_FLOOR + i * FIT_STEP for i in range(steps + 1)]
+
+
+def sized(html: str, size: float) -> str:
+    """``html`` with its cards' body type set to ``size`` points."""
+    style = f"<style>.doc-card, .cell, .aid {{ font-size: {size:g}pt; }}</style>"
+    return html.replace("</head>", style + "</head>", 1)
+
+
+def _copy_fitted(html: str) -> Any:
+    """The document at the largest body size of ``fit_sizes()`` with which WeasyPrint lays it
+    out on one page and loses no box (a bisection: about four layouts). What does not fit at the
+    floor is laid out at the floor, never smaller, and its findings say so (a card on two
+    sides, a sheet's card cut off)."""
+    from .overflow import overflows
+
+    def fits(document: Any) -> bool:
+        return len(document.pages) == 1 and not overflows(document)
+
+    sizes = fit_sizes()
+    low, high = 0, len(sizes) - 1  # sizes[low] is the floor; the answer is in [low, high]
+    best = None
+    while low < high:
+        middle = (low + high + 1) // 2
+        document = _layout(sized(html, sizes[middle]))
+        if fits(document):
+            low, best = middle, document
+        else:
+            high = middle - 1
+    # best, when set, is the layout at sizes[low]: a success sets both, a failure neither
+    return best if best is not None else _layout(sized(html, sizes[0]))
+
+
+_NUMBER_WORD = re.compile(r"(?<=\d) (?=[^\W\d_])")
+_TEXT = re.compile(r">([^<]+)<")
+
+
+def keep_numbers_with_words(html: str) -> str:
+    """A number and the word after it kept on one line ("52 cards", "52 ورقة"): the space
+    between them, in the text of ``html``'s body (not in its tags, nor in the head, which
+    gives the PDF's title and subject), made no-break."""
+    head, body, rest = html.partition("<body")
+    if not body:
+        return html
+    return head + body + _TEXT.sub(lambda m: ">" + _NUMBER_WORD.sub("\u00a0", m.group(1)) + "<", rest)

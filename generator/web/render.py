@@ -276,6 +276,15 @@ class Renderer:
         with markup.card_style(self.card_style(doc.lang, doc.game)):
             if context is None:
                 _, context = (self._game if kind is Kind.GAME else self._quickref)(page, doc.lang)
+            if doc.kind is DocKind.BOOKLET:  # its back cover: the quick reference, how to print
+                quickref = self.site.find(Kind.QUICKREF, lang=doc.lang, game=doc.game)
+                assert quickref is not None
+                blocks = (self._contexts.get(quickref.path) or self._quickref(quickref, doc.lang)[1])
+                imposed = next(d.path for d in self.site.documents if d.kind is DocKind.IMPOSED
+                               and (d.game, d.lang) == (doc.game, doc.lang))
+                name = imposed.rsplit("/", 1)[-1]
+                context = {**context, "quickref_blocks": blocks["blocks"],
+                           "imposed_file": Markup('<span class="file">%s</span>') % name}
             # No card is wrapped with its punctuation here: WeasyPrint finds no break at the
             # space after such a wrapper, and an Arabic line ran 0.8 mm out of an A5 page.
             return self.env(doc.lang).get_template(f"print/{doc.kind.value}.html.j2").render(
@@ -305,7 +314,8 @@ class Renderer:
         labels = {DocKind.CARD: msgs.gettext("Quick-reference card (A6, PDF)"),
                   DocKind.SHEET: msgs.gettext("Four cards on A4, to cut (PDF)"),
                   DocKind.BOOKLET: msgs.gettext("Rule booklet (A5, PDF)"),
-                  DocKind.IMPOSED: msgs.gettext("Rule booklet on A4, to print on both sides and fold (PDF)")}
+                  DocKind.IMPOSED: msgs.gettext("Rule booklet on A4, to print on both sides and fold (PDF)"),
+                  DocKind.AID: msgs.gettext("Player aids: nine poker-size cards on A4, to cut (PDF)")}
         return [{"href": relative(page, d.path), "label": labels[d.kind]}
                 for d in self.site.documents if d.game == game and d.lang == lang]
 

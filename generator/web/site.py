@@ -23,6 +23,7 @@ class DocKind(enum.StrEnum):
     SHEET = "sheet"  # four cards on A4 with crop marks
     BOOKLET = "booklet"  # the whole rules, A5
     IMPOSED = "imposed"  # the booklet two-up on A4, to print on both sides and fold (no HTML of its own)
+    AID = "aid"  # player aids: nine poker-size cards (the turn, the end) on A4 with crop marks
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,8 @@ def plan_listed(listings: list[Listing], games: Mapping[str, GameBundle]) -> Sit
             site.add(Page(Kind.QUICKREF, lang, f"{lang}/{slug}/quickref/index.html", game.id))
             for kind, name in ((DocKind.CARD, f"{slug}-card.pdf"), (DocKind.SHEET, f"{slug}-sheet.pdf"),
                                (DocKind.BOOKLET, f"{slug}.pdf"),
-                               (DocKind.IMPOSED, f"{slug}-booklet-a4.pdf")):
+                               (DocKind.IMPOSED, f"{slug}-booklet-a4.pdf"),
+                               (DocKind.AID, f"{slug}-player-aid.pdf")):
                 site.documents.append(Document(kind, lang, game.id, f"{lang}/{slug}/{name}"))
     return site
 

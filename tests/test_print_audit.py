@@ -1,0 +1,142 @@
+"""Print set like a book, read back from the PDFs by tests/print_audit.py: headings kept with
+what follows, no page under a third full but a chapter's last, no blank booklet page, QR codes
+with their four-module quiet zone, cards in type of 9 pt or more that fill them; and what the
+render does for it (copy-fitting, the booklet's fill pages and back cover, numbers kept with
+their word)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from print_audit import audit, cards_of, kind_of, lines_in, read
+
+from conftest import ROOT, corpus
+from generator.pdf.render import FIT_CEILING, FIT_FLOOR, fit_sizes, keep_numbers_with_words, sized
+from generator.web.qr import qr_svg
+from generator.web.site import DocKind, Document, plan
+
+PRINT = ROOT / "templates" / "print"
+DOCUMENTS = plan(corpus().games).documents
+
+
+def doc(kind: DocKind, game: str, lang: str) -> Document:
+    return next(d for d in DOCUMENTS if d.kind is kind and d.game == game and d.lang == lang)
+
+
+def render(html: str, path: Path) -> Path:
+    """A tagged PDF of ``html`` with the print style sheet, as the build makes one."""
+    from weasyprint import HTML
+
+    HTML(string=html, base_url=PRINT.as_uri() + "/").write_pdf(path, pdf_variant="pdf/ua-1")
+    return path
+
+
+def page(kind: str, body: str, lang: str = "en") -> str:
+    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>t</title>'
+            f'<link rel="stylesheet" href="print.css"></head><body class="doc-{kind}">{body}</body></html>')
+
+
+# -- the audit finds what it is meant to find --------------------------------------------------
+
+def test_the_audit_finds_a_heading_at_the_foot_a_short_page_and_a_blank_page(tmp_path: Path) -> None:
+    para = "<p>" + "A line of the rules that goes on for a while. " * 6 + "</p>"
+    body = (f'<div style="height: 165mm"></div><h2>Scoring</h2>'  # the heading: last on its page
+            f'<div style="break-before: page">{para}</div>'  # overleaf: its text, a short page
+            f'<div style="break-before: page">{para * 14}</div>'
+            '<div style="break-before: page"></div>')  # and a blank page
+    problems = audit(render(page("booklet", body), tmp_path / "b.pdf"), "booklet")
+    assert any("the heading 'Scoring' is followed by 0 line(s)" in p for p in problems), problems
+    assert any("page 2:" in p and "full, and not the last page of a chapter" in p for p in problems), problems
+    assert [p for p in problems if p.endswith(": blank")] == ["b.pdf page 5: blank"], problems
+
+
+def test_the_audit_measures_a_qr_codes_quiet_zone_and_a_cards_type_and_fill(tmp_path: Path) -> None:
+    # a rule through the code's quiet zone (the card header before flow-root), small type, a card
+    # two-thirds empty
+    body = (f'<article><div style="border-block-end: 1.2pt solid #000; margin-block-end: 3mm">'
+            f'<div class="qr-code" style="float: right; margin-block-end: -6mm">{qr_svg("https://rulebook.example/en/hearts/")}</div>'
+            '<h1>Hearts</h1></div><p style="font-size: 8pt">Pass three cards.</p></article>')
+    problems = audit(render(page("card", body), tmp_path / "c.pdf"), "card")
+    assert any("quiet zone is" in p and "not 4" in p for p in problems), problems
+    assert any("body type 8 pt, under 9 pt" in p for p in problems), problems
+    assert any("of the card's height, under 70%" in p for p in problems), problems
+
+
+# -- what the render does ----------------------------------------------------------------------
+
+def test_numbers_keep_their_word_in_text_not_in_tags() -> None:
+    html = ('<head><title>52 cards</title></head><body class="x">'
+            '<p class="x2 y" title="52 cards">52 ورقة, 3 players and 3 4</p><svg d="M4 4h7"></svg>')
+    assert keep_numbers_with_words(html) == (
+        '<head><title>52 cards</title></head><body class="x">'
+        '<p class="x2 y" title="52 cards">52\u00a0ورقة, 3\u00a0players and 3 4</p><svg d="M4 4h7"></svg>')
+
+
+def test_copy_fitting_tries_sizes_from_the_floor_to_the_ceiling() -> None:
+    sizes = fit_sizes()
+    assert sizes[0] == FIT_FLOOR == 9 and sizes[-1] == FIT_CEILING and sizes == sorted(sizes)
+    assert "font-size: 9.25pt" in sized(page("card", ""), 9.25)
+
+
+# -- the corpus --------------------------------------------------------------------------------
+
+def test_every_pdf_of_the_corpus_is_set_like_a_book(built: Path) -> None:
+    problems = []
+    for path in sorted(built.glob("*/*/*.pdf")):
+        kind = kind_of(path)
+        if kind is not None:
+            problems += [f"{path.relative_to(built)}: {p}" for p in audit(path, kind)]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(("game", "lang", "words"), [
+    ("hearts", "en", ("How to print this booklet", "hearts-booklet-a4.pdf", "both sides", "short edge")),
+    ("hearts", "de", ("Dieses Heft drucken", "beidseitig", "kurzen Kante")),
+    ("hearts", "ru", ("Как напечатать эту брошюру", "по короткому краю")),
+    ("uomo-nero", "ar", ("طباعة", "الورقة")),  # extraction reorders Arabic and its file name
+])
+def test_the_imposed_sheet_says_how_to_print_it_in_the_readers_language(
+        built: Path, game: str, lang: str, words: tuple[str, ...]) -> None:
+    """The back cover is the first side's half beside the cover: the note is what it shows."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(built / doc(DocKind.IMPOSED, game, lang).path)
+    try:
+        first_side = " ".join(pdf[0].get_textpage().get_text_range().replace("\u00a0", " ").split())
+    finally:
+        pdf.close()
+    for word in words:
+        assert word in first_side, (word, first_side[-400:])
+
+
+def test_booklet_pages_are_never_blank_and_the_footers_count_them(built: Path) -> None:
+    for lang in ("en", "ru", "de", "ar"):
+        path = built / doc(DocKind.BOOKLET, "hearts", lang).path
+        with pdfplumber.open(path) as pdf:
+            n = len(pdf.pages)
+            assert n % 4 == 0
+            for number, p in enumerate(pdf.pages[1:], start=2):
+                foot = "".join(c["text"] for c in sorted(
+                    (c for c in p.chars if c["top"] > p.height - 16 * 72 / 25.4), key=lambda c: c["x0"]))
+                assert foot.replace(" ", "") == f"{number}/{n}", (lang, number, foot)
+
+
+@pytest.mark.parametrize(("game", "lang"), [("hearts", "en"), ("hearts", "ru"), ("uomo-nero", "ar"),
+                                            ("schwarzer-peter", "de")])
+def test_the_player_aid_is_nine_poker_size_cards_with_the_turn_and_the_end(
+        built: Path, game: str, lang: str) -> None:
+    mm = 72 / 25.4
+    (side,) = read(built / doc(DocKind.AID, game, lang).path)
+    cards = cards_of(side)
+    assert len(cards) == 9
+    for card in cards:
+        assert (round((card.right - card.left) / mm, 1), round(card.height / mm, 1)) == (63, 88)
+        assert len(lines_in(side, card)) >= 6  # the title, two headings and their lines
+    for mark in side.marks:  # where an office printer prints
+        assert min(mark.left, mark.top, side.width - mark.right, side.height - mark.bottom) >= 6 * mm - 0.01
+    text = " ".join(ln.text for ln in lines_in(side, cards[0]))
+    turn = {"en": "THE TURN", "ru": "ХОД"}.get(lang)
+    if turn:
+        assert turn in text, text
