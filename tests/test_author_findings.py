@@ -147,3 +147,14 @@ def test_a_game_written_from_the_reference_alone_is_clean(tmp_path: Path) -> Non
     built = build(BuildConfig(BLACK_MARIA, Path(__file__).parents[1] / "templates",
                               tmp_path / "site", pdf=False, search=False))
     assert built.ok and (tmp_path / "site" / "de" / "schwarze-maria" / "index.html").is_file()
+
+
+def test_a_count_only_a_variant_plays_needs_its_line_on_the_quick_reference(broken) -> None:
+    """Hearts promises 3–4 players; three play only in the variant: the quick reference of
+    every language must say how, or the card's header promises what the card does not hold."""
+    ru = (RULES / "hearts" / "ru.yaml").read_text(encoding="utf-8")
+    line = next(x for x in ru.splitlines() if x.startswith("    - \"3 игрока:"))
+    result = broken("hearts", {"ru.yaml": [(line + "\n", "")]})
+    found = [(Path(d.mark.path).name, d.code, d.message) for d in result.report.items]
+    assert found == [("ru.yaml", "quickref-players", "ru: the quick reference promises 3–4 "
+                      "players and has no line for 3, which the variant 'three-players' plays")]

@@ -140,3 +140,21 @@ def test_the_player_aid_is_nine_poker_size_cards_with_the_turn_and_the_end(
     turn = {"en": "THE TURN", "ru": "ХОД"}.get(lang)
     if turn:
         assert turn in text, text
+
+
+def test_the_booklet_prints_one_example_round_and_leads_to_the_others(built: Path) -> None:
+    """Hearts has three example rounds: the booklet plays out the first and gives the page's
+    examples by a QR code and their address; Uomo Nero's second is 'one more'."""
+    from pypdf import PdfReader
+
+    def text(game: str, lang: str) -> str:
+        pdf = PdfReader(built / doc(DocKind.BOOKLET, game, lang).path)
+        return " ".join(" ".join(p.extract_text().split()) for p in pdf.pages)
+
+    hearts = text("hearts", "en")
+    assert "The first hand of a game" in hearts
+    assert "Nine tricks have been played" not in hearts and "A game up to 100" not in hearts
+    assert "The other example rounds, played step by step, are on the game's page:" in hearts
+    assert "rulebook.example/en/hearts#examples" in hearts
+    assert "One more example round" in text("uomo-nero", "en")
+    assert "#examples" in text("uomo-nero", "ar")

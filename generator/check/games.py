@@ -14,7 +14,7 @@ from ..model.game import GameBundle
 from ..model.schema import SiteSpec
 from ..runtime import collector
 from ..runtime.progress import QUIET, Progress
-from .load import check_counts, load_game, load_site_spec
+from .load import check_counts, check_quickref_counts, load_game, load_site_spec
 from .related import LinkSource, check_related
 
 
@@ -98,6 +98,7 @@ def check_game(folder: Path, report: Report, *, root: Path | None = None,
     if bundle is None:
         return None, replays
     check_counts(bundle, source_lang, report)
+    check_quickref_counts(bundle, report)
     family = get_family(bundle.rules.spec.family)
     for name, example in bundle.examples.items():
         replay = family.check_example(bundle, example, report, narration=narration)

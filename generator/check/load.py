@@ -21,7 +21,7 @@ from ..core.diagnostics import Mark, Report
 from ..core.hints import did_you_mean, nearest
 from ..core.languages import LANGUAGES
 from ..core.markup import refused_images
-from ..families import REGISTRY, AnyFamily, get_family
+from ..families import REGISTRY, AnyFamily, family_of, get_family
 from ..model import schema
 from ..model import translated_from as provenance
 from ..model.game import Engine, Example, GameBundle, GameRules, LanguageText
@@ -202,7 +202,7 @@ _RESERVED_NAMES = frozenset(["con", "prn", "aux", "nul", *(f"com{i}" for i in ra
 # The longest address a QR code holds (version 40, medium error correction, bytes), less the
 # longest page path after base_url ("xx/" and a slug of at most 100 characters, "/").
 QR_BYTES = 2331
-LONGEST_PAGE_PATH = len("xx/") + 100 + len("/")
+LONGEST_PAGE_PATH = len("xx/") + 100 + len("/#examples")  # the booklet leads to the examples
 
 
 def load_site_spec(rules: Path, report: Report, *, root: Path | None = None
@@ -492,6 +492,47 @@ def check_counts(bundle: GameBundle, source_lang: str, report: Report) -> None:
                          "a language lacks)" if n < want else
                          f"one {entry} of this file has no counterpart: split or joined by "
                          f"mistake, or to be added to the source language first")
+
+
+_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩", "0123456789")
+_PLAYERS = r"player|giocator|spieler|игрок|jucăt|لاعب"  # the word's stem in each language
+
+
+def check_quickref_counts(bundle: GameBundle, report: Report) -> None:
+    """The quick reference (the card, the booklet's back cover) promises the game's range of
+    players in its header: a count that only a variant plays needs a line of its own there
+    (Hearts' three players), in every language."""
+    from ..simulation.configurations import player_counts
+
+    family = family_of(bundle)
+    spec = bundle.rules.spec.players
+    base = set(player_counts(bundle, bundle.rules.engine, family=family))
+    by_variant = {name: set(player_counts(bundle, engine, family=family))
+                  for name, engine in bundle.rules.variants.items()}
+    for count in range(max(spec.min, 2), spec.max + 1):
+        if count in base:
+            continue
+        givers = sorted(name for name, counts in by_variant.items() if count in counts)
+        # a line says how they play when it gives that variant's values ({three-players.
+        # hand.cards}), or the count in digits beside the language's word for players
+        own = re.compile("|".join(rf"\{{\s*{re.escape(g)}\." for g in givers) or r"(?!)")
+        said = re.compile(rf"(?<![\d.,]){count}(?![\d.,]*\d)\s*\S{{0,3}}\s*(?:{_PLAYERS})",
+                          re.IGNORECASE)
+        for lang, text in sorted(bundle.languages.items()):
+            quick = text.spec.quickref
+            lines = [*quick.in_short, *quick.turn, *quick.end]
+            if any(own.search(line) or said.search(line.translate(_DIGITS)) for line in lines):
+                continue
+            src = text.source
+            report.error(src.key_mark(("quickref",)) if src.get(("quickref",)) is not None
+                         else Mark(src.path), "quickref-players",
+                         f"{lang}: the quick reference promises {spec.min}–{spec.max} players "
+                         f"and has no line for {count}"
+                         + (f", which the variant {', '.join(repr(g) for g in givers)} plays"
+                            if givers else ""),
+                         hint=f"add a line to quickref.in_short saying how {count} play, "
+                         + (f"with the variant's values ({{{givers[0]}.hand.cards}}, ...)"
+                            if givers else f"'{count}' in digits beside the word for players"))
 
 
 def _written(text: LanguageText, key: str) -> int:

@@ -27,7 +27,7 @@ from .overflow import Overflow
 
 PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
 # Part of every PDF's cache key: raise it when what ``_render_one`` does to a document changes.
-RENDER_VERSION = "3"  # 2: copy-fitting, fill pages, numbers kept with their word; 3: not in the head
+RENDER_VERSION = "4"  # 2: copy-fitting, fill pages, numbers kept with their word; 3: not in the head; 4: the back cover fitted
 # Copy-fitting of a card: its body type, in points, the largest of these that fits.
 FIT_FLOOR, FIT_CEILING, FIT_STEP = 9.0, 11.0, 0.25
 
@@ -194,6 +194,8 @@ def _render_one(task: Task) -> Rendered:
     if fit:
         document = _copy_fitted(html)
     else:
+        if pages_multiple > 1 and 'class="back-cover"' in html:
+            html = _back_cover_fitted(html)
         document = _layout(html)
         missing = -len(document.pages) % pages_multiple
         if missing:  # the booklet's fill pages: a score sheet, pages for notes
@@ -249,6 +251,30 @@ def _copy_fitted(html: str) -> Any:
             high = middle - 1
     # best, when set, is the layout at sizes[low]: a success sets both, a failure neither
     return best if best is not None else _layout(sized(html, sizes[0]))
+
+
+def _back_sized(html: str, size: float) -> str:
+    style = f"<style>.back-cover {{ font-size: {size:g}pt; }}</style>"
+    return html.replace("</head>", style + "</head>", 1)
+
+
+def _back_cover_fitted(html: str) -> str:
+    """The booklet with its back cover (the quick reference, how to print) set at the largest
+    size of ``fit_sizes()`` with which it stays one page: found on the back cover laid out
+    alone (class ``back-only`` hides the rest), a page a try, not the whole booklet."""
+    from .overflow import overflows
+
+    alone = html.replace('<body class="doc-booklet"', '<body class="doc-booklet back-only"', 1)
+    sizes = fit_sizes()
+    low, high = 0, len(sizes) - 1
+    while low < high:
+        middle = (low + high + 1) // 2
+        document = _layout(_back_sized(alone, sizes[middle]))
+        if len(document.pages) == 1 and not overflows(document):
+            low = middle
+        else:
+            high = middle - 1
+    return _back_sized(html, sizes[low])
 
 
 _NUMBER_WORD = re.compile(r"(?<=\d) (?=[^\W\d_])")

@@ -35,6 +35,10 @@ class Section(TypedDict):
     title: str
     html: Markup
     source_href: str | None  # its text is outdated here: the section in the source language
+    # on paper: the booklet prints one example round and leads to the others on the page
+    print_title: str
+    print_html: Markup
+    more: int  # the example rounds the booklet leaves to the page
 
 
 class KeyRank(TypedDict):
@@ -183,8 +187,12 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         if key == "steps":
             title = msgs.ngettext("The rules in %(num)s step", "The rules in %(num)s steps",
                                   len(text.steps)) % {"num": len(text.steps)}
+        one = key == "examples" and len(examples) > 1
         sections.append({"key": key, "id": key, "title": title, "html": html,
-                         "source_href": stale.get(key)})
+                         "source_href": stale.get(key),
+                         "print_title": msgs.gettext(SECTION_TITLES[key]) if one else title,
+                         "print_html": examples[0] if one else html,
+                         "more": len(examples) - 1 if one else 0})
 
     quickref = r.site.find(Kind.QUICKREF, lang=lang, game=bundle.rules.id)
     index = r.site.find(Kind.INDEX, lang=lang)

@@ -40,7 +40,7 @@ from .navigation import (
     player_counts,
     related_context,
 )
-from .qr import paper_context, rules_changed
+from .qr import paper_context, qr_svg, rules_changed
 from .search import BUNDLE
 from .site import DocKind, Document, Kind, Page, Site, absolute, relative
 
@@ -283,8 +283,11 @@ class Renderer:
                 imposed = next(d.path for d in self.site.documents if d.kind is DocKind.IMPOSED
                                and (d.game, d.lang) == (doc.game, doc.lang))
                 name = imposed.rsplit("/", 1)[-1]
+                examples = f"{paper['page_url']}#examples"  # the page's section of them
                 context = {**context, "quickref_blocks": blocks["blocks"],
-                           "imposed_file": Markup('<span class="file">%s</span>') % name}
+                           "imposed_file": Markup('<span class="file">%s</span>') % name,
+                           "examples_qr": qr_svg(examples),
+                           "examples_url": f"{paper['short_url']}#examples"}
             # No card is wrapped with its punctuation here: WeasyPrint finds no break at the
             # space after such a wrapper, and an Arabic line ran 0.8 mm out of an A5 page.
             return self.env(doc.lang).get_template(f"print/{doc.kind.value}.html.j2").render(
