@@ -12,7 +12,7 @@ STARTER = Starter(
     duration="{hand: 10}",
     difficulty=1,
     options="""\
-pairing: rank              # two cards of the same rank make a pair
+pairing: rank              # a pair is two cards of one rank, any suits
 odd_card: ★                # the joker pairs with nothing
 draw_from: left            # each player draws from the left-hand neighbour (the next seat)
 turn_passes: left          # and the turn goes to the left
