@@ -158,3 +158,12 @@ def test_a_count_only_a_variant_plays_needs_its_line_on_the_quick_reference(brok
     found = [(Path(d.mark.path).name, d.code, d.message) for d in result.report.items]
     assert found == [("ru.yaml", "quickref-players", "ru: the quick reference promises 3–4 "
                       "players and has no line for 3, which the variant 'three-players' plays")]
+
+
+def test_the_summary_counts_a_game_whose_game_yaml_fails(tmp_path: Path, capsys) -> None:
+    """'checked 0 game(s)' beside the errors of a game read as no game was checked."""
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES / "uomo-nero", rules / "uomo-nero")
+    (rules / "uomo-nero" / "game.yaml").write_text("id: [\n", encoding="utf-8")
+    assert main(["check", str(rules)]) == 1
+    assert "checked 1 game(s), 0 example(s): " in capsys.readouterr().err

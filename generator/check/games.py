@@ -26,6 +26,7 @@ class CheckResult:
     replays: dict[tuple[str, str], object] = field(default_factory=dict)
     site: SiteSpec | None = None  # a rules root's site.yaml, once checked
     site_checked: bool = False  # whether a rules root's site.yaml was there to check
+    folders: int = 0  # game folders found: a game whose game.yaml fails is checked, not loaded
 
     @property
     def ok(self) -> bool:
@@ -74,6 +75,7 @@ def _check(paths: list[Path], root: Path | None, progress: Progress) -> CheckRes
             result.site, result.site_checked = load_site_spec(path, report, root=root), True
     source_lang = result.site.source_language if result.site is not None else SOURCE_LANGUAGE
     folders = find_game_folders(paths, report)
+    result.folders = len(folders)
     with progress.task("checking the games", len(folders)) as task:
         for folder in folders:
             bundle, replays = check_game(folder, report, root=root, source_lang=source_lang)

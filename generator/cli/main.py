@@ -205,7 +205,7 @@ def _check(args: argparse.Namespace) -> int:
             print(format_text(items, quote=args.format == "text"))
         n_err, n_warn = len(result.report.errors), len(result.report.warnings)
         examples = len(result.replays)
-        summary = (f"checked {len(result.games)} game(s), {examples} example(s): "
+        summary = (f"checked {result.folders} game(s), {examples} example(s): "
                    f"{n_err} error(s), {n_warn} warning(s)")
         print(summary, file=sys.stderr)
     return EXIT_OK if result.ok else EXIT_FINDINGS
