@@ -167,3 +167,15 @@ def test_the_summary_counts_a_game_whose_game_yaml_fails(tmp_path: Path, capsys)
     (rules / "uomo-nero" / "game.yaml").write_text("id: [\n", encoding="utf-8")
     assert main(["check", str(rules)]) == 1
     assert "checked 1 game(s), 0 example(s): " in capsys.readouterr().err
+
+
+def test_the_translation_summary_counts_the_pages_written(tmp_path: Path, capsys) -> None:
+    """A game in English and German: two pages to finish, four not written, not '1 of 6'."""
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES / "uomo-nero", rules / "uomo-nero")
+    for path in (rules / "uomo-nero").glob("*.yaml"):
+        if path.name.split(".")[0] not in ("game", "en", "de"):
+            path.unlink()
+    assert main(["i18n", str(rules)]) == 0
+    out = capsys.readouterr().out
+    assert "2 of 2 game pages complete; 4 not written yet (no language file)" in out, out[-300:]

@@ -167,7 +167,11 @@ def format_table(states: list[LanguageState]) -> str:
                            f"{', ...' if len(s.unrecorded) > 3 else ''}); once they are checked: "
                            f"rulebook i18n --accept {s.game} {s.lang}")
     done = sum(1 for s in states if s.complete)
-    lines.append(f"{done} of {len(states)} game pages complete")
+    written = sum(1 for s in states if s.present)
+    # a language a game has no file for is a page still to write, not an unfinished one
+    lines.append(f"{done} of {written} game pages complete"
+                 + (f"; {len(states) - written} not written yet (no language file)"
+                    if written < len(states) else ""))
     table = "\n".join(lines + (["", "details:"] + details if details else []))
     # names and texts come from the rules: a terminal shows their control characters escaped
     return "\n".join(printable(line) for line in table.split("\n"))
