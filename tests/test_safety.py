@@ -263,8 +263,9 @@ def test_workers_are_bounded_and_must_be_positive(capsys) -> None:
 @pytest.mark.parametrize("delay", [0, 0, 0.02, 0.05, 0.1, 0.3, 1.0])
 def test_ctrl_c_while_workers_start_never_hangs(tmp_path: Path, delay: float) -> None:
     """On main one Ctrl-C in nine, sent just as the workers appear, hung the build for good."""
+    # a cache of its own: with the PDFs cached, no worker would start to be interrupted
     proc = cli("build", "--rules", str(one_game(tmp_path)), "--out", str(tmp_path / "site"),
-               "--workers", "2")
+               "--workers", "2", env={"RULEBOOK_CACHE": str(tmp_path / "cache")})
     deadline = time.monotonic() + 60
     while not children(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.005)
@@ -315,7 +316,7 @@ def test_ctrl_c_while_pages_render_stops_the_page_workers(tmp_path: Path, delay:
 def test_kill_9_during_pdf_rendering_leaves_no_worker(tmp_path: Path) -> None:
     rules = one_game(tmp_path)
     proc = cli("build", "--rules", str(rules), "--out", str(tmp_path / "site"), "--workers", "2",
-               env={"RULEBOOK_TEST_FAILPOINT": "pdf-render"})
+               env={"RULEBOOK_TEST_FAILPOINT": "pdf-render", "RULEBOOK_CACHE": str(tmp_path / "cache")})
     wait_for_line(proc, "failpoint pdf-render reached")
     workers = children(proc.pid)
     assert len(workers) == 2
