@@ -212,3 +212,34 @@ def test_a_catalog_of_an_unknown_language_is_an_error(
     assert status == 1
     assert f"{po}:" in err and "unknown language" in err
     assert snapshot(rules) == before
+
+
+# Texts a YAML file must hold exactly, whatever their form: quotes, colons, a leading dash or
+# hash, paragraphs added or taken away, a final line break dropped or added.
+EDITS = (
+    lambda s: s + " — «x»: y #z",
+    lambda s: "- " + s,
+    lambda s: s.replace("\n", "\n\n") if "\n" in s else s + "\nzweite Zeile",
+    lambda s: "'" + s + '"',
+    lambda s: s.rstrip("\n"),
+    lambda s: s + "\n",
+    lambda s: " ".join(s.split()) * 2,
+    lambda s: "# " + s,
+)
+
+
+def test_every_text_changed_in_every_form_reads_back_exactly_and_the_rules_still_check(
+        rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    de = export(capsys, rules, tmp_path / "po")["de"]
+    expected, changed = {}, 0
+    for i, message in enumerate(m for m in de if m.id and m.string):
+        new = EDITS[i % len(EDITS)](message.string)
+        changed += new != message.string  # dropping a final line break a text has not: no change
+        message.string = expected[message.context] = new
+    code, out, err = i18n(capsys, rules, "--import", "po", save(de, tmp_path / "de.po"))
+    assert code == 0, err
+    assert changed > 600 and out.startswith(f"{changed} text(s) changed")
+    again = export(capsys, rules, tmp_path / "again")["de"]
+    assert {m.context: m.string for m in again if m.id} == expected
+    result = check([rules], root=rules.parent)
+    assert not result.report.errors, [d.format() for d in result.report.errors]
