@@ -67,8 +67,9 @@ def import_po(files: list[Path], games: list[GameBundle], source_lang: str,
     for target in targets.values():
         if target.changes:
             text = _edited(target, report)
-            if text is not None:
-                planned[target.bundle.folder / f"{target.lang}.yaml"] = text
+            file = target.bundle.folder / f"{target.lang}.yaml"
+            if text is not None and _unchanged_since_loaded(file, target, report):
+                planned[file] = text
     if report.errors:
         return result
     for file, text in planned.items():
@@ -167,6 +168,19 @@ def _placeholders_ok(text: str, bundle: GameBundle, mark: Mark, context: str,
                      "opens or closes no placeholder", hint="write placeholders as {name} "
                      "like the msgid; {{ and }} for literal braces")
     return ok
+
+
+def _unchanged_since_loaded(file: Path, target: _File, report: Report) -> bool:
+    """The edits are made to the text as it was loaded: a file changed since (an editor, a
+    second import) would lose that change."""
+    try:
+        same = file.read_bytes() == target.bundle.languages[target.lang].source.text.encode("utf-8")
+    except OSError:
+        same = False
+    if not same:
+        report.error(Mark(str(file)), "changed-meanwhile", "the file changed while the catalogs "
+                     "were read", hint="import again")
+    return same
 
 
 def _edited(target: _File, report: Report) -> str | None:

@@ -19,6 +19,7 @@ from ..model.source import Key
 
 WIDTH = 92  # about the column the rules files wrap at
 _FOLDABLE = re.compile(r"^\S+(?: \S+)*$")  # words one space apart: `>` folds them back exactly
+_HEADER_COMMENT = re.compile(r"[|>][-+0-9]*([ \t]+#[^\n]*)")
 _UNSAFE_IN_BLOCK = re.compile("[\r\t\x85\u2028\u2029\ufeff]|[^\n\\S ]")
 
 
@@ -49,10 +50,18 @@ def replace_scalars(text: str, changes: dict[Key, str]) -> str:
     for key in sorted(changes, key=lambda k: nodes[k].start_mark.index, reverse=True):
         node = nodes[key]
         start, end = node.start_mark.index, node.end_mark.index
+        comment = ""
         if node.style in ("|", ">"):
             # a block's end mark lies past the blank lines after it: keep those
             end = start + len(text[start:end].rstrip(" \n"))
-        text = text[:start] + _scalar(text, start, key, changes[key], node.style) + text[end:]
+            # and a comment on its header line (`text: |  # why`) stays there
+            found = _HEADER_COMMENT.match(text, start)
+            comment = found.group(1) if found else ""
+        new = _scalar(text, start, key, changes[key], node.style)
+        if comment:
+            head, _, rest = new.partition("\n")
+            new = head + comment + ("\n" + rest if rest else "")
+        text = text[:start] + new + text[end:]
     return text
 
 
