@@ -113,6 +113,11 @@ def _parser() -> argparse.ArgumentParser:
     i18n.add_argument("--accept", nargs="+",
                       help="record the current source texts of GAME's LANG translation (all, "
                       "or the KEYs): after the translator has brought them up to date")
+    i18n.add_argument("--export", choices=("po",),
+                      help="write a gettext catalog DIR/<lang>.po per translated language")
+    i18n.add_argument("--out", type=Path, metavar="DIR", help="where --export writes")
+    i18n.add_argument("--import", dest="import_", nargs="+", metavar="po FILE",
+                      help="read translated catalogs (po FILE...) back into the language files")
     sim = sub.add_parser("simulate", help="the game by the numbers: random rounds, figures "
                          "with 95 %% intervals")
     sim.add_argument("game", help="game id, e.g. uomo-nero")
@@ -258,6 +263,11 @@ def _i18n(args: argparse.Namespace) -> int:
         print(format_text(result.report.sorted(), quote=True), file=sys.stderr)
     if args.accept is not None:
         return _accept(args.accept, result.games, source_lang)
+    if args.export is not None or args.import_ is not None:
+        if result.report.errors:  # a catalog of rules that do not load would be wrong
+            return EXIT_FINDINGS
+        return (_export(args, result.games, source_lang) if args.export is not None
+                else _import(args.import_, result.games, source_lang))
     states = translation.report(result.games, source_lang=source_lang)
     print(translation.format_json(states) if args.format == "json" else translation.format_table(states))
     incomplete = not all(s.complete for s in states) or bool(result.report.errors)
@@ -302,6 +312,59 @@ def _accept(words: list[str], games: list[GameBundle], source_lang: str) -> int:
                     f"current {source_lang} text, {len(done.updated)} of them newly{updated}"
                     + (f"; {done.untranslated} not translated yet, not recorded"
                        if done.untranslated else "")))
+    return EXIT_OK
+
+
+def _export(args: argparse.Namespace, games: list[GameBundle], source_lang: str) -> int:
+    from ..i18n.po_export import catalog, languages, po_bytes
+    from ..runtime.files import write_beside
+
+    if args.out is None:
+        print("rulebook: error: --export po needs --out DIR", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+        for lang in languages(games, source_lang):
+            cat = catalog(games, lang, source_lang)
+            write_beside(args.out / f"{lang}.po", po_bytes(cat))
+            texts = [m for m in cat if m.id]
+            print(printable(f"{args.out / f'{lang}.po'}: {len(texts)} text(s), "
+                            f"{sum(1 for m in texts if m.string)} translated, "
+                            f"{sum(1 for m in texts if m.fuzzy)} fuzzy (outdated)"))
+    except OSError as error:
+        print(f"rulebook: error: cannot write the catalogs: {error.strerror or error}"
+              f" ({error.filename or args.out})", file=sys.stderr)
+        return EXIT_SYSTEM
+    return EXIT_OK
+
+
+def _import(words: list[str], games: list[GameBundle], source_lang: str) -> int:
+    from ..core.diagnostics import Report
+    from ..i18n.po_import import import_po
+
+    if len(words) < 2 or words[0] != "po":
+        print("rulebook: error: --import takes po FILE [FILE ...]", file=sys.stderr)
+        return EXIT_USAGE
+    report = Report()
+    try:
+        done = import_po([Path(w) for w in words[1:]], games, source_lang, report)
+    except OSError as error:
+        print(f"rulebook: error: cannot write the translations: {error.strerror or error}"
+              f" ({error.filename})", file=sys.stderr)
+        return EXIT_SYSTEM
+    if report.items:
+        print(format_text(report.sorted()), file=sys.stderr)
+    if report.errors:
+        print("rulebook: nothing imported: fix the errors above", file=sys.stderr)
+        return EXIT_FINDINGS
+    print(f"{done.changed} text(s) changed in {len(done.written)} file(s), {done.unchanged} "
+          f"unchanged, {done.empty} untranslated; {done.fuzzy} fuzzy entr"
+          f"{'y' if done.fuzzy == 1 else 'ies'} not imported (clear the fuzzy flag once the "
+          "translation is up to date)")
+    for path in done.written:
+        print(f"  {path}")
+    if done.written:
+        print("once the texts are reviewed: rulebook i18n --accept GAME LANG")
     return EXIT_OK
 
 

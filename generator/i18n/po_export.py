@@ -1,0 +1,98 @@
+"""`rulebook i18n --export po --out DIR`: the translations as gettext catalogs, one per language.
+
+One catalog per language (``DIR/<lang>.po``) holds every game: a translator opens one file in
+Poedit, Lokalize or Weblate, and the msgctxt ``<game>:<path>`` keeps the games' texts apart
+(the same English sentence in two games is two entries). Each entry: msgid the source text,
+msgstr the translation (empty when missing), an extracted comment naming the game and section,
+a reference to the source file's line, and ``fuzzy`` when the translation is outdated.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+
+from ..model.game import GameBundle
+from ..model.translated_from import units
+from .scalars import scalars, unit_of
+from .staleness import TextState, text_states
+
+HEADER = """\
+The rulebook games' prose: `rulebook i18n --export po` wrote this.
+msgctxt: <game>:<path in rules/<game>/<lang>.yaml>.
+fuzzy: the source text changed since the translation was made;
+fuzzy entries are not imported until the flag is removed.
+Read back with `rulebook i18n --import po FILE`."""
+
+
+@dataclass(frozen=True)
+class Exported:
+    path: Path
+    lang: str
+    entries: int
+    translated: int
+    fuzzy: int
+
+
+def languages(games: list[GameBundle], source_lang: str) -> list[str]:
+    """The languages to export: every one a game has a file for, but the source language."""
+    return sorted({lang for b in games for lang in b.languages} - {source_lang})
+
+
+def catalog(games: list[GameBundle], lang: str, source_lang: str) -> Catalog:
+    """``lang``'s catalog of every game's prose, games in id order, texts in file order."""
+    out = Catalog(locale=lang, project="rulebook", fuzzy=False, header_comment="\n".join(
+        "# " + line for line in HEADER.splitlines()))
+    for bundle in sorted(games, key=lambda b: b.rules.id):
+        source = bundle.languages.get(source_lang)
+        if source is None:
+            continue
+        target = bundle.languages.get(lang)
+        mine = scalars(target.source) if target is not None else {}
+        outdated = {s.key for s in text_states(bundle, lang, source_lang)
+                    if s.state is TextState.OUTDATED}
+        source_units = units(source.spec)
+        for path, text in scalars(source.source).items():
+            translation = mine.get(path)
+            line = source.source.mark(text.key).line
+            fuzzy = translation is not None and unit_of(path, source_units) in outdated
+            out.add(text.text, translation.text if translation is not None else "",
+                    context=f"{bundle.rules.id}:{path}",
+                    auto_comments=[f"{bundle.rules.id}: {describe(path)}"]
+                    + (["outdated: the source text changed since this was translated "
+                        "(`rulebook i18n` shows what changed)"] if fuzzy else []),
+                    locations=[(source.source.path, line)],
+                    flags=["fuzzy"] if fuzzy else [])
+    return out
+
+
+def describe(path: str) -> str:
+    """A path as a translator reads it: ``faq.2.a`` is 'FAQ 2, answer'."""
+    parts = path.split(".")
+    head = parts[0]
+    words = {"q": "question", "a": "answer", "name": "name", "text": "text", "rule": "rule",
+             "alternative": "alternative", "why": "why", "title": "title", "intro": "intro",
+             "start": "start", "result": "result", "steps": "narration step"}
+    if head == "sections":
+        return f"section '{parts[1]}'" if len(parts) > 1 else "sections"
+    if head in ("steps", "faq") and len(parts) > 1:
+        name = "FAQ" if head == "faq" else "step"
+        rest = f", {words.get(parts[2], parts[2])}" if len(parts) > 2 else ""
+        return f"{name} {parts[1]}{rest}"
+    if head in ("variants", "readings", "examples") and len(parts) > 1:
+        rest = " ".join(words.get(p, p) for p in parts[2:])
+        kind = {"variants": "variant", "readings": "reading", "examples": "example"}[head]
+        return f"{kind} '{parts[1]}'" + (f", {rest}" if rest else "")
+    if head == "quickref" and len(parts) > 1:
+        return f"quick reference '{parts[1]}'" + (f", line {parts[2]}" if len(parts) > 2 else "")
+    return " ".join(parts)
+
+
+def po_bytes(cat: Catalog) -> bytes:
+    buffer = io.BytesIO()
+    write_po(buffer, cat, width=76, omit_header=False)
+    return buffer.getvalue()

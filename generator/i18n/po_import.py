@@ -1,0 +1,209 @@
+"""`rulebook i18n --import po FILE...`: read translated catalogs back into the language files.
+
+Only what a translator changed is written: a msgstr equal to the file's text leaves the file
+alone (so export then import changes no byte), a changed one replaces that one scalar
+(yaml_edit.py), comments and key order kept. Fuzzy entries are not imported: their source
+changed, and the translator clears the flag once the translation is brought up to date. Every
+problem is found before anything is written; with any error, nothing is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from babel.core import UnknownLocaleError
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import PoFileError, read_po
+
+from ..core.diagnostics import Mark, Report
+from ..core.hints import did_you_mean
+from ..core.languages import LANGUAGES
+from ..model import schema
+from ..model.game import GameBundle
+from ..model.placeholders import PLACEHOLDER_RE
+from ..model.source import Key, load_yaml
+from ..runtime.files import write_beside
+from .scalars import scalars
+from .yaml_edit import replace_scalars
+
+
+@dataclass
+class Imported:
+    written: list[Path] = field(default_factory=list)
+    changed: int = 0  # texts replaced
+    unchanged: int = 0  # msgstrs equal to the file's text
+    fuzzy: int = 0  # not imported: marked fuzzy
+    empty: int = 0  # not translated in the catalog
+
+
+@dataclass
+class _File:
+    bundle: GameBundle
+    lang: str
+    changes: dict[Key, str] = field(default_factory=dict)
+    paths: dict[Key, str] = field(default_factory=dict)  # the dotted path of each change
+
+
+def import_po(files: list[Path], games: list[GameBundle], source_lang: str,
+              report: Report) -> Imported:
+    """Read the catalogs and write their changed texts; with errors in ``report``, nothing
+    is written."""
+    result = Imported()
+    targets: dict[tuple[str, str], _File] = {}
+    by_id = {b.rules.id: b for b in games}
+    for path in files:
+        cat = _read(path, report)
+        if cat is None:
+            continue
+        lang = _language(path, cat, source_lang, report)
+        if lang is None:
+            continue
+        for message in cat:
+            if message.id:
+                _entry(path, message, lang, by_id, source_lang, targets, result, report)
+    planned: dict[Path, str] = {}
+    for target in targets.values():
+        if target.changes:
+            text = _edited(target, report)
+            file = target.bundle.folder / f"{target.lang}.yaml"
+            if text is not None and _unchanged_since_loaded(file, target, report):
+                planned[file] = text
+    if report.errors:
+        return result
+    for file, text in planned.items():
+        write_beside(file, text.encode("utf-8"))
+        result.written.append(file)
+    return result
+
+
+def _read(path: Path, report: Report) -> Catalog | None:
+    try:
+        with path.open("rb") as handle:
+            return read_po(handle, abort_invalid=True)
+    except OSError as error:
+        report.error(Mark(str(path)), "unreadable", f"cannot read: {error.strerror or error}")
+    except (PoFileError, UnknownLocaleError, ValueError, UnicodeDecodeError) as error:
+        report.error(Mark(str(path)), "po-syntax", f"not a gettext catalog: {error}")
+    return None
+
+
+def _language(path: Path, cat: Catalog, source_lang: str, report: Report) -> str | None:
+    """The catalog's language: its Language header, else its name (``de.po``)."""
+    lang = str(cat.locale_identifier or path.stem)
+    if lang not in LANGUAGES:
+        report.error(Mark(str(path)), "unknown-language", f"a catalog of the unknown language "
+                     f"'{lang}' (known: {', '.join(LANGUAGES)})", hint=did_you_mean(lang, LANGUAGES))
+        return None
+    if lang == source_lang:
+        report.error(Mark(str(path)), "source-language", f"'{lang}' is the source language: "
+                     "its texts are the msgids, not translations")
+        return None
+    return lang
+
+
+def _entry(path: Path, message: Message, lang: str, by_id: dict[str, GameBundle],
+           source_lang: str, targets: dict[tuple[str, str], _File], result: Imported,
+           report: Report) -> None:
+    mark = Mark(str(path), message.lineno or 1)
+    game, _, dotted = (message.context or "").partition(":")
+    bundle = by_id.get(game)
+    if bundle is None or not dotted:
+        report.error(mark, "unknown-msgctxt", f"msgctxt '{message.context or ''}' names no "
+                     "game's text: it should be <game>:<path>, as `--export po` writes it",
+                     hint=did_you_mean(game, by_id) if dotted else None)
+        return
+    source = bundle.languages.get(source_lang)
+    texts = scalars(source.source) if source is not None else {}
+    if dotted not in texts:
+        report.error(mark, "unknown-msgctxt", f"'{dotted}' is no text of {game}'s "
+                     f"{source_lang}.yaml", hint=did_you_mean(dotted, texts))
+        return
+    msgstr = message.string if isinstance(message.string, str) else ""
+    if message.fuzzy:
+        result.fuzzy += 1
+        return
+    if not msgstr.strip():
+        result.empty += 1
+        return
+    if message.id != texts[dotted].text:
+        report.warning(mark, "stale-msgid", f"{message.context}: the msgid is not the current "
+                       f"{source_lang} text (the catalog is older than the rules): not imported",
+                       hint="export the catalog again and translate the new text")
+        return
+    target = bundle.languages.get(lang)
+    mine = scalars(target.source) if target is not None else {}
+    if dotted not in mine:
+        report.warning(mark, "no-place", f"{message.context}: {lang}.yaml has no such text "
+                       "yet, so this one is not imported",
+                       hint=f"add the key to rules/{game}/{lang}.yaml (any text), then import again")
+        return
+    if mine[dotted].text == msgstr:
+        result.unchanged += 1
+        return
+    if not _placeholders_ok(msgstr, bundle, mark, message.context or "", report):
+        return
+    entry = targets.setdefault((game, lang), _File(bundle, lang))
+    entry.changes[mine[dotted].key] = msgstr
+    entry.paths[mine[dotted].key] = dotted
+    result.changed += 1
+
+
+def _placeholders_ok(text: str, bundle: GameBundle, mark: Mark, context: str,
+                     report: Report) -> bool:
+    ok = True
+    for match in PLACEHOLDER_RE.finditer(text):
+        name = match.group(1).strip()
+        if not bundle.placeholders.get(name):
+            ok = False
+            report.error(mark, "unknown-placeholder", f"{context}: the msgstr has the "
+                         f"placeholder '{{{name}}}', which {bundle.rules.id} has no value for",
+                         hint=did_you_mean(name, bundle.placeholders)
+                         or "keep the msgid's placeholders as they are")
+    rest = PLACEHOLDER_RE.sub("", text).replace("{{", "").replace("}}", "")
+    if "{" in rest or "}" in rest:
+        ok = False
+        report.error(mark, "broken-placeholder", f"{context}: the msgstr has a brace that "
+                     "opens or closes no placeholder", hint="write placeholders as {name} "
+                     "like the msgid; {{ and }} for literal braces")
+    return ok
+
+
+def _unchanged_since_loaded(file: Path, target: _File, report: Report) -> bool:
+    """The edits are made to the text as it was loaded: a file changed since (an editor, a
+    second import) would lose that change."""
+    try:
+        same = file.read_bytes() == target.bundle.languages[target.lang].source.text.encode("utf-8")
+    except OSError:
+        same = False
+    if not same:
+        report.error(Mark(str(file)), "changed-meanwhile", "the file changed while the catalogs "
+                     "were read", hint="import again")
+    return same
+
+
+def _edited(target: _File, report: Report) -> str | None:
+    """The language file with the changes in it, loaded back to prove it says what it should."""
+    source = target.bundle.languages[target.lang].source
+    shown = source.path
+    try:
+        text = replace_scalars(source.text, target.changes)
+    except (KeyError, yaml.YAMLError) as error:  # the file changed since it was loaded
+        report.error(Mark(shown), "import-failed", f"cannot place the new texts: {error}")
+        return None
+    loaded, problems = load_yaml(shown, text, display=shown)
+    if loaded is None or problems:
+        report.error(Mark(shown), "import-failed", "the file would not load with the new texts; "
+                     "nothing is written")
+        return None
+    for key, value in target.changes.items():
+        if loaded.get(key) != value:
+            report.error(Mark(shown), "import-failed", f"{target.paths[key]} would not read back "
+                         "as the msgstr; nothing is written")
+            return None
+    _, problems = schema.validate(schema.LanguageSpec, loaded)
+    if problems:
+        report.extend(problems)
+        return None
+    return text

@@ -1,0 +1,245 @@
+"""The translators' gettext workflow: `rulebook i18n --export po` and `--import po`.
+
+Every test works on a copy of the rules in tmp_path: an import writes language files.
+"""
+
+from __future__ import annotations
+
+import difflib
+import shutil
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from conftest import RULES
+from generator.check.games import check
+from generator.cli.main import main
+from generator.i18n.yaml_edit import scalar_nodes
+from generator.model.source import load_yaml
+
+LANGS = ("ar", "de", "it", "ro", "ru")
+
+
+@pytest.fixture
+def rules(tmp_path: Path) -> Path:
+    root = tmp_path / "rules"
+    shutil.copytree(RULES, root)
+    return root
+
+
+def i18n(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    code = main(["i18n", *map(str, args)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def export(capsys: pytest.CaptureFixture[str], rules: Path, out: Path) -> dict[str, Catalog]:
+    code, _, err = i18n(capsys, rules, "--export", "po", "--out", out)
+    assert code == 0, err
+    catalogs = {}
+    for lang in LANGS:
+        with (out / f"{lang}.po").open("rb") as handle:
+            catalogs[lang] = read_po(handle)
+    return catalogs
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}
+
+
+def save(catalog: Catalog, path: Path) -> Path:
+    with path.open("wb") as handle:
+        write_po(handle, catalog, width=76)
+    return path
+
+
+def set_msgstr(catalog: Catalog, context: str, text: str) -> None:
+    message = next(m for m in catalog if m.context == context)
+    message.string = text
+
+
+def test_every_text_of_every_game_is_in_its_languages_catalog_with_context_comment_and_line(
+        rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    de = export(capsys, rules, tmp_path / "po")["de"]
+    assert not (tmp_path / "po" / "en.po").exists()  # the source language is the msgids
+    answer = next(m for m in de if m.context == "hearts:faq.2.a")
+    en = load_yaml(rules / "hearts" / "en.yaml")[0]
+    german = load_yaml(rules / "hearts" / "de.yaml")[0]
+    assert en is not None and german is not None
+    assert answer.id == en.data["faq"][1]["a"]
+    assert answer.string == german.data["faq"][1]["a"]
+    assert answer.auto_comments == ["hearts: FAQ 2, answer"]
+    ((file, line),) = answer.locations
+    assert file.endswith("hearts/en.yaml") and line == en.mark(("faq", 1, "a")).line
+    assert not answer.fuzzy
+    step = next(m for m in de if m.context == "hearts:examples.first-hand.steps.3")
+    assert step.id == en.data["examples"]["first-hand"]["steps"][2]
+    # every game's every text: as many entries as the games' English scalars
+    games = {m.context.split(":")[0] for m in de if m.id}
+    assert games == {p.name for p in rules.iterdir() if (p / "en.yaml").is_file()}
+
+
+def test_export_then_import_leaves_every_file_byte_identical(
+        rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    export(capsys, rules, tmp_path / "po")
+    before = snapshot(rules)
+    code, out, err = i18n(capsys, rules, "--import", "po",
+                          *(tmp_path / "po" / f"{lang}.po" for lang in LANGS))
+    assert code == 0, err
+    assert out.startswith("0 text(s) changed in 0 file(s)")
+    assert snapshot(rules) == before
+
+
+def test_a_changed_msgstr_replaces_only_that_text_keeping_comments_and_order(
+        rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = rules / "hearts" / "de.yaml"
+    # the shipped language files have no comments: give this one some, around the texts changed
+    for before, after in (("sections:\n", "# the sections of the page\nsections:\n"),
+                          ('  - q: "Wann darf ich', '  # when hearts may lead\n  - q: "Wann darf ich'),
+                          ("darin keine Punkte.\"\n", "darin keine Punkte.\"  # the first trick\n")):
+        text = path.read_text(encoding="utf-8")
+        assert text.count(before) == 1, before
+        path.write_text(text.replace(before, after), encoding="utf-8")
+    de = export(capsys, rules, tmp_path / "po")["de"]
+    old = path.read_text(encoding="utf-8")
+    new_answer = ("Sobald ein Herz gefallen ist: erst dann, und nur wenn du bedienen kannst, "
+                  "musst du es tun; über {end.over} Punkte endet die Partie.")
+    set_msgstr(de, "hearts:faq.2.a", new_answer)
+    set_msgstr(de, "hearts:quickref.turn.1", "# Kein Kommentar, sondern Text")
+    set_msgstr(de, "hearts:sections.objective", "Zeile eins.\n\nZeile zwei: mit Doppelpunkt.\n")
+    code, out, err = i18n(capsys, rules, "--import", "po", save(de, tmp_path / "de.po"))
+    assert code == 0, err
+    assert out.startswith("3 text(s) changed in 1 file(s)")
+    text = path.read_text(encoding="utf-8")
+    loaded, problems = load_yaml(path)
+    assert loaded is not None and not problems
+    assert loaded.data["faq"][1]["a"] == new_answer
+    assert loaded.data["quickref"]["turn"][0] == "# Kein Kommentar, sondern Text"
+    assert loaded.data["sections"]["objective"] == "Zeile eins.\n\nZeile zwei: mit Doppelpunkt.\n"
+    original = load_yaml(rules.parent / "orig.yaml", old)[0]
+    assert original is not None
+    # everything else is as it was: the other texts, the comments, the key order
+    assert loaded.data["faq"][0] == original.data["faq"][0]
+    assert loaded.data["faq"][2] == original.data["faq"][2]
+    assert list(loaded.data) == list(original.data)
+    comments = [line for line in old.splitlines() if line.lstrip().startswith("#")]
+    assert len(comments) == 2 and all(line in text.splitlines() for line in comments)
+    assert '  # the first trick\n' in text
+    # the lines that changed are those of the three texts, nothing else
+    nodes = scalar_nodes(old)
+    spans = [range(nodes[k].start_mark.line, nodes[k].end_mark.line + 1) for k in
+             (("faq", 1, "a"), ("quickref", "turn", 0), ("sections", "objective"))]
+    matcher = difflib.SequenceMatcher(None, old.splitlines(), text.splitlines(), autojunk=False)
+    changed = [(i1, i2) for tag, i1, i2, _, _ in matcher.get_opcodes() if tag != "equal"]
+    assert len(changed) == 3
+    assert all(any(i1 in span and i2 - 1 in span for span in spans) for i1, i2 in changed)
+    for other in ("it", "ru"):  # other languages' files are not touched
+        assert (rules / "hearts" / f"{other}.yaml").read_bytes() == \
+            (RULES / "hearts" / f"{other}.yaml").read_bytes()
+    result = check([rules], root=rules.parent)
+    assert not result.report.errors, [d.format() for d in result.report.errors]
+
+
+def test_an_outdated_translation_is_fuzzy_and_fuzzy_entries_are_not_imported(
+        rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    en = rules / "hearts" / "en.yaml"
+    text = en.read_text(encoding="utf-8")
+    assert "Hearts\n" in text.splitlines(keepends=True)[0]
+    en.write_text(text.replace("title: Hearts\n", "title: Hearts (the game)\n", 1), encoding="utf-8")
+    catalogs = export(capsys, rules, tmp_path / "po")
+    for lang in LANGS:
+        title = next(m for m in catalogs[lang] if m.context == "hearts:title")
+        assert title.fuzzy, lang
+        assert title.id == "Hearts (the game)"
+        description = next(m for m in catalogs[lang] if m.context == "hearts:description")
+        assert not description.fuzzy
+    de = catalogs["de"]
+    set_msgstr(de, "hearts:title", "Herz (das Spiel)")
+    before = snapshot(rules)
+    code, out, _ = i18n(capsys, rules, "--import", "po", save(de, tmp_path / "de.po"))
+    assert code == 0
+    assert "1 fuzzy entry not imported" in out
+    assert snapshot(rules) == before
+    entry_ = next(m for m in de if m.context == "hearts:title")
+    entry_.flags.discard("fuzzy")  # the translator took the change in
+    code, out, _ = i18n(capsys, rules, "--import", "po", save(de, tmp_path / "de.po"))
+    assert code == 0 and out.startswith("1 text(s) changed")
+    assert (rules / "hearts" / "de.yaml").read_text(encoding="utf-8").startswith(
+        "title: Herz (das Spiel)\n")
+
+
+@pytest.mark.parametrize(("context", "msgstr", "code", "says"), [
+    ("hearts:faq.2.a", "Über {end.ovr} Punkte.", "unknown-placeholder", "'{end.ovr}'"),
+    ("hearts:faq.2.a", "Über {end.over Punkte.", "broken-placeholder", "brace"),
+    ("hearts:faq.99.a", "Text", "unknown-msgctxt", "'faq.99.a'"),
+    ("heart:faq.2.a", "Text", "unknown-msgctxt", "did you mean"),
+])
+def test_bad_msgstrs_and_contexts_are_errors_at_their_line_and_nothing_is_written(
+        rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        context: str, msgstr: str, code: str, says: str) -> None:
+    de = export(capsys, rules, tmp_path / "po")["de"]
+    set_msgstr(de, "hearts:title", "Herz (gut)")  # a good change: not written either
+    message = next(m for m in de if m.context == "hearts:faq.2.a")
+    if context != message.context:
+        de.delete(message.id, context=message.context)
+        de.add(message.id, msgstr, context=context)
+    else:
+        message.string = msgstr
+    po = save(de, tmp_path / "de.po")
+    line = next(i for i, text in enumerate(po.read_text(encoding="utf-8").splitlines(), 1)
+                if text == f'msgctxt "{context}"') + 1  # the msgid's line
+    before = snapshot(rules)
+    status, out, err = i18n(capsys, rules, "--import", "po", po)
+    assert status == 1
+    assert f"{po}:{line}:1: error[{code}]" in err
+    assert says in err
+    assert "nothing imported" in err
+    assert snapshot(rules) == before
+
+
+def test_a_catalog_of_an_unknown_language_is_an_error(
+        rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    de = export(capsys, rules, tmp_path / "po")["de"]
+    po = tmp_path / "xx.po"
+    po.write_bytes((tmp_path / "po" / "de.po").read_bytes().replace(
+        b'"Language: de\\n"', b'"Language: xx\\n"'))
+    assert de is not None
+    before = snapshot(rules)
+    status, _, err = i18n(capsys, rules, "--import", "po", po)
+    assert status == 1
+    assert f"{po}:" in err and "unknown language" in err
+    assert snapshot(rules) == before
+
+
+# Texts a YAML file must hold exactly, whatever their form: quotes, colons, a leading dash or
+# hash, paragraphs added or taken away, a final line break dropped or added.
+EDITS = (
+    lambda s: s + " — «x»: y #z",
+    lambda s: "- " + s,
+    lambda s: s.replace("\n", "\n\n") if "\n" in s else s + "\nzweite Zeile",
+    lambda s: "'" + s + '"',
+    lambda s: s.rstrip("\n"),
+    lambda s: s + "\n",
+    lambda s: " ".join(s.split()) * 2,
+    lambda s: "# " + s,
+)
+
+
+def test_every_text_changed_in_every_form_reads_back_exactly_and_the_rules_still_check(
+        rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    de = export(capsys, rules, tmp_path / "po")["de"]
+    expected, changed = {}, 0
+    for i, message in enumerate(m for m in de if m.id and m.string):
+        new = EDITS[i % len(EDITS)](message.string)
+        changed += new != message.string  # dropping a final line break a text has not: no change
+        message.string = expected[message.context] = new
+    code, out, err = i18n(capsys, rules, "--import", "po", save(de, tmp_path / "de.po"))
+    assert code == 0, err
+    assert changed > 600 and out.startswith(f"{changed} text(s) changed")
+    again = export(capsys, rules, tmp_path / "again")["de"]
+    assert {m.context: m.string for m in again if m.id} == expected
+    result = check([rules], root=rules.parent)
+    assert not result.report.errors, [d.format() for d in result.report.errors]
