@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator, TypeVar
 from ..core.cards import Deck, card_name, cards_name, get_deck
 from ..core.diagnostics import Mark, Report
 from ..core.hints import did_you_mean, nearest
-from ..core.languages import LANGUAGES
+from ..core.languages import LANGUAGES, WESTERN_DIGITS
 from ..core.markup import refused_images
 from ..families import REGISTRY, AnyFamily, family_of, get_family
 from ..model import schema
@@ -494,7 +494,6 @@ def check_counts(bundle: GameBundle, source_lang: str, report: Report) -> None:
                          f"mistake, or to be added to the source language first")
 
 
-_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩", "0123456789")
 _PLAYERS = r"player|giocator|spieler|игрок|jucăt|لاعب"  # the word's stem in each language
 
 
@@ -521,7 +520,8 @@ def check_quickref_counts(bundle: GameBundle, report: Report) -> None:
         for lang, text in sorted(bundle.languages.items()):
             quick = text.spec.quickref
             lines = [*quick.in_short, *quick.turn, *quick.end]
-            if any(own.search(line) or said.search(line.translate(_DIGITS)) for line in lines):
+            if any(own.search(line) or said.search(line.translate(WESTERN_DIGITS))
+                   for line in lines):
                 continue
             src = text.source
             report.error(src.key_mark(("quickref",)) if src.get(("quickref",)) is not None

@@ -23,6 +23,8 @@ from markupsafe import Markup, escape
 from .diagnostics import Diagnostic, Mark
 
 LANGUAGES = ("en", "it", "de", "ru", "ro", "ar")
+# Arabic-Indic digits read as the digits 0-9 (Arabic text may write either)
+WESTERN_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩", "0123456789")
 SOURCE_LANGUAGE = "en"  # the language of the msgids
 
 

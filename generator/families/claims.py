@@ -22,6 +22,7 @@ from typing import Mapping
 
 from ..core.cards import Card, card_name
 from ..core.cardwords import find_card_mentions
+from ..core.languages import WESTERN_DIGITS
 
 # Sentences end at these; clauses also at commas and at the language's "and".
 _SENTENCE_ENDS = r"[.;:!?؟؛]"
@@ -67,7 +68,6 @@ WINS = {
     "ar": r"(?<!\w)[وف]?(?:يفوز|تفوز|فاز|فازت|يفوزون|الفائز\w*)(?!\w)",
 }
 _VOWELS = set("aeiouăâîаеёиоуыэюя")
-_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩", "0123456789")
 _NUMBER = re.compile(r"(?<![\w.])[-−]?\d+(?![\w.])")
 _PLACEHOLDER = re.compile(r"\{[^{}\n]*\}")
 
@@ -150,8 +150,8 @@ def says(clause: Clause, words: Mapping[str, str], lang: str) -> bool:
 
 def numbers(clause: Clause) -> list[tuple[int, int]]:
     """The whole numbers written in a clause: (value, offset in the narration)."""
-    return [(int(m.group().replace("−", "-").translate(_DIGITS)), clause.start + m.start())
-            for m in _NUMBER.finditer(clause.text.translate(_DIGITS))]
+    return [(int(m.group().replace("−", "-").translate(WESTERN_DIGITS)), clause.start + m.start())
+            for m in _NUMBER.finditer(clause.text.translate(WESTERN_DIGITS))]
 
 
 def cards(clause: Clause, lang: str) -> list[tuple[Card, int]]:

@@ -231,28 +231,32 @@ def sized(html: str, size: float) -> str:
     return html.replace("</head>", style + "</head>", 1)
 
 
-def _copy_fitted(html: str) -> Any:
-    """The document at the largest body size of ``fit_sizes()`` with which WeasyPrint lays it
-    out on one page and loses no box (a bisection: about four layouts). What does not fit at the
-    floor is laid out at the floor, never smaller, and its findings say so (a card on two
-    sides, a sheet's card cut off)."""
+def _largest_on_one_page(html_at: Callable[[float], str]) -> tuple[float, Any]:
+    """The largest size of ``fit_sizes()`` at which ``html_at(size)`` lays out on one page and
+    loses no box, with that layout (None when even the floor does not fit): a bisection,
+    about four layouts."""
     from .overflow import overflows
-
-    def fits(document: Any) -> bool:
-        return len(document.pages) == 1 and not overflows(document)
 
     sizes = fit_sizes()
     low, high = 0, len(sizes) - 1  # sizes[low] is the floor; the answer is in [low, high]
     best = None
     while low < high:
         middle = (low + high + 1) // 2
-        document = _layout(sized(html, sizes[middle]))
-        if fits(document):
+        document = _layout(html_at(sizes[middle]))
+        if len(document.pages) == 1 and not overflows(document):
             low, best = middle, document
         else:
             high = middle - 1
     # best, when set, is the layout at sizes[low]: a success sets both, a failure neither
-    return best if best is not None else _layout(sized(html, sizes[0]))
+    return sizes[low], best
+
+
+def _copy_fitted(html: str) -> Any:
+    """The document at the largest body size with which WeasyPrint lays it out on one page and
+    loses no box. What does not fit at the floor is laid out at the floor, never smaller, and
+    its findings say so (a card on two sides, a sheet's card cut off)."""
+    size, best = _largest_on_one_page(lambda size: sized(html, size))
+    return best if best is not None else _layout(sized(html, size))
 
 
 def _back_sized(html: str, size: float) -> str:
@@ -262,21 +266,11 @@ def _back_sized(html: str, size: float) -> str:
 
 def _back_cover_fitted(html: str) -> str:
     """The booklet with its back cover (the quick reference, how to print) set at the largest
-    size of ``fit_sizes()`` with which it stays one page: found on the back cover laid out
-    alone (class ``back-only`` hides the rest), a page a try, not the whole booklet."""
-    from .overflow import overflows
-
+    size with which it stays one page: found on the back cover laid out alone (class
+    ``back-only`` hides the rest), a page a try, not the whole booklet."""
     alone = html.replace('<body class="doc-booklet"', '<body class="doc-booklet back-only"', 1)
-    sizes = fit_sizes()
-    low, high = 0, len(sizes) - 1
-    while low < high:
-        middle = (low + high + 1) // 2
-        document = _layout(_back_sized(alone, sizes[middle]))
-        if len(document.pages) == 1 and not overflows(document):
-            low = middle
-        else:
-            high = middle - 1
-    return _back_sized(html, sizes[low])
+    size, _ = _largest_on_one_page(lambda size: _back_sized(alone, size))
+    return _back_sized(html, size)
 
 
 _NUMBER_WORD = re.compile(r"(?<=\d) (?=[^\W\d_])")
