@@ -19,6 +19,7 @@ from ..i18n.staleness import outdated_parts
 from ..model.game import GameBundle
 from ..runtime import deps
 from ..simulation.configurations import Result
+from . import glossary
 from .facts import SECTION_TITLES, GameFacts
 from .numbers import NumbersContext, numbers_context
 from .site import Kind, Page, Site, relative
@@ -107,7 +108,9 @@ class PageRenderer(Protocol):
 
 def game_context(r: PageRenderer, page: Page, lang: str) -> GameContext:
     bundle = r.site.games[page.game or ""]
-    reserved = {"main", "toc-title", "related-title", "card-key-title", *SECTION_TITLES,
+    terms = _glossary_terms(bundle)
+    reserved = {"main", "toc-title", "toc-list", "related-title", "card-key-title", *SECTION_TITLES,
+                *(t.id for t in terms), *glossary.tip_ids(terms),
                 *(f"{k}-h" for k in SECTION_TITLES),
                 *(f"example-{name}" for name in bundle.examples),
                 # each step's own address (#example-<name>-<n>); the checked narration has
@@ -119,6 +122,24 @@ def game_context(r: PageRenderer, page: Page, lang: str) -> GameContext:
                 *_numbers_ids(r.game_numbers(bundle))}
     with markup.page_ids(reserved):
         return _game_context(r, page, lang, bundle)
+
+
+def _glossary_terms(bundle: GameBundle) -> list[glossary.Term]:
+    """Every language's glossary terms: the addresses of any of them are kept from the prose."""
+    out: list[glossary.Term] = []
+    for lang, text in bundle.languages.items():
+        if text.spec.sections.glossary:
+            out += glossary.parse(text.spec.sections.glossary, lang) or []
+    return out
+
+
+# The order of a first reading: what the game is and the rules in short, the rules in the order
+# of play, the examples that use them, then variants, tips and questions, and the reference
+# parts last. (The booklet has an order of its own: templates/print/booklet.html.j2.)
+PAGE_ORDER = ("objective", "steps", "cards", "setup", "gameplay", "scoring", "special", "examples",
+              "variants", "tips", "faq", "glossary", "history", "about")
+# The sections whose first use of a glossary term links to its definition, in reading order.
+RULES = ("objective", "steps", "cards", "setup", "gameplay", "scoring", "special")
 
 
 def _steps(bundle: GameBundle, name: str) -> list[str]:
@@ -145,6 +166,7 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
     stale = stale_links(r, page, bundle, Kind.GAME)
     sec = text.sections
     blocks: dict[str, Markup] = {}
+    printed: dict[str, Markup] = {}  # where paper has a form of its own
     for key, words in (("objective", sec.objective), ("cards", sec.cards), ("setup", sec.setup),
                        ("gameplay", sec.gameplay)):
         if words:
@@ -169,18 +191,31 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
     if text.steps:
         blocks["steps"] = Markup(lists.steps([inline(s) for s in text.steps]))  # type: ignore[attr-defined]
     if text.faq:
-        blocks["faq"] = Markup(lists.faq(  # type: ignore[attr-defined]
-            [{"q": inline(e.q), "a": md(e.a)} for e in text.faq]))
-    if text.sections.glossary:
-        blocks["glossary"] = md(text.sections.glossary)
+        faq = [{"q": inline(e.q), "a": md(e.a)} for e in text.faq]
+        blocks["faq"] = Markup(lists.faq_open(faq))  # type: ignore[attr-defined]
+        printed["faq"] = Markup(lists.faq(faq))  # type: ignore[attr-defined]
+    terms = glossary.parse(sec.glossary, lang) if sec.glossary else None
+    if sec.glossary:
+        printed["glossary"] = md(sec.glossary)
+        blocks["glossary"] = printed["glossary"] if terms is None else Markup(
+            lists.glossary([{"id": t.id, "name": t.name,  # type: ignore[attr-defined]
+                             "definition": inline(t.definition)} for t in terms]))
     if text.sections.history:
         blocks["history"] = md(text.sections.history)
     about = _about(r, lang, facts, inline)
     if about:
-        blocks["about"] = about
+        blocks["about"], printed["about"] = about
+
+    if terms:
+        marker = glossary.Marker(terms, lang)
+        for key in RULES:
+            if key in blocks:
+                printed.setdefault(key, blocks[key])
+                blocks[key] = marker.mark(blocks[key])
 
     sections: list[Section] = []
-    for key, html in blocks.items():
+    for key in (k for k in PAGE_ORDER if k in blocks):
+        html = blocks[key]
         title = msgs.gettext(SECTION_TITLES[key])
         if key == "examples" and len(examples) > 1:
             title = msgs.gettext("Example rounds")
@@ -191,7 +226,7 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         sections.append({"key": key, "id": key, "title": title, "html": html,
                          "source_href": stale.get(key),
                          "print_title": msgs.gettext(SECTION_TITLES[key]) if one else title,
-                         "print_html": examples[0] if one else html,
+                         "print_html": examples[0] if one else printed.get(key, html),
                          "more": len(examples) - 1 if one else 0})
 
     quickref = r.site.find(Kind.QUICKREF, lang=lang, game=bundle.rules.id)
@@ -299,9 +334,10 @@ def _deal_table(r: PageRenderer, lang: str, facts: GameFacts) -> Markup:
 
 
 def _about(r: PageRenderer, lang: str, facts: GameFacts,
-           inline: Callable[[str], Markup]) -> Markup | None:
+           inline: Callable[[str], Markup]) -> tuple[Markup, Markup] | None:
     """"About these rules": the sources the facts come from, and each reading the page makes
-    where they disagree or are silent, with the other reading and why this one."""
+    where they disagree or are silent, with the other reading and why this one. On the page, a
+    short paragraph with the rest folded; on paper, all of it (a colophon in small type)."""
     spec, text = facts.bundle.rules.spec, facts.text
     if not spec.sources and not spec.readings:
         return None
@@ -314,7 +350,8 @@ def _about(r: PageRenderer, lang: str, facts: GameFacts,
                  "sources": [s for s in sources if s["id"] in rd.sources]}
                 for rd in spec.readings if rd.id in text.readings]
     template = r.env(lang).get_template("partials/about.html.j2")
-    return Markup(template.render(sources=sources, readings=readings))
+    return (Markup(template.render(sources=sources, readings=readings, folded=True)),
+            Markup(template.render(sources=sources, readings=readings, folded=False)))
 
 
 def _example(r: PageRenderer, lang: str, facts: GameFacts, name: str) -> Markup:
