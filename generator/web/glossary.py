@@ -21,7 +21,8 @@ from ..core import markup
 # The languages' Snowball stemmers; a language without one compares whole words.
 _STEMMERS = {"en": "english", "it": "italian", "de": "german", "ru": "russian", "ro": "romanian",
              "ar": "arabic"}
-_ITEM_RE = re.compile(r"^- \*\*(?P<term>[^*\n]+?):\*\*[ \t]+(?P<text>.+?)(?=^- |\Z)", re.M | re.S)
+# An item: its first line, and the lines indented under it.
+_ITEM_RE = re.compile(r"^- \*\*(?P<term>[^*\n]+?):\*\*[ \t]+(?P<text>.+(?:\n[ \t]+\S.*)*)\n?", re.M)
 _WORD_RE = re.compile(r"\w+", re.UNICODE)
 # Words a term may start with that its uses in running text leave out: the infinitive's "a" in
 # Romanian ("A face luna" is used as "face luna").
@@ -43,8 +44,9 @@ class Term:
 def parse(text: str, lang: str) -> list[Term] | None:
     """The glossary's terms, when every line belongs to a ``- **Term:** definition`` item;
     None when it is written otherwise (it is then shown as written, and nothing is marked)."""
-    items = list(_ITEM_RE.finditer(text.strip() + "\n"))
-    if not items or "".join(m.group(0) for m in items).strip() != text.strip():
+    source = text.strip() + "\n"
+    items = list(_ITEM_RE.finditer(source))
+    if not items or "".join(m.group(0) for m in items) != source:
         return None
     terms: list[Term] = []
     seen: set[str] = set()

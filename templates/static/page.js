@@ -25,6 +25,9 @@
     toc.addEventListener("click", function (e) {
       if (e.target.closest && e.target.closest("a")) { setOpen(false); }
     });
+    document.addEventListener("click", function (e) {
+      if (toc.classList.contains("is-open") && !toc.contains(e.target)) { setOpen(false); }
+    });
     toc.addEventListener("keydown", function (e) {
       if (e.key === "Escape" && toc.classList.contains("is-open")) {
         setOpen(false);
@@ -69,6 +72,7 @@
     // The definition stays on the screen: moved back from whichever edge it would cross.
     var tip = wrap.querySelector(".term-tip");
     tip.style.transform = "";
+    if (getComputedStyle(tip).position === "fixed") { return; }  // a phone's card: placed by the stylesheet
     var box = tip.getBoundingClientRect();
     var margin = 8;
     var shift = 0;

@@ -1,0 +1,146 @@
+"""The game page as a first-time reader meets it, in a real Chromium: short enough on a phone,
+the rules first, the contents at hand, the glossary's terms opening where they are used, and
+nothing axe-core objects to, light and dark."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import corpus
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+WIDE = {"width": 1280, "height": 900}
+# The page's own limits (issue 22): a phone reader reaches the first rule within the first
+# screen or so, and the whole page in at most 10,000 px.
+MOST_PX = 10_000
+FIRST_RULE_PX = 1_000
+
+
+def _game_pages(site: Path) -> list[str]:
+    """Every game page: the folders with a quick reference of their own."""
+    return sorted(p.parent.parent.relative_to(site).as_posix()
+                  for p in site.glob("*/*/quickref/index.html"))
+
+
+def _trick_page(lang: str) -> str:
+    from generator.web.site import Kind, plan
+
+    site = plan(corpus().games)
+    page = site.find(Kind.GAME, lang=lang, game="hearts")
+    assert page is not None
+    return page.path
+
+
+def test_every_game_page_is_short_on_a_phone_and_starts_with_the_rules(
+        server: str, browser, site: Path) -> None:
+    pages = _game_pages(site)
+    assert len(pages) == sum(len(g.languages) for g in corpus().games) >= 60
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    tall, late = {}, {}
+    for path in pages:
+        page.goto(f"{server}/{path}/")
+        height = page.evaluate("document.documentElement.scrollHeight")
+        first = page.evaluate("Math.round(document.querySelector('#objective p')"
+                              ".getBoundingClientRect().top + scrollY)")
+        if height > MOST_PX:
+            tall[path] = height
+        if first > FIRST_RULE_PX:
+            late[path] = first
+    context.close()
+    assert tall == {}, f"taller than {MOST_PX} px at 390 px: {tall}"
+    assert late == {}, f"the objective's text starts below {FIRST_RULE_PX} px: {late}"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ar"])
+def test_a_glossary_term_opens_its_definition_by_keyboard_and_by_tap(server: str, browser,
+                                                                    lang: str) -> None:
+    address = f"{server}/{_trick_page(lang)}"
+    # the keyboard: Tab reaches the first term, its definition shows; Escape closes it
+    page = browser.new_page(viewport=PHONE)
+    page.goto(address)
+    term = page.locator("#objective a.term, #steps a.term").first
+    tip = page.locator(f"#{term.get_attribute('aria-describedby')}")
+    assert tip.get_attribute("role") == "tooltip" and not tip.is_visible()
+    for _ in range(200):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('term')"):
+            break
+    assert page.evaluate("document.activeElement.classList.contains('term')")
+    assert page.locator("a.term:focus + .term-tip").is_visible()
+    page.keyboard.press("Enter")
+    focused_tip = page.locator("a.term:focus + .term-tip")
+    assert focused_tip.is_visible() and page.evaluate("location.hash") == ""
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.querySelectorAll('.term-wrap.is-open').length") == 0
+    page.close()
+    # a tap: the definition opens in place, on the screen, and the page does not move away
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(address)
+    term = page.locator("#objective a.term, #steps a.term").first
+    tip = page.locator(f"#{term.get_attribute('aria-describedby')}")
+    term.tap()
+    assert tip.is_visible() and page.evaluate("location.hash") == ""
+    box = tip.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert tip.inner_text().strip()
+    page.locator("h1").tap()
+    assert not tip.is_visible()
+    context.close()
+
+
+def test_the_contents_are_at_hand_on_a_phone_and_beside_the_text_on_a_wide_screen(
+        server: str, browser) -> None:
+    address = f"{server}/{_trick_page('en')}"
+    page = browser.new_page(viewport=PHONE)
+    page.goto(address)
+    toggle = page.locator(".toc-toggle")
+    assert toggle.is_visible() and not page.locator("#toc-list").is_visible()
+    page.evaluate("scrollTo(0, 6000)")
+    page.wait_for_timeout(100)
+    assert toggle.bounding_box()["y"] == 0  # stays at the top  # type: ignore[index]
+    assert page.locator(".toc-current").inner_text().strip()  # names the section being read
+    toggle.click()
+    assert toggle.get_attribute("aria-expanded") == "true"
+    page.locator("#toc-list a[href='#faq']").click()
+    page.wait_for_timeout(100)
+    assert page.evaluate("location.hash") == "#faq"
+    assert not page.locator("#toc-list").is_visible()
+    faq = page.locator("#faq-h").bounding_box()
+    assert faq is not None and faq["y"] >= toggle.bounding_box()["height"]  # type: ignore[index]
+    page.close()
+
+    page = browser.new_page(viewport=WIDE)
+    page.goto(address)
+    assert not page.locator(".toc-toggle").is_visible()
+    page.evaluate("scrollTo(0, 6000)")
+    page.wait_for_timeout(100)
+    toc = page.locator("#toc").bounding_box()
+    main = page.locator("#objective").bounding_box()
+    assert toc is not None and main is not None
+    assert 0 <= toc["y"] < WIDE["height"] and toc["x"] > main["x"] + main["width"]
+    assert page.locator("#toc a[aria-current]").count() == 1
+    assert page.locator("#toc .to-top a").is_visible()
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ar"])
+def test_axe_finds_no_violation_with_the_contents_and_a_definition_open(server: str, browser,
+                                                                        lang: str) -> None:
+    axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
+    axe = axe_module.Axe()
+    for scheme in ("light", "dark"):
+        page = browser.new_page(viewport=PHONE, color_scheme=scheme)
+        page.goto(f"{server}/{_trick_page(lang)}")
+        for open_it in (".toc-toggle", "#objective a.term, #steps a.term"):
+            page.keyboard.press("Escape")  # closes the contents before a definition opens
+            page.locator(open_it).first.click()
+            violations = axe.run(page).response["violations"]
+            assert violations == [], (scheme, lang, open_it, [
+                (v["id"], [n["target"] for n in v["nodes"]]) for v in violations])
+        page.close()
