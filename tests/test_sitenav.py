@@ -261,11 +261,9 @@ def test_the_index_filter_narrows_the_list(server: str, browser) -> None:
     assert sorted(names) == ["Black Peter (Uomo Nero)", "Old Maid"]
     assert page.locator("#family-peppa").is_hidden()  # a family with no game left is hidden
     assert page.locator("#filter-count").inner_text() == "Games shown: 2 of 10"
-    page.select_option("#filter-players", "")
-    page.fill("#filter-text", "asinone")  # another name of Somarone
-    assert page.evaluate(visible) == 1
-    page.fill("#filter-text", "no such game anywhere")
-    assert page.evaluate(visible) == 0 and page.locator("#filter-none").is_visible()
+    # one box for words: the full-text search, once it is there, in place of the filter's
+    page.locator("#search-input").wait_for()
+    assert page.locator("#filter-words").is_hidden()
     page.close()
 
 
@@ -277,6 +275,13 @@ def test_the_index_filter_works_from_disk_without_the_search(site: Path, browser
     page.select_option("#filter-players", "8")
     assert page.locator("#filter-count").inner_text() == "Показано игр: 2 из 10"
     assert page.locator("#search").is_hidden()  # Pagefind needs a web server: no box that fails
+    # the filter's words stand in for the search
+    visible = "[...document.querySelectorAll('.game-card')].filter(c => c.offsetParent).length"
+    page.select_option("#filter-players", "")
+    page.fill("#filter-text", "asinone")  # another name of Somarone
+    assert page.evaluate(visible) == 1
+    page.fill("#filter-text", "no such game anywhere")
+    assert page.evaluate(visible) == 0 and page.locator("#filter-none").is_visible()
     assert errors == []
     page.close()
 
@@ -304,9 +309,9 @@ def test_search_finds_a_game_by_a_word_of_its_rules(server: str, browser, site: 
     elsewhere: list[str] = []  # the search loads nothing from outside the site
     page.on("request", lambda r: None if r.url.startswith(server) else elsewhere.append(r.url))
     page.goto(f"{server}/{lang}/index.html")
-    page.locator("#search .pagefind-ui__search-input").fill(word)
-    page.locator(".pagefind-ui__result-link").first.wait_for(timeout=15000)
-    hrefs = page.evaluate("[...document.querySelectorAll('.pagefind-ui__result-link')].map(a => a.href)")
+    page.locator("#search-input").fill(word)
+    page.locator(".search-result a").first.wait_for(timeout=15000)
+    hrefs = page.evaluate("[...document.querySelectorAll('.search-result a')].map(a => a.href)")
     target = f"{server}/{_page_of(site, lang, 'hearts')}"
     assert target in hrefs, (word, hrefs)
     assert elsewhere == []
@@ -331,4 +336,53 @@ def test_axe_finds_no_violation_on_the_quick_reference_index_and_404(server: str
             violations = axe.run(page).response["violations"]
             assert violations == [], (scheme, address, [(v["id"], [n["target"] for n in v["nodes"]])
                                                         for v in violations])
+    page.close()
+
+
+# A reader's usual word finds the page's word (templates/locale/synonyms.yaml); the count is
+# said with the language's plural forms.
+SYNONYM_SEARCHES = [("ar", "الملكة", "hearts"), ("ru", "королева", "hearts"), ("de", "Königin", "hearts")]
+
+
+@pytest.mark.parametrize(("lang", "word", "game"), SYNONYM_SEARCHES)
+def test_search_finds_the_page_by_the_readers_usual_word(server: str, browser, site: Path,
+                                                         lang: str, word: str, game: str) -> None:
+    page = browser.new_page()
+    page.goto(f"{server}/{lang}/index.html")
+    page.locator("#search-input").fill(word)
+    page.locator(".search-result a").first.wait_for(timeout=15000)
+    hrefs = page.evaluate("[...document.querySelectorAll('.search-result a')].map(a => a.href)")
+    assert f"{server}/{_page_of(site, lang, game)}" in hrefs, (word, hrefs)
+    status = page.locator("#search-status").inner_text()
+    assert word in status and re.search(r"\d", status)
+    page.close()
+
+
+def test_the_search_count_takes_the_languages_plural_form(server: str, browser) -> None:
+    page = browser.new_page()
+    page.goto(f"{server}/ar/index.html")
+    page.locator("#search-input").fill("الملكة")
+    page.locator(".search-result a").first.wait_for(timeout=15000)
+    count = page.locator(".search-result").count()
+    status = page.locator("#search-status").inner_text()
+    # Arabic: 3 to 10 results take the plural نتائج, 11 and more the singular نتيجة
+    n = int(re.search(r"\d+", status).group())  # type: ignore[union-attr]
+    assert n >= count and ("نتائج" in status) == (3 <= n % 100 <= 10)
+    assert " ل " not in status  # not Pagefind's own "3 نتائج ل الملكة"
+    page.close()
+
+
+@pytest.mark.parametrize("address", ["404.html", "ru/404.html", "ar/no/such/page"])
+def test_the_not_found_page_has_the_web_fonts_and_a_search(server: str, browser,
+                                                           address: str) -> None:
+    page = browser.new_page()
+    page.goto(f"{server}/{address}")
+    page.locator("#search-input").wait_for(timeout=15000)
+    page.evaluate("document.fonts.ready")
+    loaded = page.evaluate("[...document.fonts].filter(f => f.status === 'loaded').map(f => f.family)")
+    assert "RB Sans" in loaded, loaded
+    page.locator("#search-input").fill("Peter")
+    page.locator(".search-result a").first.wait_for(timeout=15000)
+    target = page.evaluate("document.querySelector('.search-result a').href")
+    assert page.goto(target).ok  # type: ignore[union-attr]  # the result's address is a real page
     page.close()

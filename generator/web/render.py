@@ -42,6 +42,7 @@ from .navigation import (
 )
 from .qr import paper_context, qr_svg, rules_changed
 from .search import BUNDLE
+from .search_box import SYNONYMS, SearchBox, search_box
 from .site import DocKind, Document, Kind, Page, Site, absolute, relative
 
 Context = Mapping[str, object]  # one of the TypedDicts below, or the game page's
@@ -103,13 +104,14 @@ class NotFoundContext(TypedDict):
     own_path: str  # where the page is in the site ('en/404.html')
     folder: str  # its folder in the site ('en/', '' at the top)
     root_path: str  # the path of base_url: where the site's folder is on its own server
+    search: SearchBox
 
 
 class IndexContext(TypedDict):
     title: str
     families: list[IndexFamily]
     player_counts: list[int]
-    pagefind_dir: str  # the search bundle, relative to the page
+    search: SearchBox
     separator: str  # between the items of a list, in this language
     description: str
 
@@ -402,7 +404,13 @@ class Renderer:
         return "404.html.j2", {
             "title": msgs.gettext("Page not found"), "languages": languages, "games": games,
             "inline_css": self._inline_css, "own_path": page.path, "folder": folder_of(page),
-            "root_path": urlsplit(self.config.base_url).path or "/"}
+            "root_path": urlsplit(self.config.base_url).path or "/",
+            "search": self._search_box(page, msgs)}
+
+    def _search_box(self, page: Page, msgs: Messages) -> SearchBox:
+        if (self.config.templates / SYNONYMS).is_file():
+            deps.file(self.config.templates / SYNONYMS)
+        return search_box(msgs, relative(page, BUNDLE) + "/", self.config.templates)
 
     @cached_property
     def _inline_css(self) -> str:
@@ -443,7 +451,7 @@ class Renderer:
                                  "families": index_families(self.site, page, lang, msgs,
                                                             self.index_entry),
                                  "player_counts": player_counts(self.site, lang),
-                                 "pagefind_dir": relative(page, BUNDLE) + "/",
+                                 "search": self._search_box(page, msgs),
                                  "separator": list_separator(lang),
                                  "description": msgs.gettext("Card game rules with example rounds "
                                                              "that have been played through and checked.")}
