@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-import snowballstemmer  # type: ignore[import-untyped]
+import snowballstemmer
 from markupsafe import Markup
 
 from ..core import markup
@@ -81,7 +81,7 @@ def _stem(lang: str, word: str) -> str:
 
 
 @lru_cache(maxsize=8)
-def _stemmer(name: str) -> object:
+def _stemmer(name: str) -> snowballstemmer.stemmer:
     return snowballstemmer.stemmer(name)
 
 
