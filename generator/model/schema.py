@@ -238,8 +238,10 @@ class Sections(Strict):
                                     "text is under `variants`)", "Families play it many ways.")
     tips: str | None = _section("Advice on playing well",
                                   "Keep your low cards.")
-    glossary: str | None = _section("The game's words",
-                                      "**Trick**: one card from each player.")
+    glossary: str | None = _section("The game's words, one `- **Term:** definition` item per "
+                                    "term: the page then links each term where the rules first "
+                                    "use it (any inflected form) to its definition",
+                                    "- **Trick:** one card from each player.")
     history: str | None = _section("Where the game comes from",
                                      "First printed in 1850.")
 
