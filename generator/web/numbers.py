@@ -277,7 +277,7 @@ def _seat_chart(sim: Simulation, numbers: Numbers, f: Formatter, *, rtl: bool) -
             # why seats can differ, where they do
             "why": why_sentences(sim.seat_notes, f) if seat_groups(figures).differ else [],
             "legend": [{"key": "whisker", "text": msgs.gettext(
-                "Thin line: the 95% interval of the bar's figure")}]}
+                "Thin line: the 95%% interval of the bar's figure") % {}}]}
 
 
 def _length_chart(sim: Simulation, numbers: Numbers, f: Formatter, *, rtl: bool) -> Chart | None:

@@ -42,8 +42,9 @@ def seat_notes(game: PairsGame, players: int) -> tuple[SeatNote, ...]:
                                    "%(seats)s are dealt one card more than the others."), more))
     drawer = first_drawer(game.options, sizes, dealer=0)
     source = next_with_cards(sizes, drawer, game.options.draw_from.step)
-    notes.append(SeatNote(_np_("%(seats)s draws first, from %(other)s.",
-                               "%(seats)s draw first, from %(other)s."), (drawer,), source))
+    notes.append(SeatNote(_np_("%(seats)s draws first, and %(other)s is the first drawn from.",
+                               "%(seats)s draw first, and %(other)s is the first drawn from."),
+                          (drawer,), source))
     return tuple(notes)
 CAP = 20_000  # rounds per configuration
 # the code the figures depend on: the engine, its options and this file (the cache key)
