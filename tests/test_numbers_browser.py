@@ -39,7 +39,8 @@ def test_every_game_and_language_has_a_numbers_page_linked_from_the_game_page(
         assert page.url.endswith(numbers.path), numbers.path
         assert page.evaluate("document.documentElement.lang") == numbers.lang
         charts = page.evaluate(AXES)
-        assert charts and len(charts) == 2 * page.locator(".numbers-group").count(), numbers.path
+        groups = page.locator(".numbers-group").count()
+        assert groups <= len(charts) <= 2 * groups, numbers.path  # a fixed length is not charted
         for chart in charts:
             for axis in chart:  # its line, its title, at least two labelled ticks
                 assert axis is not None and axis[0] and axis[1].strip() and axis[2] >= 2, \
@@ -54,7 +55,7 @@ def test_the_picker_shows_the_chosen_configuration_and_keeps_it_in_the_address(
     page = browser.new_page(viewport={"width": 390, "height": 800})
     page.goto(f"{server}/en/black-peter/numbers/")
     assert page.evaluate(SHOWN) == ["numbers-4"]  # the base game with four players first
-    picker = page.get_by_label("Players and variant")
+    picker = page.get_by_role("combobox", name="Players and variant")
     assert picker.is_visible() and not page.locator(".numbers-index").is_visible()
     picker.select_option("numbers-6")
     assert page.evaluate(SHOWN) == ["numbers-6"]

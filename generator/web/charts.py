@@ -142,8 +142,9 @@ def bars(data: Sequence[Bar], *, axes: Axes, rtl: bool) -> Markup:
         top = frame.y(b.value)
         parts.append(f'<rect class="bar" x="{centre - width / 2:.1f}" y="{top:.1f}" '
                      f'width="{width:.1f}" height="{frame.bottom - top:.1f}"/>')
-        parts.append(f'<line class="whisker" x1="{centre:.1f}" y1="{frame.y(b.low):.1f}" '
-                     f'x2="{centre:.1f}" y2="{frame.y(b.high):.1f}"/>')
+        for css in ("whisker-halo", "whisker"):  # a halo in the page's colour: seen on the bar too
+            parts.append(f'<line class="{css}" x1="{centre:.1f}" y1="{frame.y(b.low):.1f}" '
+                         f'x2="{centre:.1f}" y2="{frame.y(b.high):.1f}"/>')
         parts.append(f'<text class="value" x="{centre:.1f}" y="{frame.y(b.high) - 4:.1f}" '
                      f'text-anchor="middle">{escape(b.shown)}</text>')
     parts.append(_x_axis(frame, labels, axes))

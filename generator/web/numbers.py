@@ -282,10 +282,10 @@ def _seat_chart(sim: Simulation, numbers: Numbers, f: Formatter, *, rtl: bool) -
 
 def _length_chart(sim: Simulation, numbers: Numbers, f: Formatter, *, rtl: bool) -> Chart | None:
     counts = numbers.histograms.get(sim.lengths, {})
-    if not counts:
+    if len(counts) < 2:  # nothing to chart where every round lasts as long (a fixed count)
         return None
     msgs = f.msgs
-    ticks = [(t, f.whole(t)) for t in charts.nice_ticks(min(counts), max(counts))]
+    ticks = [(t, f.whole(t)) for t in charts.nice_ticks(min(counts), max(counts), count=6)]
     mean = numbers.figures.get(sim.lengths)
     axes = _axes(msgs.gettext(sim.lengths_label), msgs.gettext(sim.share_label), f)
     legend: list[LegendItem] = []
