@@ -1,4 +1,5 @@
-"""Golden files: one game page per language, compared byte for byte.
+"""Golden files: one game page per language and the numbers page of one game left to right
+and one right to left, compared byte for byte.
 
 After an intended change of templates, catalogs or prose, regenerate them with
 `UPDATE_GOLDEN=1 make test` and review the diff of tests/golden/ before committing.
@@ -21,6 +22,9 @@ GOLDEN = Path(__file__).parent / "golden"
 CHECKED = corpus()
 SITE = plan(CHECKED.games)
 PAGES = [next(p for p in SITE.pages if p.kind is Kind.GAME and p.lang == lang) for lang in SITE.languages]
+PAGES += [next(p for p in SITE.pages
+               if p.kind is Kind.NUMBERS and (p.lang, p.game) == (page.lang, page.game))
+          for page in PAGES if page.lang in ("en", "ar")]
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +38,7 @@ def renderer() -> Renderer:
     return renderer
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[p.lang or "" for p in PAGES])
+@pytest.mark.parametrize("page", PAGES, ids=[f"{p.kind.value}-{p.lang}" for p in PAGES])
 def test_page_matches_its_golden_file(renderer: Renderer, page: Page) -> None:
     golden = GOLDEN / page.path.replace("/", "__")
     actual = renderer.render(page)

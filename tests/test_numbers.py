@@ -218,28 +218,45 @@ def one_game_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def test_every_language_has_the_section(one_game_site: Path) -> None:
-    pages = {p.parts[-3]: p.read_text(encoding="utf-8")
-             for p in one_game_site.glob("*/*/index.html")}
+def test_every_language_has_the_numbers_page_linked_from_the_game_page(one_game_site: Path) -> None:
+    pages = {p.parts[-4]: p.read_text(encoding="utf-8")
+             for p in one_game_site.glob("*/*/numbers/index.html")}
     assert set(pages) == set(TITLES)
     for lang, html in pages.items():
-        section = html[html.index('<section class="section section-numbers"'):]
-        section = section[:section.index("</section>")]
-        assert f'<h2 id="numbers-h">{TITLES[lang]}</h2>' in section
-        assert f'<a href="#numbers">{TITLES[lang]}</a>' in html  # in the contents
-        charts = re.findall(r'<svg class="chart [^"]*"[^>]*aria-hidden="true"', section)
-        assert len(charts) == 2 * section.count('class="numbers-group"')
-        assert section.count("<table") == len(charts)  # each chart's numbers, as a table
+        game = next(one_game_site.glob(f"{lang}/*/index.html")).read_text(encoding="utf-8")
+        summary = game[game.index('<section class="section section-numbers"'):]
+        summary = summary[:summary.index("</section>")]
+        assert f'<h2 id="numbers-h">{TITLES[lang]}</h2>' in summary
+        assert 'href="numbers/index.html"' in summary and "<svg" not in summary
+        assert f"<h1>{TITLES[lang]}: " in html
+        groups = html.count('<section class="numbers-group"')
+        charts = re.findall(r'<svg class="chart [^"]*"[^>]*aria-hidden="true">.*?</svg>', html, re.S)
+        assert groups > 1 and len(charts) == 2 * groups
+        for chart in charts:  # both axes, each with its title
+            for axis in ("axis-x", "axis-y"):
+                assert re.search(f'<g class="{axis}">.*?<text class="axis-title"[^>]*>[^<]+</text>',
+                                 chart, re.S), (lang, axis)
+        assert html.count("<table") == len(charts)  # each chart's numbers, as a table
+        assert html.count('<option value="numbers-') == groups  # the picker offers each
     assert re.search(r"\d+,\d\xa0?%", pages["de"])  # German decimals
 
 
 def test_right_to_left_charts_run_from_the_right(one_game_site: Path) -> None:
     def dealer_x(lang: str) -> list[float]:
-        html = next(one_game_site.glob(f"{lang}/*/index.html")).read_text(encoding="utf-8")
-        chart = re.search(r'<svg class="chart chart-bars".*?</svg>', html, re.S)
+        html = next(one_game_site.glob(f"{lang}/*/numbers/index.html")).read_text(encoding="utf-8")
+        chart = re.search(r'<svg class="chart chart-bars".*?<g class="axis-x">.*?</g>', html, re.S)
         assert chart is not None
-        return [float(x) for x in re.findall(r'<text class="label" x="([\d.]+)"', chart.group())]
+        return [float(x) for x in
+                re.findall(r'<text class="tick-label" x="([\d.]+)"', chart.group().split("axis-x")[1])]
 
     ltr, rtl = dealer_x("en"), dealer_x("ar")
     assert ltr == sorted(ltr)  # the dealer first, on the left
     assert rtl == sorted(rtl, reverse=True)  # the dealer first, on the right
+
+    def y_axis_x(lang: str) -> float:
+        html = next(one_game_site.glob(f"{lang}/*/numbers/index.html")).read_text(encoding="utf-8")
+        found = re.search(r'<g class="axis-y"><line class="axis" x1="([\d.]+)"', html)
+        assert found is not None
+        return float(found.group(1))
+
+    assert y_axis_x("en") < 100 < y_axis_x("ar")  # the y axis at the start of the line

@@ -40,6 +40,17 @@ class Metric:
     decimals: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class SeatNote:
+    """One way the rules set seats apart (who is dealt a card more, who plays first): the
+    only reasons random play can favour a seat. ``text`` is a msgid pair, plural by the
+    number of ``seats``, with ``%(seats)s`` for them and ``%(other)s`` for ``other``."""
+
+    text: tuple[str, str]
+    seats: tuple[int, ...]
+    other: int | None = None  # a second seat the sentence names (whom the first draws from)
+
+
 @dataclass(frozen=True)
 class Simulation:
     """What a family simulates for one game and player count.
@@ -59,6 +70,9 @@ class Simulation:
     lengths: str  # the histogram charted as a distribution
     lengths_label: str  # msgid: what the histogram counts, as a column head ("Draws")
     lengths_title: str  # msgid: the chart's title ("How many draws a hand lasts")
+    lengths_mean: tuple[str, str]  # msgids: "A hand lasts about %(num)s draw(s) on average."
+    share_label: str  # msgid: what the histogram's height is ("Share of hands")
+    seat_notes: tuple[SeatNote, ...] = ()  # what sets the seats apart, if anything
 
     def keys(self) -> list[str]:
         return [f"{m.key}.{s}" if m.per_seat else m.key

@@ -2,19 +2,27 @@
 intervals, and a distribution. No script, no external file; colours are the page's CSS
 custom properties (classes styled in site.css), so dark mode and print restyle them.
 
+Every chart has both axes, each a group (``axis-x``, ``axis-y``) with its line, its ticks
+and labels and its title (``axis-title``: what is measured, in which unit): the y axis is
+a share in per cent, its title written above the plot, where it reads across a phone.
+
 The charts are pictures for sighted readers (``aria-hidden``): the same numbers are in a
-table beside each. Right to left, the bars run from the right (the first seat on the right),
-so the chart reads in the page's direction."""
+table beside each. Right to left, the chart is mirrored: the first seat or the smallest value
+on the right and the y axis on the right, so it reads in the page's direction."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from markupsafe import Markup, escape
 
-WIDTH, HEIGHT = 320, 150
-TOP, BOTTOM, SIDE = 18, 22, 8  # room for the value labels above and the axis labels below
+WIDTH, HEIGHT = 320, 196
+TOP = 30  # the y axis' title, above the plot
+BOTTOM = 36  # the x axis' tick labels and its title, below the plot
+SIDE = 36  # the y axis' tick labels, at the plot's start
+END = 8
+SHARE_STEPS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,76 +34,154 @@ class Bar:
     shown: str  # the value printed above the bar, already formatted
 
 
+@dataclass(frozen=True, slots=True)
+class Axes:
+    """What the axes say: their titles, and how a share on the y axis is written."""
+
+    x_title: str
+    y_title: str
+    share: Callable[[float, int], str]  # a share and its decimals -> "20 %"
+
+
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """The plot's box in the picture, mirrored right to left."""
+
+    rtl: bool
+    top: float  # the share at the top of the plot
+
+    @property
+    def left(self) -> float:
+        return END if self.rtl else SIDE
+
+    @property
+    def right(self) -> float:
+        return WIDTH - SIDE if self.rtl else WIDTH - END
+
+    @property
+    def bottom(self) -> float:
+        return HEIGHT - BOTTOM
+
+    def y(self, value: float) -> float:
+        return self.bottom - (self.bottom - TOP) * max(value, 0.0) / self.top
+
+    def x(self, fraction: float) -> float:
+        """A point ``fraction`` of the way along the x axis, in reading direction."""
+        width = self.right - self.left
+        return self.right - width * fraction if self.rtl else self.left + width * fraction
+
+
+def share_ticks(top: float, count: int = 4) -> list[float]:
+    """Round shares from 0 to at least ``top`` in at most ``count`` steps: 0, 10 %, 20 %, ..."""
+    step = next((s for s in SHARE_STEPS if top / s <= count), 1.0)
+    n = max(1, -int(-top // step)) if top > 0 else 1
+    return [round(i * step, 6) for i in range(n + 1)]
+
+
+def _decimals(ticks: Sequence[float]) -> int:
+    return 1 if len(ticks) > 1 and ticks[1] < 0.01 else 0
+
+
+def _y_axis(frame: _Frame, ticks: Sequence[float], axes: Axes) -> str:
+    edge = frame.right if frame.rtl else frame.left
+    outward = 1 if frame.rtl else -1
+    anchor = "start" if frame.rtl else "end"
+    decimals = _decimals(ticks)
+    parts = [f'<g class="axis-y"><line class="axis" x1="{edge}" y1="{TOP}" x2="{edge}" '
+             f'y2="{frame.bottom}"/>']
+    for value in ticks:
+        y = frame.y(value)
+        if value:
+            parts.append(f'<line class="grid" x1="{frame.left}" y1="{y:.1f}" x2="{frame.right}" '
+                         f'y2="{y:.1f}"/>')
+        parts.append(f'<line class="tick" x1="{edge}" y1="{y:.1f}" x2="{edge + 3 * outward}" '
+                     f'y2="{y:.1f}"/>')
+        parts.append(f'<text class="tick-label" x="{edge + 5 * outward}" y="{y + 3.5:.1f}" '
+                     f'text-anchor="{anchor}">{escape(axes.share(value, decimals))}</text>')
+    title_x, title_anchor = (WIDTH - 2, "end") if frame.rtl else (2, "start")
+    parts.append(f'<text class="axis-title" x="{title_x}" y="{TOP - 14}" '
+                 f'text-anchor="{title_anchor}">{escape(axes.y_title)}</text></g>')
+    return "".join(parts)
+
+
+def _x_axis(frame: _Frame, labels: Sequence[tuple[float, str]], axes: Axes) -> str:
+    """The x axis with a label at each ``(x, text)``."""
+    parts = [f'<g class="axis-x"><line class="axis" x1="{frame.left}" y1="{frame.bottom}" '
+             f'x2="{frame.right}" y2="{frame.bottom}"/>']
+    for x, text in labels:
+        parts.append(f'<line class="tick" x1="{x:.2f}" y1="{frame.bottom}" x2="{x:.2f}" '
+                     f'y2="{frame.bottom + 3}"/>')
+        parts.append(f'<text class="tick-label" x="{x:.2f}" y="{frame.bottom + 14}" '
+                     f'text-anchor="middle">{escape(text)}</text>')
+    centre = (frame.left + frame.right) / 2
+    parts.append(f'<text class="axis-title" x="{centre:.1f}" y="{HEIGHT - 4}" '
+                 f'text-anchor="middle">{escape(axes.x_title)}</text></g>')
+    return "".join(parts)
+
+
 def _svg(body: str, css_class: str) -> Markup:
     return Markup(
         f'<svg class="chart {css_class}" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
         f'height="{HEIGHT}" aria-hidden="true">{body}</svg>')
 
 
-def bars(data: Sequence[Bar], *, rtl: bool) -> Markup:
-    """Bars from 0 to the highest interval, each with its interval as a whisker."""
+def bars(data: Sequence[Bar], *, axes: Axes, rtl: bool) -> Markup:
+    """Bars from 0, each with its interval as a whisker, on a y axis up to a round share
+    above the highest interval."""
     if not data:
         return Markup("")
-    top = max(max(b.high for b in data), 1e-9)
-    plot_h = HEIGHT - TOP - BOTTOM
-    slot = (WIDTH - 2 * SIDE) / len(data)
-    width = min(slot * 0.62, 48)
-    parts = [f'<line class="axis" x1="{SIDE}" y1="{HEIGHT - BOTTOM}" x2="{WIDTH - SIDE}" '
-             f'y2="{HEIGHT - BOTTOM}"/>']
+    ticks = share_ticks(max(b.high for b in data))
+    frame = _Frame(rtl, ticks[-1])
+    slot = 1 / len(data)
+    width = min((frame.right - frame.left) * slot * 0.62, 48)
+    parts = [_y_axis(frame, ticks, axes)]
+    labels = []
     for index, b in enumerate(data):  # in seat order; right to left, from the right
-        position = len(data) - 1 - index if rtl else index
-        centre = SIDE + slot * (position + 0.5)
-
-        def y(v: float) -> float:
-            return HEIGHT - BOTTOM - plot_h * max(v, 0.0) / top
-
-        parts.append(f'<rect class="bar" x="{centre - width / 2:.1f}" y="{y(b.value):.1f}" '
-                     f'width="{width:.1f}" height="{HEIGHT - BOTTOM - y(b.value):.1f}"/>')
-        parts.append(f'<line class="whisker" x1="{centre:.1f}" y1="{y(b.low):.1f}" '
-                     f'x2="{centre:.1f}" y2="{y(b.high):.1f}"/>')
-        parts.append(f'<text class="value" x="{centre:.1f}" y="{y(b.high) - 4:.1f}" '
+        centre = frame.x(slot * (index + 0.5))
+        labels.append((centre, b.label))
+        top = frame.y(b.value)
+        parts.append(f'<rect class="bar" x="{centre - width / 2:.1f}" y="{top:.1f}" '
+                     f'width="{width:.1f}" height="{frame.bottom - top:.1f}"/>')
+        for css in ("whisker-halo", "whisker"):  # a halo in the page's colour: seen on the bar too
+            parts.append(f'<line class="{css}" x1="{centre:.1f}" y1="{frame.y(b.low):.1f}" '
+                         f'x2="{centre:.1f}" y2="{frame.y(b.high):.1f}"/>')
+        parts.append(f'<text class="value" x="{centre:.1f}" y="{frame.y(b.high) - 4:.1f}" '
                      f'text-anchor="middle">{escape(b.shown)}</text>')
-        parts.append(f'<text class="label" x="{centre:.1f}" y="{HEIGHT - 6}" '
-                     f'text-anchor="middle">{escape(b.label)}</text>')
+    parts.append(_x_axis(frame, labels, axes))
     return _svg("".join(parts), "chart-bars")
 
 
-def distribution(counts: dict[int, int], *, rtl: bool, ticks: Sequence[tuple[int, str]],
-                 mean: float | None = None) -> Markup:
-    """A histogram of whole numbers (one column per value, from the least to the most seen);
-    ``ticks`` are the values labelled on the axis with their formatted text."""
+def distribution(counts: dict[int, int], *, axes: Axes, rtl: bool,
+                 ticks: Sequence[tuple[int, str]], mean: float | None = None) -> Markup:
+    """A histogram of whole numbers: one column per value, from the least to the most seen,
+    as high as the share of the units that gave it; ``ticks`` are the values labelled on the
+    x axis with their formatted text; ``mean`` a dashed line (the page's legend says so)."""
     if not counts:
         return Markup("")
     low, high = min(counts), max(counts)
+    total = sum(counts.values())
     span = high - low + 1
-    most = max(counts.values())
-    plot_h = HEIGHT - TOP - BOTTOM
-    slot = (WIDTH - 2 * SIDE) / span
+    y_ticks = share_ticks(max(counts.values()) / total)
+    frame = _Frame(rtl, y_ticks[-1])
+    column = (frame.right - frame.left) / span
 
-    def x(value: float) -> float:  # the left edge of a value's column, in reading direction
-        offset = slot * (value - low)
-        return WIDTH - SIDE - offset - slot if rtl else SIDE + offset
+    def centre(value: float) -> float:
+        return frame.x((value - low + 0.5) / span)
 
-    parts = [f'<line class="axis" x1="{SIDE}" y1="{HEIGHT - BOTTOM}" x2="{WIDTH - SIDE}" '
-             f'y2="{HEIGHT - BOTTOM}"/>']
+    parts = [_y_axis(frame, y_ticks, axes)]
     for value in range(low, high + 1):
         count = counts.get(value, 0)
-        if not count:
-            continue
-        h = plot_h * count / most
-        parts.append(f'<rect class="bar" x="{x(value):.2f}" y="{HEIGHT - BOTTOM - h:.2f}" '
-                     f'width="{max(slot * 0.9, 0.6):.2f}" height="{h:.2f}"/>')
+        if count:
+            top = frame.y(count / total)
+            parts.append(f'<rect class="bar" x="{centre(value) - column * 0.45:.2f}" '
+                         f'y="{top:.2f}" width="{max(column * 0.9, 0.6):.2f}" '
+                         f'height="{frame.bottom - top:.2f}"/>')
     if mean is not None:
-        centre = x(mean) + slot / 2
-        parts.append(f'<line class="mean" x1="{centre:.2f}" y1="{TOP - 6}" x2="{centre:.2f}" '
-                     f'y2="{HEIGHT - BOTTOM}"/>')
-    for value, text in ticks:
-        if low <= value <= high:
-            centre = x(value) + slot / 2
-            parts.append(f'<line class="tick" x1="{centre:.2f}" y1="{HEIGHT - BOTTOM}" '
-                         f'x2="{centre:.2f}" y2="{HEIGHT - BOTTOM + 3}"/>')
-            parts.append(f'<text class="label" x="{centre:.2f}" y="{HEIGHT - 6}" '
-                         f'text-anchor="middle">{escape(text)}</text>')
+        x = centre(mean)
+        parts.append(f'<line class="mean" x1="{x:.2f}" y1="{TOP}" x2="{x:.2f}" '
+                     f'y2="{frame.bottom}"/>')
+    parts.append(_x_axis(frame, [(centre(v), text) for v, text in ticks if low <= v <= high],
+                         axes))
     return _svg("".join(parts), "chart-distribution")
 
 

@@ -21,7 +21,7 @@ from ..runtime import deps
 from ..simulation.configurations import Result
 from . import glossary
 from .facts import SECTION_TITLES, GameFacts
-from .numbers import NumbersContext, numbers_context
+from .numbers import Summary, numbers_summary
 from .site import Kind, Page, Site, relative
 
 
@@ -79,7 +79,8 @@ class GameContext(TypedDict):
     intro_source_href: str | None  # the title or description is outdated: the source page
     source_language: str  # code, and name in the page's language, for the notices' links
     source_language_name: str
-    numbers: NumbersContext | None
+    numbers: Summary | None  # a few lines of the numbers page
+    numbers_href: str
     card_key: CardKey
 
 
@@ -119,7 +120,7 @@ def game_context(r: PageRenderer, page: Page, lang: str) -> GameContext:
                   for n in range(1, len(_steps(bundle, name)) + 1)),
                 *(f"variant-{name}" for name in bundle.rules.spec.variants),
                 *(f"reading-{rd.id}" for rd in bundle.rules.spec.readings),
-                *_numbers_ids(r.game_numbers(bundle))}
+                "numbers", "numbers-h"}
     with markup.page_ids(reserved):
         return _game_context(r, page, lang, bundle)
 
@@ -230,8 +231,9 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
                          "more": len(examples) - 1 if one else 0})
 
     quickref = r.site.find(Kind.QUICKREF, lang=lang, game=bundle.rules.id)
+    numbers = r.site.find(Kind.NUMBERS, lang=lang, game=bundle.rules.id)
     index = r.site.find(Kind.INDEX, lang=lang)
-    assert quickref is not None and index is not None
+    assert quickref is not None and numbers is not None and index is not None
     faq_ld = {"@context": "https://schema.org", "@type": "FAQPage", "inLanguage": lang,
               "mainEntity": [{"@type": "Question", "name": markup.plain(facts.fill(e.q)),
                               "acceptedAnswer": {"@type": "Answer",
@@ -247,9 +249,10 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         "pdfs": r.pdf_links(page, bundle.rules.id, lang),
         "intro_source_href": stale.get("intro"), "source_language": r.source_language,
         "source_language_name": language_name(r.source_language, lang),
-        "numbers": numbers_context(r.game_numbers(bundle), lang=lang, msgs=msgs,
+        "numbers": numbers_summary(r.game_numbers(bundle), lang=lang, msgs=msgs,
                                    rtl=language(lang).direction == "rtl",
-                                   variant_name=lambda name: _variant_name(facts, name, inline)),
+                                   variant_name=lambda name: variant_name(facts, name, inline)),
+        "numbers_href": relative(page, numbers.path),
         "card_key": card_key(get_deck(bundle.rules.spec.deck)),
     }
 
@@ -289,19 +292,9 @@ def language_name(code: str, lang: str) -> str:
     return name
 
 
-def _variant_name(facts: GameFacts, name: str, inline: Callable[[str], Markup]) -> Markup:
+def variant_name(facts: GameFacts, name: str, inline: Callable[[str], Markup]) -> Markup:
     variant = facts.text.variants.get(name)
     return inline(variant.name) if variant else Markup("{}").format(name)
-
-
-def _numbers_ids(results: list[Result]) -> set[str]:
-    """The ids of "By the numbers", kept from headings in the prose."""
-    ids = {"numbers", "numbers-h"}
-    for r in results:
-        c = r.configuration
-        anchor = f"numbers-{c.players}" if c.variant is None else f"numbers-{c.variant}-{c.players}"
-        ids |= {anchor, f"{anchor}-h"}
-    return ids
 
 
 class DealRow(TypedDict):

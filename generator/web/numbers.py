@@ -1,6 +1,7 @@
-"""The "By the numbers" section of a game page: the simulated figures in one language's
-words, digits and separators (Babel), with their charts and the tables that carry the same
-numbers for screen readers and print."""
+"""A game by the numbers: its own page (every simulated configuration, one shown at a time,
+each with its figures, two charts, what they say and the tables that carry the same numbers
+for screen readers) and the few lines the game page keeps of it. Figures are written in one
+language's words, digits and separators (Babel); the sentences are numbers_text's."""
 
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ from ..simulation.configurations import Result
 from ..simulation.run import Metric, Numbers, Simulation
 from ..simulation.stats import Figure, Kind
 from . import charts
+from .numbers_text import length_sentences, seat_groups, seat_sentences, why_sentences
 
 TITLE = _n_("By the numbers")
+TYPICAL_PLAYERS = 4  # the configuration shown first, and on the game page: the base game
 
 
 class FigureRow(TypedDict):
@@ -39,26 +42,49 @@ class LengthRow(TypedDict):
     share: str
 
 
+class LegendItem(TypedDict):
+    key: str  # the css class of its mark ("mean", "whisker")
+    text: str
+
+
+class Chart(TypedDict):
+    title: str
+    svg: Markup
+    says: list[str]  # what it shows, from the figures
+    why: list[str]  # why, from the rules ([] when they give no reason)
+    legend: list[LegendItem]
+
+
 class Group(TypedDict):
     id: str
     title: Markup
+    choice: str  # its name in the picker: plain text
     meta: str
     figures: list[FigureRow]
     seat_columns: list[str]
     seat_rows: list[SeatRow]
-    seat_chart: Markup
-    seat_chart_title: str
-    length_chart: Markup
-    length_title: str
+    seat_chart: Chart | None
+    length_chart: Chart | None
     length_label: str
     length_rows: list[LengthRow]
 
 
-class NumbersContext(TypedDict):
-    id: str
-    title: str
+class NumbersPage(TypedDict):
+    """The numbers page's own part of its context (render.py adds the links)."""
+
     note: str
     groups: list[Group]
+    chosen: str  # the id of the group shown first
+    description: str
+
+
+class Summary(TypedDict):
+    """What the game page keeps: one configuration in a few sentences, and the link."""
+
+    id: str
+    title: str
+    lead: Markup  # the configuration: "4 players"
+    lines: list[str]
 
 
 class Formatter:
@@ -131,10 +157,26 @@ def _babel(lang: str, pattern: str, scaled: int, scale: int, *, percent: bool = 
     return format_decimal(value, pattern, locale=lang)
 
 
-def numbers_context(results: list[Result], *, lang: str, msgs: Messages, rtl: bool,
-                    variant_name: Callable[[str], Markup]) -> NumbersContext | None:
-    """The section's context; None when the game has nothing simulated."""
-    if not results:
+def chosen(results: list[Result]) -> Result | None:
+    """The configuration shown first: the base game with four players, or as near to four as
+    the game allows."""
+    base = [r for r in results if r.configuration.variant is None] or results
+    if not base:
+        return None
+    return min(base, key=lambda r: (abs(r.configuration.players - TYPICAL_PLAYERS),
+                                    r.configuration.players))
+
+
+def anchor(result: Result) -> str:
+    c = result.configuration
+    return f"numbers-{c.players}" if c.variant is None else f"numbers-{c.variant}-{c.players}"
+
+
+def numbers_page(results: list[Result], *, lang: str, msgs: Messages, rtl: bool,
+                 variant_name: Callable[[str], Markup]) -> NumbersPage | None:
+    """The numbers page's context; None when the game has nothing simulated."""
+    first = chosen(results)
+    if first is None:
         return None
     f = Formatter(lang, msgs, rtl=rtl)
     groups = [_group(r, f, rtl=rtl, variant_name=variant_name) for r in results]
@@ -142,27 +184,53 @@ def numbers_context(results: list[Result], *, lang: str, msgs: Messages, rtl: bo
         "These figures come from games played by the computer with random choices: each "
         "player makes a random move among those the rules allow. Real players choose better, "
         "so the figures show what the cards and the rules alone do. Each figure has its 95%% "
-        "interval, and seats are counted from the dealer. The same rules always give the "
-        "same figures (the simulation has a fixed seed).") % {}
-    return {"id": "numbers", "title": msgs.gettext(TITLE), "note": note, "groups": groups}
+        "interval: the range the true value lies in, 19 times in 20. Seats are counted from "
+        "the dealer, to the left: +1 is the player at the dealer's left. The same rules always "
+        "give the same figures.") % {}
+    summary = _summary_lines(first, f)
+    return {"note": note, "groups": groups, "chosen": anchor(first),
+            "description": " ".join(summary)}
+
+
+def numbers_summary(results: list[Result], *, lang: str, msgs: Messages, rtl: bool,
+                    variant_name: Callable[[str], Markup]) -> Summary | None:
+    """The game page's lines of "By the numbers": the configuration shown first, in words."""
+    first = chosen(results)
+    if first is None:
+        return None
+    f = Formatter(lang, msgs, rtl=rtl)
+    return {"id": "numbers", "title": msgs.gettext(TITLE),
+            "lead": _title(first, msgs, variant_name), "lines": _summary_lines(first, f)}
+
+
+def _summary_lines(result: Result, f: Formatter) -> list[str]:
+    sim, numbers = result.configuration.simulation, result.numbers
+    return [*length_sentences(numbers.figures.get(sim.lengths), {}, sim.lengths_mean, f),
+            *seat_sentences(_seat_figures(sim, numbers), f)]
+
+
+def _seat_figures(sim: Simulation, numbers: Numbers) -> list[Figure]:
+    found = [numbers.figures.get(f"{sim.by_seat}.{s}") for s in range(sim.players)]
+    return [x for x in found if x is not None] if all(found) else []
+
+
+def _title(result: Result, msgs: Messages, variant_name: Callable[[str], Markup]) -> Markup:
+    config = result.configuration
+    players = msgs.ngettext("%(num)s player", "%(num)s players", config.players) % {
+        "num": config.players}
+    if config.variant is None:
+        return Markup("{}").format(players)
+    return Markup("{}, {}").format(variant_name(config.variant), players)
 
 
 def _group(result: Result, f: Formatter, *, rtl: bool,
            variant_name: Callable[[str], Markup]) -> Group:
     config, numbers = result.configuration, result.numbers
     sim, msgs = config.simulation, f.msgs
-    players = msgs.ngettext("%(num)s player", "%(num)s players", config.players) % {
-        "num": config.players}
-    if config.variant is None:
-        title = Markup("{}").format(players)
-        anchor = f"numbers-{config.players}"
-    else:
-        title = Markup("{}, {}").format(variant_name(config.variant), players)
-        anchor = f"numbers-{config.variant}-{config.players}"
+    title = _title(result, msgs, variant_name)
     meta = msgs.ngettext(*sim.unit, numbers.rounds) % {"num": f.whole(numbers.rounds)}
     if numbers.capped:
-        meta += " " + msgs.gettext("(the most the build simulates; some intervals are wider "
-                                   "than one percentage point)")
+        meta += " " + msgs.gettext("(some intervals are wider than one percentage point)")
     figures = [_figure_row(m, numbers.figures[m.key], f) for m in sim.metrics
                if not m.per_seat and m.key in numbers.figures]
     seat_metrics = [m for m in sim.metrics if m.per_seat]
@@ -171,12 +239,11 @@ def _group(result: Result, f: Formatter, *, rtl: bool,
                                       for m in seat_metrics]}
         for s in range(config.players)]
     return {
-        "id": anchor, "title": title, "meta": meta, "figures": figures,
+        "id": anchor(result), "title": title, "choice": title.striptags(), "meta": meta,
+        "figures": figures,
         "seat_columns": [msgs.gettext(m.label) for m in seat_metrics], "seat_rows": seat_rows,
         "seat_chart": _seat_chart(sim, numbers, f, rtl=rtl),
-        "seat_chart_title": msgs.gettext("Chance of losing, by seat"),
         "length_chart": _length_chart(sim, numbers, f, rtl=rtl),
-        "length_title": msgs.gettext(sim.lengths_title),
         "length_label": msgs.gettext(sim.lengths_label),
         "length_rows": _length_rows(numbers.histograms.get(sim.lengths, {}), f),
     }
@@ -192,25 +259,44 @@ def _figure_row(metric: Metric, figure: Figure, f: Formatter) -> FigureRow:
             "interval": f.interval(figure, metric.decimals), "spread": spread}
 
 
-def _seat_chart(sim: Simulation, numbers: Numbers, f: Formatter, *, rtl: bool) -> Markup:
-    bars = []
-    for seat in range(sim.players):
-        fig = numbers.figures.get(f"{sim.by_seat}.{seat}")
-        if fig is None:
-            return Markup("")
-        bars.append(charts.Bar(f.seat_short(seat), fig.estimate, fig.low, fig.high,
-                               f.share(fig.estimate, 0)))
-    return charts.bars(bars, rtl=rtl)
+def _axes(x_title: str, y_title: str, f: Formatter) -> charts.Axes:
+    return charts.Axes(x_title, y_title, lambda p, decimals: f.share(p, decimals))
 
 
-def _length_chart(sim: Simulation, numbers: Numbers, f: Formatter, *, rtl: bool) -> Markup:
+def _seat_chart(sim: Simulation, numbers: Numbers, f: Formatter, *, rtl: bool) -> Chart | None:
+    figures = _seat_figures(sim, numbers)
+    if not figures:
+        return None
+    msgs = f.msgs
+    label = next((m.label for m in sim.metrics if m.key == sim.by_seat), "")
+    bars = [charts.Bar(f.seat_short(seat), fig.estimate, fig.low, fig.high,
+                       f.share(fig.estimate, 0)) for seat, fig in enumerate(figures)]
+    axes = _axes(msgs.gettext("Seat, counted from the dealer"), msgs.gettext(label), f)
+    return {"title": msgs.gettext("Chance of losing, by seat"),
+            "svg": charts.bars(bars, axes=axes, rtl=rtl), "says": seat_sentences(figures, f),
+            # why seats can differ, where they do
+            "why": why_sentences(sim.seat_notes, f) if seat_groups(figures).differ else [],
+            "legend": [{"key": "whisker", "text": msgs.gettext(
+                "Thin line: the 95%% interval of the bar's figure") % {}}]}
+
+
+def _length_chart(sim: Simulation, numbers: Numbers, f: Formatter, *, rtl: bool) -> Chart | None:
     counts = numbers.histograms.get(sim.lengths, {})
-    if not counts:
-        return Markup("")
-    ticks = [(t, f.whole(t)) for t in charts.nice_ticks(min(counts), max(counts))]
+    if len(counts) < 2:  # nothing to chart where every round lasts as long (a fixed count)
+        return None
+    msgs = f.msgs
+    ticks = [(t, f.whole(t)) for t in charts.nice_ticks(min(counts), max(counts), count=6)]
     mean = numbers.figures.get(sim.lengths)
-    return charts.distribution(counts, rtl=rtl, ticks=ticks,
-                               mean=mean.estimate if mean is not None else None)
+    axes = _axes(msgs.gettext(sim.lengths_label), msgs.gettext(sim.share_label), f)
+    legend: list[LegendItem] = []
+    if mean is not None:
+        legend.append({"key": "mean", "text": msgs.gettext("Dashed line: the average, %(mean)s")
+                       % {"mean": f.decimal(mean.estimate)}})
+    return {"title": msgs.gettext(sim.lengths_title),
+            "svg": charts.distribution(counts, axes=axes, rtl=rtl, ticks=ticks,
+                                       mean=mean.estimate if mean is not None else None),
+            "says": length_sentences(mean, counts, sim.lengths_mean, f), "why": [],
+            "legend": legend}
 
 
 def _length_rows(counts: dict[int, int], f: Formatter) -> list[LengthRow]:

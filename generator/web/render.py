@@ -28,7 +28,7 @@ from ..runtime.progress import QUIET, Progress
 from ..simulation.configurations import Result, game_numbers, page_configurations
 from ..simulation.store import Store
 from .facts import QUICKREF_TITLES, GameFacts
-from .game_page import PdfLink, game_context, language_name, stale_links
+from .game_page import PdfLink, game_context, language_name, stale_links, variant_name
 from .navigation import (
     IndexEntry,
     IndexFamily,
@@ -40,6 +40,7 @@ from .navigation import (
     player_counts,
     related_context,
 )
+from .numbers import Group, numbers_page
 from .qr import paper_context, qr_svg, rules_changed
 from .search import BUNDLE
 from .search_box import SYNONYMS, SearchBox, search_box
@@ -136,6 +137,17 @@ class QuickrefContext(TypedDict):
     source_href: str | None  # its lines are outdated here: the source language's page
     source_language: str
     source_language_name: str
+
+
+class NumbersContext(TypedDict):
+    title: str  # "By the numbers: Hearts": the page's own title and h1
+    game_title: str
+    game_href: str
+    index_href: str
+    note: str
+    groups: list[Group]
+    chosen: str  # the id of the configuration shown first
+    description: str
 
 
 class SitemapUrl(TypedDict):
@@ -248,7 +260,8 @@ class Renderer:
         lang = page.lang or SOURCE_LANGUAGE
         builders: dict[Kind, Callable[[Page, str], tuple[str, Context]]] = {
             Kind.ROOT: self._root, Kind.INDEX: self._index, Kind.GAME: self._game,
-            Kind.QUICKREF: self._quickref, Kind.NOT_FOUND: self._not_found,
+            Kind.QUICKREF: self._quickref, Kind.NUMBERS: self._numbers,
+            Kind.NOT_FOUND: self._not_found,
         }
         with markup.card_style(self.card_style(lang, page.game)):
             template, context = builders[page.kind](page, lang)
@@ -479,6 +492,30 @@ class Renderer:
             "source_href": stale_links(self, page, bundle, Kind.QUICKREF).get("quickref"),
             "source_language": self.source_language,
             "source_language_name": language_name(self.source_language, lang)}
+
+    def _numbers(self, page: Page, lang: str) -> tuple[str, NumbersContext]:
+        deps.game(page.game or "", lang)  # the figures are the game's (and the code's)
+        bundle = self.site.games[page.game or ""]
+        msgs = self.messages(lang)
+        facts = GameFacts(bundle, lang, msgs)
+
+        def inline(s: str) -> Markup:
+            return Markup(markup.render_inline(facts.fill(s)))
+
+        numbers = numbers_page(self.game_numbers(bundle), lang=lang, msgs=msgs,
+                               rtl=language(lang).direction == "rtl",
+                               variant_name=lambda name: variant_name(facts, name, inline))
+        game_page = self.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
+        index = self.site.find(Kind.INDEX, lang=lang)
+        assert game_page is not None and index is not None
+        return "numbers.html.j2", {
+            "title": msgs.gettext("By the numbers: %(game)s") % {"game": facts.title},
+            "game_title": facts.title, "game_href": relative(page, game_page.path),
+            "index_href": relative(page, index.path),
+            "note": numbers["note"] if numbers else "",
+            "groups": numbers["groups"] if numbers else [],
+            "chosen": numbers["chosen"] if numbers else "",
+            "description": numbers["description"] if numbers else ""}
 
     def _game(self, page: Page, lang: str) -> tuple[str, Context]:
         deps.game(page.game or "", lang)

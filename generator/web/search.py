@@ -2,12 +2,12 @@
 
 The pages are handed to Pagefind from memory through its Python API (``pagefind.service``:
 the Pagefind binary as a service, no temporary copies); it reads each page's
-``<html lang>`` and uses that language's stemming. Only the game pages are given: their
-article carries ``data-pagefind-body`` (so Pagefind would leave out every other page anyway),
-and Pagefind itself skips what a page marks ``data-pagefind-ignore`` (the example rounds'
-hands and tables, the numbers). The pages are added in the order of their paths, so the
-bundle is the same bytes on every machine (the CLI adds them in the order the file system
-lists a folder).
+``<html lang>`` and uses that language's stemming. Only the game pages and their numbers
+pages are given: their article carries ``data-pagefind-body`` (so Pagefind would leave out
+every other page anyway), and Pagefind itself skips what a page marks
+``data-pagefind-ignore`` (the example rounds' hands and tables, the numbers' tables). The
+pages are added in the order of their paths, so the bundle is the same bytes on every
+machine (the CLI adds them in the order the file system lists a folder).
 
 Each language is an index of its own, the languages side by side on one Pagefind service per
 core, which writes the very files one index of the whole site writes for it: an edit in one
@@ -60,8 +60,9 @@ def pagefind_binary() -> Path | None:
 
 
 def indexed_pages(site: Site) -> set[str]:
-    """The pages the search indexes: the game pages (game.html.j2 marks their body)."""
-    return {page.path for page in site.pages if page.kind is Kind.GAME}
+    """The pages the search indexes: the game pages and their numbers pages (their templates
+    mark the body)."""
+    return {page.path for page in site.pages if page.kind in (Kind.GAME, Kind.NUMBERS)}
 
 
 def language_of(page: str, languages: Iterable[str]) -> str | None:

@@ -41,6 +41,7 @@ class Kind(enum.StrEnum):
     INDEX = "index"
     GAME = "game"
     QUICKREF = "quickref"
+    NUMBERS = "numbers"  # the game by the numbers
     NOT_FOUND = "404"
 
 
@@ -129,6 +130,7 @@ def plan_listed(listings: list[Listing], games: Mapping[str, GameBundle]) -> Sit
             slug = game.slugs[lang]
             site.add(Page(Kind.GAME, lang, f"{lang}/{slug}/index.html", game.id))
             site.add(Page(Kind.QUICKREF, lang, f"{lang}/{slug}/quickref/index.html", game.id))
+            site.add(Page(Kind.NUMBERS, lang, f"{lang}/{slug}/numbers/index.html", game.id))
             for kind, name in ((DocKind.CARD, f"{slug}-card.pdf"), (DocKind.SHEET, f"{slug}-sheet.pdf"),
                                (DocKind.BOOKLET, f"{slug}.pdf"),
                                (DocKind.IMPOSED, f"{slug}-booklet-a4.pdf"),

@@ -14,9 +14,10 @@ from pathlib import Path
 
 from ...core.cards import cards_name
 from ...core.languages import _n_, _np_
-from ...simulation.run import Metric, Simulation
+from ...simulation.run import Metric, SeatNote, Simulation
 from ...simulation.stats import Tally
 from .engine import Pass, Play, TricksGame
+from .options import FirstLead
 from .scoring import QUEEN_OF_SPADES, HandResult, SlamTakes, verdict
 
 MAX_HANDS = 1000  # a game whose scores never end it (all zero) is cut off here
@@ -102,6 +103,20 @@ def play_game(game: TricksGame, rng: random.Random, tally: Tally) -> None:
         tally.share(f"loses.{seat}", seat in losers)
 
 
+def seat_notes(game: TricksGame) -> tuple[SeatNote, ...]:
+    """What sets the seats apart in a game counted from its first dealer (seat 0): the deal
+    moves one seat on after each hand, so the first dealer deals a hand more when the game
+    ends between two rounds of deals; and, unless the 2♣ decides, a seat leads first. The
+    cards are shuffled and the play random: nothing else tells the seats apart."""
+    notes = [SeatNote(_np_("%(seats)s deals the first hand.", "%(seats)s deal the first hand."),
+                      (0,))]
+    if game.options.first_lead is not FirstLead.TWO_OF_CLUBS:
+        leader = game.first_leader(0, [[] for _ in range(game.players)])
+        notes.append(SeatNote(_np_("%(seats)s leads the first trick.",
+                                   "%(seats)s lead the first trick."), (leader,)))
+    return tuple(notes)
+
+
 def _most(totals: list[int]) -> frozenset[int]:
     """Where the rules name no loser (the lowest wins): whoever ends with the most points."""
     worst = max(totals)
@@ -117,4 +132,7 @@ def simulation(game: TricksGame, players: int) -> Simulation | None:
                       code=CODE, cap=CAP,
                       unit=_np_("%(num)s simulated game", "%(num)s simulated games"),
                       by_seat="loses", lengths="hands", lengths_label=_n_("Hands"),
-                      lengths_title=_n_("How many hands a game lasts"))
+                      lengths_title=_n_("How many hands a game lasts"),
+                      lengths_mean=_np_("A game lasts about %(num)s hand on average.",
+                                        "A game lasts about %(num)s hands on average."),
+                      share_label=_n_("Share of games"), seat_notes=seat_notes(game))

@@ -1,0 +1,115 @@
+"""The numbers page in Chromium: one for every game and language, linked from the game page;
+every chart with both axes and their titles; one configuration shown at a time with the
+script, every one without it; axe-core finds nothing in light and dark."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import corpus
+from generator.web.site import Kind, plan
+
+SITE = plan(corpus().games)
+NUMBERS = [p for p in SITE.pages if p.kind is Kind.NUMBERS]
+
+AXES = """() => [...document.querySelectorAll('svg.chart')].map(svg => ['axis-x', 'axis-y'].map(axis => {
+    const g = svg.querySelector('g.' + axis);
+    return g ? [g.querySelector('line.axis') !== null,
+                (g.querySelector('.axis-title') || {}).textContent || '',
+                g.querySelectorAll('.tick-label').length] : null;
+}))"""
+SHOWN = ("() => [...document.querySelectorAll('.numbers-group')]"
+         ".filter(g => g.checkVisibility()).map(g => g.id)")
+
+
+def test_every_game_and_language_has_a_numbers_page_linked_from_the_game_page(
+        server: str, browser, site: Path) -> None:
+    assert len(NUMBERS) == sum(1 for p in SITE.pages if p.kind is Kind.GAME) > 50
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    for numbers in NUMBERS:
+        game = SITE.find(Kind.GAME, lang=numbers.lang, game=numbers.game)
+        assert game is not None
+        page.goto(f"{server}/{game.path}")
+        link = page.locator('#numbers a[href="numbers/index.html"]')
+        assert link.count() == 1, game.path
+        link.click()
+        page.wait_for_load_state()
+        assert page.url.endswith(numbers.path), numbers.path
+        assert page.evaluate("document.documentElement.lang") == numbers.lang
+        charts = page.evaluate(AXES)
+        groups = page.locator(".numbers-group").count()
+        assert groups <= len(charts) <= 2 * groups, numbers.path  # a fixed length is not charted
+        for chart in charts:
+            for axis in chart:  # its line, its title, at least two labelled ticks
+                assert axis is not None and axis[0] and axis[1].strip() and axis[2] >= 2, \
+                    (numbers.path, chart)
+        assert len(page.evaluate(SHOWN)) == 1  # one configuration at a time
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, numbers.path
+    page.close()
+
+
+def test_the_picker_shows_the_chosen_configuration_and_keeps_it_in_the_address(
+        server: str, browser) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    page.goto(f"{server}/en/black-peter/numbers/")
+    assert page.evaluate(SHOWN) == ["numbers-4"]  # the base game with four players first
+    picker = page.get_by_role("combobox", name="Players and variant")
+    assert picker.is_visible() and not page.locator(".numbers-index").is_visible()
+    picker.select_option("numbers-6")
+    assert page.evaluate(SHOWN) == ["numbers-6"]
+    assert page.url.endswith("#numbers-6")
+    assert page.locator("[data-numbers-status]").text_content() == "6 players"
+    joker = page.evaluate("[...document.querySelectorAll('#numbers-pick option')]"
+                          ".map(o => o.value).find(v => v.startsWith('numbers-joker'))")
+    page.goto(f"{server}/en/black-peter/numbers/#{joker}")  # a shared address
+    page.reload()
+    assert page.evaluate(SHOWN) == [joker]
+    page.close()
+
+
+def test_without_the_script_every_configuration_is_shown_under_its_links(server: str,
+                                                                         browser) -> None:
+    page = browser.new_page(java_script_enabled=False)
+    page.goto(f"{server}/ru/uomo-nero/numbers/")
+    shown = page.evaluate(SHOWN)
+    assert len(shown) == page.locator(".numbers-group").count() > 5
+    assert not page.locator("[data-numbers-picker]").is_visible()
+    links = page.evaluate("[...document.querySelectorAll('.numbers-index a')].map(a => a.hash.slice(1))")
+    assert links == shown
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ar"])
+def test_charts_read_in_the_pages_direction_and_fit_the_phone(server: str, browser, lang: str,
+                                                              screenshots: Path) -> None:
+    numbers = next(p for p in NUMBERS if p.lang == lang and p.game == "uomo-nero")
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    page.goto(f"{server}/{numbers.path}")
+    svg = page.locator(".numbers-group:not([hidden]) svg.chart-bars")
+    box, y_axis = svg.bounding_box(), svg.locator("g.axis-y line.axis").bounding_box()
+    assert box is not None and y_axis is not None
+    on_the_right = y_axis["x"] > box["x"] + box["width"] / 2
+    assert on_the_right == (lang == "ar")
+    for title in svg.locator(".axis-title").all():  # inside the picture, not cut off
+        t = title.bounding_box()
+        assert t is not None and box["x"] - 1 <= t["x"] and t["x"] + t["width"] <= box["x"] + box["width"] + 1
+    page.screenshot(path=str(screenshots / f"{lang}-numbers.png"), full_page=True)
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ar"])
+def test_axe_finds_no_violation_on_the_numbers_page(server: str, browser, lang: str) -> None:
+    axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
+    axe = axe_module.Axe()
+    page = browser.new_page()
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        for game in ("uomo-nero", "hearts"):
+            numbers = next(p for p in NUMBERS if p.lang == lang and p.game == game)
+            page.goto(f"{server}/{numbers.path}")
+            violations = axe.run(page).response["violations"]
+            assert violations == [], (scheme, numbers.path, [(v["id"], [n["target"] for n in v["nodes"]])
+                                                             for v in violations])
+    page.close()
