@@ -1,8 +1,11 @@
-"""The example rounds in a real headless Chromium: every example of every game, in English and
-Arabic, stepped through at phone width. At every step what the page shows (hands, cards on the
-table, players out, points) must equal the replay's state at that step, computed here from
-the replay's records; the keyboard and the per-step address must work, nothing may be wider
-than the screen, and axe-core must find no violation on a page with steppers."""
+"""The example rounds in a real headless Chromium: every example of every game, in English,
+Russian and Arabic, stepped through at phone width. The deal is a step of its own, before the
+first move. At every step what the page shows (hands, cards on the table, players out, points)
+must equal the replay's state at that step, computed here from the replay's records, and
+nothing that comes later (the results, the verdict, the story's end) may show before the last
+step; the keyboard and the per-step address must work, nothing may be wider than the screen,
+no score-sheet cell may be cut off on a phone in any language, and axe-core must find no
+violation on a page with steppers, in the light scheme and the dark."""
 
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from generator.families.tricks.record import Replay as TricksReplay
 
 axe_api = pytest.importorskip("axe_playwright_python.sync_playwright")
 
-LANGS = ("en", "ar")
+LANGS = ("en", "ru", "ar")
 PHONE = {"width": 390, "height": 844}
 
 # What the visible step of an example shows, read off the page: each seat's hand, the card
@@ -41,8 +44,22 @@ READ_STEP = """ex => {
   for (const row of step.querySelectorAll('.tv-hands tr[data-seat]'))
     seats[row.dataset.seat].handBefore = cards(row.querySelector('td'));
   const counter = ex.querySelector('.stepper-counter span[aria-hidden]');
+  const spoken = ex.querySelector('.stepper-counter .visually-hidden');
+  // what comes after the steps (results, verdict, the story's end), if any of it shows
+  const list = ex.querySelector('.tv-steps');
+  const later = [];
+  for (let n = list.nextElementSibling; n; n = n.nextElementSibling) later.push(n);
+  // a seat's role must sit on its name's line, apart from the hand below it
+  const roles = [...step.querySelectorAll('.tv-seat .tv-role')].filter(r => {
+    const hand = r.closest('.tv-seat').querySelector('.tv-hand');
+    return !r.closest('.tv-name') || (hand && hand.getBoundingClientRect().top
+                                      < r.getBoundingClientRect().bottom - 1);
+  }).map(r => r.closest('.tv-seat').dataset.seat);
   return {id: step.id, visible: shown.length, seats, counter: counter ? counter.textContent : null,
-          hash: location.hash};
+          spoken: spoken ? spoken.textContent : null, hash: location.hash,
+          later: later.length, laterShown: later.filter(n => n.checkVisibility())
+                                                .map(n => n.textContent.trim().slice(0, 60)),
+          rolesAgainstHand: roles};
 }"""
 
 TOO_WIDE = """root => [...root.querySelectorAll('*')].filter(e => {
@@ -122,14 +139,22 @@ def test_every_example_steps_through_as_the_replay_went(server: str, browser: An
             assert ex.get_attribute("data-stepper") is not None
             handle = ex.element_handle()
             ex.locator(".stepper-next").focus()
+            deal = ex.locator(".tv-step-deal").count() == 1
+            if deal:  # the deal is a step of its own, before the first move
+                got = page.evaluate(READ_STEP, handle)
+                assert got["id"] == f"example-{name}-0", (lang, slug, name)
+                assert got["counter"] == f"0 / {len(frames)}", (lang, slug, name)
+                assert got["laterShown"] == [], (lang, slug, name)
+                page.keyboard.press(forward)
             for k, want in enumerate(frames):
                 where = f"{lang}/{slug} {name} step {k + 1}"
                 got = page.evaluate(READ_STEP, handle)
                 assert got["visible"] == 1, where
                 assert got["id"] == f"example-{name}-{k + 1}", where
                 assert got["counter"] == f"{k + 1} / {len(frames)}", where
-                if k:
+                if k or deal:
                     assert got["hash"] == f"#example-{name}-{k + 1}", where
+                assert got["rolesAgainstHand"] == [], f"{where}: role next to the hand"
                 assert set(got["seats"]) == set(want), where
                 for seat, state in want.items():
                     shown = got["seats"][seat]
@@ -152,7 +177,7 @@ def test_every_example_steps_through_as_the_replay_went(server: str, browser: An
             if len(frames) > 1:
                 assert page.evaluate(READ_STEP, handle)["id"] == f"example-{name}-{len(frames) - 1}"
             page.keyboard.press("Home")
-            assert page.evaluate(READ_STEP, handle)["id"] == f"example-{name}-1"
+            assert page.evaluate(READ_STEP, handle)["id"] == f"example-{name}-{0 if deal else 1}"
             page.keyboard.press("End")
             assert page.evaluate(READ_STEP, handle)["id"] == f"example-{name}-{len(frames)}"
         page.close()
@@ -185,8 +210,10 @@ def test_without_javascript_every_step_is_shown(server: str, browser: Any) -> No
     page = context.new_page()
     page.goto(f"{server}/en/hearts/")
     steps = page.locator("#example-first-hand .tv-step")
-    assert steps.count() == 13
-    assert all(steps.nth(i).is_visible() for i in range(13))
+    assert steps.count() == 14  # the deal, then 13 tricks
+    assert steps.first.get_attribute("id") == "example-first-hand-0"
+    assert all(steps.nth(i).is_visible() for i in range(14))
+    assert page.locator("#example-first-hand table.scores").is_visible()  # the results, at the end
     assert page.locator(".stepper-nav").count() == 0
     context.close()
 
@@ -245,3 +272,108 @@ def test_no_accessibility_violation_on_pages_with_steppers(server: str, browser:
             checked_pages += 1
             page.close()
     assert checked_pages >= 20 + 2
+
+
+def test_no_step_shows_what_comes_later(server: str, browser: Any, checked: CheckResult) -> None:
+    """The results table, the verdict, the slam, "is left with the J♠ and loses" and the story's
+    end wait for the last step (and are announced there); "Show all steps" shows them."""
+    examples_seen = 0
+    for lang, slug, examples in _pages(checked):
+        page = browser.new_page(viewport=PHONE)
+        page.goto(f"{server}/{lang}/{slug}/")
+        forward, back = ("ArrowLeft", "ArrowRight") if lang == "ar" else ("ArrowRight", "ArrowLeft")
+        for name, replay, game in examples:
+            frames = expected_frames(replay, game)
+            if not frames:
+                continue
+            ex = page.locator(f"#example-{name}")
+            handle = ex.element_handle()
+            ex.locator(".stepper-next").focus()
+            page.keyboard.press("Home")
+            shown = ex.locator(".tv-step").count()
+            for k in range(shown):
+                got = page.evaluate(READ_STEP, handle)
+                where = f"{lang}/{slug} {name} {got['id']}"
+                if k < shown - 1:
+                    assert got["laterShown"] == [], f"{where}: shows what comes later"
+                else:
+                    assert len(got["laterShown"]) == got["later"], f"{where}: the outcome is missing"
+                    if got["later"]:
+                        label = ex.get_attribute("data-label-outcome")
+                        assert label and got["spoken"].endswith(label), where
+                page.keyboard.press(forward)
+            page.keyboard.press(back)
+            assert page.evaluate(READ_STEP, handle)["laterShown"] == []
+            ex.locator(".stepper-toggle").click()  # every step: the outcome too
+            assert len(page.evaluate(READ_STEP, handle)["laterShown"]) == got["later"]
+            ex.locator(".stepper-toggle").click()
+            assert page.evaluate(READ_STEP, handle)["laterShown"] == []
+            examples_seen += 1
+        page.close()
+    assert examples_seen >= 30
+
+
+def test_the_deal_before_the_first_trick_is_compact(server: str, browser: Any) -> None:
+    """Hearts showed about 900 px of card chips above its first trick on a phone; the deal is
+    now the first step, and a short one."""
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{server}/en/hearts/")
+    ex = page.locator("#example-first-hand")
+    nav = ex.locator(".stepper-nav").bounding_box()
+    top = ex.bounding_box()
+    deal = ex.locator("#example-first-hand-0 table.deal").bounding_box()
+    assert nav and top and deal
+    assert nav["y"] - top["y"] < 450, "a tall table above the step-through"
+    assert deal["height"] < 600, f"the deal's cards are {deal['height']:.0f} px tall"
+    page.close()
+
+
+# Score-sheet and results cells whose content is cut off, or that lie outside the example's box.
+CLIPPED = """ex => {
+  const box = ex.getBoundingClientRect();
+  return [...ex.querySelectorAll('table.sheet :is(th, td, caption), table.scores :is(th, td)')]
+    .filter(c => c.checkVisibility())
+    .filter(c => {
+      const r = c.getBoundingClientRect();
+      return c.scrollWidth > c.clientWidth + 1 || r.right > box.right + 1 || r.left < box.left - 1;
+    }).map(c => c.textContent.trim().slice(0, 40));
+}"""
+
+
+def test_score_sheets_fit_a_phone_in_every_language(server: str, browser: Any,
+                                                    checked: CheckResult) -> None:
+    """No cell of a score sheet or a results table is cut off at 390 px, in any language, and
+    nothing scrolls sideways (ru Peppa: a 581 px table in a 329 px box). Without JavaScript,
+    so that the results every step-through keeps for its last step are on the page."""
+    context = browser.new_context(java_script_enabled=False, viewport=PHONE)
+    sheets = 0
+    for bundle in checked.games:
+        for lang, slug in bundle.rules.spec.slugs.items():
+            page = context.new_page()
+            page.goto(f"{server}/{lang}/{slug}/")
+            for ex in page.locator(".example:has(table.sheet, table.scores)").all():
+                cut = page.evaluate(CLIPPED, ex.element_handle())
+                assert cut == [], f"{lang}/{slug} {ex.get_attribute('id')}: cut off: {cut}"
+                sheets += ex.locator("table.sheet").count()
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE["width"], f"{lang}/{slug} scrolls sideways: {width} px"
+            page.close()
+    context.close()
+    assert sheets >= 3 * 6  # three sheet examples, six languages
+
+
+def test_no_accessibility_violation_light_and_dark(server: str, browser: Any) -> None:
+    """axe-core over the examples with every step shown, results included, in both schemes."""
+    axe = axe_api.Axe()
+    for lang, slug in (("en", "hearts"), ("ru", "uomo-nero"), ("ar", "peppa"), ("de", "peppa")):
+        for scheme in ("light", "dark"):
+            page = browser.new_page(viewport=PHONE, color_scheme=scheme)
+            page.goto(f"{server}/{lang}/{slug}/")
+            for toggle in page.locator(".stepper-toggle").all():
+                toggle.click()
+            page.evaluate("Promise.all(document.getAnimations().map(a => a.finished))")
+            results = axe.run(page, context={"include": [[".section-examples"]]})
+            found = [(v["id"], [n["target"] for n in v["nodes"]][:3])
+                     for v in results.response["violations"]]
+            assert found == [], f"{lang}/{slug} ({scheme}): {found}"
+            page.close()

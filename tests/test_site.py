@@ -128,7 +128,9 @@ def test_example_round_is_rendered_from_the_replay(site: Path) -> None:
     assert f"<strong>Bruno</strong> draws {card} from <strong>Anna</strong>." in steps[1]
     # the last step: Bruno lays 5♥ 5♦ down and is out; Anna keeps the J♠
     assert "Pair laid down:" in steps[6] and "Bruno is out." in steps[6]
-    assert "A pair goes down" in steps[6] and "A player with no cards left is out" in steps[6]
+    # each rule is called out where it first applies; the last step has only its own
+    assert "A pair goes down" in steps[0] and "A pair goes down" not in steps[6]
+    assert '<li class="tv-rule">The last card loses</li></ul>' in steps[6]
     assert re.search(r'data-seat="Anna">.*?<p class="tv-hand">' + re.escape(card) + "</p>",
                      steps[6], re.S)
     assert re.search(r'data-seat="Bruno">.*?<span class="tv-out">out</span>', steps[6], re.S)

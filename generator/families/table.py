@@ -10,6 +10,7 @@ lines of text around it read right to left.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence, TypedDict
 
 from markupsafe import Markup
@@ -62,6 +63,31 @@ class TableStep(TypedDict):
     center: Markup  # what lies in the middle of the table
     seats: list[TableSeat]
     show_hands: bool  # a trick's hands go in a list under the table, not in the seats
+
+
+@dataclass(frozen=True)
+class Callout:
+    """A rule a step shows, as a short callout. ``rule`` names the rule and is the same at
+    every step where it applies; ``matters`` is set where, this time, the rule changes the
+    play (the family says when, from what its engine recorded)."""
+
+    rule: str
+    html: Markup
+    matters: bool = False
+
+
+def first_callouts(steps: Sequence[Sequence[Callout]]) -> list[list[Markup]]:
+    """Each step's callouts: a rule is shown the first time it applies in an example, and
+    after that only where it changes the play. Repeated at every step it applies to ("A
+    player who cannot follow suit may play any card" on 14 of 17 Hearts tricks), a rule
+    buries the callouts that teach something new."""
+    seen: set[str] = set()
+    out: list[list[Markup]] = []
+    for callouts in steps:
+        shown = [c.html for c in callouts if c.matters or c.rule not in seen]
+        seen.update(c.rule for c in callouts)
+        out.append(shown)
+    return out
 
 
 def hand_html(cards: Sequence[Card], new: Sequence[Card] = ()) -> Markup:

@@ -1,7 +1,9 @@
 /* rulebook: the example rounds as a step-through. Progressive enhancement: the page lists
    every step without this script (and in print); with it, an example shows one step at a
    time, with previous/next buttons, the arrow keys, a step counter and an address per step
-   (#<example>-<step>) that can be shared. The words come from the page (data-label-*), so it
+   (#<example>-<step>) that can be shared. A step shows only what is known by then: what
+   follows the steps in the page (the results, the verdict, the story's end) waits for the
+   last step, and is announced there. The words come from the page (data-label-*), so it
    works in every language; no framework, no network. */
 (function () {
   "use strict";
@@ -32,6 +34,7 @@
     if (!steps.length) { return null; }
     var d = example.dataset;
     var total = steps.length;
+    var moves = steps.filter(function (li) { return li.dataset.step !== "0"; }).length;
     var current = 0;
     var all = false;
 
@@ -62,6 +65,7 @@
     nav.appendChild(next);
     nav.appendChild(toggle);
     list.parentNode.insertBefore(nav, list);
+    var hasOutcome = !!list.nextElementSibling;
     example.classList.add("is-stepping");
 
     function show(i, options) {
@@ -69,8 +73,16 @@
       steps.forEach(function (li, k) {
         li.classList.toggle("is-current", k === current);
       });
-      shown.textContent = (current + 1) + " / " + total;
-      spoken.textContent = fill(d.labelCounter || "{n} / {total}", current + 1, total);
+      var atEnd = current === total - 1;
+      example.classList.toggle("is-before-end", !atEnd && !all);
+      /* The counter counts the moves, as the steps' own labels do; the deal before them is
+         move 0, and is spoken by its name. */
+      var n = Number(steps[current].dataset.step);
+      var label = steps[current].querySelector(".tv-label");
+      shown.textContent = n + " / " + moves;
+      spoken.textContent = (n === 0 && label ? label.textContent
+                            : fill(d.labelCounter || "{n} / {total}", n, moves))
+        + (atEnd && hasOutcome && d.labelOutcome ? " " + d.labelOutcome : "");
       /* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */
       prev.setAttribute("aria-disabled", current === 0 ? "true" : "false");
       next.setAttribute("aria-disabled", current === total - 1 ? "true" : "false");
@@ -91,6 +103,7 @@
     function setAll(on) {
       all = on;
       example.classList.toggle("is-stepping", !on);
+      example.classList.toggle("is-before-end", !on && current < total - 1);
       toggle.setAttribute("aria-pressed", on ? "true" : "false");
       toggle.textContent = on ? (d.labelOne || "") : (d.labelAll || "");
       prev.hidden = next.hidden = counter.hidden = on;

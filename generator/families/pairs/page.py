@@ -8,7 +8,7 @@ from typing import TypedDict
 from markupsafe import Markup, escape
 
 from ...core.languages import language
-from ..table import TableSeat, TableStep, direction_word, hand_html, places
+from ..table import Callout, TableSeat, TableStep, direction_word, first_callouts, hand_html, places
 from ..view import ExampleView
 from .engine import PairsGame
 from .record import Replay, ReplayStep
@@ -82,7 +82,9 @@ def example_context(replay: Replay, view: ExampleView) -> PairsExample:
         ex["rotation"] = direction_word(step)
         ex["play"] = (msgs.gettext("Play goes clockwise.") if step > 0
                       else msgs.gettext("Play goes counter-clockwise."))
-        ex["table"] = [_table_step(view, replay, game, i, ex["id"]) for i in range(len(replay.steps))]
+        callouts = first_callouts([_rules(view, replay, game, i) for i in range(len(replay.steps))])
+        ex["table"] = [_table_step(view, replay, i, ex["id"], callouts[i])
+                       for i in range(len(replay.steps))]
     if replay.complete and replay.steps:
         holder = next((s for s in replay.seats if replay.steps[-1].after[s]), None)
         if holder is not None and holder in replay.winners:  # the Reversed variant
@@ -119,13 +121,15 @@ def _between(seats: int, start: int, end: int, step: int) -> list[int]:
     return out
 
 
-def _rules(view: ExampleView, replay: Replay, game: PairsGame, i: int) -> list[Markup]:
-    """The rules step ``i`` shows, read off what the engine recorded."""
+def _rules(view: ExampleView, replay: Replay, game: PairsGame, i: int) -> list[Callout]:
+    """The rules step ``i`` shows, read off what the engine recorded, each where it first
+    applies in the example (``first_callouts``). A pair going down, a skip, a player going
+    out: each is news only the first time; the last card's fate comes once, at the end."""
     msgs = view.msgs
     step, seats = replay.steps[i], list(replay.seats)
     n = len(seats)
     drawer, source = seats.index(step.drawer), seats.index(step.source)
-    out: list[Markup] = []
+    out: list[Callout] = []
     if i > 0:
         previous = seats.index(replay.steps[i - 1].drawer)
         turn_skips = _between(n, previous, drawer, game.options.turn_passes.step)
@@ -133,22 +137,23 @@ def _rules(view: ExampleView, replay: Replay, game: PairsGame, i: int) -> list[M
         turn_skips = []
     draw_skips = _between(n, drawer, source, game.options.draw_from.step)
     if any(not step.before[seats[s]] for s in turn_skips + draw_skips):
-        out.append(escape(msgs.gettext("A player who is out is skipped")))
+        out.append(Callout("skipped", escape(msgs.gettext("A player who is out is skipped"))))
     if step.pair:
-        out.append(escape(msgs.gettext("A pair goes down")))
+        out.append(Callout("pair", escape(msgs.gettext("A pair goes down"))))
     elif step.card not in step.after[step.drawer]:
-        out.append(escape(msgs.gettext("A card that pairs with nothing goes down alone")))
+        out.append(Callout("alone", escape(msgs.gettext("A card that pairs with nothing goes down alone"))))
     if step.out:
-        out.append(escape(msgs.gettext("A player with no cards left is out")))
+        out.append(Callout("out", escape(msgs.gettext("A player with no cards left is out"))))
     if i == len(replay.steps) - 1 and replay.complete:
         holder = next((s for s in replay.seats if step.after[s]), None)
         if holder is not None:
-            out.append(escape(msgs.gettext("The last card wins") if holder in replay.winners
-                              else msgs.gettext("The last card loses")))
+            out.append(Callout("last-card", escape(
+                msgs.gettext("The last card wins") if holder in replay.winners
+                else msgs.gettext("The last card loses"))))
     return out
 
 
-def _table_step(view: ExampleView, replay: Replay, game: PairsGame, i: int, base: str) -> TableStep:
+def _table_step(view: ExampleView, replay: Replay, i: int, base: str, rules: list[Markup]) -> TableStep:
     msgs, seat = view.msgs, view.seat
     step: ReplayStep = replay.steps[i]
     where = places(len(replay.seats))
@@ -183,5 +188,5 @@ def _table_step(view: ExampleView, replay: Replay, game: PairsGame, i: int, base
         center += Markup('<span class="tv-pair">{}</span>').format(view.cards(step.pair))
     return {"id": f"{base}-{i + 1}", "number": i + 1,
             "label": msgs.gettext("Step %(num)s") % {"num": i + 1},
-            "rules": _rules(view, replay, game, i), "narration": view.step(i), "move": move,
+            "rules": rules, "narration": view.step(i), "move": move,
             "notes": notes, "center": center, "seats": seats, "show_hands": False}

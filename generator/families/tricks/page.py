@@ -11,7 +11,7 @@ from markupsafe import Markup, escape
 from ...core.cards import Card
 from ...core.languages import Messages, _n_, _np_, language
 from ...core.markup import card_html, text_html
-from ..table import TableSeat, TableStep, direction_word, places
+from ..table import Callout, TableSeat, TableStep, direction_word, first_callouts, places
 from ..view import ExampleView
 from .engine import TricksGame
 from .options import FirstLead, HeartsLead, PassTo
@@ -182,36 +182,49 @@ def running_points(replay: Replay, game: TricksGame) -> list[dict[str, int]]:
     return out
 
 
-def _rules(view: ExampleView, replay: Replay, game: TricksGame, i: int) -> list[Markup]:
-    """The rules trick ``i`` shows, read off what the engine recorded."""
+def _rules(view: ExampleView, replay: Replay, game: TricksGame, i: int) -> list[Callout]:
+    """The rules trick ``i`` shows, read off what the engine recorded. Each is shown where it
+    first applies in the example (``first_callouts``). The freedom of a player who cannot
+    follow suit is shown again only where it decides the hand: a card that decides one (see
+    ``_decides``, the Q♠ in Hearts) thrown on a trick of another suit. With no trumps that is
+    how a void changes a hand's score; a stray heart does, but by a point."""
     msgs, trick = view.msgs, replay.tricks[i]
-    out: list[Markup] = []
+    out: list[Callout] = []
     played = [card for _, card in trick.cards]
     if trick.number == 1 and game.options.first_lead is FirstLead.TWO_OF_CLUBS:
-        out.append(escape(msgs.gettext("%(card)s leads the first trick"))
-                   % {"card": Markup(card_html(played[0]))})
+        out.append(Callout("first-lead", escape(msgs.gettext("%(card)s leads the first trick"))
+                           % {"card": Markup(card_html(played[0]))}))
     led = played[0].suit
-    if led is not None and any(c.suit is not None and c.suit != led for c in played[1:]):
-        out.append(escape(msgs.gettext("A player who cannot follow suit may play any card")))
+    off_suit = [c for c in played[1:] if c.suit is not None and c.suit != led]
+    if led is not None and off_suit:
+        rule = escape(msgs.gettext("A player who cannot follow suit may play any card"))
+        out.append(Callout("any-card", rule, matters=any(_decides(game, c) for c in off_suit)))
     if game.options.hearts_lead is HeartsLead.WHEN_BROKEN and trick.broken \
             and (i == 0 or not replay.tricks[i - 1].broken):  # only where the rule is
-        out.append(escape(msgs.gettext("Hearts are broken.")))
+        out.append(Callout("hearts-broken", escape(msgs.gettext("Hearts are broken."))))
     for card in played:
-        value = game.value(card)
-        if abs(value) >= 5:  # the cards that decide a hand, not every heart
-            out.append(escape(msgs.ngettext("%(card)s taken: %(num)s point",
-                                            "%(card)s taken: %(num)s points", abs(value)))
-                       % {"card": Markup(card_html(card)), "num": value})
+        if _decides(game, card):
+            value = game.value(card)
+            out.append(Callout(f"taken-{card}", escape(msgs.ngettext(
+                "%(card)s taken: %(num)s point", "%(card)s taken: %(num)s points", abs(value)))
+                % {"card": Markup(card_html(card)), "num": value}))
     slam = game.scoring.slam
     if i == len(replay.tricks) - 1 and replay.slam and slam is not None:
-        out.append(Markup(text_html(msgs.gettext(SLAM_CALLOUTS[slam.takes]))))
+        out.append(Callout("slam", Markup(text_html(msgs.gettext(SLAM_CALLOUTS[slam.takes])))))
     return out
+
+
+def _decides(game: TricksGame, card: Card) -> bool:
+    """Whether taking ``card`` decides a hand: worth 5 points or more either way (the Q♠ of
+    Hearts, the Peppa), not every heart."""
+    return abs(game.value(card)) >= 5
 
 
 def _table_steps(view: ExampleView, replay: Replay, game: TricksGame, base: str) -> list[TableStep]:
     msgs, seat = view.msgs, view.seat
     where = places(len(replay.seats))
     running = running_points(replay, game)
+    callouts = first_callouts([_rules(view, replay, game, i) for i in range(len(replay.tricks))])
     steps: list[TableStep] = []
     for i, trick in enumerate(replay.tricks):
         order = {who: k + 1 for k, (who, _) in enumerate(trick.cards)}
@@ -236,7 +249,7 @@ def _table_steps(view: ExampleView, replay: Replay, game: TricksGame, base: str)
         label = msgs.gettext("Trick %(num)s") % {"num": trick.number}
         steps.append({
             "id": f"{base}-{i + 1}", "number": i + 1, "label": label,
-            "rules": _rules(view, replay, game, i), "narration": view.step(i),
+            "rules": callouts[i], "narration": view.step(i),
             "move": _plays_line(view, trick), "notes": [winner, *notes],
             "center": Markup('<span class="tv-trick">{}</span>').format(label),
             "seats": seats, "show_hands": True})
