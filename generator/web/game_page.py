@@ -165,6 +165,7 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         return Markup(markup.render_inline(facts.fill(s)))
 
     stale = stale_links(r, page, bundle, Kind.GAME)
+    lists = r.env(lang).get_template("partials/game_lists.html.j2").module
     sec = text.sections
     blocks: dict[str, Markup] = {}
     printed: dict[str, Markup] = {}  # where paper has a form of its own
@@ -174,14 +175,19 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
             blocks[key] = md(words)
     if "cards" in blocks:
         blocks["cards"] += _deal_table(r, lang, facts)
-    examples = [_example(r, lang, facts, name) for name in bundle.examples
-                if name in text.examples and (bundle.rules.id, name) in r.replays]
+    shown = [name for name in bundle.examples
+             if name in text.examples and (bundle.rules.id, name) in r.replays]
+    examples = [_example(r, lang, facts, name) for name in shown]
     if examples:
-        blocks["examples"] = Markup("\n").join(examples)
+        # The first round is open; the others open from their titles, so that a phone reader
+        # meets the rules after it and not five screens of further rounds (on paper: one round).
+        folded = lists.example_more  # type: ignore[attr-defined]
+        blocks["examples"] = Markup("\n").join(
+            [examples[0], *(Markup(folded(name, inline(text.examples[name].title), html))
+                            for name, html in zip(shown[1:], examples[1:]))])
     for key, words in (("scoring", sec.scoring), ("special", sec.special)):
         if words:
             blocks[key] = md(words)
-    lists = r.env(lang).get_template("partials/game_lists.html.j2").module
     if text.variants or text.sections.variants:
         blocks["variants"] = Markup(lists.variants(  # type: ignore[attr-defined]
             md(text.sections.variants) if text.sections.variants else "",

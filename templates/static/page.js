@@ -58,6 +58,19 @@
     mark();
   }
 
+  // An address inside a folded example round (a step's #example-<name>-<n>) opens it.
+  function unfold() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    var fold = target && target.closest ? target.closest("details") : null;
+    if (fold && !fold.open) {
+      fold.open = true;
+      target.scrollIntoView();
+    }
+  }
+  window.addEventListener("hashchange", unfold);
+  unfold();
+
   // Glossary terms: a tap or Enter opens the definition (a second one, or Escape, closes it);
   // the link still leads to the glossary for a middle click or a new tab.
   var open = null;
