@@ -116,8 +116,8 @@ def test_a_player_with_no_part_in_a_move_is_reported(broken: BrokenCopy, lang: s
 WRONG_LOSER = {  # Anna loses Uomo Nero's example, Carla wins it
     "en": ("Anna is left holding the J♠: she is the Uomo Nero and loses the hand.",
            "Carla is left holding the J♠ and loses the hand."),
-    "ru": ("У Анны остаётся J♠: она Уомо Неро и проигрывает раунд.",
-           "Карла проигрывает раунд."),
+    "ru": ("У Анны остаётся J♠: она Уомо Неро и проигрывает сдачу.",
+           "Карла проигрывает сдачу."),
     "ar": ("يبقى J♠ في يد آنا، فهي أومو نيرو وتخسر الجولة،", "تخسر كارلا الجولة،"),
 }
 
