@@ -94,6 +94,10 @@ class DurationSpec(Strict):
     hand: int = Field(ge=1, description="Minutes a hand takes, roughly.", examples=[10])
     game: int | None = Field(default=None, ge=1, examples=[40], description=(
         "Minutes a whole game of several hands takes; leave it out when a game is one hand."))
+    estimate: list[Literal["hand", "game"]] = Field(default=[], examples=[["hand", "game"]],
+                                                    description=(
+        "The figures no source gives, which are this site's estimate: the facts box marks "
+        "them (\"about 8 minutes a hand (our estimate)\")."))
 
 
 class SourceSpec(Strict):
