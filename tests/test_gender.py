@@ -21,9 +21,18 @@ import html5lib
 import pytest
 
 from conftest import ROOT, corpus
-from generator.core.languages import LANGUAGES, SOURCE_LANGUAGE, load_messages
+from generator.core.languages import (
+    LANGUAGES,
+    SOURCE_LANGUAGE,
+    Gendered,
+    Messages,
+    _p_,
+    catalog_key,
+    group_gender,
+    load_messages,
+)
 from generator.families import get_family
-from generator.families.view import ExampleView
+from generator.families.view import DEALER, WINNERS, ExampleView
 from generator.model.game import GameBundle
 from generator.web.render import Renderer, SiteConfig
 from generator.web.site import plan
@@ -230,3 +239,22 @@ def test_a_game_in_english_alone_needs_no_gender(broken) -> None:
             path.unlink()
     result = broken("uomo-nero", {ABC: [(ABC_GENDERS, "")]})
     assert not [d.format() for d in result.report.items]
+
+
+# -- the catalogs' two forms ----------------------------------------------------------------
+
+def test_a_group_is_feminine_only_when_every_one_is_a_woman() -> None:
+    assert (group_gender(["f", "f"]), group_gender(["f", "m"]), group_gender([])) == ("f", "m", "m")
+
+
+def test_a_form_missing_from_a_catalog_falls_back_to_the_english() -> None:
+    msgs = Messages("ru", {catalog_key("masculine", "dealer"): "сдающий"})
+    assert msgs.gendered(DEALER, "m") == "сдающий" and msgs.gendered(DEALER, "f") == "dealer"
+    assert msgs.ngendered(WINNERS, "f", 2) == "Winners: %(names)s."
+
+
+def test_both_forms_are_one_message() -> None:
+    with pytest.raises(ValueError):
+        Gendered(_p_("feminine", "draws"), _p_("masculine", "drew"))
+    with pytest.raises(ValueError):
+        Gendered(_p_("masculine", "draws"), _p_("feminine", "draws"))
