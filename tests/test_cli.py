@@ -25,14 +25,14 @@ def test_findings_exit_1_with_compiler_style_lines(broken, capsys) -> None:
     assert main(["check", str(broken.tmp / "rules")]) == 1
     out = capsys.readouterr().out.splitlines()
     assert any(line.endswith("error[wrong-result]: 'Anna' loses; the script says 'Bruno'")
-               and ":22:10:" in line for line in out), out
+               and ":23:10:" in line for line in out), out
 
 
 def test_json_format(broken, capsys) -> None:
     broken("uomo-nero", {"examples/anna-bruno-carla.yaml": [("loser: Anna", "loser: Bruno")]})
     assert main(["check", "--format", "json", str(broken.tmp / "rules")]) == 1
     [item] = json.loads(capsys.readouterr().out)
-    assert item["code"] == "wrong-result" and item["line"] == 22 and item["col"] == 10
+    assert item["code"] == "wrong-result" and item["line"] == 23 and item["col"] == 10
     assert item["severity"] == "error" and item["path"].endswith("anna-bruno-carla.yaml")
 
 

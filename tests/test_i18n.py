@@ -8,7 +8,14 @@ import pytest
 from babel.messages.pofile import read_po
 
 from conftest import ROOT
-from generator.core.languages import LANGUAGES, SOURCE_LANGUAGE, catalog_path, language, load_messages
+from generator.core.languages import (
+    LANGUAGES,
+    SOURCE_LANGUAGE,
+    catalog_key,
+    catalog_path,
+    language,
+    load_messages,
+)
 
 TEMPLATES = ROOT / "templates"
 TRANSLATED = [lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE]
@@ -17,7 +24,8 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 def pot_ids() -> set[str]:
     with (TEMPLATES / "locale" / "messages.pot").open("rb") as f:
-        return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+        return {catalog_key(m.context, m.id if isinstance(m.id, str) else m.id[0])
+                for m in read_po(f) if m.id}
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -211,7 +211,7 @@ def test_a_title_or_quickref_change_puts_the_notice_in_the_header_or_on_the_quic
 def test_a_changed_fact_never_makes_a_translation_stale(rules: Path, tmp_path: Path) -> None:
     # facts reach the prose through placeholders filled from game.yaml ({duration.hand} in
     # the FAQ): the texts are the same, so no translation is outdated and no page is marked
-    edit(rules / GAME / "game.yaml", "duration: {hand: 10, game: 40}", "duration: {hand: 12, game: 40}")
+    edit(rules / GAME / "game.yaml", "duration: {hand: 10, game: 40,", "duration: {hand: 12, game: 40,")
     result = check([rules / GAME])
     assert result.ok and result.games[0].rules.spec.duration.hand == 12
     assert all(s.complete for s in report(result.games))

@@ -38,15 +38,16 @@ def matches(forms: list[str], text: str) -> list[str]:
 
 @cache
 def catalog(lang: str) -> dict[str, list[str]]:
-    """msgid (singular) -> its msgstr forms, obsolete entries left out."""
+    """msgid (singular) -> its msgstr forms, in every context, obsolete entries left out."""
     with (LOCALE / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
         cat = read_po(f)
     out: dict[str, list[str]] = {}
-    for m in cat:
+    for m in cat:  # a message in its two genders' contexts: the strings of both
         if not m.id:
             continue
         key = m.id if isinstance(m.id, str) else m.id[0]
-        out[key] = [m.string] if isinstance(m.string, str) else [s for s in m.string if s]
+        out.setdefault(key, []).extend([m.string] if isinstance(m.string, str)
+                                       else [s for s in m.string if s])
     return out
 
 

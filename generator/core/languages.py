@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable, Literal
 
 from babel import Locale
 from babel.messages.catalog import Catalog
@@ -36,6 +36,71 @@ def _n_(message: str) -> str:
 def _np_(singular: str, plural: str) -> tuple[str, str]:
     """Marks a plural msgid pair for the extractor; ngettext translates it where it is shown."""
     return singular, plural
+
+
+# A player's gender, as an example script gives it (`genders: {Anna: f}`): the form the
+# languages give the words said of that player ("Анна забрала", "تأخذ آنا", "Geberin").
+Gender = Literal["f", "m"]
+# The msgctxt of each form of a message said of players: a catalog has the message twice.
+GENDER_CONTEXTS: dict[Gender, str] = {"f": "feminine", "m": "masculine"}
+_CONTEXT_SEPARATOR = "\x04"  # GNU gettext's: a message in a context is "context\x04msgid"
+
+
+def _p_(context: str, message: str) -> tuple[str, str]:
+    """Marks a msgid in a context for the extractor (keyword ``_p_:1c,2``)."""
+    return context, message
+
+
+def _npp_(context: str, singular: str, plural: str) -> tuple[str, str, str]:
+    """Marks a plural msgid pair in a context for the extractor (``_npp_:1c,2,3``)."""
+    return context, singular, plural
+
+
+@dataclass(frozen=True)
+class Gendered:
+    """A message said of a player (or of players): its feminine and its masculine form, each
+    the same msgid in its context, written out so that the extractor finds both."""
+
+    feminine: tuple[str, str]
+    masculine: tuple[str, str]
+
+    def __post_init__(self) -> None:
+        if self.feminine != ("feminine", self.masculine[1]) or self.masculine[0] != "masculine":
+            raise ValueError(f"not one message in its two forms: {self.feminine}, {self.masculine}")
+
+    @property
+    def msgid(self) -> str:
+        return self.masculine[1]
+
+    def of(self, gender: Gender) -> tuple[str, str]:
+        return self.feminine if gender == "f" else self.masculine
+
+
+@dataclass(frozen=True)
+class GenderedPlural:
+    """A plural message said of players, in its feminine and masculine forms."""
+
+    feminine: tuple[str, str, str]
+    masculine: tuple[str, str, str]
+
+    def __post_init__(self) -> None:
+        if self.feminine != ("feminine", *self.masculine[1:]) or self.masculine[0] != "masculine":
+            raise ValueError(f"not one message in its two forms: {self.feminine}, {self.masculine}")
+
+    def of(self, gender: Gender) -> tuple[str, str, str]:
+        return self.feminine if gender == "f" else self.masculine
+
+
+def group_gender(genders: Iterable[Gender]) -> Gender:
+    """The form the languages give words said of several players together: feminine when
+    every one is a woman, masculine otherwise (and of nobody)."""
+    found = list(genders)
+    return "f" if found and all(g == "f" for g in found) else "m"
+
+
+def catalog_key(context: str | None, msgid: str) -> str:
+    """Where a message stands in ``Messages.table``: its msgid, after its context if any."""
+    return f"{context}{_CONTEXT_SEPARATOR}{msgid}" if context else msgid
 
 
 @dataclass(frozen=True)
@@ -69,7 +134,25 @@ class Messages:
         return found if isinstance(found, str) and found else message
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        found = self.table.get(singular)
+        return self._plural(singular, singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        found = self.table.get(catalog_key(context, message))
+        return found if isinstance(found, str) and found else message
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self._plural(catalog_key(context, singular), singular, plural, n)
+
+    def gendered(self, message: Gendered, gender: Gender) -> str:
+        """The form of ``message`` said of a player of ``gender``."""
+        return self.pgettext(*message.of(gender))
+
+    def ngendered(self, message: GenderedPlural, gender: Gender, n: int) -> str:
+        """The form of ``message`` said of ``n`` players together, of ``gender`` as a group."""
+        return self.npgettext(*message.of(gender), n)
+
+    def _plural(self, key: str, singular: str, plural: str, n: int) -> str:
+        found = self.table.get(key)
         if isinstance(found, tuple):
             index = self.plural(n)
             if 0 <= index < len(found) and found[index]:
@@ -113,7 +196,8 @@ def load_messages(templates: Path, lang: str) -> Messages:
     for message in catalog:
         if not message.id:
             continue
-        key = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
+        key = catalog_key(message.context,
+                          message.id[0] if isinstance(message.id, (tuple, list)) else message.id)
         string = message.string
         value: str | tuple[str, ...] = (tuple(string) if isinstance(string, (tuple, list))
                                         else string or "")

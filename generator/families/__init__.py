@@ -22,7 +22,7 @@ from ..model.schema import ScriptSpec, Strict
 from ..model.source import Key, Source
 from ..simulation.run import Simulation
 from . import pairs, tricks
-from .shared import G, ReplayContext, S, open_script
+from .shared import G, ReplayContext, S, check_genders, open_script
 from .starter import Starter
 from .view import ExampleView
 
@@ -212,6 +212,8 @@ class Registered(Generic[G, S, R]):
         if ctx is None:
             return None
         replay = self.family.replay(ctx)
+        if replay is not None:
+            check_genders(ctx)
         if replay is not None and narration:
             self.family.check_narration(ctx, replay)
         return replay

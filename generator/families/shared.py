@@ -14,6 +14,7 @@ from typing import Generic, Iterable, Iterator, Sequence, TypeVar
 from ..core.cards import Card, card_name, cards_name
 from ..core.diagnostics import Report
 from ..core.hints import did_you_mean
+from ..core.languages import SOURCE_LANGUAGE
 from ..model.game import Engine, Example, GameBundle
 from ..model.schema import ExampleText, ScriptSpec
 from ..model.source import Key, Source
@@ -107,6 +108,29 @@ def open_script(bundle: GameBundle, example: Example, spec: S, game_type: type[G
     if not isinstance(game, game_type):
         raise TypeError(f"{example.name}: a {type(game).__name__} is not a {game_type.__name__}")
     return ReplayContext(bundle, example.name, spec, src, game, Seats(names, src, report), report)
+
+
+def check_genders(ctx: ReplayContext[G, S]) -> None:
+    """Every seat of ``genders`` is a seat; and when the game has a language other than
+    English, every seat has a gender: each of the site's other languages gives the words
+    said of a player ("draws", "dealer", "is out") a feminine or a masculine form, and
+    without one the masculine would be said of everyone. Checked of a script that replays
+    (one with too many seats is reported for that alone)."""
+    bundle, spec, seats = ctx.bundle, ctx.spec, ctx.seats
+    seats.mapping(("genders",), every_seat=False)
+    needing = [lang for lang in bundle.languages if lang != SOURCE_LANGUAGE]
+    if not needing:
+        return
+    src, given = seats.src, spec.genders
+    missing = [(i, name) for i, name in enumerate(seats.names) if name not in given]
+    for i, name in missing:
+        seats.report.warning(
+            src.mark(("seats", i)), "missing-gender",
+            f"no gender for '{name}': {', '.join(needing)} "
+            f"{'say' if len(needing) > 1 else 'says'} the words of a player in a feminine or a "
+            "masculine form, and without one the masculine is said",
+            hint=f"add it to the script's genders ({name}: f or {name}: m): the form the "
+            "languages use of this player")
 
 
 def parse_hands(ctx: ReplayContext[G, S], key: Key, *, every_seat: bool = True

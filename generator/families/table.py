@@ -39,16 +39,16 @@ class TableSeat(TypedDict):
     key: str  # the script's seat name: a stable handle for the page's script and tests
     name: str  # the seat's name in this language
     place: str  # s, sw, w, nw, n, ne, e, se
-    dealer: bool
+    dealer: str  # the dealer's badge, in the dealer's gender; "" for the other seats
     role: str  # what this seat does at this step, in words ("" for nothing)
     active: bool  # the seat that moves or wins at this step
     changed: bool  # its hand changed at this step
-    out: bool
+    out: str  # "out" in the seat's gender when it has no cards left, else ""
     hand: Markup  # the cards held, the new ones marked
     count: int
     played: Markup | None  # a trick: the card this seat played
     order: int  # a trick: when it played (1 = led), 0 when it did not play
-    wins: bool
+    wins: str  # a trick: "takes the trick" in the seat's gender for its winner, else ""
     points: int | None  # a trick: points taken in the hand so far; None when not shown
 
 

@@ -26,7 +26,7 @@ from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from ..core.cards import DECKS
 from ..core.diagnostics import Diagnostic
 from ..core.hints import did_you_mean
-from ..core.languages import LANGUAGES
+from ..core.languages import LANGUAGES, Gender
 from .source import Key, Source
 
 
@@ -44,6 +44,11 @@ SeatName = Annotated[str, BeforeValidator(_seat_name), Field(min_length=1), With
 CardsText = Annotated[Union[str, list[str]], Field(union_mode="left_to_right"), WithJsonSchema({
     "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
     "x-rulebook-type": "cards"})]
+# An example script's `genders`, the same in every family's.
+GENDERS = ("Each player's gender, by seat: `f` or `m`, the form the languages give the words "
+           "the site writes of that player (\"сдающая\", \"تأخذ آنا الأكلة\", \"Geberin\"). In a "
+           "game with a language other than English, `rulebook check` warns of a seat without "
+           "one, whose words are then masculine. \"Player 1\" is `m`: the noun is masculine.")
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"  # game, source, reading and slug ids: demo-game
 
 
@@ -69,6 +74,7 @@ class ScriptSpec(Strict):
 
     if TYPE_CHECKING:  # each family's schema declares these, in the order its hints list keys
         seats: list[str]
+        genders: dict[str, Gender]
         variant: str | None
 
 
@@ -88,6 +94,10 @@ class DurationSpec(Strict):
     hand: int = Field(ge=1, description="Minutes a hand takes, roughly.", examples=[10])
     game: int | None = Field(default=None, ge=1, examples=[40], description=(
         "Minutes a whole game of several hands takes; leave it out when a game is one hand."))
+    estimate: list[Literal["hand", "game"]] = Field(default=[], examples=[["hand", "game"]],
+                                                    description=(
+        "The figures no source gives, which are this site's estimate: the facts box marks "
+        "them (\"about 8 minutes a hand (our estimate)\")."))
 
 
 class SourceSpec(Strict):

@@ -67,15 +67,30 @@ class GameFacts:
 
     @cached_property
     def duration(self) -> str:
-        """Always says what the minutes are for: a hand, and a whole game when it has several."""
+        """Always says what the minutes are for: a hand, and a whole game when it has several;
+        a figure that is this site's estimate (no source gives it) is marked as one."""
         d = self.bundle.rules.spec.duration
-        out = self.msgs.ngettext("about %(num)s minute a hand", "about %(num)s minutes a hand",
-                                 d.hand) % {"num": d.hand}
+        parts = [("hand", self.msgs.ngettext("about %(num)s minute a hand",
+                                             "about %(num)s minutes a hand", d.hand) % {"num": d.hand})]
         if d.game:
-            game = self.msgs.ngettext("about %(num)s minute a game",
-                                      "about %(num)s minutes a game", d.game) % {"num": d.game}
-            # CLDR's joining of two items: ", " in most languages, " و" in Arabic (not ",")
-            out = Locale.parse(self.lang).list_patterns["standard"]["middle"].format(out, game)
+            parts.append(("game", self.msgs.ngettext("about %(num)s minute a game",
+                                                     "about %(num)s minutes a game", d.game)
+                          % {"num": d.game}))
+        estimated = [name for name, _ in parts if name in d.estimate]
+        if len(parts) > 1 and len(estimated) == len(parts):  # one mark after both
+            return self._estimate(self._joined([text for _, text in parts]), len(parts))
+        return self._joined([self._estimate(text, 1) if name in estimated else text
+                             for name, text in parts])
+
+    def _estimate(self, duration: str, figures: int) -> str:
+        return self.msgs.ngettext("%(duration)s (our estimate)", "%(duration)s (our estimates)",
+                                  figures) % {"duration": duration}
+
+    def _joined(self, parts: list[str]) -> str:
+        # CLDR's joining of two items: ", " in most languages, " و" in Arabic (not ",")
+        out = parts[0]
+        for part in parts[1:]:
+            out = Locale.parse(self.lang).list_patterns["standard"]["middle"].format(out, part)
         return out
 
     @cached_property

@@ -7,16 +7,16 @@ from typing import TypedDict
 
 from markupsafe import Markup, escape
 
-from ...core.languages import language
+from ...core.languages import Gendered, GenderedPlural, _npp_, _p_, language
 from ..table import Callout, TableSeat, TableStep, direction_word, first_callouts, hand_html, places
-from ..view import ExampleView
+from ..view import OUT, WINNERS, ExampleView
 from .engine import PairsGame
 from .record import Replay, ReplayStep
 
 
 class SeatRow(TypedDict):
     name: str
-    dealer: bool
+    dealer: str  # the dealer's badge, in the dealer's gender; "" for the other seats
 
 
 class CountRow(TypedDict):
@@ -54,6 +54,19 @@ class PairsExample(TypedDict):
     result_line: Markup | None
 
 
+# What a step says of a player, in that player's gender (view.DEALER says why two forms).
+DRAWS = Gendered(_p_("feminine", "draws"), _p_("masculine", "draws"))
+DRAWN_FROM = Gendered(_p_("feminine", "is drawn from"), _p_("masculine", "is drawn from"))
+DRAWS_FROM = Gendered(_p_("feminine", "%(drawer)s draws %(card)s from %(source)s."),
+                      _p_("masculine", "%(drawer)s draws %(card)s from %(source)s."))
+IS_OUT = GenderedPlural(_npp_("feminine", "%(names)s is out.", "%(names)s are out."),
+                        _npp_("masculine", "%(names)s is out.", "%(names)s are out."))
+LEFT_AND_WINS = Gendered(_p_("feminine", "%(name)s is left with %(card)s and wins."),
+                         _p_("masculine", "%(name)s is left with %(card)s and wins."))
+LEFT_AND_LOSES = Gendered(_p_("feminine", "%(name)s is left with %(card)s and loses."),
+                          _p_("masculine", "%(name)s is left with %(card)s and loses."))
+
+
 def example_context(replay: Replay, view: ExampleView) -> PairsExample:
     msgs, text = view.msgs, view.text
     seat, cards, md = view.seat, view.cards, view.md
@@ -62,7 +75,8 @@ def example_context(replay: Replay, view: ExampleView) -> PairsExample:
         "title": view.fill(text.title), "play": "", "rotation": "", "table": [],
         "intro_html": md(text.intro),
         "start_html": md(text.start), "result_html": md(text.result),
-        "seats": [{"name": seat(s), "dealer": s == replay.dealer} for s in replay.seats],
+        "seats": [{"name": seat(s), "dealer": view.dealer(s, replay.dealer)}
+                  for s in replay.seats],
         "counts": None, "has_kept": False, "deal": None, "start": None,
         "result_line": None,
     }
@@ -88,13 +102,14 @@ def example_context(replay: Replay, view: ExampleView) -> PairsExample:
     if replay.complete and replay.steps:
         holder = next((s for s in replay.seats if replay.steps[-1].after[s]), None)
         if holder is not None and holder in replay.winners:  # the Reversed variant
-            ex["result_line"] = escape(msgs.gettext("%(name)s is left with %(card)s and wins.")) % {
+            ex["result_line"] = escape(view.say(LEFT_AND_WINS, holder)) % {
                 "name": view.strong(holder), "card": cards(replay.steps[-1].after[holder])}
         elif holder is not None:
-            ex["result_line"] = escape(msgs.gettext("%(name)s is left with %(card)s and loses. "
-                                                    "Winners: %(winners)s.")) % {
-                "name": view.strong(holder), "card": cards(replay.steps[-1].after[holder]),
-                "winners": escape(view.names([seat(w) for w in replay.winners]))}
+            line = escape(view.say(LEFT_AND_LOSES, holder)) % {
+                "name": view.strong(holder), "card": cards(replay.steps[-1].after[holder])}
+            if replay.winners:
+                line += Markup(" ") + escape(view.say_of(WINNERS, replay.winners))
+            ex["result_line"] = line
     return ex
 
 
@@ -161,24 +176,22 @@ def _table_step(view: ExampleView, replay: Replay, i: int, base: str, rules: lis
     for k, s in enumerate(replay.seats):
         hand = step.after[s]
         new = [step.card] if s == step.drawer and step.card in hand else []
-        role = (msgs.gettext("draws") if s == step.drawer
-                else msgs.gettext("is drawn from") if s == step.source else "")
+        role = (view.say(DRAWS, s) if s == step.drawer
+                else view.say(DRAWN_FROM, s) if s == step.source else "")
         seats.append({
-            "key": s, "name": seat(s), "place": where[k], "dealer": s == replay.dealer,
+            "key": s, "name": seat(s), "place": where[k], "dealer": view.dealer(s, replay.dealer),
             "role": role, "active": s == step.drawer, "changed": step.before[s] != hand,
-            "out": not hand, "hand": hand_html(hand, new), "count": len(hand),
-            "played": None, "order": 0, "wins": False, "points": None,
+            "out": view.say(OUT, s) if not hand else "", "hand": hand_html(hand, new),
+            "count": len(hand), "played": None, "order": 0, "wins": "", "points": None,
         })
-    move = escape(msgs.gettext("%(drawer)s draws %(card)s from %(source)s.")) % {
+    move = escape(view.say(DRAWS_FROM, step.drawer)) % {
         "drawer": view.strong(step.drawer), "card": view.cards([step.card]),
         "source": view.strong(step.source)}
     notes: list[Markup] = []
     if step.pair:
         notes.append(escape(msgs.gettext("Pair laid down:")) + Markup(" ") + view.cards(step.pair))
     if step.out:
-        names = [seat(s) for s in step.out]
-        notes.append(escape(msgs.ngettext("%(names)s is out.", "%(names)s are out.", len(names))
-                            % {"names": view.names(names)}))
+        notes.append(escape(view.say_of(IS_OUT, step.out)))
     # The middle of the table: the card going from giver to taker, and the pair laid down.
     arrow = Markup('<span class="tv-arrow" aria-hidden="true"></span>')
     center = Markup('<span class="tv-transfer"><span class="tv-from">{}</span> {} {} {} '

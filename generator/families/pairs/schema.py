@@ -10,7 +10,8 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field
 
-from ...model.schema import CardsText, ScriptSpec, SeatName, Strict
+from ...core.languages import Gender
+from ...model.schema import GENDERS, CardsText, ScriptSpec, SeatName, Strict
 
 # -- game.yaml: options -------------------------------------------------------------------
 
@@ -96,6 +97,8 @@ class PairsExampleSpec(ScriptSpec):
     seats: list[SeatName] = Field(min_length=2, examples=[["Anna", "Bruno", "Carla"]],
                                   description="The players in clockwise order: each one's "
                                   "left-hand neighbour is the next seat.")
+    genders: dict[SeatName, Gender] = Field(default={}, description=GENDERS, examples=[
+        {"Anna": "f", "Bruno": "m", "Carla": "f"}])
     dealer: SeatName = Field(examples=["Carla"], description="Who deals.")
     variant: str | None = Field(default=None, examples=["three-players"], description=(
         "The variant of game.yaml this round is played by; the game itself when left out."))

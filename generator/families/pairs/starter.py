@@ -21,6 +21,7 @@ first_turn: left-of-dealer-draws
     example_name="end-of-a-round",
     example="""\
 seats: [Anna, Bruno, Carla]   # clockwise: each one's left-hand neighbour is the next seat
+genders: {Anna: f, Bruno: m, Carla: f}   # f or m: the form the languages use of each
 dealer: Carla
 position:                     # the hands after the first pairs
   Anna:  7♥ K♣

@@ -9,10 +9,10 @@ from typing import TypedDict
 from markupsafe import Markup, escape
 
 from ...core.cards import Card
-from ...core.languages import Messages, _n_, _np_, language
+from ...core.languages import Gendered, Messages, _n_, _np_, _p_, language
 from ...core.markup import card_html, text_html
 from ..table import Callout, TableSeat, TableStep, direction_word, first_callouts, places
-from ..view import ExampleView
+from ..view import LOSERS, WINNERS, ExampleView
 from .engine import TricksGame
 from .options import FirstLead, HeartsLead, PassTo
 from .record import Replay, TrickReplay
@@ -30,7 +30,7 @@ PASS_LABELS = {
 
 class SeatRow(TypedDict):
     name: str
-    dealer: bool
+    dealer: str  # the dealer's badge, in the dealer's gender; "" for the other seats
 
 
 class DealRow(TypedDict):
@@ -66,10 +66,15 @@ class SheetRow(TypedDict):
     narration: Markup | None
 
 
+class Outcome(TypedDict):
+    kind: str  # "wins", "loses" or "" (the game is not over, or the seat neither)
+    words: str  # the kind in words, in the seat's gender
+
+
 class Sheet(TypedDict):
     names: list[str]
     rows: list[SheetRow]
-    outcome: list[str]  # per seat, once the game is over: "wins", "loses" or ""
+    outcome: list[Outcome]  # per seat
     best: str  # what the marks mean, in words
     worst: str
 
@@ -101,9 +106,19 @@ SLAM_CALLOUTS = {
     SlamTakes.ALL_TRICKS: _n_("A slam: one player takes every trick"),
 }
 SLAM_TOTALS = {
-    SlamTakes.QUEEN_AND_HEARTS: _n_("Every heart and the Q♠ went to %(name)s."),
-    SlamTakes.ALL_TRICKS: _n_("Every trick went to %(name)s."),
+    SlamTakes.QUEEN_AND_HEARTS: Gendered(
+        _p_("feminine", "Every heart and the Q♠ went to %(name)s."),
+        _p_("masculine", "Every heart and the Q♠ went to %(name)s.")),
+    SlamTakes.ALL_TRICKS: Gendered(_p_("feminine", "Every trick went to %(name)s."),
+                                   _p_("masculine", "Every trick went to %(name)s.")),
 }
+# What a trick says of a player, in that player's gender (view.DEALER says why two forms).
+LEADS = Gendered(_p_("feminine", "leads"), _p_("masculine", "leads"))
+TAKES = Gendered(_p_("feminine", "takes the trick"), _p_("masculine", "takes the trick"))
+TAKES_TRICK = Gendered(_p_("feminine", "%(name)s takes the trick."),
+                       _p_("masculine", "%(name)s takes the trick."))
+WINS = Gendered(_p_("feminine", "wins"), _p_("masculine", "wins"))
+LOSES = Gendered(_p_("feminine", "loses"), _p_("masculine", "loses"))
 
 
 def _pass_line(msgs: Messages, pass_to: PassTo | None, count: int, game: TricksGame | None) -> str:
@@ -126,7 +141,7 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
         "title": view.fill(text.title), "play": "", "rotation": "", "table": [],
         "intro_html": md(text.intro),
         "start_html": md(text.start), "result_html": md(text.result),
-        "seats": [{"name": seat(s), "dealer": s == replay.dealer} for s in seats],
+        "seats": [{"name": seat(s), "dealer": view.dealer(s, replay.dealer)} for s in seats],
         "hand_line": msgs.gettext("Hand %(num)s") % {"num": replay.hand} if replay.dealt else "",
         "pass_line": _pass_line(msgs, replay.pass_to, replay.pass_count, game),
         "deal": None, "start": None, "totals": None, "sheet": None, "verdict": [],
@@ -144,7 +159,7 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
                          "points": replay.points.get(s, ""), "score": replay.scores.get(s, "")}
                         for s in seats]
         slam = game.scoring.slam if game is not None else None
-        ex["slam"] = (Markup(text_html(msgs.gettext(SLAM_TOTALS[slam.takes]))) % {
+        ex["slam"] = (Markup(text_html(view.say(SLAM_TOTALS[slam.takes], replay.slam))) % {
             "name": view.strong(replay.slam)} if replay.slam and slam is not None else "")
     if game is not None:
         step = game.options.rotation.step
@@ -156,11 +171,9 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
             ex["sheet"] = _sheet(view, replay, game)
     verdict: list[str] = []
     if replay.losers:
-        verdict.append(msgs.gettext("Losers: %(names)s.") % {
-            "names": view.names([seat(s) for s in replay.losers])})
+        verdict.append(view.say_of(LOSERS, replay.losers))
     if replay.winners:
-        verdict.append(msgs.gettext("Winners: %(names)s.") % {
-            "names": view.names([seat(s) for s in replay.winners])})
+        verdict.append(view.say_of(WINNERS, replay.winners))
     ex["verdict"] = verdict
     return ex
 
@@ -234,15 +247,16 @@ def _table_steps(view: ExampleView, replay: Replay, game: TricksGame, base: str)
             hand = trick.hands_before.get(s, ())
             played = card_of.get(s)
             seats.append({
-                "key": s, "name": seat(s), "place": where[k], "dealer": s == replay.dealer,
-                "role": msgs.gettext("leads") if s == trick.leader else "",
-                "active": s == trick.winner, "changed": played is not None, "out": False,
+                "key": s, "name": seat(s), "place": where[k],
+                "dealer": view.dealer(s, replay.dealer),
+                "role": view.say(LEADS, s) if s == trick.leader else "",
+                "active": s == trick.winner, "changed": played is not None, "out": "",
                 "hand": _hand_played(hand, played), "count": len(hand),
                 "played": Markup(card_html(played)) if played is not None else None,
-                "order": order.get(s, 0), "wins": s == trick.winner,
+                "order": order.get(s, 0), "wins": view.say(TAKES, s) if s == trick.winner else "",
                 "points": running[i][s],
             })
-        winner = escape(msgs.gettext("%(name)s takes the trick.")) % {
+        winner = escape(view.say(TAKES_TRICK, trick.winner)) % {
             "name": view.strong(trick.winner)}
         notes = [escape(msgs.ngettext("%(num)s point", "%(num)s points", abs(trick.points))
                         % {"num": trick.points}) + Markup(".")] if trick.points else []
@@ -291,8 +305,10 @@ def _sheet(view: ExampleView, replay: Replay, game: TricksGame) -> Sheet:
             cells.append({"score": score, "total": row.totals[s], "mark": mark,
                           "ends": last and s in crossed})
         rows.append({"hand": row.hand, "cells": cells, "narration": view.step(i)})
-    outcome = ["wins" if s in replay.winners else "loses" if s in replay.losers else ""
-               for s in seats]
+    outcome: list[Outcome] = [
+        {"kind": "wins", "words": view.say(WINS, s)} if s in replay.winners
+        else {"kind": "loses", "words": view.say(LOSES, s)} if s in replay.losers
+        else {"kind": "", "words": ""} for s in seats]
     return {"names": [view.seat(s) for s in seats], "rows": rows, "outcome": outcome,
             "best": msgs.gettext("the best score of the hand"),
             "worst": msgs.gettext("the worst score of the hand")}

@@ -10,7 +10,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from ...model.schema import CardsText, ScriptSpec, SeatName, Strict
+from ...core.languages import Gender
+from ...model.schema import GENDERS, CardsText, ScriptSpec, SeatName, Strict
 
 PassTo = Literal["left", "right", "across", "none"]
 
@@ -150,6 +151,8 @@ class TricksExampleSpec(ScriptSpec):
     seats: list[SeatName] = Field(min_length=2, examples=[["Anna", "Bruno", "Carla", "Dario"]],
                                   description="The players in clockwise order: each one's "
                                   "left-hand neighbour is the next seat.")
+    genders: dict[SeatName, Gender] = Field(default={}, description=GENDERS, examples=[
+        {"Anna": "f", "Bruno": "m", "Carla": "f", "Dario": "m"}])
     dealer: SeatName | None = Field(default=None, examples=["Dario"], description=(
         "Who deals (needed with a `deal`: it decides the first lead)."))
     variant: str | None = Field(default=None, examples=["three-players"], description=(

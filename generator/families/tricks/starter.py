@@ -23,6 +23,7 @@ end: {over: 100, winning: lowest-wins}
     example_name="last-two-tricks",
     example="""\
 seats: [Anna, Bruno, Carla, Dario]   # clockwise: each one's left-hand neighbour is the next seat
+genders: {Anna: f, Bruno: m, Carla: f, Dario: m}   # f or m: the form the languages use of each
 position:                            # what each player holds with two tricks to go
   Anna:  A♥ 2♣
   Bruno: Q♠ 3♣
