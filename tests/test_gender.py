@@ -70,7 +70,7 @@ FEMININE = {
     "ro": words("ei", "ea", r"câștigătoarea\w*", "învinsa"),
 }
 # The classes of what the generator writes of players: words bound to a seat, and sentences.
-SEAT_WORDS = ("badge", "tv-role", "tv-wins", "tv-out")
+SEAT_WORDS = ("tv-role", "tv-wins", "tv-out", "badge")  # the most particular first: a role is a badge too
 SENTENCES = ("tv-move", "tv-note", "result")
 
 
