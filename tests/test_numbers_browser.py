@@ -1,9 +1,11 @@
 """The numbers page in Chromium: one for every game and language, linked from the game page;
 every chart with both axes and their titles; one configuration shown at a time with the
-script, every one without it; axe-core finds nothing in light and dark."""
+script, every one without it; axe-core finds nothing in light and dark. And the sitemap
+lists every numbers page with its other languages."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -113,3 +115,14 @@ def test_axe_finds_no_violation_on_the_numbers_page(server: str, browser, lang: 
             assert violations == [], (scheme, numbers.path, [(v["id"], [n["target"] for n in v["nodes"]])
                                                              for v in violations])
     page.close()
+
+
+def test_every_numbers_page_is_in_the_sitemap_with_its_languages(site: Path) -> None:
+    xml = (site / "sitemap.xml").read_text(encoding="utf-8")
+    base = "https://rulebook.example/"
+    for numbers in NUMBERS:
+        entry = re.search(f"<url><loc>{re.escape(base + numbers.url_path)}</loc>(.*?)</url>", xml, re.S)
+        assert entry is not None, numbers.path
+        languages = re.findall(r'hreflang="([a-z-]+)" href="([^"]+)"', entry.group(1))
+        assert len(languages) == len(SITE.translations(numbers)) + 1  # and x-default
+        assert all(href.endswith("/numbers/") for _, href in languages)

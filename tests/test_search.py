@@ -66,16 +66,16 @@ def _cli_bundle(pages: dict[str, bytes], tmp: Path) -> dict[str, bytes]:
 
 
 def _golden_pages() -> dict[str, bytes]:
-    """The golden game pages, under the paths they are built at: their example rounds and
-    numbers carry data-pagefind-ignore."""
+    """The golden game and numbers pages, under the paths they are built at: their example
+    rounds and the numbers' tables carry data-pagefind-ignore."""
     return {p.name.replace("__", "/"): p.read_bytes() for p in sorted(GOLDEN.glob("*.html"))}
 
 
 @pytest.mark.parametrize("which", ["golden", pytest.param("built", marks=pytest.mark.pdf)])
 def test_the_bundle_is_what_pagefind_makes_of_the_published_pages(
         tmp_path: Path, which: str, request: pytest.FixtureRequest) -> None:
-    """Given only the game pages, from memory, the service makes the index the command makes
-    of every page of the folder as published (quick references, index and not-found pages
+    """Given only the game and numbers pages, from memory, the service makes the index the
+    command makes of every page of the folder as published (quick references, index and not-found pages
     included: Pagefind leaves out what does not mark its body): the same pages, words and
     positions, and fragments byte for byte. The built site's English and Arabic pages hold
     both families' example rounds."""
@@ -83,8 +83,9 @@ def test_the_bundle_is_what_pagefind_makes_of_the_published_pages(
         folder: Path = request.getfixturevalue("built")
         published = {p.relative_to(folder).as_posix(): p.read_bytes()
                      for lang in ("en", "ar") for p in sorted((folder / lang).rglob("*.html"))}
-        game_pages = {rel: data for rel, data in published.items()
-                      if rel.count("/") == 2 and rel.endswith("/index.html")}
+        game_pages = {rel: data for rel, data in published.items()  # and the numbers pages
+                      if rel.count("/") == 2 and rel.endswith("/index.html")
+                      or rel.endswith("/numbers/index.html")}
     else:
         published = game_pages = _golden_pages()
     by_language: dict[str, dict[str, bytes]] = {}
