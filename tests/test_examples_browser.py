@@ -69,6 +69,14 @@ TOO_WIDE = """root => [...root.querySelectorAll('*')].filter(e => {
 }).map(e => e.tagName + '.' + e.className)"""
 
 
+UNFOLD = "document.querySelectorAll('details.example-more').forEach(d => { d.open = true; })"
+
+
+def _unfold(page: Any) -> None:
+    """Opens the example rounds after the first, which the page folds under their titles."""
+    page.evaluate(UNFOLD)
+
+
 @pytest.fixture(scope="module")
 def checked() -> CheckResult:
     return corpus()
@@ -126,6 +134,7 @@ def test_every_example_steps_through_as_the_replay_went(server: str, browser: An
     for lang, slug, examples in pages:
         page = browser.new_page(viewport=PHONE)
         page.goto(f"{server}/{lang}/{slug}/")
+        _unfold(page)
         wide = page.evaluate(TOO_WIDE, page.locator("body").element_handle())
         assert wide == [], f"{lang}/{slug}: wider than 390 px: {wide}"
         forward = "ArrowLeft" if lang == "ar" else "ArrowRight"
@@ -237,6 +246,7 @@ def test_score_sheets_show_the_replayed_totals(server: str, browser: Any, checke
                 continue
             page = browser.new_page(viewport=PHONE)
             page.goto(f"{server}/{lang}/{slug}/")
+            _unfold(page)
             rows = page.evaluate("""ex => [...ex.querySelectorAll('table.sheet tbody tr:not(.sheet-note)')]
                 .map(tr => [...tr.querySelectorAll('td')].map(td => [
                     td.querySelector('.sheet-score .num').textContent,
@@ -261,6 +271,7 @@ def test_no_accessibility_violation_on_pages_with_steppers(server: str, browser:
         for width in (390, 1280) if slug in ("hearts", "uomo-nero") else (390,):
             page = browser.new_page(viewport={"width": width, "height": 900})
             page.goto(f"{server}/{lang}/{slug}/")
+            _unfold(page)
             if page.locator("[data-stepper]").count() == 0:
                 page.close()
                 continue
@@ -281,6 +292,7 @@ def test_no_step_shows_what_comes_later(server: str, browser: Any, checked: Chec
     for lang, slug, examples in _pages(checked):
         page = browser.new_page(viewport=PHONE)
         page.goto(f"{server}/{lang}/{slug}/")
+        _unfold(page)
         forward, back = ("ArrowLeft", "ArrowRight") if lang == "ar" else ("ArrowRight", "ArrowLeft")
         for name, replay, game in examples:
             frames = expected_frames(replay, game)
@@ -351,6 +363,7 @@ def test_score_sheets_fit_a_phone_in_every_language(server: str, browser: Any,
         for lang, slug in bundle.rules.spec.slugs.items():
             page = context.new_page()
             page.goto(f"{server}/{lang}/{slug}/")
+            _unfold(page)
             for ex in page.locator(".example:has(table.sheet, table.scores)").all():
                 cut = page.evaluate(CLIPPED, ex.element_handle())
                 assert cut == [], f"{lang}/{slug} {ex.get_attribute('id')}: cut off: {cut}"
@@ -369,6 +382,7 @@ def test_no_accessibility_violation_light_and_dark(server: str, browser: Any) ->
         for scheme in ("light", "dark"):
             page = browser.new_page(viewport=PHONE, color_scheme=scheme)
             page.goto(f"{server}/{lang}/{slug}/")
+            _unfold(page)
             for toggle in page.locator(".stepper-toggle").all():
                 toggle.click()
             page.evaluate("Promise.all(document.getAnimations().map(a => a.finished))")

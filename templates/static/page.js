@@ -71,6 +71,18 @@
   window.addEventListener("hashchange", unfold);
   unfold();
 
+  // Printing shows what the screen folds (the stylesheet does it where the browser knows
+  // ::details-content; this, where it does not); the folds close again afterwards.
+  var opened = [];
+  window.addEventListener("beforeprint", function () {
+    opened = Array.prototype.filter.call(document.querySelectorAll("article details:not([open])"),
+                                         function (d) { d.open = true; return true; });
+  });
+  window.addEventListener("afterprint", function () {
+    opened.forEach(function (d) { d.open = false; });
+    opened = [];
+  });
+
   // Glossary terms: a tap or Enter opens the definition (a second one, or Escape, closes it);
   // the link still leads to the glossary for a middle click or a new tab.
   var open = null;
