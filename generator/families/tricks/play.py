@@ -10,6 +10,8 @@ over. Moves use the example scripts' notation: ``{"by": 2, "play": "Q♠"}`` and
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from ...core.cards import Card, Deck, card_name, parse_card
 from ...core.prng import Mulberry32
 from ..moves import Json, PlayError, card_of, seat_of
@@ -58,8 +60,18 @@ def game_from_options(data: Json) -> TricksGame:
     return TricksGame(Deck("play", cards), (), options)
 
 
-def _names(cards: list[Card]) -> list[str]:
-    return [card_name(c) for c in cards]
+_NAMES: dict[Card, str] = {}
+
+
+def _names(cards: list[Card] | tuple[Card, ...]) -> list[str]:
+    """The cards' names; a card's name is made once (it is asked for at every step)."""
+    out = []
+    for card in cards:
+        name = _NAMES.get(card)
+        if name is None:
+            name = _NAMES[card] = card_name(card)
+        out.append(name)
+    return out
 
 
 class TricksTable:
@@ -117,10 +129,12 @@ class TricksTable:
     def legal_moves(self) -> list[Json]:
         s = self.state
         if s.passing:
-            passes = sorted((self._sorted(list(p.cards)) for p in s.legal_passes()),
-                            key=lambda cs: [self.order[c] for c in cs])
+            # the engine's legal_passes() (every `count` cards of the hand), taken from the
+            # hand in deck order so that they come in the order engine.js gives them
             seat = self.turn()
-            return [{"by": seat, "pass": _names(cs)} for cs in passes]
+            hand = _names(self._sorted(s.hands[seat]))
+            return [{"by": seat, "pass": list(cs)}
+                    for cs in combinations(hand, self.game.options.passing.count)]
         return [{"by": s.turn, "play": card_name(c)} for c in self._sorted(s.legal_cards())]
 
     def play(self, move: Json) -> Json:
@@ -177,7 +191,7 @@ class TricksTable:
                 "pass_to": self.pass_to, "passed": self.passes[seat],
                 "trick": [{"by": p.seat, "play": card_name(p.card)} for p in s.trick],
                 "tricks": list(self.tricks), "broken": s.broken, "turn": self.turn(),
-                "legal": self.legal_moves() if mine else []}
+                "legal": self.legal_moves() if mine and not s.passing else []}
 
     def bot_move(self, seat: int) -> Json:
         view = self.view(seat)

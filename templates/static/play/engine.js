@@ -527,7 +527,7 @@
       return { seat, players: this.players, hand_number: this.handNumber, hand: this.sorted(this.hands[seat]),
         passing: this.isPassing, pass_to: this.passTo, passed: this.passes[seat],
         trick: this.trick.map((p) => ({ by: p.by, play: p.play })), tricks: this.tricks.slice(),
-        broken: this.broken, turn, legal: turn === seat ? this.legalMoves() : [] };
+        broken: this.broken, turn, legal: turn === seat && !this.isPassing ? this.legalMoves() : [] };
     }
 
     botMove(seat) {
