@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -29,7 +28,7 @@ NODE = shutil.which("node")
 DRIVER = ROOT / "tests" / "js" / "play_driver.js"
 CHOOSER = 0x5BD1E995  # the random players' generator: Mulberry32(seed ^ CHOOSER)
 ROUNDS_PER_FAMILY = 10_000  # the slow tier's size; the fast tier plays a sample
-FAST_ROUNDS_PER_FAMILY = 240
+FAST_ROUNDS_PER_FAMILY = 120
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (`make test` installs "
                                 "nodejs); the browser engine cannot be compared without it")

@@ -131,11 +131,11 @@ class TricksTable:
         if s.passing:
             # the engine's legal_passes() (every `count` cards of the hand), taken from the
             # hand in deck order so that they come in the order engine.js gives them
-            seat = self.turn()
+            seat = next(s for s in range(self.players) if s not in self.state.passes)
             hand = _names(self._sorted(s.hands[seat]))
             return [{"by": seat, "pass": list(cs)}
                     for cs in combinations(hand, self.game.options.passing.count)]
-        return [{"by": s.turn, "play": card_name(c)} for c in self._sorted(s.legal_cards())]
+        return [{"by": s.turn, "play": c} for c in _names(self._sorted(s.legal_cards()))]
 
     def play(self, move: Json) -> Json:
         """Make a pass or a play; ``PlayError`` when the rules do not allow it."""

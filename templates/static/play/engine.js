@@ -4,7 +4,7 @@
  * through their play tables generator/families/<family>/play.py): tests/test_play_engine.py plays
  * thousands of seeded rounds of every game, variant and player count in both and compares
  * the legal moves at every step and the results. It reads only the options JSON that
- * Python exports (`rulebook play-options`, generator/families/play.py); cards, moves and
+ * Python exports (play_options in generator/families/play.py); cards, moves and
  * states are in the notation of the example scripts. The API is documented in docs/play.md.
  *
  * Dependency-free ES2017; sets window.RulebookEngine in a browser, module.exports in node.
