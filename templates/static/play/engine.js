@@ -52,6 +52,12 @@
     toJSON() { return { error: this.code, message: this.message, legal: this.legal }; }
   }
 
+  function entries(pairs) { // Object.fromEntries is ES2019
+    const out = {};
+    for (const [k, v] of pairs) out[k] = v;
+    return out;
+  }
+
   function byOrder(order) { return (a, b) => order.get(a) - order.get(b); }
 
   // ======================================================================================
@@ -254,7 +260,7 @@
 
     exampleScript(names) { // the round as an example script (rules/<game>/examples/*.yaml)
       const n = (s) => names[s];
-      const byName = (lists) => Object.fromEntries(lists.map((cards, s) => [n(s), cards.join(' ')]));
+      const byName = (lists) => entries(lists.map((cards, s) => [n(s), cards.join(' ')]));
       const script = { seats: names.slice(0, this.players), dealer: n(this.dealer) };
       if (this.options.variant) script.variant = this.options.variant;
       script.deal = byName(this.dealt);
@@ -549,8 +555,8 @@
 
     exampleScript(names) { // the hand as an example script (rules/<game>/examples/*.yaml)
       const n = (s) => names[s];
-      const byName = (lists) => Object.fromEntries(lists.map((cards, s) => [n(s), cards.join(' ')]));
-      const perSeat = (xs) => Object.fromEntries(xs.map((x, s) => [n(s), x]));
+      const byName = (lists) => entries(lists.map((cards, s) => [n(s), cards.join(' ')]));
+      const perSeat = (xs) => entries(xs.map((x, s) => [n(s), x]));
       const script = { seats: names.slice(0, this.players), dealer: n(this.dealer) };
       if (this.options.variant) script.variant = this.options.variant;
       script.hand = this.handNumber;
