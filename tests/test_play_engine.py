@@ -233,7 +233,8 @@ def test_the_generator_gives_the_same_numbers_in_both_languages(node: Node) -> N
 
 
 def test_the_generator_known_values() -> None:
-    # Mulberry32's published first outputs for seed 1 (as the reference C code gives them)
+    # the first outputs of the reference Mulberry32 (Tommy Ettinger's, as the widely copied
+    # JavaScript function `mulberry32(a)` computes them) for seed 1, times 2**32
     rng = Mulberry32(1)
     assert [rng.next_u32() for _ in range(2)] == [2693262067, 11749833]
 
