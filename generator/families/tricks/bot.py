@@ -123,8 +123,11 @@ def _follow(sense: _Sense, view: Json, cards: list[str]) -> str:
     pending = sense.base + sum(sense.cost(c) for c in trick)
     winners = [c for c in cards if _high(c) > top]
     under = [c for c in cards if _high(c) < top]
-    if after == 0 and pending < 0 and winners:  # a trick worth taking: take it cheaply
-        return sense.best(winners, lambda c: (sense.cost(c), _high(c)))
+    if pending < 0 and winners:  # a trick worth taking
+        if after == 0:  # take it cheaply
+            return sense.best(winners, lambda c: (sense.cost(c), _high(c)))
+        if sense.base < 0:  # every trick is worth points: try to hold it, high
+            return sense.best(winners, lambda c: (sense.cost(c), -_high(c)))
     if under:  # duck with the highest card that stays under, a point card first
         return sense.best(under, lambda c: (-sense.cost(c), -_high(c)))
     if after == 0:  # the trick is ours anyway: take it with the biggest harmless card
@@ -138,7 +141,9 @@ def _lead(sense: _Sense, cards: list[str]) -> str:
     def score(card: str) -> int:
         suit, high = _suit(card), _high(card)
         out = [c for c in sense.unseen if _suit(c) == suit]
-        s = sense.cost(card) * 20 + high - 2 * sum(1 for c in out if _high(c) > high)
+        above = sum(1 for c in out if _high(c) > high)
+        # low where tricks cost, a sure winner where every trick is worth points
+        s = sense.cost(card) * 20 + (high - 2 * above if sense.base >= 0 else 2 * above - high)
         if not out:
             s += 40  # everyone else is void: they would dump points on us
         elif danger_out and any(v[1] == suit and v[0] != sense.seat for v in sense.voids):

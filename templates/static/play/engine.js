@@ -664,7 +664,10 @@
     const pending = sense.base + sum(trick.map((c) => sense.cost(c)));
     const winners = cards.filter((c) => high(c) > top);
     const under = cards.filter((c) => high(c) < top);
-    if (after === 0 && pending < 0 && winners.length) return sense.best(winners, (c) => [sense.cost(c), high(c)]);
+    if (pending < 0 && winners.length) { // a trick worth taking
+      if (after === 0) return sense.best(winners, (c) => [sense.cost(c), high(c)]);
+      if (sense.base < 0) return sense.best(winners, (c) => [sense.cost(c), -high(c)]);
+    }
     if (under.length) return sense.best(under, (c) => [-sense.cost(c), -high(c)]);
     if (after === 0) return sense.best(winners, (c) => [sense.cost(c), -high(c)]);
     return sense.best(winners, (c) => [sense.cost(c), high(c)]);
@@ -675,7 +678,8 @@
     return sense.best(cards, (card) => {
       const suit = suitOf(card); const h = high(card);
       const out = sense.unseen.filter((c) => suitOf(c) === suit);
-      let s = sense.cost(card) * 20 + h - 2 * out.filter((c) => high(c) > h).length;
+      const above = out.filter((c) => high(c) > h).length;
+      let s = sense.cost(card) * 20 + (sense.base >= 0 ? h - 2 * above : 2 * above - h);
       if (!out.length) s += 40;
       else if (dangerOut && sense.voidElsewhere(suit)) s += 25;
       if (sense.exposedSpade(card)) s += 50;
