@@ -111,6 +111,9 @@ def test_the_contents_are_at_hand_on_a_phone_and_beside_the_text_on_a_wide_scree
     page.wait_for_timeout(100)
     assert page.evaluate("location.hash") == "#faq"
     assert not page.locator("#toc-list").is_visible()
+    # the bar names the section being read: the one just chosen
+    faq_title = page.locator("#faq-h").inner_text().strip()
+    assert page.locator(".toc-current").inner_text().strip() == faq_title
     faq = page.locator("#faq-h").bounding_box()
     assert faq is not None and faq["y"] >= toggle.bounding_box()["height"]  # type: ignore[index]
     page.close()
@@ -124,7 +127,8 @@ def test_the_contents_are_at_hand_on_a_phone_and_beside_the_text_on_a_wide_scree
     main = page.locator("#objective").bounding_box()
     assert toc is not None and main is not None
     assert 0 <= toc["y"] < WIDE["height"] and toc["x"] > main["x"] + main["width"]
-    assert page.locator("#toc a[aria-current]").count() == 1
+    current = page.locator("#toc a[aria-current]")
+    assert current.count() == 1 and current.get_attribute("href") != "#main"
     assert page.locator("#toc .to-top a").is_visible()
     page.close()
 

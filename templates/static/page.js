@@ -35,7 +35,7 @@
       }
     });
     // The section being read: marked in the list, named on the bar.
-    var links = Array.prototype.slice.call(list.querySelectorAll("a[href^='#']"));
+    var links = Array.prototype.slice.call(list.querySelectorAll("ol a[href^='#']"));
     var targets = links.map(function (a) { return document.getElementById(a.getAttribute("href").slice(1)); });
     var mark = function () {
       var line = window.innerHeight * 0.25;
