@@ -61,8 +61,10 @@ def test_no_text_of_a_rule_the_game_has_not(site: Path, lang: str) -> None:
 
 
 def test_its_own_rules_are_said(site: Path) -> None:
-    """The texts its rules do call for are there: the capot in the figures."""
-    page = _words((site / "en" / "jacks" / "index.html").read_text(encoding="utf-8"))
+    """The texts its rules do call for are there: the capot in the figures (on the numbers
+    page, with the game page's summary)."""
+    page = _words((site / "en" / "jacks" / "index.html").read_text(encoding="utf-8")
+                  + (site / "en" / "jacks" / "numbers" / "index.html").read_text(encoding="utf-8"))
     assert "One player takes every trick (a slam)" in page
     assert "Hearts are broken" not in page and "after the pass" not in page
 
@@ -73,6 +75,7 @@ def test_a_long_source_address_fits_a_phone(site: Path, browser, lang: str) -> N
     page still fits 390 px."""
     page = browser.new_page(viewport={"width": 390, "height": 800})
     page.goto((site / lang / JACKS_SLUGS[lang] / "index.html").as_uri())
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
     link = page.locator(".sources a")
     assert link.count() == 1
     width = page.evaluate("document.documentElement.scrollWidth")

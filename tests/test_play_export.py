@@ -26,6 +26,7 @@ from generator.families.play import play_options
 NODE = shutil.which("node")
 DRIVER = ROOT / "tests" / "js" / "play_driver.js"
 NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Giulia", "Marco"]
+GENDERS = ["f", "m", "f", "m", "f", "m", "f", "m"]  # the languages' words agree with them
 # the findings a new example may cause outside its own file: its text is still to be written
 ELSEWHERE = {"missing-example-text"}
 
@@ -47,7 +48,8 @@ def played_scripts(cases: list[tuple[str, str | None, int, int]]) -> list[dict[s
     bundles = {b.rules.id: b for b in corpus().games}
     options = [play_options(bundles[g], v, n) for g, v, n, _ in cases]
     jobs = [{"opt": i, "seed": 1000 + i, "rounds": rounds, "bots": list(range(i % 2, n)),
-             "script": NAMES[:n]} for i, (_g, _v, n, rounds) in enumerate(cases)]
+             "script": NAMES[:n], "genders": GENDERS[:n]}
+            for i, (_g, _v, n, rounds) in enumerate(cases)]
     assert NODE is not None
     answer = subprocess.run([NODE, str(DRIVER)], input=json.dumps(
         {"options": options, "jobs": jobs}, ensure_ascii=False) + "\n", capture_output=True,

@@ -110,7 +110,7 @@ def test_faq_json_ld_matches_the_faq(site: Path) -> None:
     html = page(site, "ru/chyorny-peter/index.html")
     data = json.loads(re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S).group(1))
     assert data["@type"] == "FAQPage" and data["inLanguage"] == "ru"
-    questions = re.findall(r'<div class="qa"><dt>(.*?)</dt>', html)
+    questions = re.findall(r'<details class="qa"><summary>(.*?)</summary>', html)
     assert len(data["mainEntity"]) == len(questions) >= 5
 
 
@@ -293,4 +293,6 @@ def test_trick_taking_pages_have_a_glossary_in_every_language(site: Path) -> Non
         for lang, slug in bundle.rules.spec.slugs.items():
             html = page(site, f"{lang}/{slug}/index.html")
             section = html[html.index('<section class="section section-glossary"'):]
-            assert section[:section.index("</section>")].count("<li><strong>") >= 5, (bundle.rules.id, lang)
+            # read as data: each term an entry the rules' first use of it links to
+            entries = section[:section.index("</section>")].count('class="glossary-entry"')
+            assert entries >= 5 and 'class="term"' in html, (bundle.rules.id, lang)

@@ -42,7 +42,7 @@ function runJob(options, job) {
     }
     const s = table.state();
     rounds.push({ result: s.result, match: s.match });
-    if (job.script) rounds[rounds.length - 1].script = table.exampleScript(job.script);
+    if (job.script) rounds[rounds.length - 1].script = table.exampleScript(job.script, job.genders);
   }
   const out = { hash: h, steps, rounds };
   if (job.verbose) out.trace = trace;

@@ -58,6 +58,13 @@
     return out;
   }
 
+  // The players' genders ('f' or 'm', one per seat), which the languages' words of a player
+  // agree with: `rulebook check` warns of a script without them.
+  function withGenders(script, names, genders, players) {
+    if (genders) { script.genders = entries(names.slice(0, players).map((name, s) => [name, genders[s]])); }
+    return script;
+  }
+
   function byOrder(order) { return (a, b) => order.get(a) - order.get(b); }
 
   // ======================================================================================
@@ -258,10 +265,11 @@
       };
     }
 
-    exampleScript(names) { // the round as an example script (rules/<game>/examples/*.yaml)
+    exampleScript(names, genders) { // the round as an example script (rules/<game>/examples/*.yaml)
       const n = (s) => names[s];
       const byName = (lists) => entries(lists.map((cards, s) => [n(s), cards.join(' ')]));
-      const script = { seats: names.slice(0, this.players), dealer: n(this.dealer) };
+      const script = withGenders({ seats: names.slice(0, this.players) }, names, genders, this.players);
+      script.dealer = n(this.dealer);
       if (this.options.variant) script.variant = this.options.variant;
       script.deal = byName(this.dealt);
       if (this.hidden !== null) script.hidden_card = this.hidden;
@@ -553,11 +561,12 @@
       };
     }
 
-    exampleScript(names) { // the hand as an example script (rules/<game>/examples/*.yaml)
+    exampleScript(names, genders) { // the hand as an example script (rules/<game>/examples/*.yaml)
       const n = (s) => names[s];
       const byName = (lists) => entries(lists.map((cards, s) => [n(s), cards.join(' ')]));
       const perSeat = (xs) => entries(xs.map((x, s) => [n(s), x]));
-      const script = { seats: names.slice(0, this.players), dealer: n(this.dealer) };
+      const script = withGenders({ seats: names.slice(0, this.players) }, names, genders, this.players);
+      script.dealer = n(this.dealer);
       if (this.options.variant) script.variant = this.options.variant;
       script.hand = this.handNumber;
       script.deal = byName(this.dealt);
@@ -707,7 +716,7 @@
       state() { return need().state(); },
       view(seat) { return need().view(seat); },
       botMove(seat) { return need().botMove(seat); },
-      exampleScript(names) { return need().exampleScript(names); },
+      exampleScript(names, genders) { return need().exampleScript(names, genders); },
     };
   }
 
