@@ -1,6 +1,6 @@
 # Two entry points: `make site` builds rules/ into output/site/, `make test` runs every test.
 # Each creates the virtual environment and installs what it needs on a fresh Debian machine
-# (as root, Debian packages through apt-get: WeasyPrint's libraries; a browser, Java, poppler for tests).
+# (as root, Debian packages through apt-get: WeasyPrint's libraries; a browser, Java, poppler, node for tests).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -8,9 +8,10 @@ STAMP := $(VENV)/.installed
 SITE_STAMP := $(VENV)/.site-packages
 TEST_STAMP := $(VENV)/.test-packages
 # Debian packages: WeasyPrint's libraries for the PDFs; a browser, Java (the Nu HTML
-# checker) and poppler (PDF to PNG) for the tests.
+# checker), poppler (PDF to PNG) and node (the play engine against the Python engines) for
+# the tests.
 SITE_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
-TEST_PACKAGES := chromium openjdk-17-jre-headless poppler-utils
+TEST_PACKAGES := chromium openjdk-17-jre-headless poppler-utils nodejs
 
 .PHONY: site check test test-fast bench serve messages clean
 

@@ -186,6 +186,23 @@ def test_simulate_prints_text_and_json(capsys: pytest.CaptureFixture[str]) -> No
     assert config["figures"]["loses.0"]["low"] <= config["figures"]["loses.0"]["estimate"]
 
 
+def test_simulate_players_as_bot_against_random_players(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "hearts", "--rules", str(RULES), "--players-as", "bot", "--rounds", "12"]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "computer player at seat 1 against random players" in text
+    assert "4 players: 12 games each" in text
+    for who in ("bot", "random"):
+        assert re.search(rf"Share of games won, {who} +\d+\.\d%  \(\d+\.\d% to \d+\.\d%\)", text)
+        assert re.search(rf"Score per hand, {who} +-?\d+\.\d\d  \(", text)
+    assert main(["simulate", "black-peter", "--rules", str(RULES), "--players", "3", "--rounds", "40",
+                 "--players-as", "bot", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    config = data["configurations"][0]
+    assert (data["play"], config["players"], config["games"], config["seat"]) == ("bot", 3, 40, 1)
+    assert set(config["bot"]) == set(config["random"]) == {"wins"}  # no points in a pairing game
+
+
 @pytest.mark.parametrize("args,message,hint", [
     (["uomo-nerro"], "no game 'uomo-nerro'", "did you mean 'uomo-nero'?"),
     (["uomo-nero", "--variant", "jokr"], "has no variant 'jokr'", "did you mean 'joker'?"),

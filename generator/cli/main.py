@@ -129,6 +129,10 @@ def _parser() -> argparse.ArgumentParser:
                      "every interval is about one percentage point wide, up to a cap")
     sim.add_argument("--seed", type=int, default=1, help="the same seed gives the same figures")
     sim.add_argument("--format", choices=("text", "json"), default="text")
+    sim.add_argument("--players-as", choices=("random", "bot"), default="random",
+                     help="random: every seat plays at random (the page's figures); bot: the "
+                     "computer player at seat 1 against random players, beside the same games "
+                     "with a random player at seat 1 (--rounds games, default 2000)")
     pdf = sub.add_parser("pdf", help="the printable PDFs of one game in one language")
     pdf.add_argument("game", help="game id, e.g. uomo-nero")
     pdf.add_argument("--lang", required=True, help="language code, e.g. it")
@@ -375,7 +379,8 @@ def _simulate(args: argparse.Namespace) -> int:
     request = sc.Request(args.game, args.rules, variant=args.variant, players=args.players,
                          rounds=args.rounds, seed=args.seed)
     report = Report()
-    configs = sc.configurations(request, report)
+    loaded = sc.load(request, report)
+    configs = loaded[1] if isinstance(loaded, tuple) else loaded
     if report.items:
         print(format_text(report.sorted()), file=sys.stderr)
     if configs is None:
@@ -385,6 +390,11 @@ def _simulate(args: argparse.Namespace) -> int:
         if configs.hint:
             print(f"  hint: {configs.hint}", file=sys.stderr)
         return EXIT_USAGE
+    if args.players_as == "bot":
+        assert isinstance(loaded, tuple)
+        duels = sc.duels(request, loaded[0], configs)
+        print(sc.duels_json(request, duels) if args.format == "json" else sc.duels_text(request, duels))
+        return EXIT_OK
     results = sc.simulate(configs, request)
     print(sc.as_json(request, configs, results) if args.format == "json"
           else sc.as_text(request, configs, results))

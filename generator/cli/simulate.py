@@ -13,6 +13,8 @@ from ..check.games import check
 from ..core.diagnostics import Report
 from ..core.hints import did_you_mean
 from ..families import family_of
+from ..families.duel import Duel, duel
+from ..families.play import play_options
 from ..model.game import GameBundle
 from ..simulation.configurations import Configuration, configuration, player_counts
 from ..simulation.run import Numbers, run
@@ -37,6 +39,13 @@ class UsageError:
 
 def configurations(request: Request, report: Report) -> list[Configuration] | UsageError | None:
     """What to simulate; a usage error; None when the game's rules have errors (in ``report``)."""
+    loaded = load(request, report)
+    return loaded[1] if isinstance(loaded, tuple) else loaded
+
+
+def load(request: Request, report: Report
+         ) -> tuple[GameBundle, list[Configuration]] | UsageError | None:
+    """The game and what to simulate; a usage error; None when the rules have errors."""
     folder = request.rules / request.game
     if not (folder / "game.yaml").is_file():
         known = sorted(p.name for p in request.rules.glob("*") if (p / "game.yaml").is_file())
@@ -72,7 +81,7 @@ def configurations(request: Request, report: Report) -> list[Configuration] | Us
         config = configuration(bundle, request.variant, players, family=family_of(bundle))
         if config is not None:
             out.append(config)
-    return out
+    return bundle, out
 
 
 def _variant(request: Request) -> str:
@@ -114,4 +123,57 @@ def as_text(request: Request, configs: list[Configuration], results: list[Number
                     shown = (f"{f.estimate:6.{metric.decimals}f}  ({f.low:.{metric.decimals}f} to "
                              f"{f.high:.{metric.decimals}f}; sd {f.sd:.{metric.decimals}f})")
                 lines.append(f"  {label:<58} {shown}")
+    return "\n".join(lines)
+
+
+# -- the computer player against random players (--players-as bot) -------------------------
+
+DUEL_GAMES = 2000
+
+
+@dataclass(frozen=True)
+class DuelPair:
+    players: int
+    bot: Duel
+    baseline: Duel  # the same games with a random player in the bot's seat
+
+
+def duels(request: Request, bundle: GameBundle, configs: list[Configuration]) -> list[DuelPair]:
+    games = request.rounds or DUEL_GAMES
+    out = []
+    for config in configs:
+        options = play_options(bundle, request.variant, config.players)
+        out.append(DuelPair(config.players,
+                            duel(options, games=games, seed=request.seed, bot=True),
+                            duel(options, games=games, seed=request.seed, bot=False)))
+    return out
+
+
+def duels_json(request: Request, pairs: list[DuelPair]) -> str:
+    return json.dumps({"game": request.game, "variant": request.variant, "seed": request.seed,
+                       "play": "bot", "configurations": [
+                           {"players": p.players, "seat": p.bot.seat, "games": p.bot.games,
+                            "bot": {k: f.to_json() for k, f in p.bot.figures.items()},
+                            "random": {k: f.to_json() for k, f in p.baseline.figures.items()}}
+                           for p in pairs]}, indent=1, ensure_ascii=False)
+
+
+DUEL_LABELS = {"wins": "Share of games won", "score": "Score per hand",
+               "total": "Total at the end of the game"}
+
+
+def duels_text(request: Request, pairs: list[DuelPair]) -> str:
+    lines = [f"{request.game}{_variant(request)}: the computer player at seat 1 against random "
+             f"players, and a random player at seat 1 (the baseline); seed {request.seed}, "
+             "95 % intervals"]
+    for p in pairs:
+        lines.append("")
+        lines.append(f"{p.players} players: {p.bot.games:,} games each")
+        for key, label in DUEL_LABELS.items():
+            if key not in p.bot.figures:
+                continue
+            for who, f in (("bot", p.bot.figures[key]), ("random", p.baseline.figures[key])):
+                shown = (f"{f.estimate:6.1%}  ({f.low:.1%} to {f.high:.1%})" if f.kind is Kind.SHARE
+                         else f"{f.estimate:6.2f}  ({f.low:.2f} to {f.high:.2f})")
+                lines.append(f"  {label + ', ' + who:<44} {shown}")
     return "\n".join(lines)

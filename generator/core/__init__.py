@@ -6,4 +6,5 @@
     hints.py         the one "did you mean" helper
     languages.py     the six languages (Babel's CLDR data) and the UI message catalogs
     markup.py        the one configured MarkdownIt: prose to safe HTML, cards as cards
+    prng.py          the seeded generator of play (Mulberry32), the same in engine.js
 """

@@ -9,6 +9,7 @@
     page.py       an example round's context for its partial template
     numbers.py    random play for "By the numbers" (the Simulation)
     family.py     all of it behind the Family protocol
+    play.py       the play table: a round as JSON, the twin of engine.js (and its bot's draw)
 """
 
 from .engine import PairsGame as Game

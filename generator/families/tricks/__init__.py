@@ -12,6 +12,8 @@
     page.py       an example's context for its partial template
     numbers.py    random play for "By the numbers" (the Simulation)
     family.py     all of it behind the Family protocol
+    play.py       the play table: a game of hands as JSON, the twin of engine.js
+    bot.py        the rule-based computer player (the same in engine.js)
 """
 
 from .engine import TricksGame as Game

@@ -1,0 +1,88 @@
+// The node side of tests/test_play_engine.py: plays the rounds Python asks for through
+// templates/static/play/engine.js and answers one JSON line per request line.
+//
+// A request: {"options": [...play options...], "jobs": [{"opt": i, "seed": s, "rounds": k,
+// "bots": [seats], "verbose": false}]}. Each job plays a match of k rounds (newRound, then
+// nextRound(seed + r)); random seats pick legalMoves()[chooser.below(n)] with the chooser
+// Rng(seed ^ 0x5bd1e995). The answer per job: a FNV-1a hash over every step's legal moves
+// and chosen move, the steps, and each round's result and match standing; with verbose,
+// the steps themselves.
+'use strict';
+const path = require('path');
+const readline = require('readline');
+const engine = require(path.resolve(__dirname, '../../templates/static/play/engine.js'));
+
+function fnv(h, text) {
+  for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 16777619) >>> 0; }
+  return h;
+}
+function moveKey(m) {
+  const what = m.draw !== undefined ? m.draw : m.play !== undefined ? m.play : m.pass.join(' ');
+  return `${m.by}|${m.from !== undefined ? m.from : ''}|${what}`;
+}
+
+function runJob(options, job) {
+  const table = engine.createTable(options);
+  const chooser = new engine.Rng((job.seed ^ 0x5bd1e995) >>> 0);
+  const bots = new Set(job.bots);
+  let h = 2166136261; let steps = 0;
+  const rounds = []; const trace = [];
+  for (let r = 0; r < job.rounds; r++) {
+    if (r === 0) table.newRound(job.seed); else table.nextRound((job.seed + r) >>> 0);
+    for (;;) {
+      const turn = table.turn();
+      if (turn === null || table.isOver()) break;
+      const legal = table.legalMoves();
+      const legalKey = legal.map(moveKey).join(',');
+      const move = bots.has(turn) ? table.botMove(turn) : legal[chooser.below(legal.length)];
+      h = fnv(fnv(h, legalKey), moveKey(move));
+      if (job.verbose) trace.push([legalKey, moveKey(move)]);
+      table.play(move);
+      steps += 1;
+    }
+    const s = table.state();
+    rounds.push({ result: s.result, match: s.match });
+    if (job.script) rounds[rounds.length - 1].script = table.exampleScript(job.script);
+  }
+  const out = { hash: h, steps, rounds };
+  if (job.verbose) out.trace = trace;
+  return out;
+}
+
+const rl = readline.createInterface({ input: process.stdin, terminal: false });
+rl.on('line', (line) => {
+  const request = JSON.parse(line);
+  let answer;
+  try {
+    if (request.prng) {
+      const rng = new engine.Rng(request.prng.seed);
+      answer = { u32: Array.from({ length: request.prng.count }, () => rng.nextU32()),
+        below: request.prng.below.map((n) => rng.below(n)),
+        shuffled: rng.shuffle(Array.from({ length: request.prng.shuffle }, (_, i) => i)),
+        stream: engine.stream(request.prng.seed, 3).nextU32() };
+    } else if (request.states) {
+      answer = request.states.map((job) => {
+        const table = engine.createTable(request.options[job.opt]);
+        const chooser = new engine.Rng((job.seed ^ 0x5bd1e995) >>> 0);
+        const out = [table.newRound(job.seed)];
+        while (!table.isOver()) {
+          const legal = table.legalMoves();
+          const turn = table.turn();
+          table.play(job.bots.includes(turn) ? table.botMove(turn) : legal[chooser.below(legal.length)]);
+          out.push(table.state());
+        }
+        return out;
+      });
+    } else if (request.calls) {
+      const api = engine.createApi();
+      answer = request.calls.map(([name, ...args]) => {
+        try { return { ok: api[name](...args) }; } catch (e) {
+          return e instanceof engine.PlayError ? { error: e.toJSON() } : { crash: String(e) };
+        }
+      });
+    } else answer = request.jobs.map((job) => runJob(request.options[job.opt], job));
+  } catch (e) {
+    answer = { crash: String(e && e.stack || e) };
+  }
+  process.stdout.write(JSON.stringify(answer) + '\n');
+});
