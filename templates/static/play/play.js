@@ -390,7 +390,7 @@
   }
 
   function sheetNode(s) {
-    const head = el('tr', {}, [el('th', { scope: 'col', text: s.family === 'pairs' ? '' : W.hand }),
+    const head = el('tr', {}, [s.family === 'pairs' ? el('td') : el('th', { scope: 'col', text: W.hand }),
       ...ui.names.map((n) => el('th', { scope: 'col', text: n }))]);
     const rows = [];
     if (s.family === 'pairs') {
