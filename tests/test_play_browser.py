@@ -230,8 +230,9 @@ def test_the_fan_shows_no_hidden_card(server: str, browser: Any) -> None:
             const attrs = [...root.querySelectorAll('*')].flatMap(e => [...e.attributes].map(a => a.value));
             return root.textContent + ' ' + attrs.join(' '); }""")
         fan = page.evaluate("document.querySelector('.play-fan').outerHTML")
+        cards = page.evaluate("JSON.parse(document.getElementById('play-data').textContent).cards")
         for card in hidden:
-            label = page.evaluate(f"JSON.parse(document.getElementById('play-data').textContent).cards[{card!r}]")
+            label = cards[card]
             assert label[2] not in dom and label[2] not in fan, card
             assert label[0] + label[1] not in fan
         assert "♠" not in fan and "♥" not in fan and "♦" not in fan and "♣" not in fan

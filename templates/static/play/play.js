@@ -176,7 +176,7 @@
     }
     say(W.plays, { name: name(ev.by), card: [ev.play] });
     if (ev.trick) {
-      if (ev.trick.broken) say(W.broken, {});
+      if (ev.trick.broken && !before.broken) say(W.broken, {});
       say(W.takes, { name: name(ev.trick.winner) });
       if (ev.trick.points) say(W.points, { num: ev.trick.points });
     }
