@@ -19,7 +19,7 @@
 
   const ui = {
     config: 0, names: [], pace: params.has('pace') ? Number(params.get('pace')) : (reduced ? 0 : 700),
-    log: [], reason: '', selected: [], fan: [], focus: 0, waiting: null, running: false, token: 0,
+    log: [], pending: [], reason: '', selected: [], fan: [], focus: 0, waiting: null, running: false, token: 0,
   };
 
   // -- words and cards ---------------------------------------------------------------------
@@ -69,10 +69,22 @@
   // -- the pace of the computer -------------------------------------------------------------
 
   const sleep = (ms) => new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : resolve()));
+  /** An event for the log and the screen reader (keep: false for a prompt, not logged). The
+      live region is written at the reader's turn, at the end, and after each computer move
+      at a readable pace: at once, each event would replace the last before it is read. */
   function say(text, vars, keep) {
     if (keep !== false) ui.log.push({ text, vars });
     else ui.prompt = { text, vars };
-    live.textContent = spoken(text, vars || {});
+    ui.pending.push(spoken(text, vars || {}));
+  }
+  function speak() {
+    if (ui.pending.length) live.textContent = ui.pending.join(' ');
+    ui.pending = [];
+  }
+  function fasterNode() {
+    const box = el('input', { type: 'checkbox', id: 'play-faster', checked: ui.pace === 0 });
+    box.addEventListener('change', () => { ui.pace = box.checked ? 0 : 700; });
+    return el('p', { class: 'play-faster' }, [box, ' ', el('label', { for: 'play-faster', text: W.faster })]);
   }
 
   // -- setup --------------------------------------------------------------------------------
@@ -81,11 +93,9 @@
     root.replaceChildren();
     const select = el('select', { id: 'play-config' },
       data.configs.map((c, i) => el('option', { value: String(i), text: c.label, selected: i === ui.config })));
-    const faster = el('input', { type: 'checkbox', id: 'play-faster', checked: ui.pace === 0 });
-    faster.addEventListener('change', () => { ui.pace = faster.checked ? 0 : 700; });
     const form = el('form', { class: 'play-setup', on: { submit: (e) => { e.preventDefault(); ui.config = Number(select.value); start(); } } }, [
       el('label', { for: 'play-config', text: W.setup }), select,
-      el('p', { class: 'play-faster' }, [faster, ' ', el('label', { for: 'play-faster', text: W.faster })]),
+      fasterNode(),
       el('button', { type: 'submit', class: 'button', id: 'play-start', text: W.start }),
     ]);
     root.append(form);
@@ -132,8 +142,9 @@
       for (;;) {
         const s = api.state();
         if (s.over) break;
-        if (s.turn === ME) { announceTurn(s); render(focus); return; }
-        render(false);
+        if (s.turn === ME) { announceTurn(s); render(focus); speak(); return; }
+        ui.prompt = { text: W.waiting, vars: { name: name(s.turn) } };
+        if (ui.pace) { render(false); speak(); }
         await sleep(ui.pace);
         if (token !== ui.token || api.state().over) break;
         narrate(api.play(api.botMove(s.turn)), s);
@@ -141,6 +152,7 @@
       }
       ui.prompt = null;
       announceEnd(api.state());
+      speak();
     } finally {
       ui.running = false;
     }
@@ -253,11 +265,11 @@
   function render(focus) {
     const s = api.state();
     const hadFocus = root.contains(document.activeElement);
-    const prompt = ui.prompt && !s.over && s.turn === ME
+    const prompt = ui.prompt && !s.over
       ? el('p', { class: 'play-turn' }, [sentence(ui.prompt.text, ui.prompt.vars)]) : null;
     root.replaceChildren(...[seatsNode(s), s.family === 'tricks' ? trickNode(s) : null, prompt,
       handNode(s), ui.reason ? el('p', { class: 'play-reason', role: 'alert', text: ui.reason }) : null,
-      s.over ? endNode(s) : null, logNode(), sheetNode(s)].filter(Boolean));
+      s.over ? endNode(s) : null, logNode(), sheetNode(s), fasterNode()].filter(Boolean));
     if (focus || hadFocus) {
       const target = root.querySelector('[data-focus="1"]') || root.querySelector('.play-end button');
       if (target) target.focus();
@@ -296,7 +308,8 @@
   function handNode(s) {
     const mine = s.hands[ME];
     const myTurn = !s.over && s.turn === ME;
-    const parts = [el('h2', { class: 'play-h', id: 'play-hand-title', text: W.yourHand })];
+    const parts = [el('h2', { class: 'play-h', id: 'play-hand-title' }, [W.yourHand,
+      s.dealer === ME ? el('span', { class: 'play-dealer', text: ` · ${W.dealer}` }) : null])];
     if (s.family === 'pairs') {
       parts.push(el('div', { class: 'play-hand', dir: 'ltr' }, mine.map((c) => cardNode(c))));
       if (myTurn) parts.push(fanNode(s));
