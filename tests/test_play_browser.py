@@ -269,3 +269,21 @@ def test_the_play_page_works_from_disk(site: Path, browser: Any) -> None:
         assert page.evaluate("typeof window.rulebook.legalMoves") == "function"
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in RULES.iterdir() if (p / "game.yaml").is_file()))
+def test_every_game_plays_a_round_on_its_page(server: str, browser: Any, game: str) -> None:
+    page = _open(browser, f"{server}/de/{_slug(game, 'de')}/play/index.html?pace=0&seed=1")
+    try:
+        _start(page)
+        for _ in range(500):
+            if page.evaluate(FOCUS)["over"]:
+                break
+            _reader_move(page, page.evaluate("""() => { const c = window.rulebook.state().passing;
+                return c ? JSON.parse(document.getElementById('play-data').textContent)
+                    .configs[0].options.passing.count : 0; }"""))
+        assert page.evaluate(FOCUS)["over"]
+        assert page.locator(".play-end .play-download").count() == 1
+        assert page.errors == []
+    finally:
+        page.close()

@@ -44,6 +44,11 @@
     return el('span', { class: `card card-${colour}`, dir: 'ltr', role: 'img', 'aria-label': label },
       [rank, suit ? el('small', { text: suit }) : null]);
   }
+  /** A card, or a group of cards (a pair) kept together. */
+  function cardsNode(c) {
+    if (!Array.isArray(c)) return cardNode(c);
+    return el('span', { class: 'play-group' }, c.flatMap((x, i) => (i ? [' ', cardNode(x)] : [cardNode(x)])));
+  }
   /** A sentence with its cards as cards: the words from the catalog, %(card)s filled in. */
   function sentence(text, vars) {
     const out = el('span');
@@ -52,7 +57,7 @@
       const m = /^%\((\w+)\)s$/.exec(part);
       if (!m) { out.append(part); continue; }
       const v = vars[m[1]];
-      if (Array.isArray(v)) v.forEach((c, i) => { if (i) out.append(' '); out.append(cardNode(c)); });
+      if (Array.isArray(v)) v.forEach((c, i) => { if (i) out.append(' '); out.append(cardsNode(c)); });
       else out.append(String(v));
     }
     return out;
@@ -60,7 +65,7 @@
   function spoken(text, vars) {
     const named = {};
     for (const [k, v] of Object.entries(vars)) {
-      named[k] = Array.isArray(v) ? v.map((c) => (data.cards[c] || [c, '', c])[2]).join(', ') : v;
+      named[k] = Array.isArray(v) ? v.flat().map((c) => (data.cards[c] || [c, '', c])[2]).join(', ') : v;
     }
     return fill(text, named);
   }
@@ -126,7 +131,7 @@
     say(s.family === 'pairs' ? W.round : W.handNum, { num: s.round });
     if (s.family === 'pairs') {
       s.first_pairs.forEach((pairs, seat) => {
-        if (pairs.length) say(W.firstPairs, { name: name(seat), cards: pairs.flat() });
+        if (pairs.length) say(W.firstPairs, { name: name(seat), cards: pairs });
       });
     }
     run(true);
@@ -218,8 +223,7 @@
       ev = api.play(move);
     } catch (err) {
       if (!err || !err.code) throw err;
-      ui.reason = reason(err.code, before);
-      live.textContent = ui.reason;
+      ui.reason = reason(err.code, before);  // said by its role="alert"
       render(true);
       return;
     }
@@ -284,10 +288,16 @@
       items.push(el('li', { class: 'play-seat' + (s.turn === seat ? ' is-turn' : ''), 'aria-current': s.turn === seat ? 'true' : null }, [
         el('span', { class: 'play-name', text: name(seat) }),
         el('span', { class: 'play-count', text: out ? W.out : fill(W.cards, { num: s.hands[seat].length }) }),
+        s.family === 'tricks' ? el('span', { class: 'play-count', text: fill(W.points, { num: pointsTaken(s, seat) }) }) : null,
         s.dealer === seat ? el('span', { class: 'play-dealer', text: W.dealer }) : null,
       ]));
     }
     return el('ul', { class: 'play-seats', 'aria-label': W.table }, items);
+  }
+
+  /** The points a seat has taken in this hand so far: the tricks' own points. */
+  function pointsTaken(s, seat) {
+    return s.tricks.filter((t) => t.winner === seat).reduce((sum, t) => sum + t.points, 0);
   }
 
   function trickNode(s) {
@@ -302,14 +312,16 @@
   }
   function lastTrickPlays(s) {
     const t = s.tricks[s.tricks.length - 1];
-    return t.cards.map((card, i) => ({ by: (t.lead + i) % s.players, play: card }));
+    const step = data.configs[ui.config].options.play === 'clockwise' ? 1 : s.players - 1;
+    return t.cards.map((card, i) => ({ by: (t.lead + i * step) % s.players, play: card }));
   }
 
   function handNode(s) {
     const mine = s.hands[ME];
     const myTurn = !s.over && s.turn === ME;
     const parts = [el('h2', { class: 'play-h', id: 'play-hand-title' }, [W.yourHand,
-      s.dealer === ME ? el('span', { class: 'play-dealer', text: ` · ${W.dealer}` }) : null])];
+      s.dealer === ME ? el('span', { class: 'play-dealer', text: ` · ${W.dealer}` }) : null,
+      s.family === 'tricks' ? el('span', { class: 'play-dealer', text: ` · ${fill(W.points, { num: pointsTaken(s, ME) })}` }) : null])];
     if (s.family === 'pairs') {
       parts.push(el('div', { class: 'play-hand', dir: 'ltr' }, mine.map((c) => cardNode(c))));
       if (myTurn) parts.push(fanNode(s));
