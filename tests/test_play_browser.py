@@ -287,3 +287,31 @@ def test_every_game_plays_a_round_on_its_page(server: str, browser: Any, game: s
         assert page.errors == []
     finally:
         page.close()
+
+
+def test_at_a_readable_pace_the_computer_moves_one_by_one(server: str, browser: Any) -> None:
+    """Without ?pace=0 the computer's moves come apart, each said; "New game" in the middle of
+    them stops the old game's loop (the new game is dealt once, and plays on)."""
+    page = _open(browser, f"{server}/en/{_slug('black-peter', 'en')}/play/index.html?pace=60&seed=2")
+    try:
+        _start(page, config=3)  # five players: four computer moves before the reader's first
+        page.wait_for_selector(".play-turn")
+        page.wait_for_function("document.querySelector('.play-turn').textContent.includes('thinking')")
+        page.wait_for_selector(".play-back", timeout=5000)
+        assert page.inner_text("#play-live")  # the events and the turn, for a screen reader
+        page.keyboard.press("Enter")
+        page.wait_for_function("window.__calls.length > 6")
+        page.click(".play-quit button")  # "New game" while the computer is moving
+        page.click("#play-start")
+        restart = page.evaluate("window.__calls.length")
+        page.wait_for_function(f"window.__calls.length > {restart}")
+        page.wait_for_timeout(25)  # less than the pace: a second loop would have moved too
+        assert [c[0] for c in page.evaluate("window.__calls")[restart - 1:]] == ["newRound", "play"]
+        page.evaluate("document.querySelector('#play-faster').click()")  # and at once from here
+        while not page.evaluate(FOCUS)["over"]:
+            page.wait_for_timeout(20)
+            if "play-back" in page.evaluate(FOCUS)["cls"]:
+                page.keyboard.press("Enter")
+        assert page.errors == []
+    finally:
+        page.close()

@@ -19,7 +19,7 @@
 
   const ui = {
     config: 0, names: [], pace: params.has('pace') ? Number(params.get('pace')) : (reduced ? 0 : 700),
-    log: [], pending: [], reason: '', selected: [], fan: [], focus: 0, waiting: null, running: false, token: 0,
+    log: [], pending: [], reason: '', selected: [], fan: [], focus: 0, gen: 0, token: 0,
   };
 
   // -- words and cards ---------------------------------------------------------------------
@@ -104,6 +104,7 @@
       el('button', { type: 'submit', class: 'button', id: 'play-start', text: W.start }),
     ]);
     root.append(form);
+    if (ui.names.length) { ui.gen += 1; select.focus(); }  // back from a game: its loop stops
   }
 
   function seed() {
@@ -139,28 +140,27 @@
 
   // -- the loop: the computer moves until it is the reader's turn -------------------------
 
+  /** Each call is a generation: a loop left waiting by "New game" stops at its next step. */
   async function run(focus) {
-    if (ui.running) return;
-    ui.running = true;
-    const token = ui.token;
-    try {
-      for (;;) {
-        const s = api.state();
-        if (s.over) break;
-        if (s.turn === ME) { announceTurn(s); render(focus); speak(); return; }
-        ui.prompt = { text: W.waiting, vars: { name: name(s.turn) } };
-        if (ui.pace) { render(false); speak(); }
-        await sleep(ui.pace);
-        if (token !== ui.token || api.state().over) break;
-        narrate(api.play(api.botMove(s.turn)), s);
-        if (ui.pace && api.state().family === 'tricks' && api.state().trick.length === 0) await sleep(ui.pace);
+    const gen = ++ui.gen;
+    const current = () => gen === ui.gen;
+    for (;;) {
+      const s = api.state();
+      if (s.over) break;
+      if (s.turn === ME) { announceTurn(s); render(focus); speak(); return; }
+      ui.prompt = { text: W.waiting, vars: { name: name(s.turn) } };
+      if (ui.pace) { render(false); speak(); }
+      await sleep(ui.pace);
+      if (!current()) return;
+      narrate(api.play(api.botMove(s.turn)), s);
+      if (ui.pace && api.state().family === 'tricks' && api.state().trick.length === 0) {
+        await sleep(ui.pace);  // the trick stays on the table a moment
+        if (!current()) return;
       }
-      ui.prompt = null;
-      announceEnd(api.state());
-      speak();
-    } finally {
-      ui.running = false;
     }
+    ui.prompt = null;
+    announceEnd(api.state());
+    speak();
   }
 
   function passTarget(s) {
@@ -273,7 +273,9 @@
       ? el('p', { class: 'play-turn' }, [sentence(ui.prompt.text, ui.prompt.vars)]) : null;
     root.replaceChildren(...[seatsNode(s), s.family === 'tricks' ? trickNode(s) : null, prompt,
       handNode(s), ui.reason ? el('p', { class: 'play-reason', role: 'alert', text: ui.reason }) : null,
-      s.over ? endNode(s) : null, logNode(), sheetNode(s), fasterNode()].filter(Boolean));
+      s.over ? endNode(s) : null, logNode(), sheetNode(s), fasterNode(),
+      s.over ? null : el('p', { class: 'play-quit' }, [el('button', { type: 'button', class: 'button', on: { click: setup }, text: W.newGame })]),
+    ].filter(Boolean));
     if (focus || hadFocus) {
       const target = root.querySelector('[data-focus="1"]') || root.querySelector('.play-end button');
       if (target) target.focus();
