@@ -156,6 +156,7 @@ def test_a_whole_hearts_game_by_the_keyboard_agrees_with_python(server: str, bro
         ours = replay(page.evaluate("window.__calls"))
         assert ours["match"] == end["match"] and ours["sheet"] == end["sheet"]
         assert ours["tricks"] == end["tricks"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # the sheet too
         text = page.inner_text(".play-log")
         words = load_messages(TEMPLATES, lang).gettext
         assert words("The game is over. Winner: %(name)s.").split("%(name)s")[0].strip() in text
