@@ -316,3 +316,25 @@ def test_at_a_readable_pace_the_computer_moves_one_by_one(server: str, browser: 
         assert page.errors == []
     finally:
         page.close()
+
+
+def test_the_page_writes_yaml_that_reads_back_as_the_script(server: str, browser: Any) -> None:
+    """play.js's YAML emitter against PyYAML: scripts of whole hands of every variant of Hearts,
+    and the strings YAML would read as something else (numbers, booleans, a colon, quotes)."""
+    page = _open(browser, f"{server}/en/hearts/play/index.html")
+    try:
+        pairs = page.evaluate("""() => {
+          const api = window.rulebook, data = JSON.parse(document.getElementById('play-data').textContent);
+          const out = data.configs.map((c, i) => {
+            api.newRound(c.options, 100 + i);
+            while (!api.state().over) api.play(api.botMove(api.state().turn));
+            return api.exampleScript(data.script_names.slice(0, c.options.players));
+          });
+          out.push({a: 'x: y', b: '10', c: 'yes', d: ['★', '10♥'], e: {'An na': '8♥ 8♠', '1': 'NO'},
+                    f: [{by: 'A', x: true, n: 0, s: "it's \\"q\\""}], g: '', h: '#x', i: '-1.5'});
+          return out.map((script) => [script, window.rulebookPlay.yaml(script)]);
+        }""")
+        for script, text in pairs:
+            assert yaml.safe_load(text) == script, text
+    finally:
+        page.close()
