@@ -194,7 +194,7 @@
     say(W.plays, { name: name(ev.by), card: [ev.play] });
     if (ev.trick) {
       if (ev.trick.broken && !before.broken) say(W.broken, {});
-      say(W.takes, { name: name(ev.trick.winner) });
+      say(ev.trick.winner === ME ? W.youTake : W.takes, { name: name(ev.trick.winner) });
       if (ev.trick.points) say(W.points, { num: ev.trick.points });
     }
   }
@@ -202,7 +202,9 @@
   function announceEnd(s) {
     const r = s.result;
     if (s.family === 'pairs') {
-      if (r.holder !== null && r.holder !== undefined) say(W.roundLost, { name: name(r.holder), card: [r.last_card] });
+      if (r.holder !== null && r.holder !== undefined) {
+        say(r.holder === ME ? W.youLose : W.roundLost, { name: name(r.holder), card: [r.last_card] });
+      }
       if (s.match && s.match.over) {
         const limit = Math.max(...s.match.penalties);
         say(W.matchOver, { num: limit, name: s.match.losers.map(name).join(', ') });
