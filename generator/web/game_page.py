@@ -73,6 +73,7 @@ class GameContext(TypedDict):
     removed: Markup | None
     odd_card: Markup | None
     quickref_href: str
+    play_href: str
     index_href: str
     faq_json_ld: Markup
     pdfs: list[PdfLink]
@@ -238,8 +239,9 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
 
     quickref = r.site.find(Kind.QUICKREF, lang=lang, game=bundle.rules.id)
     numbers = r.site.find(Kind.NUMBERS, lang=lang, game=bundle.rules.id)
+    play = r.site.find(Kind.PLAY, lang=lang, game=bundle.rules.id)
     index = r.site.find(Kind.INDEX, lang=lang)
-    assert quickref is not None and numbers is not None and index is not None
+    assert quickref is not None and numbers is not None and play is not None and index is not None
     faq_ld = {"@context": "https://schema.org", "@type": "FAQPage", "inLanguage": lang,
               "mainEntity": [{"@type": "Question", "name": markup.plain(facts.fill(e.q)),
                               "acceptedAnswer": {"@type": "Answer",
@@ -259,6 +261,7 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
                                    rtl=language(lang).direction == "rtl",
                                    variant_name=lambda name: variant_name(facts, name, inline)),
         "numbers_href": relative(page, numbers.path),
+        "play_href": relative(page, play.path),
         "card_key": card_key(get_deck(bundle.rules.spec.deck)),
     }
 

@@ -41,6 +41,7 @@ from .navigation import (
     related_context,
 )
 from .numbers import Group, numbers_page
+from .play_page import PlayData, play_data
 from .qr import paper_context, qr_svg, rules_changed
 from .search import BUNDLE
 from .search_box import SYNONYMS, SearchBox, search_box
@@ -137,6 +138,7 @@ class QuickrefContext(TypedDict):
     source_href: str | None  # its lines are outdated here: the source language's page
     source_language: str
     source_language_name: str
+    play_href: str
 
 
 class NumbersContext(TypedDict):
@@ -147,6 +149,15 @@ class NumbersContext(TypedDict):
     note: str
     groups: list[Group]
     chosen: str  # the id of the configuration shown first
+    description: str
+
+
+class PlayContext(TypedDict):
+    title: str  # "Play Hearts": the page's own title and h1
+    game_title: str
+    game_href: str
+    quickref_href: str
+    data: Markup  # PlayData as JSON, for play.js
     description: str
 
 
@@ -260,7 +271,7 @@ class Renderer:
         lang = page.lang or SOURCE_LANGUAGE
         builders: dict[Kind, Callable[[Page, str], tuple[str, Context]]] = {
             Kind.ROOT: self._root, Kind.INDEX: self._index, Kind.GAME: self._game,
-            Kind.QUICKREF: self._quickref, Kind.NUMBERS: self._numbers,
+            Kind.QUICKREF: self._quickref, Kind.NUMBERS: self._numbers, Kind.PLAY: self._play,
             Kind.NOT_FOUND: self._not_found,
         }
         with markup.card_style(self.card_style(lang, page.game)):
@@ -481,7 +492,8 @@ class Renderer:
              "lines": [Markup(markup.render_inline(facts.fill(line))) for line in lines[key]]}
             for key, title in QUICKREF_TITLES.items()]
         game_page = self.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
-        assert game_page is not None
+        play = self.site.find(Kind.PLAY, lang=lang, game=bundle.rules.id)
+        assert game_page is not None and play is not None
         return "quickref.html.j2", {
             "title": msgs.gettext("Quick reference: %(game)s") % {"game": facts.title},
             "game_title": facts.title, "blocks": blocks, "players": facts.players, "deck": facts.deck,
@@ -491,7 +503,8 @@ class Renderer:
             "description": markup.plain(facts.fill(facts.text.description)),
             "source_href": stale_links(self, page, bundle, Kind.QUICKREF).get("quickref"),
             "source_language": self.source_language,
-            "source_language_name": language_name(self.source_language, lang)}
+            "source_language_name": language_name(self.source_language, lang),
+            "play_href": relative(page, play.path)}
 
     def _numbers(self, page: Page, lang: str) -> tuple[str, NumbersContext]:
         deps.game(page.game or "", lang)  # the figures are the game's (and the code's)
@@ -516,6 +529,27 @@ class Renderer:
             "groups": numbers["groups"] if numbers else [],
             "chosen": numbers["chosen"] if numbers else "",
             "description": numbers["description"] if numbers else ""}
+
+    def _play(self, page: Page, lang: str) -> tuple[str, PlayContext]:
+        deps.game(page.game or "", lang)  # its options and names are the game's
+        bundle = self.site.games[page.game or ""]
+        msgs = self.messages(lang)
+        facts = GameFacts(bundle, lang, msgs)
+
+        def inline(s: str) -> Markup:
+            return Markup(markup.render_inline(facts.fill(s)))
+
+        data: PlayData = play_data(bundle, lang=lang, msgs=msgs,
+                                   variant_name=lambda name: variant_name(facts, name, inline))
+        game_page = self.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
+        quickref = self.site.find(Kind.QUICKREF, lang=lang, game=bundle.rules.id)
+        assert game_page is not None and quickref is not None
+        return "play.html.j2", {
+            "title": msgs.gettext("Play %(game)s") % {"game": facts.title},
+            "game_title": facts.title, "game_href": relative(page, game_page.path),
+            "quickref_href": relative(page, quickref.path), "data": self.json_ld(data),
+            "description": msgs.gettext("Play %(game)s against the computer, by the rules "
+                                        "of this site.") % {"game": facts.title}}
 
     def _game(self, page: Page, lang: str) -> tuple[str, Context]:
         deps.game(page.game or "", lang)

@@ -42,6 +42,7 @@ class Kind(enum.StrEnum):
     GAME = "game"
     QUICKREF = "quickref"
     NUMBERS = "numbers"  # the game by the numbers
+    PLAY = "play"  # the game against the computer (docs/play.md)
     NOT_FOUND = "404"
 
 
@@ -131,6 +132,7 @@ def plan_listed(listings: list[Listing], games: Mapping[str, GameBundle]) -> Sit
             site.add(Page(Kind.GAME, lang, f"{lang}/{slug}/index.html", game.id))
             site.add(Page(Kind.QUICKREF, lang, f"{lang}/{slug}/quickref/index.html", game.id))
             site.add(Page(Kind.NUMBERS, lang, f"{lang}/{slug}/numbers/index.html", game.id))
+            site.add(Page(Kind.PLAY, lang, f"{lang}/{slug}/play/index.html", game.id))
             for kind, name in ((DocKind.CARD, f"{slug}-card.pdf"), (DocKind.SHEET, f"{slug}-sheet.pdf"),
                                (DocKind.BOOKLET, f"{slug}.pdf"),
                                (DocKind.IMPOSED, f"{slug}-booklet-a4.pdf"),

@@ -1,0 +1,137 @@
+"""The play page: one seat of a game against computer players, in the browser.
+
+The page is a shell; templates/static/play/play.js plays in it with the engine of
+templates/static/play/engine.js. Python gives the script everything it cannot know by itself,
+as one JSON document: the game's options for every variant and player count (play_options,
+the same JSON the differential test holds both engines to), how the page's language writes
+and names each card, the players' names and the page's words from the catalog (docs/play.md).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, TypedDict
+
+from markupsafe import Markup
+
+from ..core import markup
+from ..core.cards import Card, parse_card
+from ..core.cardwords.finder import rank_letter, spoken_name
+from ..core.languages import Messages
+from ..families.moves import Json
+from ..families.play import counts, play_options
+from ..model.game import GameBundle
+
+# The computer players, by the names the example rounds give them in each language
+# (rules/*/<lang>.yaml, `seats:`); the reader's seat is "You".
+BOT_NAMES: dict[str, tuple[str, ...]] = {
+    "en": ("Bruno", "Carla", "Dario", "Elena", "Franco"),
+    "it": ("Bruno", "Carla", "Dario", "Elena", "Franco"),
+    "de": ("Bruno", "Carla", "Dario", "Elena", "Franco"),
+    "ro": ("Bruno", "Carla", "Dario", "Elena", "Franco"),
+    "ru": ("Бруно", "Карла", "Дарио", "Елена", "Франко"),
+    "ar": ("برونو", "كارلا", "داريو", "إيلينا", "فرانكو"),
+}
+# The seats' names in a downloaded example script, the notation's in every language, and their
+# genders, which the languages' words of a player agree with (`rulebook check` asks for them).
+# The reader is Anna, as in the site's own examples: an author renames the seats at will.
+SCRIPT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco")
+SCRIPT_GENDERS = ("f", "m", "f", "m", "f", "m")
+
+
+class PlayConfig(TypedDict):
+    variant: str | None
+    players: int
+    label: str  # "Three players, 3 players": what the setup form offers
+    options: Json
+
+
+class PlayData(TypedDict):
+    """The JSON the page gives play.js (``<script type="application/json" id="play-data">``)."""
+
+    game: str
+    family: str
+    configs: list[PlayConfig]
+    names: list[str]  # the reader, then the computer players
+    script_names: list[str]
+    script_genders: list[str]
+    cards: dict[str, list[str]]  # "10♥": [rank as shown, suit, spoken name, colour]
+    words: dict[str, str]
+
+
+def play_data(bundle: GameBundle, *, lang: str, msgs: Messages,
+              variant_name: Callable[[str], Markup]) -> PlayData:
+    variants: list[str | None] = [None, *bundle.rules.variants]
+    configs: list[PlayConfig] = []
+    for variant in variants:
+        for players in counts(bundle, variant):
+            label = msgs.ngettext("%(num)s player", "%(num)s players", players) % {"num": players}
+            if variant is not None:
+                label = f"{markup.plain(str(variant_name(variant)))}, {label}"
+            configs.append({"variant": variant, "players": players, "label": label,
+                            "options": play_options(bundle, variant, players)})
+    deck = {card for c in configs for card in c["options"]["cards"]}
+    style = markup.current_card_style()
+    return {"game": bundle.rules.id, "family": bundle.rules.spec.family, "configs": configs,
+            "names": [msgs.gettext("You"), *BOT_NAMES.get(lang, BOT_NAMES["en"])],
+            "script_names": list(SCRIPT_NAMES), "script_genders": list(SCRIPT_GENDERS),
+            "cards": {text: _card(parse_card(text), style) for text in sorted(deck)},
+            "words": words(msgs)}
+
+
+def _card(card: Card, style: markup.CardStyle) -> list[str]:
+    label = spoken_name(card, style.lang, italian=style.italian)
+    if card.rank is None or card.suit is None:
+        return ["★", "", label, "joker"]
+    colour = "red" if card.colour == "red" else "black"
+    return [rank_letter(card.rank, style.lang, local=style.local_letters), card.suit.value, label,
+            colour]
+
+
+def words(msgs: Messages) -> dict[str, str]:
+    """The page's words, each with its %(name)s placeholders for play.js to fill."""
+    _ = msgs.gettext  # (the name pybabel extracts)
+    return {
+        # the setup and the table
+        "setup": _("Players and variant"), "start": _("Start the game"),
+        "newGame": _("New game"), "nextRound": _("Next round"), "nextHand": _("Next hand"),
+        "faster": _("Play the computer's moves at once"),
+        "yourHand": _("Your hand"), "cards": _("Cards: %(num)s"), "trick": _("The trick"),
+        "table": _("At the table"), "out": _("Out of cards"), "dealer": _("Dealer"),
+        "score": _("Score sheet"), "hand": _("Hand"), "total": _("Total"),
+        "losses": _("Losses"), "round": _("Round %(num)s"), "handNum": _("Hand %(num)s"),
+        "pass": _("Pass these cards"), "log": _("What happened"),
+        "fan": _("%(name)s's cards, face down: choose one"),
+        "back": _("Face-down card %(num)s of %(total)s"),
+        "download": _("Download this hand as an example script"),
+        # whose turn
+        "yourDraw": _("Your turn: draw a card from %(name)s."),
+        "yourPass": _("Your turn: choose %(num)s cards to pass to %(name)s."),
+        "yourLead": _("Your turn: lead a card."),
+        "yourPlay": _("Your turn: play a card."),
+        "waiting": _("%(name)s is thinking."),
+        # what happened
+        "youDraw": _("You draw %(card)s from %(name)s."),
+        "drawsFromYou": _("%(name)s: draws %(card)s from you."),
+        "draws": _("%(name)s: draws a card from %(source)s."),
+        "pair": _("%(name)s: pair %(cards)s."),
+        "firstPairs": _("%(name)s: pairs from the deal %(cards)s."),
+        "isOut": _("%(name)s: out of cards."),
+        "plays": _("%(name)s: %(card)s."),
+        "passed": _("The cards are passed. You receive %(cards)s."),
+        "takes": _("%(name)s takes the trick."),
+        "youTake": _("You take the trick."),
+        "points": _("Points: %(num)s"),
+        "broken": _("Hearts are broken."),
+        "roundLost": _("This round is lost by %(name)s, with %(card)s."),
+        "youLose": _("You lose this round, with %(card)s."),
+        "handOver": _("The hand is over."),
+        "matchOver": _("The game is over. Lost %(num)s times: %(name)s."),
+        "gameOver": _("The game is over. Winner: %(name)s."),
+        # why a card cannot be played
+        "revoke": _("You must follow %(suit)s."),
+        "illegalLead": _("Hearts are not broken yet."),
+        "firstLead": _("The first trick is led with %(card)s."),
+        "illegalDiscard": _("No point cards on the first trick."),
+        "badPass": _("Choose %(num)s cards to pass."),
+        "notYourTurn": _("It is not your turn."),
+    }

@@ -1,0 +1,479 @@
+/* The play page: the reader plays seat 0 against the computer (docs/play.md, "The page").
+   Everything the rules decide is the engine's (engine.js, window.rulebook); this script only
+   shows the reader's side of the table, asks for the reader's moves and paces the computer's.
+   The page's words, cards and options come from Python (generator/web/play_page.py) as JSON.
+   The hidden cards never enter the DOM: the others' hands are counts, and the fan a reader
+   draws from is a row of numbered backs in an order shuffled for every draw. */
+(function () {
+  'use strict';
+  const root = document.getElementById('play-root');
+  const dataNode = document.getElementById('play-data');
+  if (!root || !dataNode || !window.RulebookEngine) return;
+  const data = JSON.parse(dataNode.textContent);
+  const W = data.words;
+  const live = document.getElementById('play-live');
+  const params = new URLSearchParams(location.search);
+  const reduced = window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const api = window.rulebook = window.RulebookEngine.createApi();
+  const ME = 0;
+
+  const ui = {
+    config: 0, names: [], pace: params.has('pace') ? Number(params.get('pace')) : (reduced ? 0 : 700),
+    log: [], pending: [], reason: '', selected: [], fan: [], focus: 0, gen: 0, token: 0,
+  };
+
+  // -- words and cards ---------------------------------------------------------------------
+
+  function fill(text, vars) {
+    return text.replace(/%\((\w+)\)s/g, (_, key) => String(vars[key]));
+  }
+  function el(tag, attrs, children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === 'text') node.textContent = v;
+      else if (k === 'on') for (const [ev, fn] of Object.entries(v)) node.addEventListener(ev, fn);
+      else node.setAttribute(k, v === true ? '' : v);
+    }
+    for (const c of children || []) if (c) node.append(c);
+    return node;
+  }
+  /** A card as the site writes it: "10♥", left to right, named in the page's language. */
+  function cardNode(card) {
+    const [rank, suit, label, colour] = data.cards[card] || [card, '', card, 'black'];
+    return el('span', { class: `card card-${colour}`, dir: 'ltr', role: 'img', 'aria-label': label },
+      [rank, suit ? el('small', { text: suit }) : null]);
+  }
+  /** A card, or a group of cards (a pair) kept together. */
+  function cardsNode(c) {
+    if (!Array.isArray(c)) return cardNode(c);
+    return el('span', { class: 'play-group' }, c.flatMap((x, i) => (i ? [' ', cardNode(x)] : [cardNode(x)])));
+  }
+  /** A sentence with its cards as cards: the words from the catalog, %(card)s filled in. */
+  function sentence(text, vars) {
+    const out = el('span');
+    const parts = text.split(/(%\(\w+\)s)/);
+    for (const part of parts) {
+      const m = /^%\((\w+)\)s$/.exec(part);
+      if (!m) { out.append(part); continue; }
+      const v = vars[m[1]];
+      if (Array.isArray(v)) v.forEach((c, i) => { if (i) out.append(' '); out.append(cardsNode(c)); });
+      else out.append(String(v));
+    }
+    return out;
+  }
+  function spoken(text, vars) {
+    const named = {};
+    for (const [k, v] of Object.entries(vars)) {
+      named[k] = Array.isArray(v) ? v.flat().map((c) => (data.cards[c] || [c, '', c])[2]).join(', ') : v;
+    }
+    return fill(text, named);
+  }
+  const name = (seat) => ui.names[seat];
+
+  // -- the pace of the computer -------------------------------------------------------------
+
+  const sleep = (ms) => new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : resolve()));
+  /** An event for the log and the screen reader (keep: false for a prompt, not logged). The
+      live region is written at the reader's turn, at the end, and after each computer move
+      at a readable pace: at once, each event would replace the last before it is read. */
+  function say(text, vars, keep) {
+    if (keep !== false) ui.log.push({ text, vars });
+    else ui.prompt = { text, vars };
+    ui.pending.push(spoken(text, vars || {}));
+  }
+  function speak() {
+    if (ui.pending.length) live.textContent = ui.pending.join(' ');
+    ui.pending = [];
+  }
+  function fasterNode() {
+    const box = el('input', { type: 'checkbox', id: 'play-faster', checked: ui.pace === 0 });
+    box.addEventListener('change', () => { ui.pace = box.checked ? 0 : 700; });
+    return el('p', { class: 'play-faster' }, [box, ' ', el('label', { for: 'play-faster', text: W.faster })]);
+  }
+
+  // -- setup --------------------------------------------------------------------------------
+
+  function setup() {
+    root.replaceChildren();
+    const select = el('select', { id: 'play-config' },
+      data.configs.map((c, i) => el('option', { value: String(i), text: c.label, selected: i === ui.config })));
+    const form = el('form', { class: 'play-setup', on: { submit: (e) => { e.preventDefault(); ui.config = Number(select.value); start(); } } }, [
+      el('label', { for: 'play-config', text: W.setup }), select,
+      fasterNode(),
+      el('button', { type: 'submit', class: 'button', id: 'play-start', text: W.start }),
+    ]);
+    root.append(form);
+    if (ui.names.length) { ui.gen += 1; select.focus(); }  // back from a game: its loop stops
+  }
+
+  function seed() {
+    if (params.has('seed')) return (Number(params.get('seed')) + ui.token) >>> 0;
+    const a = new Uint32Array(1); crypto.getRandomValues(a); return a[0];
+  }
+
+  function start() {
+    const config = data.configs[ui.config];
+    ui.names = data.names.slice(0, config.players);
+    ui.token = 0;
+    ui.log = [];
+    api.newRound(config.options, seed());
+    beginRound();
+  }
+  function next() {
+    ui.token += 1;
+    ui.log = [];
+    api.nextRound(seed());
+    beginRound();
+  }
+  function beginRound() {
+    const s = api.state();
+    ui.reason = ''; ui.selected = []; ui.focus = 0;
+    say(s.family === 'pairs' ? W.round : W.handNum, { num: s.round });
+    if (s.family === 'pairs') {
+      s.first_pairs.forEach((pairs, seat) => {
+        if (pairs.length) say(W.firstPairs, { name: name(seat), cards: pairs });
+      });
+    }
+    run(true);
+  }
+
+  // -- the loop: the computer moves until it is the reader's turn -------------------------
+
+  /** Each call is a generation: a loop left waiting by "New game" stops at its next step. */
+  async function run(focus) {
+    const gen = ++ui.gen;
+    const current = () => gen === ui.gen;
+    for (;;) {
+      const s = api.state();
+      if (s.over) break;
+      if (s.turn === ME) { announceTurn(s); render(focus); speak(); return; }
+      ui.prompt = { text: W.waiting, vars: { name: name(s.turn) } };
+      if (ui.pace) { render(false); speak(); }
+      await sleep(ui.pace);
+      if (!current()) return;
+      narrate(api.play(api.botMove(s.turn)), s);
+      if (ui.pace && api.state().family === 'tricks' && api.state().trick.length === 0) {
+        await sleep(ui.pace);  // the trick stays on the table a moment
+        if (!current()) return;
+      }
+    }
+    ui.prompt = null;
+    announceEnd(api.state());
+    speak();
+  }
+
+  function passTarget(s) {
+    const n = s.players;
+    return { left: 1, right: n - 1, across: Math.floor(n / 2) }[s.pass_to] % n;
+  }
+  function announceTurn(s) {
+    if (s.family === 'pairs') say(W.yourDraw, { name: name(s.from) }, false);
+    else if (s.passing && s.passes[ME] === null) {
+      say(W.yourPass, { num: data.configs[ui.config].options.passing.count, name: name(passTarget(s)) }, false);
+    } else say(s.trick.length ? W.yourPlay : W.yourLead, {}, false);
+  }
+
+  /** One sentence per event, in the words of the example rounds where they have them. */
+  function narrate(ev, before) {
+    if ('draw' in ev) {
+      if (ev.by === ME) say(W.youDraw, { card: [ev.draw], name: name(ev.from) });
+      else if (ev.from === ME) say(W.drawsFromYou, { name: name(ev.by), card: [ev.draw] });
+      else say(W.draws, { name: name(ev.by), source: name(ev.from) });
+      if (ev.pair) say(W.pair, { name: name(ev.by), cards: ev.pair });
+      for (const seat of ev.out || []) say(W.isOut, { name: name(seat) });
+      return;
+    }
+    if ('pass' in ev) {
+      if (ev.exchanged) {
+        const had = new Set(before.hands[ME]);  // the cards received are the ones not held before
+        say(W.passed, { cards: api.state().hands[ME].filter((c) => !had.has(c)) });
+      }
+      return;
+    }
+    say(W.plays, { name: name(ev.by), card: [ev.play] });
+    if (ev.trick) {
+      if (ev.trick.broken && !before.broken) say(W.broken, {});
+      say(ev.trick.winner === ME ? W.youTake : W.takes, { name: name(ev.trick.winner) });
+      if (ev.trick.points) say(W.points, { num: ev.trick.points });
+    }
+  }
+
+  function announceEnd(s) {
+    const r = s.result;
+    if (s.family === 'pairs') {
+      if (r.holder !== null && r.holder !== undefined) {
+        say(r.holder === ME ? W.youLose : W.roundLost, { name: name(r.holder), card: [r.last_card] });
+      }
+      if (s.match && s.match.over) {
+        const limit = Math.max(...s.match.penalties);
+        say(W.matchOver, { num: limit, name: s.match.losers.map(name).join(', ') });
+      }
+    } else {
+      say(W.handOver, {});
+      if (s.match && s.match.over) say(W.gameOver, { name: s.match.winners.map(name).join(', ') });
+    }
+    render(true);
+  }
+
+  // -- the reader's moves ------------------------------------------------------------------
+
+  function tryMove(move) {
+    const before = api.state();
+    let ev;
+    try {
+      ev = api.play(move);
+    } catch (err) {
+      if (!err || !err.code) throw err;
+      ui.reason = reason(err.code, before);  // said by its role="alert"
+      render(true);
+      return;
+    }
+    ui.reason = ''; ui.selected = [];
+    narrate(ev, before);
+    run(true);
+  }
+
+  function reason(code, s) {
+    const opts = data.configs[ui.config].options;
+    if (code === 'revoke') {
+      const led = s.trick[0].play;
+      return fill(W.revoke, { suit: led.slice(-1) });
+    }
+    if (code === 'illegal-lead') {
+      // the first lead is a fixed card (the 2♣) when it is the only one allowed
+      const legal = legalCards();
+      return s.tricks.length === 0 && legal.length === 1 ? fill(W.firstLead, { card: legal[0] }) : W.illegalLead;
+    }
+    if (code === 'illegal-discard') return W.illegalDiscard;
+    if (code === 'bad-pass') return fill(W.badPass, { num: opts.passing.count });
+    return W.notYourTurn;
+  }
+
+  function legalCards() {
+    return api.legalMoves().filter((m) => 'play' in m).map((m) => m.play);
+  }
+
+  function shuffledFan(count) {
+    // A fresh order for every draw: the position of a back says nothing about its card.
+    const order = [...Array(count).keys()];
+    const r = new Uint32Array(count);
+    crypto.getRandomValues(r);
+    for (let i = count - 1; i > 0; i--) {
+      const j = r[i] % (i + 1);
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    return order;
+  }
+
+  // -- drawing the table ---------------------------------------------------------------------
+
+  function render(focus) {
+    const s = api.state();
+    const hadFocus = root.contains(document.activeElement);
+    const prompt = ui.prompt && !s.over
+      ? el('p', { class: 'play-turn' }, [sentence(ui.prompt.text, ui.prompt.vars)]) : null;
+    root.replaceChildren(...[seatsNode(s), s.family === 'tricks' ? trickNode(s) : null, prompt,
+      handNode(s), ui.reason ? el('p', { class: 'play-reason', role: 'alert', text: ui.reason }) : null,
+      s.over ? endNode(s) : null, logNode(), sheetNode(s), fasterNode(),
+      s.over ? null : el('p', { class: 'play-quit' }, [el('button', { type: 'button', class: 'button', on: { click: setup }, text: W.newGame })]),
+    ].filter(Boolean));
+    if (focus || hadFocus) {
+      const target = root.querySelector('[data-focus="1"]') || root.querySelector('.play-end button');
+      if (target) target.focus();
+    }
+  }
+
+  function seatsNode(s) {
+    const items = [];
+    for (let seat = 0; seat < s.players; seat++) {
+      if (seat === ME) continue;
+      const out = s.family === 'pairs' && s.out.flat().includes(seat);
+      items.push(el('li', { class: 'play-seat' + (s.turn === seat ? ' is-turn' : ''), 'aria-current': s.turn === seat ? 'true' : null }, [
+        el('span', { class: 'play-name', text: name(seat) }),
+        el('span', { class: 'play-count', text: out ? W.out : fill(W.cards, { num: s.hands[seat].length }) }),
+        s.family === 'tricks' ? el('span', { class: 'play-count', text: fill(W.points, { num: pointsTaken(s, seat) }) }) : null,
+        s.dealer === seat ? el('span', { class: 'play-dealer', text: W.dealer }) : null,
+      ]));
+    }
+    return el('ul', { class: 'play-seats', 'aria-label': W.table }, items);
+  }
+
+  /** The points a seat has taken in this hand so far: the tricks' own points. */
+  function pointsTaken(s, seat) {
+    return s.tricks.filter((t) => t.winner === seat).reduce((sum, t) => sum + t.points, 0);
+  }
+
+  function trickNode(s) {
+    const plays = s.trick.length ? s.trick : (s.tricks.length ? lastTrickPlays(s) : []);
+    const done = !s.trick.length && s.tricks.length;
+    return el('section', { class: 'play-trick', 'aria-label': W.trick }, [
+      el('h2', { class: 'play-h', text: W.trick }),
+      el('ul', { class: 'play-trick-cards' }, plays.map((p) => el('li', {
+        class: done && s.tricks[s.tricks.length - 1].winner === p.by ? 'is-winner' : null,
+      }, [el('span', { class: 'play-name', text: name(p.by) }), ' ', cardNode(p.play)]))),
+    ]);
+  }
+  function lastTrickPlays(s) {
+    const t = s.tricks[s.tricks.length - 1];
+    const step = data.configs[ui.config].options.play === 'clockwise' ? 1 : s.players - 1;
+    return t.cards.map((card, i) => ({ by: (t.lead + i * step) % s.players, play: card }));
+  }
+
+  function handNode(s) {
+    const mine = s.hands[ME];
+    const myTurn = !s.over && s.turn === ME;
+    const parts = [el('h2', { class: 'play-h', id: 'play-hand-title' }, [W.yourHand,
+      s.dealer === ME ? el('span', { class: 'play-dealer', text: ` · ${W.dealer}` }) : null,
+      s.family === 'tricks' ? el('span', { class: 'play-dealer', text: ` · ${fill(W.points, { num: pointsTaken(s, ME) })}` }) : null])];
+    if (s.family === 'pairs') {
+      parts.push(el('div', { class: 'play-hand', dir: 'ltr' }, mine.map((c) => cardNode(c))));
+      if (myTurn) parts.push(fanNode(s));
+      return el('section', { class: 'play-mine', 'aria-labelledby': 'play-hand-title' }, parts);
+    }
+    const passing = s.passing && s.passes[ME] === null && myTurn;
+    const legal = new Set(myTurn && !passing ? legalCards() : []);
+    const buttons = mine.map((c, i) => {
+      const chosen = ui.selected.includes(c);
+      const ok = passing || legal.has(c);
+      return el('button', {
+        type: 'button', class: 'play-card' + (ok ? '' : ' is-illegal') + (chosen ? ' is-chosen' : ''),
+        'aria-disabled': myTurn && !ok ? 'true' : null, 'aria-pressed': passing ? String(chosen) : null,
+        tabindex: i === clampFocus(mine.length) ? '0' : '-1', 'data-card': c,
+        'data-focus': myTurn && i === clampFocus(mine.length) ? '1' : null,
+        on: { click: () => { ui.focus = i; choose(c, passing); } },
+      }, [cardNode(c)]);
+    });
+    const row = el('div', { class: 'play-hand', dir: 'ltr', role: 'group', 'aria-labelledby': 'play-hand-title' }, buttons);
+    row.addEventListener('keydown', arrows);
+    parts.push(row);
+    if (passing) {
+      const count = data.configs[ui.config].options.passing.count;
+      parts.push(el('button', {
+        type: 'button', class: 'button play-pass', 'aria-disabled': ui.selected.length === count ? null : 'true',
+        on: { click: () => tryMove({ by: ME, pass: mine.filter((c) => ui.selected.includes(c)) }) },
+        text: W.pass,
+      }));
+    }
+    return el('section', { class: 'play-mine' }, parts);
+  }
+  function clampFocus(n) { return Math.max(0, Math.min(ui.focus, n - 1)); }
+
+  function choose(card, passing) {
+    if (!passing) { tryMove({ by: ME, play: card }); return; }
+    const count = data.configs[ui.config].options.passing.count;
+    if (ui.selected.includes(card)) ui.selected = ui.selected.filter((c) => c !== card);
+    else if (ui.selected.length < count) ui.selected.push(card);
+    ui.reason = '';
+    render(true);
+  }
+
+  /** The arrow keys move between the buttons of a row (left to right in every language). */
+  function arrows(e) {
+    const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: -1e9, End: 1e9 };
+    if (!(e.key in keys)) return;
+    const buttons = [...e.currentTarget.querySelectorAll('button')];
+    const at = buttons.indexOf(document.activeElement);
+    const to = Math.max(0, Math.min(buttons.length - 1, (at < 0 ? 0 : at) + keys[e.key]));
+    e.preventDefault();
+    buttons.forEach((b, i) => b.setAttribute('tabindex', i === to ? '0' : '-1'));
+    ui.focus = to;
+    buttons[to].focus();
+  }
+
+  function fanNode(s) {
+    const legal = api.legalMoves();
+    if (ui.fan.length !== legal.length || ui.fanFor !== api.state().moves.length) {
+      ui.fan = shuffledFan(legal.length);
+      ui.fanFor = api.state().moves.length;
+    }
+    const title = fill(W.fan, { name: name(s.from) });
+    const backs = ui.fan.map((at, i) => el('button', {
+      type: 'button', class: 'play-back', tabindex: i === clampFocus(legal.length) ? '0' : '-1',
+      'data-focus': i === clampFocus(legal.length) ? '1' : null,
+      'aria-label': fill(W.back, { num: i + 1, total: legal.length }),
+      on: { click: () => { ui.focus = i; ui.fan = []; tryMove(legal[at]); } },
+    }));
+    const row = el('div', { class: 'play-fan', dir: 'ltr', role: 'group', 'aria-label': title }, backs);
+    row.addEventListener('keydown', arrows);
+    return el('div', { class: 'play-fan-box' }, [el('p', { class: 'play-fan-title', text: title }), row]);
+  }
+
+  function endNode(s) {
+    const over = s.match ? s.match.over : true;
+    const buttons = [];
+    if (!over) {
+      buttons.push(el('button', { type: 'button', class: 'button', 'data-focus': '1', on: { click: next },
+        text: s.family === 'pairs' ? W.nextRound : W.nextHand }));
+    }
+    buttons.push(el('button', { type: 'button', class: 'button', 'data-focus': over ? '1' : null, on: { click: setup }, text: W.newGame }));
+    buttons.push(el('button', { type: 'button', class: 'button play-download', on: { click: download }, text: W.download }));
+    return el('div', { class: 'play-end' }, buttons);
+  }
+
+  function logNode() {
+    return el('section', { class: 'play-log-box', 'aria-label': W.log }, [
+      el('h2', { class: 'play-h', text: W.log }),
+      el('ol', { class: 'play-log', reversed: true }, ui.log.slice(-12).reverse().map((e) => el('li', {}, [sentence(e.text, e.vars || {})]))),
+    ]);
+  }
+
+  function sheetNode(s) {
+    const head = el('tr', {}, [s.family === 'pairs' ? el('td') : el('th', { scope: 'col', text: W.hand }),
+      ...ui.names.map((n) => el('th', { scope: 'col', text: n }))]);
+    const rows = [];
+    if (s.family === 'pairs') {
+      if (!s.match) return null;
+      rows.push(el('tr', {}, [el('th', { scope: 'row', text: W.losses }),
+        ...s.match.penalties.map((p) => el('td', { class: 'num', text: String(p) }))]));
+    } else {
+      s.sheet.forEach((scores, i) => rows.push(el('tr', {}, [el('th', { scope: 'row', class: 'num', text: String(i + 1) }),
+        ...scores.map((p) => el('td', { class: 'num', text: String(p) }))])));
+      if (s.match) {
+        rows.push(el('tr', { class: 'play-total' }, [el('th', { scope: 'row', text: W.total }),
+          ...s.match.totals.map((p) => el('td', { class: 'num', text: String(p) }))]));
+      }
+    }
+    return el('section', { class: 'play-sheet' }, [el('h2', { class: 'play-h', text: W.score }),
+      el('div', { class: 'play-sheet-scroll' }, [el('table', {}, [el('thead', {}, [head]), el('tbody', {}, rows)])])]);
+  }
+
+  // -- the hand as an example script ---------------------------------------------------------
+
+  /** YAML for the shapes of an example script: scalars, flow lists, flow maps of scalars. */
+  function yaml(data) {
+    const scalar = (v) => {
+      if (typeof v !== 'string') return String(v);
+      return /^[\p{L}\p{N}★♠♥♦♣][\p{L}\p{N} ★♠♥♦♣._-]*$/u.test(v) && !/^(true|false|null|yes|no|on|off|~|[\d.]+)$/i.test(v)
+        ? v : JSON.stringify(v);
+    };
+    const flow = (v) => (Array.isArray(v) ? `[${v.map(flow).join(', ')}]`
+      : v && typeof v === 'object' ? `{${Object.entries(v).map(([k, x]) => `${scalar(k)}: ${flow(x)}`).join(', ')}}` : scalar(v));
+    const lines = [];
+    for (const [key, value] of Object.entries(data)) {
+      if (Array.isArray(value) && value.some((x) => x && typeof x === 'object')) {
+        lines.push(`${key}:`);
+        for (const item of value) lines.push(`  - ${flow(item)}`);
+      } else if (value && typeof value === 'object' && !Array.isArray(value)) {
+        lines.push(`${key}:`);
+        for (const [k, v] of Object.entries(value)) lines.push(`  ${scalar(k)}: ${flow(v)}`);
+      } else lines.push(`${key}: ${flow(value)}`);
+    }
+    return lines.join('\n') + '\n';
+  }
+
+  function download() {
+    const s = api.state();
+    const script = api.exampleScript(data.script_names.slice(0, s.players), data.script_genders);
+    const text = `# Played on the play page: ${data.game}, round ${s.round}, seed ${s.seed}.\n` + yaml(script);
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/yaml' }));
+    const a = el('a', { href: url, download: `played-${data.game}-${s.round}.yaml` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  window.rulebookPlay = { yaml };  // for tests: the emitter alone
+  setup();
+}());

@@ -1,0 +1,86 @@
+"""The play page (issue 24) without a browser: one per game and language, linked from the game
+page and the quick reference and listed in the sitemap; the JSON play.js reads; the weight of
+its scripts. Played in Chromium by tests/test_play_browser.py."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, corpus
+from generator.core.languages import LANGUAGES, load_messages
+from generator.families.play import counts
+from generator.web.play_page import BOT_NAMES, words
+from generator.web.render import Renderer, SiteConfig
+from generator.web.site import Kind, plan
+
+STATIC = ROOT / "templates" / "static" / "play"
+BUDGET = 60 * 1024  # issue 24: the play page's own script, compressed
+
+
+def test_the_play_scripts_weigh_at_most_60_kb_compressed() -> None:
+    size = sum(len(gzip.compress((STATIC / name).read_bytes(), compresslevel=9))
+               for name in ("play.js", "engine.js"))
+    assert size <= BUDGET, f"{size} bytes gzipped, more than {BUDGET}"
+
+
+def test_every_game_has_a_play_page_in_each_of_its_languages() -> None:
+    site = plan(corpus().games)
+    for game in corpus().games:
+        for lang in game.languages:
+            page = site.find(Kind.PLAY, lang=lang, game=game.rules.id)
+            assert page is not None and page.path == f"{lang}/{game.rules.spec.slugs[lang]}/play/index.html"
+
+
+@pytest.fixture(scope="module")
+def renderer() -> Renderer:
+    return Renderer(SiteConfig(ROOT / "templates", "https://rulebook.example/", pdf=False),
+                    plan(corpus().games), corpus().replays)
+
+
+def _data(html: str) -> dict[str, object]:
+    found = re.search(r'<script type="application/json" id="play-data">(.*?)</script>', html, re.S)
+    assert found
+    data: dict[str, object] = json.loads(found.group(1))
+    return data
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_page_gives_every_variant_and_player_count_and_its_words(renderer: Renderer,
+                                                                      lang: str) -> None:
+    hearts = next(g for g in corpus().games if g.rules.id == "hearts")
+    page = renderer.site.find(Kind.PLAY, lang=lang, game="hearts")
+    assert page is not None
+    data = _data(renderer.render(page))
+    configs = data["configs"]
+    assert isinstance(configs, list)
+    assert [(c["variant"], c["players"]) for c in configs] == [
+        (v, n) for v in [None, *hearts.rules.variants] for n in counts(hearts, v)]
+    assert data["names"] == [load_messages(ROOT / "templates", lang).gettext("You"), *BOT_NAMES[lang]]
+    assert isinstance(data["cards"], dict) and len(data["cards"]) == 52
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_word_of_the_page_is_translated(lang: str) -> None:
+    english = words(load_messages(ROOT / "templates", "en"))
+    ours = words(load_messages(ROOT / "templates", lang))
+    for key, text in ours.items():
+        assert text != english[key] or key in {"plays", "total"}, (lang, key, text)
+        assert set(re.findall(r"%\(\w+\)s", text)) == set(re.findall(r"%\(\w+\)s", english[key])), key
+
+
+def test_the_game_page_and_the_quick_reference_link_the_play_page(site: Path) -> None:
+    for game in corpus().games:
+        for lang in game.languages:
+            folder = site / lang / game.rules.spec.slugs[lang]
+            assert (folder / "play" / "index.html").is_file()
+            assert 'href="play/index.html"' in (folder / "index.html").read_text(encoding="utf-8")
+            quickref = (folder / "quickref" / "index.html").read_text(encoding="utf-8")
+            assert 'href="../play/index.html"' in quickref
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    assert re.search(r"<loc>[^<]*/en/hearts/play/</loc>", sitemap)
+    assert re.search(r'hreflang="ar" href="[^"]*/ar/hearts/play/"', sitemap)
