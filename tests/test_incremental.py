@@ -163,7 +163,7 @@ def test_an_edit_renders_only_what_depends_on_it(tmp_path: Path) -> None:
                    "ar": "ar/black-peter"}
     # one FAQ answer of one game in English: that game's pages in every language (the answer
     # is now an outdated translation in the others, and their pages say so), and its English
-    # numbers page, which reads the English text (its title, the variants' names); only the
+    # numbers and play pages, which read the English text (its title, the variants' names); only the
     # game pages show the answer, so only they are written, and the search indexes them again
     before = tree(out)
     edit(rules, templates, "faq", 0)
@@ -171,7 +171,7 @@ def test_an_edit_renders_only_what_depends_on_it(tmp_path: Path) -> None:
     assert second.ok and _pages(second) == sorted(
         [f"{folder}/{page}" for folder in black_peter.values()
          for page in ("index.html", "quickref/index.html")]
-        + ["en/black-peter-32/numbers/index.html"])
+        + ["en/black-peter-32/numbers/index.html", "en/black-peter-32/play/index.html"])
     after = tree(out)
     assert {p for p in after if p.endswith(".html") and after[p] != before.get(p)} == {
         f"{folder}/index.html" for folder in black_peter.values()}
@@ -179,13 +179,14 @@ def test_an_edit_renders_only_what_depends_on_it(tmp_path: Path) -> None:
     # the same answer written again: nothing to do
     edit(rules, templates, "faq", 0)
     assert build(config).up_to_date
-    # its Italian title: its Italian pages (the numbers page too), the Italian index and
+    # its Italian title: its Italian pages (the numbers and play pages too), the Italian index and
     # not-found page that list it, and the Italian Hearts page, which links it by its title;
     # only Italian is indexed again
     edit(rules, templates, "text", 4)
     third = build(config)
     assert _pages(third) == ["it/404.html", "it/black-peter-32-carte/index.html",
                              "it/black-peter-32-carte/numbers/index.html",
+                             "it/black-peter-32-carte/play/index.html",
                              "it/black-peter-32-carte/quickref/index.html", "it/hearts/index.html",
                              "it/index.html"]
     assert {p.split("/")[-1][:3] for p in third.files if "/fragment/" in p} == {"it_"}

@@ -75,7 +75,21 @@ def play_data(bundle: GameBundle, *, lang: str, msgs: Messages,
             "names": [msgs.gettext("You"), *BOT_NAMES.get(lang, BOT_NAMES["en"])],
             "script_names": list(SCRIPT_NAMES), "script_genders": list(SCRIPT_GENDERS),
             "cards": {text: _card(parse_card(text), style) for text in sorted(deck)},
-            "words": words(msgs)}
+            "words": {k: v for k, v in words(msgs).items() if k not in _unused(configs)}}
+
+
+def _unused(configs: list[PlayConfig]) -> set[str]:
+    """Words of rules no configuration has: a game's page says nothing of rules it lacks
+    (hearts broken where hearts may be led at any time, passing where nobody passes)."""
+    options = [c["options"] for c in configs]
+    unused: set[str] = set()
+    if all(o["family"] != "tricks" or o["hearts_lead"] != "when-broken" for o in options):
+        unused |= {"broken", "illegalLead"}
+    if all(o["family"] != "tricks" or not o["passing"]["count"] for o in options):
+        unused |= {"pass", "yourPass", "passed", "badPass"}
+    if all(o["family"] != "tricks" or o["first_trick"] != "no-points" for o in options):
+        unused.add("illegalDiscard")
+    return unused
 
 
 def _card(card: Card, style: markup.CardStyle) -> list[str]:

@@ -193,7 +193,7 @@
     }
     say(W.plays, { name: name(ev.by), card: [ev.play] });
     if (ev.trick) {
-      if (ev.trick.broken && !before.broken) say(W.broken, {});
+      if (W.broken && ev.trick.broken && !before.broken) say(W.broken, {});
       say(ev.trick.winner === ME ? W.youTake : W.takes, { name: name(ev.trick.winner) });
       if (ev.trick.points) say(W.points, { num: ev.trick.points });
     }
