@@ -87,17 +87,18 @@ def _y_axis(frame: _Frame, ticks: Sequence[float], axes: Axes) -> str:
     outward = 1 if frame.rtl else -1
     anchor = "start" if frame.rtl else "end"
     decimals = _decimals(ticks)
-    parts = [f'<g class="axis-y"><line class="axis" x1="{edge}" y1="{TOP}" x2="{edge}" '
-             f'y2="{frame.bottom}"/>']
+    parts = [f'<g class="axis-y" text-anchor="{anchor}"><line class="axis" x1="{edge}" '
+             f'y1="{TOP}" x2="{edge}" y2="{frame.bottom}"/>']
+    # the grid and the ticks as one path each (a line apiece weighed on a page of 22 charts)
+    grid = "".join(f"M{frame.left} {frame.y(v):.1f}H{frame.right}" for v in ticks if v)
+    marks = "".join(f"M{edge} {frame.y(v):.1f}h{3 * outward}" for v in ticks)
+    if grid:
+        parts.append(f'<path class="grid" d="{grid}"/>')
+    parts.append(f'<path class="tick" d="{marks}"/>')
     for value in ticks:
-        y = frame.y(value)
-        if value:
-            parts.append(f'<line class="grid" x1="{frame.left}" y1="{y:.1f}" x2="{frame.right}" '
-                         f'y2="{y:.1f}"/>')
-        parts.append(f'<line class="tick" x1="{edge}" y1="{y:.1f}" x2="{edge + 3 * outward}" '
-                     f'y2="{y:.1f}"/>')
-        parts.append(f'<text class="tick-label" x="{edge + 5 * outward}" y="{y + 3.5:.1f}" '
-                     f'text-anchor="{anchor}">{escape(axes.share(value, decimals))}</text>')
+        parts.append(f'<text class="tick-label" x="{edge + 5 * outward}" '
+                     f'y="{frame.y(value) + 3.5:.1f}">'
+                     f'{escape(axes.share(value, decimals))}</text>')
     title_x, title_anchor = (WIDTH - 2, "end") if frame.rtl else (2, "start")
     parts.append(f'<text class="axis-title" x="{title_x}" y="{TOP - 14}" '
                  f'text-anchor="{title_anchor}">{escape(axes.y_title)}</text></g>')
@@ -108,21 +109,22 @@ def _x_axis(frame: _Frame, labels: Sequence[tuple[float, str]], axes: Axes) -> s
     """The x axis with a label at each ``(x, text)``."""
     parts = [f'<g class="axis-x"><line class="axis" x1="{frame.left}" y1="{frame.bottom}" '
              f'x2="{frame.right}" y2="{frame.bottom}"/>']
+    if labels:
+        marks = "".join(f"M{x:.2f} {frame.bottom}v3" for x, _ in labels)
+        parts.append(f'<path class="tick" d="{marks}"/>')
     for x, text in labels:
-        parts.append(f'<line class="tick" x1="{x:.2f}" y1="{frame.bottom}" x2="{x:.2f}" '
-                     f'y2="{frame.bottom + 3}"/>')
-        parts.append(f'<text class="tick-label" x="{x:.2f}" y="{frame.bottom + 14}" '
-                     f'text-anchor="middle">{escape(text)}</text>')
+        parts.append(f'<text class="tick-label" x="{x:.2f}" y="{frame.bottom + 14}"'
+                     f'>{escape(text)}</text>')
     centre = (frame.left + frame.right) / 2
-    parts.append(f'<text class="axis-title" x="{centre:.1f}" y="{HEIGHT - 4}" '
-                 f'text-anchor="middle">{escape(axes.x_title)}</text></g>')
+    parts.append(f'<text class="axis-title" x="{centre:.1f}" y="{HEIGHT - 4}"'
+                 f'>{escape(axes.x_title)}</text></g>')
     return "".join(parts)
 
 
 def _svg(body: str, css_class: str) -> Markup:
     return Markup(
         f'<svg class="chart {css_class}" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
-        f'height="{HEIGHT}" aria-hidden="true">{body}</svg>')
+        f'height="{HEIGHT}" text-anchor="middle" aria-hidden="true">{body}</svg>')
 
 
 def bars(data: Sequence[Bar], *, axes: Axes, rtl: bool) -> Markup:
@@ -135,18 +137,21 @@ def bars(data: Sequence[Bar], *, axes: Axes, rtl: bool) -> Markup:
     slot = 1 / len(data)
     width = min((frame.right - frame.left) * slot * 0.62, 48)
     parts = [_y_axis(frame, ticks, axes)]
-    labels = []
+    labels: list[tuple[float, str]] = []
+    whiskers: list[str] = []
+    values: list[str] = []
     for index, b in enumerate(data):  # in seat order; right to left, from the right
         centre = frame.x(slot * (index + 0.5))
         labels.append((centre, b.label))
         top = frame.y(b.value)
         parts.append(f'<rect class="bar" x="{centre - width / 2:.1f}" y="{top:.1f}" '
                      f'width="{width:.1f}" height="{frame.bottom - top:.1f}"/>')
-        for css in ("whisker-halo", "whisker"):  # a halo in the page's colour: seen on the bar too
-            parts.append(f'<line class="{css}" x1="{centre:.1f}" y1="{frame.y(b.low):.1f}" '
-                         f'x2="{centre:.1f}" y2="{frame.y(b.high):.1f}"/>')
-        parts.append(f'<text class="value" x="{centre:.1f}" y="{frame.y(b.high) - 4:.1f}" '
-                     f'text-anchor="middle">{escape(b.shown)}</text>')
+        whiskers.append(f"M{centre:.1f} {frame.y(b.low):.1f}V{frame.y(b.high):.1f}")
+        values.append(f'<text class="value" x="{centre:.1f}" y="{frame.y(b.high) - 4:.1f}"'
+                      f'>{escape(b.shown)}</text>')
+    for css in ("whisker-halo", "whisker"):  # a halo in the page's colour: seen on the bar too
+        parts.append(f'<path class="{css}" d="{"".join(whiskers)}"/>')
+    parts.extend(values)
     parts.append(_x_axis(frame, labels, axes))
     return _svg("".join(parts), "chart-bars")
 
@@ -169,13 +174,7 @@ def distribution(counts: dict[int, int], *, axes: Axes, rtl: bool,
         return frame.x((value - low + 0.5) / span)
 
     parts = [_y_axis(frame, y_ticks, axes)]
-    for value in range(low, high + 1):
-        count = counts.get(value, 0)
-        if count:
-            top = frame.y(count / total)
-            parts.append(f'<rect class="bar" x="{centre(value) - column * 0.45:.2f}" '
-                         f'y="{top:.2f}" width="{max(column * 0.9, 0.6):.2f}" '
-                         f'height="{frame.bottom - top:.2f}"/>')
+    parts.append(_columns(counts, total, frame, low, high, column))
     if mean is not None:
         x = centre(mean)
         parts.append(f'<line class="mean" x1="{x:.2f}" y1="{TOP}" x2="{x:.2f}" '
@@ -183,6 +182,30 @@ def distribution(counts: dict[int, int], *, axes: Axes, rtl: bool,
     parts.append(_x_axis(frame, [(centre(v), text) for v, text in ticks if low <= v <= high],
                          axes))
     return _svg("".join(parts), "chart-distribution")
+
+
+def _columns(counts: dict[int, int], total: int, frame: _Frame, low: int, high: int,
+             column: float) -> str:
+    """The histogram's columns as one path: a <rect> apiece made a numbers page 200 KB. The
+    path is drawn in its own units (a column wide, the plot's units high, upwards from the x
+    axis) and put in place by its transform. Wide columns are boxes with a gap between them;
+    narrow ones (a gap under half a unit) one outline, column after column: the same picture
+    in a fifth of the text."""
+    step = -column if frame.rtl else column
+    heights = [_short(frame.bottom - frame.y(counts.get(v, 0) / total))
+               for v in range(low, high + 1)]
+    if column < 5:
+        d = "M0 0" + "".join(f"V{h}h1" for h in heights) + "V0z"
+    else:
+        d = "".join(f"M{k}.05 0V{h}h.9V0z" for k, h in enumerate(heights) if h != "0")
+    return (f'<path class="bar" transform="matrix({step:.3f} 0 0 -1 {frame.x(0.0):.2f} '
+            f'{frame.bottom:g})" d="{d}"/>')
+
+
+def _short(value: float) -> str:
+    """A length to a tenth of a unit, without a zero it does not need ("12", "0.5")."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
 
 
 def nice_ticks(low: int, high: int, count: int = 5) -> list[int]:

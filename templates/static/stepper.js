@@ -3,7 +3,8 @@
    time, with previous/next buttons, the arrow keys, a step counter and an address per step
    (#<example>-<step>) that can be shared. A step shows only what is known by then: what
    follows the steps in the page (the results, the verdict, the story's end) waits for the
-   last step, and is announced there. The words come from the page (data-label-*), so it
+   last step, and is announced there. A trick's hands before it are drawn here, from the deal
+   and the tricks (handsBefore). The words come from the page (data-label-*), so it
    works in every language; no framework, no network. */
 (function () {
   "use strict";
@@ -145,8 +146,116 @@
     };
   }
 
+  /* Each trick's table, drawn from the example's template of the seats (their names, badges
+     and words) and the step's plays line and points: the page carries the seats once, not a
+     table of them per trick. Print shows the plays line alone, as without this script. */
+  function trickTables(example) {
+    var template = example.querySelector("template.tv-table-template");
+    if (!template) { return; }
+    Array.prototype.forEach.call(example.querySelectorAll(".tv-step[data-points]"), function (li) {
+      var table = template.content.firstElementChild.cloneNode(true);
+      var label = li.querySelector(".tv-label").textContent;
+      table.setAttribute("aria-label", table.dataset.label.replace("{step}", label));
+      table.removeAttribute("data-label");
+      table.querySelector(".tv-trick").textContent = label;
+      var points = li.dataset.points.split(" ");
+      var plays = li.querySelectorAll(".plays li[data-seat]");
+      Array.prototype.forEach.call(table.querySelectorAll(".tv-seat"), function (seat, k) {
+        var play = null;
+        Array.prototype.forEach.call(plays, function (p) { if (p.dataset.seat === seat.dataset.seat) { play = p; } });
+        var role = seat.querySelector(".tv-role");
+        if (play !== plays[0]) {  /* the badge goes, and the space before it */
+          var before = role.previousSibling;
+          if (before && before.nodeType === 3) { before.textContent = before.textContent.replace(/\s+$/, ""); }
+          role.remove();
+        }
+        var line = seat.querySelector(".tv-play");
+        if (!play) {
+          line.remove();
+        } else {
+          var wins = play.classList.contains("wins");
+          seat.classList.add("is-changed");
+          if (wins) { seat.classList.add("is-active", "is-winner"); }
+          var order = line.querySelector(".tv-order");
+          order.textContent = play.querySelector(".tv-order").textContent;
+          order.after(" ", play.querySelector(".card").cloneNode(true));
+          if (!wins) { line.querySelector(".tv-wins").previousSibling.remove(); line.querySelector(".tv-wins").remove(); }
+        }
+        seat.querySelector(".tv-score .num").textContent = points[k];
+      });
+      var notes = li.querySelector(".tv-notes") || li.querySelector(".tv-move");
+      notes.after(table);
+    });
+  }
+
+  /* Each trick's hands before it, under a fold: the hands the play began with (the deal's
+     last column, or the starting position) less the cards of the tricks before, the card of
+     this trick marked. The page carries the hands once; a table per trick would triple it. */
+  function handsBefore(example) {
+    var label = example.dataset.labelHands;
+    var start = example.querySelector("table.hands.deal, table.hands.start");
+    if (!label || !start) { return; }
+    var hands = {};
+    var rows = [];
+    Array.prototype.forEach.call(start.querySelectorAll("tbody tr[data-seat]"), function (tr) {
+      var cells = tr.querySelectorAll("td.cards");
+      var cards = cells.length ? cells[cells.length - 1].querySelectorAll(".card") : [];
+      hands[tr.dataset.seat] = Array.prototype.slice.call(cards);
+      rows.push({ seat: tr.dataset.seat, name: tr.querySelector("th").textContent });
+    });
+    Array.prototype.forEach.call(example.querySelectorAll(".tv-step"), function (li) {
+      var table = li.querySelector(".tv-table-trick");
+      if (!table) { return; }
+      var played = {};
+      Array.prototype.forEach.call(li.querySelectorAll(".plays li[data-seat]"), function (play) {
+        played[play.dataset.seat] = play.querySelector(".card").outerHTML;
+      });
+      var details = document.createElement("details");
+      details.className = "tv-hands";
+      var summary = document.createElement("summary");
+      summary.textContent = label;
+      details.appendChild(summary);
+      var tbody = document.createElement("tbody");
+      rows.forEach(function (row) {
+        var tr = document.createElement("tr");
+        tr.dataset.seat = row.seat;
+        var th = document.createElement("th");
+        th.scope = "row";
+        th.textContent = row.name;
+        var td = document.createElement("td");
+        td.className = "cards";
+        var hand = hands[row.seat] || [];
+        var gone = -1;
+        hand.forEach(function (card, k) {
+          if (k) { td.appendChild(document.createTextNode(" ")); }
+          var copy = card.cloneNode(true);
+          if (gone < 0 && card.outerHTML === played[row.seat]) {
+            gone = k;
+            var mark = document.createElement("mark");
+            mark.className = "tv-played";
+            mark.appendChild(copy);
+            copy = mark;
+          }
+          td.appendChild(copy);
+        });
+        if (gone >= 0) { hand.splice(gone, 1); }
+        tr.appendChild(th);
+        tr.appendChild(td);
+        tbody.appendChild(tr);
+      });
+      var hTable = document.createElement("table");
+      hTable.className = "hands";
+      hTable.setAttribute("data-pagefind-ignore", "");
+      hTable.appendChild(tbody);
+      details.appendChild(hTable);
+      table.parentNode.insertBefore(details, table.nextSibling);
+    });
+  }
+
   var steppers = [];
   Array.prototype.forEach.call(document.querySelectorAll(".example[data-stepper]"), function (ex) {
+    trickTables(ex);
+    handsBefore(ex);
     var s = Stepper(ex);
     if (s) { steppers.push(s); }
   });

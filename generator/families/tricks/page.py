@@ -34,6 +34,7 @@ class SeatRow(TypedDict):
 
 
 class DealRow(TypedDict):
+    key: str  # the seat's script name (stepper.js reads the hands there)
     name: str
     dealt: Markup
     passed: Markup
@@ -41,6 +42,7 @@ class DealRow(TypedDict):
 
 
 class StartRow(TypedDict):
+    key: str
     name: str
     cards: Markup
     taken: int  # cards already taken
@@ -98,6 +100,7 @@ class TricksExample(TypedDict, total=False):
     slam: Markup | str  # only with totals
     sheet: Sheet | None
     verdict: list[str]
+    table_seats: list[TableSeat]  # the seats of a trick's table, every word there: see below
 
 
 # What the end of a hand says of a slam, by what the game calls one (``SlamTakes``).
@@ -148,11 +151,11 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
     }
     if replay.dealt:
         start = replay.start or {}
-        ex["deal"] = [{"name": seat(s), "dealt": cards(replay.dealt[s]),
+        ex["deal"] = [{"key": s, "name": seat(s), "dealt": cards(replay.dealt[s]),
                        "passed": cards(replay.passes.get(s, ())), "start": cards(start.get(s, ()))}
                       for s in seats]
     elif replay.start:
-        ex["start"] = [{"name": seat(s), "cards": cards(replay.start[s]),
+        ex["start"] = [{"key": s, "name": seat(s), "cards": cards(replay.start[s]),
                         "taken": len(replay.taken_before.get(s, ()))} for s in seats]
     if replay.scores:
         ex["totals"] = [{"name": seat(s), "tricks": replay.tricks_won.get(s, ""),
@@ -167,6 +170,7 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
         ex["play"] = (msgs.gettext("Play goes clockwise.") if step > 0
                       else msgs.gettext("Play goes counter-clockwise."))
         ex["table"] = _table_steps(view, replay, game, ex["id"])
+        ex["table_seats"] = _table_seats(view, replay)
         if replay.sheet:
             ex["sheet"] = _sheet(view, replay, game)
     verdict: list[str] = []
@@ -251,7 +255,7 @@ def _table_steps(view: ExampleView, replay: Replay, game: TricksGame, base: str)
                 "dealer": view.dealer(s, replay.dealer),
                 "role": view.say(LEADS, s) if s == trick.leader else "",
                 "active": s == trick.winner, "changed": played is not None, "out": "",
-                "hand": _hand_played(hand, played), "count": len(hand),
+                "hand": Markup(), "count": len(hand),  # stepper.js draws the hands before a trick
                 "played": Markup(card_html(played)) if played is not None else None,
                 "order": order.get(s, 0), "wins": view.say(TAKES, s) if s == trick.winner else "",
                 "points": running[i][s],
@@ -270,19 +274,25 @@ def _table_steps(view: ExampleView, replay: Replay, game: TricksGame, base: str)
     return steps
 
 
+def _table_seats(view: ExampleView, replay: Replay) -> list[TableSeat]:
+    """The seats around a trick's table once per example, each with the words it may say
+    (leads, takes the trick, in its gender): stepper.js draws each trick's table from them and
+    the step's plays (the page carried a table of four seats per trick, and print hides it)."""
+    where = places(len(replay.seats))
+    return [{"key": s, "name": view.seat(s), "place": where[k],
+             "dealer": view.dealer(s, replay.dealer), "role": view.say(LEADS, s),
+             "active": False, "changed": False, "out": "", "hand": Markup(), "count": 0,
+             "played": None, "order": 0, "wins": view.say(TAKES, s), "points": 0}
+            for k, s in enumerate(replay.seats)]
+
+
 def _plays_line(view: ExampleView, trick: TrickReplay) -> Markup:
     """The cards in order of play, as a numbered list."""
-    items = [Markup('<li class="play{}"><span class="tv-order">{}</span> {} {}</li>').format(
-        " wins" if who == trick.winner else "", k, view.seat(who), Markup(card_html(card)))
+    items = [Markup('<li class="play{}" data-seat="{}"><span class="tv-order">{}</span> {} {}</li>'
+                    ).format(" wins" if who == trick.winner else "", who, k, view.seat(who),
+                             Markup(card_html(card)))
         for k, (who, card) in enumerate(trick.cards, 1)]
     return Markup('<ol class="plays">{}</ol>').format(Markup("").join(items))
-
-
-def _hand_played(hand: tuple[Card, ...], played: Card | None) -> Markup:
-    """A hand before the trick, the card played from it marked."""
-    return Markup(" ").join(
-        Markup('<mark class="tv-played">{}</mark>').format(Markup(card_html(c))) if c == played
-        else Markup(card_html(c)) for c in hand)
 
 
 def _sheet(view: ExampleView, replay: Replay, game: TricksGame) -> Sheet:
