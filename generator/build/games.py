@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
-from ..check.games import check_game, check_slugs, find_game_folders, slug_marks
+from ..check.games import Checked, check_apart, check_game, check_slugs, find_game_folders, slug_marks
 from ..check.related import LinkSource, check_related
 from ..core.diagnostics import Mark, Report
 from ..core.languages import LANGUAGES
@@ -88,15 +88,20 @@ class Replays(Mapping[tuple[str, str], object]):
 
 
 def check_games(ctx: Context, source_lang: str) -> Games:
-    """Check every game whose folder changed; of the others, report the last build's findings.
-    Each game's languages are held to the site's ``source_lang``."""
+    """Check every game whose folder changed, on every core; of the others, report the last
+    build's findings. Each game's languages are held to the site's ``source_lang``."""
     config, report = ctx.config, ctx.report
     games = Games(config.rules.parent)
     folders = find_game_folders([config.rules], report)
+    digests = {folder: f"{ctx.inputs.folder_digest(folder)}:{source_lang}" for folder in folders}
+    todo = [f for f in folders if _record_of(ctx, f, digests[f]) is None]
     with ctx.progress.task("checking the games", len(folders)) as task:
-        for folder in folders:
-            _check_one(ctx, games, folder, source_lang)
-            task.advance()
+        task.advance(len(folders) - len(todo))
+        checked = dict(zip(todo, check_apart(todo, root=config.rules.parent,
+                                             source_lang=source_lang, workers=config.workers,
+                                             advance=task.advance)))
+    for folder in folders:  # in the folders' order, whichever worker checked them
+        _check_one(ctx, games, folder, digests[folder], checked.get(folder))
     check_slugs([(k, r.slugs, _mark_of(r)) for k, r in games.records.items()], report)
     check_related([LinkSource(k, Path(r.folder), r.slugs,
                               [(str(g), Mark(str(p), int(line), int(col)))
@@ -105,20 +110,27 @@ def check_games(ctx: Context, source_lang: str) -> Games:
     return games
 
 
-def _check_one(ctx: Context, games: Games, folder: Path, source_lang: str) -> None:
-    """One game folder: its record of the last build when the folder (and the source language
-    its findings were judged by) is unchanged, else loaded and checked now."""
-    config, report = ctx.config, ctx.report
-    digest = f"{ctx.inputs.folder_digest(folder)}:{source_lang}"
+def _record_of(ctx: Context, folder: Path, digest: str) -> graph.GameRecord | None:
+    """The last build's record of a game whose folder (and the source language its findings
+    were judged by) is unchanged."""
     last = ctx.previous.games.get(folder.name)
-    if last is not None and last.digest == digest and last.folder == str(folder):
-        report.extend(last.diagnostics())
+    return last if last is not None and last.digest == digest and last.folder == str(folder) \
+        else None
+
+
+def _check_one(ctx: Context, games: Games, folder: Path, digest: str,
+               checked: Checked | None) -> None:
+    """One game folder: its record of the last build when the folder is unchanged, else what
+    the check of it found."""
+    if checked is None:  # unchanged since the last build, which recorded it
+        last = _record_of(ctx, folder, digest)
+        assert last is not None
+        ctx.report.extend(last.diagnostics())
         games.folders[folder.name] = folder
         games.records[folder.name] = last
         return
-    found = Report()
-    bundle, replays = check_game(folder, found, root=config.rules.parent, source_lang=source_lang)
-    report.extend(found.items)
+    bundle, replays, found = checked
+    ctx.report.extend(found)
     if bundle is None:
         return
     game = bundle.rules.id
@@ -131,7 +143,7 @@ def _check_one(ctx: Context, games: Games, folder: Path, source_lang: str) -> No
         digests=ctx.inputs.game_digests(game, folder, LANGUAGES),
         slugs=dict(bundle.rules.spec.slugs),
         slug_marks={k: _mark_list(m) for k, m in slug_marks(bundle).items()},
-        findings=[d.as_dict() for d in found.items], deck=listing.deck,
+        findings=[d.as_dict() for d in found], deck=listing.deck,
         players=list(listing.players), links=[list(link) for link in listing.links],
         link_marks=[[game_, *_mark_list(mark)] for game_, mark in links.links])
 

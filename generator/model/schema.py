@@ -217,8 +217,20 @@ def game_spec(families: tuple[str, ...]) -> type[GameSpec]:
     """GameSpec whose ``family`` must be one of ``families`` (the registry's names)."""
     family: Any = Literal[families]  # a Literal made from data: the type checker cannot see it
     field = GameSpec.model_fields["family"]
-    return create_model("GameSpec", __base__=GameSpec, family=(family, Field(
+    # named after its families, and found by that name in this module (__getattr__), so that a
+    # checked game pickles: the build's workers hand their games back to it
+    name = _SPEC_OF + "__".join(families)
+    return create_model(name, __base__=GameSpec, __module__=__name__, family=(family, Field(
         description=field.description, examples=field.examples)))
+
+
+_SPEC_OF = "GameSpecOf_"
+
+
+def __getattr__(name: str) -> Any:
+    if name.startswith(_SPEC_OF):
+        return game_spec(tuple(name[len(_SPEC_OF):].split("__")))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- <lang>.yaml ---------------------------------------------------------------------------
