@@ -2,8 +2,11 @@
 
 The synthetic corpus of bench_site.py (every copy's prose its own) is exported as one markdown
 page per game and language (title, description, every section, the steps and the FAQ) to a
-Hugo site and a MkDocs site; the three are built clean in one run, then one sentence of one
-game is changed and rulebook rebuilds.
+Hugo site and a MkDocs site. rulebook builds it clean three times, with a disk cache of the
+run's own: empty (the simulations of the numbers pages made: "cold"), then warm with and
+without search; Hugo and MkDocs build it once. Then one sentence of one game is changed and
+rulebook rebuilds, with and without search, in this process and as a command. Each figure
+is wall time, CPU time and peak memory (GNU time's maximum resident set).
 
     python bench/compare.py [--copies 25]
 
@@ -14,6 +17,7 @@ Hugo and MkDocs are used when present and skipped (with how to install them) whe
 
 from __future__ import annotations
 
+import os
 import resource
 import shutil
 import subprocess
@@ -79,14 +83,21 @@ def export(rules: Path, target: Path) -> int:
     return pages
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, float]:
-    """Wall and CPU seconds of one command."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(command, cwd=cwd, check=True, capture_output=True)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+def timed(command: list[str], cwd: Path, env: dict[str, str] | None = None
+          ) -> tuple[float, float, float]:
+    """Wall and CPU seconds of one command, and its peak memory in MB (GNU time's maximum
+    resident set, of the command and its largest child; 0 without /usr/bin/time)."""
+    gnu_time = Path("/usr/bin/time")
+    with tempfile.NamedTemporaryFile("r", suffix=".rss") as rss:
+        prefix = [str(gnu_time), "-f", "%M", "-o", rss.name] if gnu_time.exists() else []
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run([*prefix, *command], cwd=cwd, check=True, capture_output=True,
+                       env={**os.environ, **(env or {})})
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        peak = int(rss.read().strip().splitlines()[-1]) / 1024 if prefix else 0.0
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), peak
 
 
 def main(copies: int) -> None:
@@ -94,53 +105,70 @@ def main(copies: int) -> None:
         rules = synthetic_corpus(Path(tmp), copies)
         markdown_pages = export(rules, Path(tmp))
         games = len(list(rules.glob("*/game.yaml")))
-        out = Path(tmp) / "rulebook" / "site"
-        command = [sys.executable, "-m", "generator", "build", "--no-pdf", "--rules", str(rules),
-                   "--templates", str(TEMPLATES), "--out", str(out)]
-        wall, cpu = timed(command, ROOT)
+        # a disk cache of this run's own: empty for the first build (the simulations, web fonts
+        # and figures made), then warm for the builds after it, as on an author's machine
+        cache = {"RULEBOOK_CACHE": str(Path(tmp) / "cache")}
+        os.environ.update(cache)  # for the builds in this process
+
+        def command(out: Path, *extra: str) -> list[str]:
+            return [sys.executable, "-m", "generator", "build", "--no-pdf", "--quiet",
+                    "--rules", str(rules), "--templates", str(TEMPLATES), "--out", str(out),
+                    *extra]
+
+        def clean(name: str, *extra: str) -> tuple[float, float, float]:
+            wall, cpu, peak = timed(command(Path(tmp) / name / "site", *extra), ROOT, cache)
+            print(f"rulebook {name}: {wall:.2f} s wall, {cpu:.2f} s CPU, {peak:.0f} MB peak")
+            return wall, cpu, peak
+
+        cold = clean("clean build, simulation cache cold, with search")
+        out = Path(tmp) / "clean build, simulation cache warm, with search" / "site"
+        warm = clean("clean build, simulation cache warm, with search")
+        bare_name = "clean build, simulation cache warm, --no-search"
+        bare = clean(bare_name, "--no-search")
         game_pages = sum(1 for _ in out.glob("*/*/index.html"))  # <lang>/<slug>/index.html
         print(f"corpus: {games} games; {markdown_pages} game pages as markdown; rulebook makes "
-              f"{game_pages} game pages (+ quick references, indexes, sitemap)")
-        figures = {"rulebook": (wall, cpu)}
-        print(f"rulebook build (clean, check and search included): {wall:.2f} s wall, "
-              f"{cpu:.2f} s CPU")
-        # Hugo makes no search index, MkDocs makes lunr's: rulebook is also timed without its own
-        bare = Path(tmp) / "rulebook-bare" / "site"
-        figures["rulebook without search"] = timed(
-            [*command[:command.index("--out")], "--out", str(bare), "--no-search"], ROOT)
-        print(f"rulebook build (clean, check included, --no-search): "
-              f"{figures['rulebook without search'][0]:.2f} s wall, "
-              f"{figures['rulebook without search'][1]:.2f} s CPU")
+              f"{game_pages} game pages (+ their numbers, play and quick-reference pages, "
+              "indexes, sitemap)")
+        print(f"the simulations' cost: {cold[0] - warm[0]:.1f} s wall, {cold[1] - warm[1]:.1f} s "
+              "CPU (cold minus warm)")
+        figures = {"rulebook": warm[:2], "rulebook without search": bare[:2]}
         hugo = shutil.which("hugo")
         if hugo:
-            figures["Hugo"] = timed([hugo, "--quiet", "-d", str(Path(tmp) / "hugo-out")],
-                                    Path(tmp) / "hugo")
-            print(f"Hugo: {figures['Hugo'][0]:.2f} s wall, {figures['Hugo'][1]:.2f} s CPU")
+            h = timed([hugo, "--quiet", "-d", str(Path(tmp) / "hugo-out")], Path(tmp) / "hugo")
+            figures["Hugo"] = h[:2]
+            print(f"Hugo: {h[0]:.2f} s wall, {h[1]:.2f} s CPU, {h[2]:.0f} MB peak")
         else:
             print("Hugo: not installed (apt-get install hugo)")
         mkdocs = shutil.which("mkdocs") or (str(Path(sys.executable).parent / "mkdocs")
                                             if (Path(sys.executable).parent / "mkdocs").exists() else None)
         if mkdocs:
-            figures["MkDocs"] = timed([mkdocs, "build", "-q", "-d", str(Path(tmp) / "mkdocs-out")],
-                                      Path(tmp) / "mkdocs")
-            print(f"MkDocs: {figures['MkDocs'][0]:.2f} s wall, {figures['MkDocs'][1]:.2f} s CPU")
+            m = timed([mkdocs, "build", "-q", "-d", str(Path(tmp) / "mkdocs-out")],
+                      Path(tmp) / "mkdocs")
+            figures["MkDocs"] = m[:2]
+            print(f"MkDocs: {m[0]:.2f} s wall, {m[1]:.2f} s CPU, {m[2]:.0f} MB peak")
         else:
             print("MkDocs: not installed (pip install 'mkdocs>=1.5')")
         for ours_name, name in (("rulebook without search", "Hugo"), ("rulebook", "MkDocs")):
+            ours = figures[ours_name][1] / game_pages
             if name in figures:  # like for like: Hugo indexes nothing, MkDocs does (lunr)
-                ours = figures[ours_name][1] / game_pages
                 theirs = figures[name][1] / markdown_pages
-                print(f"CPU per game page: {ours_name} {ours * 1000:.1f} ms, {name} "
+                print(f"CPU per game page (warm): {ours_name} {ours * 1000:.1f} ms, {name} "
                       f"{theirs * 1000:.1f} ms: rulebook/{name} = {ours / theirs:.2f}")
-        edit_one_sentence(rules, 1)
-        start = time.perf_counter()
-        result = build(BuildConfig(rules, TEMPLATES, out, pdf=False))
-        print(f"rulebook one-sentence edit, rebuild in-process: {time.perf_counter() - start:.3f} s "
-              f"({result.written} file(s) written)")
-        edit_one_sentence(rules, 2)
-        wall, cpu = timed(command, ROOT)
-        print(f"rulebook one-sentence edit, `rulebook build` command: {wall:.3f} s wall, "
-              f"{cpu:.3f} s CPU (start-up included)")
+            else:
+                print(f"CPU per game page (warm): {ours_name} {ours * 1000:.1f} ms")
+        for n, (folder, search) in enumerate(((out, True), (Path(tmp) / bare_name / "site", False))):
+            words = "with search" if search else "without search"
+            edit_one_sentence(rules, 2 * n + 1)
+            start = time.perf_counter()
+            result = build(BuildConfig(rules, TEMPLATES, folder, pdf=False, search=search,
+                                       quiet=True))
+            print(f"rulebook one-sentence edit {words}, rebuild in-process: "
+                  f"{time.perf_counter() - start:.3f} s ({result.written} file(s) written)")
+            edit_one_sentence(rules, 2 * n + 2)
+            wall, cpu, peak = timed(command(folder, *([] if search else ["--no-search"])), ROOT,
+                                    cache)
+            print(f"rulebook one-sentence edit {words}, `rulebook build` command: {wall:.3f} s "
+                  f"wall, {cpu:.3f} s CPU, {peak:.0f} MB peak (start-up included)")
 
 
 if __name__ == "__main__":
