@@ -1,13 +1,13 @@
 """How a build grows with the corpus: prints figures, asserts nothing.
 
-The synthetic corpus of bench_site.py at 30, 260 and 1,300 games (the ten real games and 2,
+The synthetic corpus of bench_site.py at 50, 260 and 1,300 games (the ten real games and 4,
 25 and 129 copies of each, every copy's prose its own), each built as a `rulebook build`
 command into a new folder with a warm disk cache of the run's own (the simulations made once,
 before the figures), with search and without PDFs; then one sentence of one game changed and
 built again. Each line: wall time, CPU time and peak memory (GNU time's maximum resident set,
 of the command and its largest worker).
 
-    python bench/bench_growth.py [--copies 2,25,129]
+    python bench/bench_growth.py [--copies 4,25,129]
 """
 
 from __future__ import annotations
@@ -53,5 +53,5 @@ def main(copies: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    arg = sys.argv[sys.argv.index("--copies") + 1] if "--copies" in sys.argv else "2,25,129"
+    arg = sys.argv[sys.argv.index("--copies") + 1] if "--copies" in sys.argv else "4,25,129"
     main([int(c) for c in arg.split(",")])
