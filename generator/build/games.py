@@ -94,14 +94,15 @@ def check_games(ctx: Context, source_lang: str) -> Games:
     games = Games(config.rules.parent)
     folders = find_game_folders([config.rules], report)
     digests = {folder: f"{ctx.inputs.folder_digest(folder)}:{source_lang}" for folder in folders}
-    todo = [f for f in folders if _record_of(ctx, f, digests[f]) is None]
+    records = {folder: _record_of(ctx, folder, digests[folder]) for folder in folders}
+    todo = [f for f in folders if records[f] is None]
     with ctx.progress.task("checking the games", len(folders)) as task:
         task.advance(len(folders) - len(todo))
         checked = dict(zip(todo, check_apart(todo, root=config.rules.parent,
                                              source_lang=source_lang, workers=config.workers,
                                              advance=task.advance)))
     for folder in folders:  # in the folders' order, whichever worker checked them
-        _check_one(ctx, games, folder, digests[folder], checked.get(folder))
+        _check_one(ctx, games, folder, digests[folder], records[folder], checked.get(folder))
     check_slugs([(k, r.slugs, _mark_of(r)) for k, r in games.records.items()], report)
     check_related([LinkSource(k, Path(r.folder), r.slugs,
                               [(str(g), Mark(str(p), int(line), int(col)))
@@ -119,16 +120,15 @@ def _record_of(ctx: Context, folder: Path, digest: str) -> graph.GameRecord | No
 
 
 def _check_one(ctx: Context, games: Games, folder: Path, digest: str,
-               checked: Checked | None) -> None:
+               last: graph.GameRecord | None, checked: Checked | None) -> None:
     """One game folder: its record of the last build when the folder is unchanged, else what
     the check of it found."""
-    if checked is None:  # unchanged since the last build, which recorded it
-        last = _record_of(ctx, folder, digest)
-        assert last is not None
+    if last is not None:  # unchanged since the last build, which recorded it
         ctx.report.extend(last.diagnostics())
         games.folders[folder.name] = folder
         games.records[folder.name] = last
         return
+    assert checked is not None  # a folder without a record is checked
     bundle, replays, found = checked
     ctx.report.extend(found)
     if bundle is None:

@@ -146,6 +146,15 @@
     };
   }
 
+  /* A trick's plays (its plays line's items) by the seat that made them. */
+  function playsBySeat(li) {
+    var out = {};
+    Array.prototype.forEach.call(li.querySelectorAll(".plays li[data-seat]"), function (play) {
+      out[play.dataset.seat] = play;
+    });
+    return out;
+  }
+
   /* Each trick's table, drawn from the example's template of the seats (their names, badges
      and words) and the step's plays line and points: the page carries the seats once, not a
      table of them per trick. Print shows the plays line alone, as without this script. */
@@ -159,12 +168,12 @@
       table.removeAttribute("data-label");
       table.querySelector(".tv-trick").textContent = label;
       var points = li.dataset.points.split(" ");
-      var plays = li.querySelectorAll(".plays li[data-seat]");
+      var plays = playsBySeat(li);
+      var leader = li.querySelector(".plays li[data-seat]");
       Array.prototype.forEach.call(table.querySelectorAll(".tv-seat"), function (seat, k) {
-        var play = null;
-        Array.prototype.forEach.call(plays, function (p) { if (p.dataset.seat === seat.dataset.seat) { play = p; } });
+        var play = plays[seat.dataset.seat] || null;
         var role = seat.querySelector(".tv-role");
-        if (play !== plays[0]) {  /* the badge goes, and the space before it */
+        if (play !== leader) {  /* the badge goes, and the space before it */
           var before = role.previousSibling;
           if (before && before.nodeType === 3) { before.textContent = before.textContent.replace(/\s+$/, ""); }
           role.remove();
@@ -179,7 +188,11 @@
           var order = line.querySelector(".tv-order");
           order.textContent = play.querySelector(".tv-order").textContent;
           order.after(" ", play.querySelector(".card").cloneNode(true));
-          if (!wins) { line.querySelector(".tv-wins").previousSibling.remove(); line.querySelector(".tv-wins").remove(); }
+          if (!wins) {
+            var badge = line.querySelector(".tv-wins");
+            badge.previousSibling.remove();
+            badge.remove();
+          }
         }
         seat.querySelector(".tv-score .num").textContent = points[k];
       });
@@ -207,8 +220,9 @@
       var table = li.querySelector(".tv-table-trick");
       if (!table) { return; }
       var played = {};
-      Array.prototype.forEach.call(li.querySelectorAll(".plays li[data-seat]"), function (play) {
-        played[play.dataset.seat] = play.querySelector(".card").outerHTML;
+      var plays = playsBySeat(li);
+      Object.keys(plays).forEach(function (seat) {
+        played[seat] = plays[seat].querySelector(".card").outerHTML;
       });
       var details = document.createElement("details");
       details.className = "tv-hands";
