@@ -58,7 +58,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 def leftovers(out: Path) -> list[str]:
     return sorted(p.name for p in out.parent.iterdir()
-                  if p.name.startswith(f".{out.name}.staging-") or p.name.startswith(f".{out.name}.old-"))
+                  if any(p.name.startswith(f".{out.name}.{kind}-") for kind in ("staging", "old", "spool")))
 
 
 def cli(*args: str, env: dict[str, str] | None = None, **kwargs: object) -> subprocess.Popen[str]:

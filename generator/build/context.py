@@ -6,13 +6,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from ..core.diagnostics import Report
 from ..pdf.render import PdfStats
 from ..runtime.cache import Cache
 from ..runtime.progress import Progress
 from . import graph
+from .spool import Files, Spool
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,9 @@ class BuildConfig:
     # the next build that has it on (serve: pages first, reloaded at once; then the search)
     search: bool = True
     cache: Path | None = None  # the disk cache's folder; None: $RULEBOOK_CACHE or the user's
+    # True: the games loaded stay in memory for the next build of this process (serve);
+    # False: a game is loaded when a page of it is rendered and dropped soon after
+    keep_games: bool = False
     quiet: bool = False  # no progress on stderr
 
     def disk_cache(self) -> Cache:
@@ -42,7 +46,7 @@ class BuildResult:
     unchanged: int = 0
     removed: int = 0
     up_to_date: bool = False
-    files: dict[str, bytes] = field(default_factory=dict, repr=False)
+    files: Mapping[str, bytes] = field(default_factory=dict, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -65,6 +69,7 @@ class Context:
     cache: Cache
     result: BuildResult
     progress: Progress
+    spool: Spool
 
     @property
     def report(self) -> Report:
@@ -81,7 +86,7 @@ class Made:
     graph's record of each; named values and the search record it adds to the graph. A later
     step's file replaces an earlier one's of the same path (the web fonts' stylesheet)."""
 
-    files: dict[str, bytes] = field(default_factory=dict)
+    files: Files = field(default_factory=Files)
     kept: set[str] = field(default_factory=set)
     outputs: dict[str, graph.Output] = field(default_factory=dict)
     values: dict[str, str] = field(default_factory=dict)
@@ -89,7 +94,7 @@ class Made:
     search_pending: bool = False
 
     def __or__(self, later: Made) -> Made:
-        files = {rel: data for rel, data in self.files.items() if rel not in later.kept}
-        return Made(files | later.files, (self.kept - later.files.keys()) | later.kept,
+        return Made(self.files.without(later.kept) | later.files,
+                    (self.kept - later.files.keys()) | later.kept,
                     self.outputs | later.outputs, self.values | later.values,
                     self.search | later.search, self.search_pending or later.search_pending)

@@ -14,6 +14,7 @@ from ..web.fonts import print_faces, site_characters_of, unusable_faces, web_fac
 from . import graph
 from .context import Context, Made
 from .plan import Plan
+from .spool import Files
 
 STYLESHEET = "static/site.css"
 
@@ -42,7 +43,7 @@ def fonts(ctx: Context, plan: Plan, made: Made) -> Made:
     ctx.report.extend(found.items)
     font_deps = deps.Deps(files={str(templates / "print" / "print.css"), str(source)},
                           values={"fonts"})
-    return Made(files=files, values={"fonts": key}, outputs={
+    return Made(files=Files(files), values={"fonts": key}, outputs={
         rel: graph.Output(font_deps, len(data), 0,
                           findings=[d.as_dict() for d in found.items] if rel == STYLESHEET else [])
         for rel, data in files.items()})

@@ -5,17 +5,20 @@ game's record."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping, cast
 
-from ..check.games import Checked, check_apart, check_game, check_slugs, find_game_folders, slug_marks
+from ..check.games import CHECKED_PER_WORKER, check_game, check_slugs, find_game_folders, slug_marks
 from ..check.related import LinkSource, check_related
-from ..core.diagnostics import Mark, Report
+from ..core.diagnostics import Diagnostic, Mark, Report
 from ..core.languages import LANGUAGES
 from ..model.game import GameBundle
+from ..runtime.pool import pool_map
 from ..web.site import Listing
 from . import graph
 from .context import BuildError, Context
+from .spool import load_game
 
 Loaded = tuple[GameBundle, dict[tuple[str, str], object]]  # a game and its examples' replays
 
@@ -23,35 +26,53 @@ Loaded = tuple[GameBundle, dict[tuple[str, str], object]]  # a game and its exam
 # builds again and again in one process, and an unchanged game need not be read again.
 _LOADED: dict[tuple[str, str], Loaded] = {}
 _LOADED_MAX = 2048
+RECENT = 8  # games a build keeps at hand (its pages are rendered game by game)
 
 
 class Games(Mapping[str, GameBundle]):
-    """The site's games by id. A game checked by this build (``changed``) is at hand; an
-    unchanged one is known by its record of the last build and loaded only when a page of it
-    is rendered."""
+    """The site's games by id. A game checked by this build waits pickled in the spool
+    (``stored``) and is loaded when a page of it is rendered; an unchanged one is known by its
+    record of the last build and loaded (checked again) only then. Only the few games used
+    last stay in memory, unless the build keeps them for the next (``keep``: serve)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, *, keep: bool = False) -> None:
         self.root = root
+        self.keep = keep
         self.folders: dict[str, Path] = {}
         self.records: dict[str, graph.GameRecord] = {}
-        self.loaded: dict[str, Loaded] = {}
+        self.stored: dict[str, Path] = {}
         self.changed: set[str] = set()
         self.replays = Replays(self)
+        self._recent: OrderedDict[str, Loaded] = OrderedDict()
 
     def load(self, game: str) -> Loaded:
-        if game not in self.loaded:
-            key = (str(self.folders[game]), self.records[game].digest)
-            if key not in _LOADED:
-                bundle, replays = check_game(self.folders[game], Report(), root=self.root,
-                                             narration=False)  # its findings are the record's
-                if bundle is None:
-                    raise BuildError(f"{self.folders[game]} changed while it was being built; "
-                                     "build again")
+        found = self._recent.get(game)
+        if found is not None:
+            self._recent.move_to_end(game)
+            return found
+        key = (str(self.folders[game]), self.records[game].digest)
+        loaded = _LOADED.get(key) if self.keep else None
+        if loaded is None:
+            loaded = self._read(game)
+            if self.keep:
                 if len(_LOADED) >= _LOADED_MAX:
                     _LOADED.clear()
-                _LOADED[key] = bundle, replays
-            self.loaded[game] = _LOADED[key]
-        return self.loaded[game]
+                _LOADED[key] = loaded
+        self._recent[game] = loaded
+        if not self.keep and len(self._recent) > RECENT:
+            self._recent.popitem(last=False)
+        return loaded
+
+    def _read(self, game: str) -> Loaded:
+        stored = self.stored.get(game)
+        if stored is not None:
+            return cast(Loaded, load_game(stored))
+        bundle, replays = check_game(self.folders[game], Report(), root=self.root,
+                                     narration=False)  # its findings are the record's
+        if bundle is None:
+            raise BuildError(f"{self.folders[game]} changed while it was being built; "
+                             "build again")
+        return bundle, replays
 
     def __getitem__(self, game: str) -> GameBundle:
         if game not in self.folders:
@@ -88,19 +109,29 @@ class Replays(Mapping[tuple[str, str], object]):
 
 
 def check_games(ctx: Context, source_lang: str) -> Games:
-    """Check every game whose folder changed, on every core; of the others, report the last
-    build's findings. Each game's languages are held to the site's ``source_lang``."""
+    """Check every game whose folder changed, on every core, each checked game stored in the
+    spool by its worker; of the others, report the last build's findings. Each game's
+    languages are held to the site's ``source_lang``."""
     config, report = ctx.config, ctx.report
-    games = Games(config.rules.parent)
+    games = Games(config.rules.parent, keep=config.keep_games)
     folders = find_game_folders([config.rules], report)
     digests = {folder: f"{ctx.inputs.folder_digest(folder)}:{source_lang}" for folder in folders}
     records = {folder: _record_of(ctx, folder, digests[folder]) for folder in folders}
     todo = [f for f in folders if records[f] is None]
+    root, spool = config.rules.parent, ctx.spool
+
+    def one(folder: Path) -> Stored:  # in a worker: the game goes to the spool, not back
+        found = Report()
+        bundle, replays = check_game(folder, found, root=root, source_lang=source_lang)
+        if bundle is None:
+            return None, found.items, None
+        return _summary(bundle), found.items, spool.store_game(folder, (bundle, replays))
+
     with ctx.progress.task("checking the games", len(folders)) as task:
         task.advance(len(folders) - len(todo))
-        checked = dict(zip(todo, check_apart(todo, root=config.rules.parent,
-                                             source_lang=source_lang, workers=config.workers,
-                                             advance=task.advance)))
+        checked = dict(zip(todo, pool_map(one, todo, workers=config.workers, name="check",
+                                          per_worker=CHECKED_PER_WORKER,
+                                          advance=task.advance)))
     for folder in folders:  # in the folders' order, whichever worker checked them
         _check_one(ctx, games, folder, digests[folder], records[folder], checked.get(folder))
     check_slugs([(k, r.slugs, _mark_of(r)) for k, r in games.records.items()], report)
@@ -109,6 +140,22 @@ def check_games(ctx: Context, source_lang: str) -> Games:
                                for g, p, line, col in r.link_marks])
                    for k, r in games.records.items()], report)
     return games
+
+
+# What a worker's check of one game hands back: the record's fields it knows (None: the
+# game could not be loaded), its findings, and where it stored the game.
+Stored = tuple[dict[str, Any] | None, list[Diagnostic], Path | None]
+
+
+def _summary(bundle: GameBundle) -> dict[str, Any]:
+    """What the graph records of a checked game, as far as the game itself says."""
+    listing, links = Listing.of(bundle), LinkSource.of(bundle)
+    return {"id": bundle.rules.id, "languages": list(bundle.languages),
+            "slugs": dict(bundle.rules.spec.slugs),
+            "slug_marks": {k: _mark_list(m) for k, m in slug_marks(bundle).items()},
+            "deck": listing.deck, "players": list(listing.players),
+            "links": [list(link) for link in listing.links],
+            "link_marks": [[game_, *_mark_list(mark)] for game_, mark in links.links]}
 
 
 def _record_of(ctx: Context, folder: Path, digest: str) -> graph.GameRecord | None:
@@ -120,7 +167,7 @@ def _record_of(ctx: Context, folder: Path, digest: str) -> graph.GameRecord | No
 
 
 def _check_one(ctx: Context, games: Games, folder: Path, digest: str,
-               last: graph.GameRecord | None, checked: Checked | None) -> None:
+               last: graph.GameRecord | None, checked: Stored | None) -> None:
     """One game folder: its record of the last build when the folder is unchanged, else what
     the check of it found."""
     if last is not None:  # unchanged since the last build, which recorded it
@@ -129,23 +176,17 @@ def _check_one(ctx: Context, games: Games, folder: Path, digest: str,
         games.records[folder.name] = last
         return
     assert checked is not None  # a folder without a record is checked
-    bundle, replays, found = checked
+    summary, found, stored = checked
     ctx.report.extend(found)
-    if bundle is None:
+    if summary is None or stored is None:
         return
-    game = bundle.rules.id
-    games.folders[game], games.loaded[game] = folder, (bundle, replays)
+    fields = dict(summary)
+    game = fields.pop("id")
+    games.folders[game], games.stored[game] = folder, stored
     games.changed.add(game)
-    _LOADED[(str(folder), digest)] = bundle, replays
-    listing, links = Listing.of(bundle), LinkSource.of(bundle)
     games.records[game] = graph.GameRecord(
-        folder=str(folder), digest=digest, languages=list(bundle.languages),
-        digests=ctx.inputs.game_digests(game, folder, LANGUAGES),
-        slugs=dict(bundle.rules.spec.slugs),
-        slug_marks={k: _mark_list(m) for k, m in slug_marks(bundle).items()},
-        findings=[d.as_dict() for d in found], deck=listing.deck,
-        players=list(listing.players), links=[list(link) for link in listing.links],
-        link_marks=[[game_, *_mark_list(mark)] for game_, mark in links.links])
+        folder=str(folder), digest=digest, digests=ctx.inputs.game_digests(game, folder, LANGUAGES),
+        findings=[d.as_dict() for d in found], **fields)
 
 
 def _mark_list(mark: Mark) -> list[Any]:

@@ -1,6 +1,10 @@
 """Step 3, pages: every output file but the fonts, the search and the PDFs (pages, sitemap,
 static files), rendered when one of its recorded inputs changed, on every core when there
-are many; the others are kept as the last build left them."""
+are many; the others are kept as the last build left them.
+
+A task is one game's pages: the worker loads the game once, renders its pages, writes each
+to the spool and hands back only what the graph records of it (memory does not grow with the
+site: see spool.py)."""
 
 from __future__ import annotations
 
@@ -21,42 +25,57 @@ MIN_PAGES_PER_WORKER = 48  # below this a worker's start-up costs more than it s
 def pages(ctx: Context, plan: Plan) -> Made:
     made = Made()
     todo: dict[str, Callable[[], bytes]] = {}
-    for rel, make in _outputs(ctx, plan):
+    game_of: dict[str, str] = {}
+    for rel, game, make in _outputs(ctx, plan):
         last = ctx.previous.outputs.get(rel)
         if last is not None and not plan.changes.stale(last.deps) and ctx.intact(rel, last):
             made.kept.add(rel)
             made.outputs[rel] = last
         else:
             todo[rel] = make
+            game_of[rel] = game
     plan.renderer.catalog_problems()  # the catalogs are read here, not once in each worker
-    site_yaml = ctx.config.rules / "site.yaml"
+    site_yaml, spool = ctx.config.rules / "site.yaml", ctx.spool
 
-    def render(rel: str) -> tuple[bytes, graph.Output]:
+    def render(rel: str) -> graph.Output:  # in a worker: the page goes to the spool
         with deps.recording(files=(site_yaml,)) as recorded:
             data = todo[rel]()
-        return data, graph.Output(
+        spool.write(rel, data)
+        return graph.Output(
             recorded, len(data), 0, chars=extra_characters(rel, data),
             sha=hashlib.sha256(data).hexdigest() if rel.endswith(".html") else "")
 
-    with ctx.progress.task("rendering the pages", len(todo)) as task:
-        rendered = pool_map(render, list(todo), workers=ctx.config.workers, name="page",
-                            per_worker=MIN_PAGES_PER_WORKER, advance=task.advance)
-    for rel, (data, output) in zip(todo, rendered):
-        made.files[rel], made.outputs[rel] = data, output
+    def render_game(rels: list[str]) -> list[graph.Output]:
+        return [render(rel) for rel in rels]
+
+    # a task is one game's pages (its game loaded once, then dropped), or one other page
+    groups: dict[str, list[str]] = {}
+    for rel in todo:
+        groups.setdefault(game_of[rel] or rel, []).append(rel)
+    tasks = list(groups.values())
+    per_worker = max(1, MIN_PAGES_PER_WORKER * len(tasks) // max(1, len(todo)))
+    with ctx.progress.task("rendering the pages", len(tasks)) as task:
+        rendered = pool_map(render_game, tasks, workers=ctx.config.workers, name="page",
+                            per_worker=per_worker, advance=task.advance)
+    for rels, outputs in zip(tasks, rendered):
+        for rel, output in zip(rels, outputs):
+            made.files.spooled(rel, spool.file_path(rel))
+            made.outputs[rel] = output
     ctx.report.extend(plan.renderer.catalog_problems())  # a broken UI catalog shows English
     return made
 
 
-def _outputs(ctx: Context, plan: Plan) -> Iterator[tuple[str, Callable[[], bytes]]]:
-    """Every output file of this step, each with the function that makes it."""
+def _outputs(ctx: Context, plan: Plan) -> Iterator[tuple[str, str, Callable[[], bytes]]]:
+    """Every output file of this step, each with its game ('' if none) and the function that
+    makes it."""
     renderer = plan.renderer
     for page in renderer.site.pages:
-        yield page.path, lambda page=page: renderer.render(page).encode("utf-8")  # type: ignore[misc]
-    yield "sitemap.xml", lambda: renderer.sitemap().encode("utf-8")
+        yield page.path, page.game or "", lambda page=page: renderer.render(page).encode("utf-8")  # type: ignore[misc]
+    yield "sitemap.xml", "", lambda: renderer.sitemap().encode("utf-8")
     static = ctx.config.templates / "static"
     for path in sorted(static.rglob("*")) if static.is_dir() else []:
         if path.is_file():
-            yield "static/" + path.relative_to(static).as_posix(), lambda path=path: _read(path)  # type: ignore[misc]
+            yield "static/" + path.relative_to(static).as_posix(), "", lambda path=path: _read(path)  # type: ignore[misc]
 
 
 def _read(path: Path) -> bytes:

@@ -23,6 +23,7 @@ from ..web.site import DocKind, Document
 from . import graph
 from .context import BuildConfig, Context, Made
 from .plan import Plan
+from .spool import Files
 
 
 def pdfs(ctx: Context, plan: Plan) -> Made:
@@ -57,9 +58,10 @@ def pdfs(ctx: Context, plan: Plan) -> Made:
             recorded[doc.path] = found
     booklets = {p: (config.out / p).read_bytes() for d in todo if d.kind is DocKind.IMPOSED
                 for p in [source(d)] if p not in html and p in made.kept}  # its bytes as they are
-    made.files, findings = render_pdfs(config, plan.renderer, todo, ctx.report, cache=ctx.cache,
+    pdfs, findings = render_pdfs(config, plan.renderer, todo, ctx.report, cache=ctx.cache,
                                        stats=ctx.result.pdfs, html=html, booklets=booklets,
                                        progress=ctx.progress)
+    made.files = Files(pdfs)
     for doc in todo:
         made_from_deps = recorded.get(source(doc)) or made.outputs[source(doc)].deps
         made.outputs[doc.path] = graph.Output(

@@ -18,6 +18,7 @@ is missing, empty, or an earlier build's: a failed or killed build leaves the pr
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Mapping
 
 from ..check.load import load_site_spec
 from ..core.diagnostics import Mark, Report
@@ -27,6 +28,7 @@ from ..runtime.files import failpoint, locked
 from ..runtime.progress import Progress
 from . import graph, publish
 from .context import BuildConfig, BuildError, BuildResult, Context, Made
+from .spool import Published, Spool
 
 
 def build(config: BuildConfig) -> BuildResult:
@@ -42,11 +44,17 @@ def build(config: BuildConfig) -> BuildResult:
 
 
 def _build_locked(config: BuildConfig) -> BuildResult:
-    ctx = _start(config)
+    ctx = _start(config, Spool(config.out))
     if ctx.previous.toolchain == ctx.toolchain and _same_inputs(ctx) \
             and ctx.previous.intact(config.out) and _nothing_else(ctx) \
             and not (config.search and ctx.previous.search_pending):
         return BuildResult(Report(), up_to_date=True)
+    with ctx.spool:  # what the steps make waits there, not in memory; gone at the end
+        return _steps(ctx)
+
+
+def _steps(ctx: Context) -> BuildResult:
+    config = ctx.config
     # the steps are imported here: a build with nothing changed needs none of them
     from .fonts import fonts
     from .games import check_games
@@ -76,7 +84,7 @@ def _build_locked(config: BuildConfig) -> BuildResult:
     return ctx.result
 
 
-def _start(config: BuildConfig) -> Context:
+def _start(config: BuildConfig, spool: Spool) -> Context:
     """The context of a build: the last build's graph (nothing of it when the toolchain
     changed), and the inputs as they are now."""
     previous = graph.load_state(graph.state_path(config.out))
@@ -85,7 +93,7 @@ def _start(config: BuildConfig) -> Context:
     if previous.toolchain != toolchain:
         previous = graph.State(inputs=previous.inputs)  # another generator: trust no output
     return Context(config, previous, inputs, toolchain, config.disk_cache(),
-                   BuildResult(Report()), Progress.for_stderr(quiet=config.quiet))
+                   BuildResult(Report()), Progress.for_stderr(quiet=config.quiet), spool)
 
 
 def _same_inputs(ctx: Context) -> bool:
@@ -104,16 +112,16 @@ def _nothing_else(ctx: Context) -> bool:
 def _publish(ctx: Context, made: Made) -> None:
     """Step 7: the output folder made to hold exactly what the steps made and kept."""
     result = ctx.result
-    result.files = made.files
     result.pages = sum(1 for p in [*made.files, *made.kept] if p.endswith(".html"))
     failpoint("before-publish")
     known = {rel: o.inode for rel, o in ctx.previous.outputs.items()} \
         if ctx.previous.outputs else None
     result.written, result.unchanged, result.removed = publish.publish(
         made.files, ctx.config.out, kept=made.kept, known=known)
+    result.files = Published(list(made.files), ctx.config.out)  # the spool goes: read them there
 
 
-def _save_graph(ctx: Context, state: graph.State, written: dict[str, bytes]) -> None:
+def _save_graph(ctx: Context, state: graph.State, written: Mapping[str, bytes]) -> None:
     """Step 8: the graph of the site just published, for the next build."""
     graph.save_state(ctx.config.out, state, ctx.previous, ctx.inputs, written)
 

@@ -40,11 +40,18 @@ def plan_site(ctx: Context, games: Games, site_spec: SiteSpec) -> Plan:
                                    pdf=config.pdf, source_language=site_spec.source_language,
                                    card_letters=frozenset(site_spec.card_letters)),
                         site, games.replays, numbers=Store(ctx.cache))
-    renderer.prefetch_numbers_of([games.loaded[game][0] for game in games.changed],
-                                 workers=config.workers or default_workers(),
-                                 progress=ctx.progress)
-    _index_entries(ctx, renderer, games)
-    values = site_values(site, renderer) | _outdated(ctx, games, site_spec.source_language)
+    # one pass over the games, each loaded once (a build keeps only a few in memory)
+    sims = []
+    outdated = _Outdated(ctx, site_spec.source_language)
+    entries = _IndexEntries(ctx, renderer, games)
+    for game in games.records:
+        if game in games.changed:
+            sims += renderer.simulations_of(games[game])
+        entries.record(game)
+        outdated.record(games, game)
+    renderer.prefetch_simulations(sims, workers=config.workers or default_workers(),
+                                  progress=ctx.progress)
+    values = site_values(site, renderer) | outdated.values
     if config.pdf:
         values |= _rules_days(ctx, renderer, games)
     changes = graph.Changes(ctx.previous, ctx.inputs,
@@ -68,45 +75,54 @@ def site_values(site: Site, renderer: Renderer) -> dict[str, str]:
     return values
 
 
-def _index_entries(ctx: Context, renderer: Renderer, games: Games) -> None:
+class _IndexEntries:
     """What other pages show of each game in each language: kept from the last build for a
     game not loaded now when what the entry is made with (the language's catalog, site.yaml)
     is unchanged, else made from the game."""
-    site_yaml = ctx.inputs.digest(str(ctx.config.rules / "site.yaml"))
-    keys = {lang: ctx.inputs.digest(str(catalog_path(ctx.config.templates, lang))) + site_yaml
-            for lang in LANGUAGES}
-    known = {}
-    for game, record in games.records.items():
-        for lang in record.languages:
-            if game not in games.changed and record.entry_keys.get(lang) == keys[lang] \
-                    and lang in record.entries:
-                known[(game, lang)] = record.entries[lang]
-    renderer.known_entries(known)  # type: ignore[arg-type]  # JSON of an IndexEntry
-    for game, record in games.records.items():
-        if all((game, lang) in known for lang in record.languages):
-            continue  # its record holds these very entries already
-        games.records[game] = replace(
-            record, entries={lang: dict(renderer.index_entry(game, lang))
+
+    def __init__(self, ctx: Context, renderer: Renderer, games: Games) -> None:
+        site_yaml = ctx.inputs.digest(str(ctx.config.rules / "site.yaml"))
+        self.keys = {lang: ctx.inputs.digest(str(catalog_path(ctx.config.templates, lang)))
+                     + site_yaml for lang in LANGUAGES}
+        self.renderer, self.games = renderer, games
+        self.known = {}
+        for game, record in games.records.items():
+            for lang in record.languages:
+                if game not in games.changed and record.entry_keys.get(lang) == self.keys[lang] \
+                        and lang in record.entries:
+                    self.known[(game, lang)] = record.entries[lang]
+        renderer.known_entries(self.known)  # type: ignore[arg-type]  # JSON of an IndexEntry
+
+    def record(self, game: str) -> None:
+        record = self.games.records[game]
+        if all((game, lang) in self.known for lang in record.languages):
+            return  # its record holds these very entries already
+        self.games.records[game] = replace(
+            record, entries={lang: dict(self.renderer.index_entry(game, lang))
                              for lang in record.languages},
-            entry_keys={lang: keys[lang] for lang in record.languages})
+            entry_keys={lang: self.keys[lang] for lang in record.languages})
 
 
-def _outdated(ctx: Context, games: Games, source_language: str) -> dict[str, str]:
+class _Outdated:
     """Which parts of each game's pages are outdated translations, by language: a page shows
     a notice for each, so it depends on them (not on the whole source text)."""
-    from ..i18n.staleness import outdated_parts
 
-    key = ctx.inputs.digest(str(ctx.config.rules / "site.yaml"))
-    values = {}
-    for game, record in games.records.items():
-        if game in games.changed or record.outdated_key != key:
+    def __init__(self, ctx: Context, source_language: str) -> None:
+        self.key = ctx.inputs.digest(str(ctx.config.rules / "site.yaml"))
+        self.source_language = source_language
+        self.values: dict[str, str] = {}
+
+    def record(self, games: Games, game: str) -> None:
+        from ..i18n.staleness import outdated_parts
+
+        record = games.records[game]
+        if game in games.changed or record.outdated_key != self.key:
             bundle = games[game]
             record = games.records[game] = replace(
-                record, outdated={lang: sorted(outdated_parts(bundle, lang, source_language))
-                                  for lang in record.languages}, outdated_key=key)
+                record, outdated={lang: sorted(outdated_parts(bundle, lang, self.source_language))
+                                  for lang in record.languages}, outdated_key=self.key)
         for lang, parts in record.outdated.items():
-            values[f"outdated:{game}:{lang}"] = " ".join(parts)  # ids: no space in one
-    return values
+            self.values[f"outdated:{game}:{lang}"] = " ".join(parts)  # ids: no space in one
 
 
 def _rules_days(ctx: Context, renderer: Renderer, games: Games) -> dict[str, str]:

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Mapping
 
 from ..runtime.files import failpoint, umask, write_beside
+from .spool import Files
 
 MARKER = ".rulebook-output"
 MARKER_TEXT = (b"This folder is written by rulebook. Each build replaces everything in it;\n"
@@ -78,7 +79,7 @@ def _legacy_build(out: Path) -> bool:
 # -- leftovers of killed builds ------------------------------------------------------------------
 
 def _leftovers(out: Path) -> list[Path]:
-    pattern = re.compile(rf"\.{re.escape(out.name)}\.(staging|old)-\d+")
+    pattern = re.compile(rf"\.{re.escape(out.name)}\.(staging|old|spool)-\d+")
     try:
         return sorted(p for p in out.parent.iterdir() if pattern.fullmatch(p.name))
     except OSError:
@@ -140,7 +141,7 @@ def _interrupts_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-def publish(files: dict[str, bytes], out: Path, *, kept: Iterable[str] = (),
+def publish(files: Mapping[str, bytes], out: Path, *, kept: Iterable[str] = (),
             known: Mapping[str, int] | None = None) -> tuple[int, int, int]:
     """Make ``out`` hold exactly ``files``, the files named in ``kept`` as they are in ``out``
     now (the build knows they are current: they are linked, not read), and the marker; return
@@ -158,9 +159,10 @@ def publish(files: dict[str, bytes], out: Path, *, kept: Iterable[str] = (),
     live = dict(known) if known is not None and out.is_dir() else tree(out)[0]
     kept = {rel for rel in kept if rel in live and rel not in files}
     count = len(files) + len(kept)
+    files = Files(files) if not isinstance(files, Files) else files  # each read when needed
     files = files | {MARKER: MARKER_TEXT}
     mode = 0o666 & ~umask()  # of a file written now: one written with another is written again
-    same = kept | {rel for rel, data in files.items() if _holds(out, rel, data, live, mode)}
+    same = kept | {rel for rel in files if _holds(out, rel, files, live, mode)}
     stale = set(live) - set(files) - kept
     unchanged = len(same - {MARKER})
     if len(same) == len(files) + len(kept) and not stale:
@@ -172,7 +174,7 @@ def publish(files: dict[str, bytes], out: Path, *, kept: Iterable[str] = (),
     failpoint("staged")
     if not out.exists():
         os.rename(standby, out)
-        _stage({}, standby, out, *_linked(out))  # the next build's standby: links, made now
+        _stage(Files(), standby, out, *_linked(out))  # the next build's standby: links, made now
     elif exchange(standby, out):
         failpoint("swapped")  # the standby path now holds the previous site
     else:
@@ -180,13 +182,13 @@ def publish(files: dict[str, bytes], out: Path, *, kept: Iterable[str] = (),
     return count - unchanged, unchanged, len(stale)
 
 
-def _holds(out: Path, rel: str, data: bytes, live: dict[str, int], mode: int) -> bool:
-    """``out/rel`` holds ``data`` already, with the mode a file written now gets; ``live``
-    then has its inode (the file to link)."""
+def _holds(out: Path, rel: str, files: Files, live: dict[str, int], mode: int) -> bool:
+    """``out/rel`` holds the bytes of ``files[rel]`` already, with the mode a file written now
+    gets; ``live`` then has its inode (the file to link)."""
     try:
         st = os.lstat(out / rel)  # a symbolic link is never taken for one of the site's files
-        if not stat.S_ISREG(st.st_mode) or st.st_size != len(data) \
-                or stat.S_IMODE(st.st_mode) != mode or (out / rel).read_bytes() != data:
+        if not stat.S_ISREG(st.st_mode) or st.st_size != files.size(rel) \
+                or stat.S_IMODE(st.st_mode) != mode or (out / rel).read_bytes() != files[rel]:
             return False
     except OSError:
         return False
@@ -224,7 +226,7 @@ def tree(folder: Path) -> tuple[dict[str, int], set[str]]:
     return files, folders
 
 
-def _stage(files: dict[str, bytes], standby: Path, out: Path, live: dict[str, int],
+def _stage(files: Files, standby: Path, out: Path, live: dict[str, int],
            same: set[str]) -> None:
     """Bring ``standby`` to the new site: ``files`` written, the files in ``same`` hard links
     to the ones in ``out`` (not rewritten), everything else removed. Each file is replaced
@@ -252,17 +254,24 @@ def _stage(files: dict[str, bytes], standby: Path, out: Path, live: dict[str, in
         if parent and parent not in made:
             target.parent.mkdir(parents=True, exist_ok=True)
             made.update("/".join(parent.split("/")[:i]) for i in range(1, parent.count("/") + 2))
-        if rel in same:
-            tmp = target.parent / f".{target.name}.{os.getpid()}.link"
-            with contextlib.suppress(FileNotFoundError):
-                tmp.unlink()
-            try:
-                os.link(out / rel, tmp)
-            except OSError:
-                shutil.copyfile(out / rel, tmp)
-            os.replace(tmp, target)
+        spooled = files.path_of(rel)
+        if rel in same or spooled is not None:  # a file already on disk: linked, not copied
+            _link(out / rel if rel in same else spooled, target)  # type: ignore[arg-type]
         else:
             write_beside(target, files[rel])
+
+
+def _link(source: Path, target: Path) -> None:
+    """``target`` made the same file as ``source`` (a copy across file systems), through a
+    new name and a rename."""
+    tmp = target.parent / f".{target.name}.{os.getpid()}.link"
+    with contextlib.suppress(FileNotFoundError):
+        tmp.unlink()
+    try:
+        os.link(source, tmp)
+    except OSError:
+        shutil.copyfile(source, tmp)
+    os.replace(tmp, target)
 
 
 def _two_renames(standby: Path, out: Path) -> None:

@@ -6,6 +6,7 @@ files. With the search off for this build, the last bundle stays as it is."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterator, Mapping
 
 from ..runtime import deps
 from ..web.search import ENTRY, LanguageIndex, bundle_of, indexed_pages, language_indexes, language_of
@@ -37,7 +38,7 @@ def search(ctx: Context, plan: Plan, made: Made) -> Made:
         if lang is not None:
             pages.setdefault(lang, []).append(rel)
     indexes: dict[str, LanguageIndex] = {}
-    todo: dict[str, dict[str, bytes]] = {}
+    todo: dict[str, Mapping[str, bytes]] = {}
     made_from: dict[str, str] = {}
     for lang, listed in pages.items():
         made_from[lang] = graph.digest_value([(p, made.outputs[p].sha) for p in listed])
@@ -46,8 +47,7 @@ def search(ctx: Context, plan: Plan, made: Made) -> Made:
             indexes[lang] = LanguageIndex({}, last["entry"])
             found.search[lang] = last
         else:
-            todo[lang] = {p: made.files[p] if p in made.files else (ctx.config.out / p).read_bytes()
-                          for p in listed}
+            todo[lang] = _Pages(listed, made.files, ctx.config.out)
     with ctx.progress.task("indexing the search", len(todo)) as task:
         fresh = language_indexes(todo, ctx.report, workers=ctx.config.workers,
                                  advance=task.advance) if todo else {}
@@ -66,6 +66,23 @@ def search(ctx: Context, plan: Plan, made: Made) -> Made:
     for rel, data in found.files.items():
         found.outputs[rel] = graph.Output(deps.Deps(values={"search"}), len(data), 0)
     return found
+
+
+class _Pages(Mapping[str, bytes]):
+    """A language's pages, each read when Pagefind is handed it (a few at a time): made now
+    (in the spool), or kept in the output folder."""
+
+    def __init__(self, listed: list[str], made: Mapping[str, bytes], out: Path) -> None:
+        self.listed, self.made, self.out = listed, made, out
+
+    def __getitem__(self, rel: str) -> bytes:
+        return self.made[rel] if rel in self.made else (self.out / rel).read_bytes()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.listed)
+
+    def __len__(self) -> int:
+        return len(self.listed)
 
 
 def _same_bytes(path: Path, data: bytes) -> bool:

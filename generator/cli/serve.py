@@ -233,6 +233,7 @@ def serve(config: BuildConfig, *, host: str = "127.0.0.1", port: int = 8000) -> 
 
     from ..build import refused_output
 
+    config = replace(config, keep_games=True)  # an edit reloads one game, not every game
     if refused_output(config) is not None:  # not a folder of ours: never serve it
         rebuild(config, first=True)  # prints the findings
         return 1

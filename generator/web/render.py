@@ -26,6 +26,7 @@ from ..runtime import deps
 from ..runtime.cache import Cache
 from ..runtime.progress import QUIET, Progress
 from ..simulation.configurations import Result, game_numbers, page_configurations
+from ..simulation.run import Simulation
 from ..simulation.store import Store
 from .facts import QUICKREF_TITLES, GameFacts
 from .game_page import PdfLink, game_context, language_name, stale_links, variant_name
@@ -276,7 +277,7 @@ class Renderer:
         }
         with markup.card_style(self.card_style(lang, page.game)):
             template, context = builders[page.kind](page, lang)
-            if page.kind in (Kind.GAME, Kind.QUICKREF):
+            if page.kind in (Kind.GAME, Kind.QUICKREF) and self.config.pdf:
                 self._contexts[page.path] = context  # the PDFs of the page reuse it
             html = self.env(lang).get_template(template).render({**self._common(page, lang), **context})
         return markup.keep_punctuation(html)
@@ -355,10 +356,18 @@ class Renderer:
         """Simulate every game's uncached configurations at once, in ``workers`` processes."""
         self.prefetch_numbers_of(list(self.site.games.values()), workers=workers)
 
+    def simulations_of(self, bundle: GameBundle) -> list[Simulation]:
+        """What the numbers page of a game simulates."""
+        return [c.simulation for c in page_configurations(bundle, family=family_of(bundle))]
+
+    def prefetch_simulations(self, sims: list[Simulation], *, workers: int,
+                             progress: Progress = QUIET) -> None:
+        """Simulate what is not in the cache yet, on every core."""
+        self.numbers.prefetch(sims, workers=workers, progress=progress)
+
     def prefetch_numbers_of(self, bundles: list[GameBundle], *, workers: int,
                             progress: Progress = QUIET) -> None:
-        self.numbers.prefetch([c.simulation for bundle in bundles
-                               for c in page_configurations(bundle, family=family_of(bundle))],
+        self.prefetch_simulations([s for b in bundles for s in self.simulations_of(b)],
                               workers=workers, progress=progress)
 
     def game_numbers(self, bundle: GameBundle) -> list[Result]:

@@ -111,12 +111,18 @@ async def _indexes(pages: Mapping[str, Mapping[str, bytes]], services: int,
         for _ in range(services):
             launched.append(await _service()().launch())
         languages = sorted(pages)
-        made = await asyncio.gather(*(_index_one(launched[i % services], pages[lang], advance)
-                                      for i, lang in enumerate(languages)))
+        made: dict[str, LanguageIndex] = {}
+
+        async def languages_of(i: int) -> None:
+            # one language at a time on a service: it holds one index in memory, not several
+            for lang in languages[i::services]:
+                made[lang] = await _index_one(launched[i], pages[lang], advance)
+
+        await asyncio.gather(*(languages_of(i) for i in range(services)))
     finally:
         for service in launched:
             await service.close()
-    return dict(zip(languages, made))
+    return {lang: made[lang] for lang in languages}
 
 
 async def _index_one(service: Any, pages: Mapping[str, bytes],
