@@ -20,6 +20,10 @@ from .context import Context, Made
 from .plan import Plan
 
 MIN_PAGES_PER_WORKER = 48  # below this a worker's start-up costs more than it saves
+# A worker's memory grows with the games it renders (what Python frees stays in its heap), so
+# each batch of this many tasks (games) gets new workers: a big site's render takes as much
+# memory as a batch, and a new worker starts in a few milliseconds (forked).
+TASKS_PER_POOL = 160
 
 
 def pages(ctx: Context, plan: Plan) -> Made:
@@ -54,9 +58,12 @@ def pages(ctx: Context, plan: Plan) -> Made:
         groups.setdefault(game_of[rel] or rel, []).append(rel)
     tasks = list(groups.values())
     per_worker = max(1, MIN_PAGES_PER_WORKER * len(tasks) // max(1, len(todo)))
+    rendered: list[list[graph.Output]] = []
     with ctx.progress.task("rendering the pages", len(tasks)) as task:
-        rendered = pool_map(render_game, tasks, workers=ctx.config.workers, name="page",
-                            per_worker=per_worker, advance=task.advance)
+        for start in range(0, len(tasks), TASKS_PER_POOL):  # fresh workers for each batch
+            rendered += pool_map(render_game, tasks[start:start + TASKS_PER_POOL],
+                                 workers=ctx.config.workers, name="page",
+                                 per_worker=per_worker, advance=task.advance)
     for rels, outputs in zip(tasks, rendered):
         for rel, output in zip(rels, outputs):
             made.files.spooled(rel, spool.file_path(rel))
