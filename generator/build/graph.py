@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Iterable, Literal, Mapping
 
 import orjson
-from typing_extensions import TypedDict  # pydantic reads its fields on Python 3.11
+from typing_extensions import NotRequired, TypedDict  # pydantic reads its fields on Python 3.11
 
 from ..core.diagnostics import Diagnostic, Mark, Severity
 from ..runtime.deps import Deps
@@ -226,7 +226,8 @@ class State:
     values: dict[str, str] = field(default_factory=dict)  # named site value -> digest
     games: dict[str, GameRecord] = field(default_factory=dict)
     outputs: dict[str, Output] = field(default_factory=dict)
-    # lang -> {"pages": [its pages], "files": [its search files], "entry": its entry}
+    # index ("en", or "en:2" for a shard) -> {"pages": [its pages], "files": [its search
+    # files], "entry": its entry, "folder": its bundle folder}
     search: dict[str, dict[str, Any]] = field(default_factory=dict)
     search_pending: bool = False  # the last build left the search as it was (serve's first pass)
     # as loaded: the name table, and each depset's lists of indices in it (by id of its Deps)
@@ -270,6 +271,7 @@ class _Search(TypedDict):
     pages: str
     files: list[str]
     entry: dict[str, Any]
+    folder: NotRequired[str]  # its bundle folder, when not the first (a language's shard)
 
 
 class _StateFile(TypedDict):

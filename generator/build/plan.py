@@ -66,6 +66,7 @@ def site_values(site: Site, renderer: Renderer) -> dict[str, str]:
                                                            for p in site.pages]]),
               "languages": graph.digest_value(site.languages),
               "links": graph.digest_value(sorted((g.id, g.links) for g in site.listings.values()))}
+    values |= {f"shards:{lang}": str(count) for lang, count in renderer.search_shards.items()}
     for lang in site.languages:
         listed = site.games_in(lang)
         values[f"games:{lang}"] = graph.digest_value(

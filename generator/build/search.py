@@ -1,7 +1,8 @@
-"""Step 5, search: Pagefind's bundle for the site's game pages, one language at a time. A
-language is indexed again only when one of its pages changed, came or went since it was last indexed
-(reading every page of it: the kept ones from the output folder); the others keep their
-files. With the search off for this build, the last bundle stays as it is."""
+"""Step 5, search: Pagefind's bundle for the site's game pages, an index per language, or per
+shard of a language with many pages (web/search.py: ``SHARD_PAGES``). An index is made again
+only when one of its pages changed, came or went since it was last made (reading every page
+of it: the kept ones from the output folder); the others keep their files. With the search
+off for this build, the last bundle stays as it is."""
 
 from __future__ import annotations
 
@@ -9,7 +10,17 @@ from pathlib import Path
 from typing import Iterator, Mapping
 
 from ..runtime import deps
-from ..web.search import ENTRY, LanguageIndex, bundle_of, indexed_pages, language_indexes, language_of
+from ..web.search import (
+    BUNDLE,
+    ENTRY_NAME,
+    LanguageIndex,
+    bundle_of,
+    indexed_pages,
+    language_indexes,
+    language_of,
+    shard_folder,
+    shards,
+)
 from . import graph
 from .context import Context, Made
 from .plan import Plan
@@ -28,44 +39,56 @@ def search(ctx: Context, plan: Plan, made: Made) -> Made:
         return True
 
     if not ctx.config.search:
-        found.search = {lang: last for lang, last in previous.search.items()
-                        if keep([*last["files"], ENTRY])}
+        found.search = {key: last for key, last in previous.search.items()
+                        if keep([*last["files"], _entry_of(last)])}
         found.search_pending = True
         return found
-    pages: dict[str, list[str]] = {}
+    by_lang: dict[str, list[str]] = {}
     for rel in sorted(indexed_pages(plan.site)):
         lang = language_of(rel, plan.site.languages)
         if lang is not None:
-            pages.setdefault(lang, []).append(rel)
+            by_lang.setdefault(lang, []).append(rel)
+    pages: dict[str, list[str]] = {}  # an index's key ("en", "en:2", ...) -> its pages
+    folders: dict[str, str] = {}  # an index's key -> its bundle folder
+    for lang, listed in by_lang.items():
+        for number, shard in enumerate(shards(listed)):
+            key = lang if number == 0 else f"{lang}:{number + 1}"
+            pages[key], folders[key] = shard, shard_folder(number)
     indexes: dict[str, LanguageIndex] = {}
     todo: dict[str, Mapping[str, bytes]] = {}
     made_from: dict[str, str] = {}
-    for lang, listed in pages.items():
-        made_from[lang] = graph.digest_value([(p, made.outputs[p].sha) for p in listed])
-        last = previous.search.get(lang)
-        if last is not None and last["pages"] == made_from[lang] and keep(last["files"]):
-            indexes[lang] = LanguageIndex({}, last["entry"])
-            found.search[lang] = last
+    for key, listed in pages.items():
+        made_from[key] = graph.digest_value([(p, made.outputs[p].sha) for p in listed])
+        last = previous.search.get(key)
+        if last is not None and last["pages"] == made_from[key] \
+                and last.get("folder", BUNDLE) == folders[key] and keep(last["files"]):
+            indexes[key] = LanguageIndex({}, last["entry"], folders[key])
+            found.search[key] = last
         else:
-            todo[lang] = _Pages(listed, made.files, ctx.config.out)
+            todo[key] = _Pages(listed, made.files, ctx.config.out)
     with ctx.progress.task("indexing the search", len(todo)) as task:
         fresh = language_indexes(todo, ctx.report, workers=ctx.config.workers,
-                                 advance=task.advance) if todo else {}
+                                 advance=task.advance, folders=folders) if todo else {}
     if fresh is None:
         return Made()  # no Pagefind, or it failed: warned, and no search at all
-    for lang, index in fresh.items():
-        indexes[lang] = index
+    for key, index in fresh.items():
+        indexes[key] = index
         found.files |= index.files
-        found.search[lang] = {"pages": made_from[lang], "files": sorted(index.files),
-                              "entry": index.entry}
-    entry = bundle_of({lang: LanguageIndex({}, index.entry) for lang, index in indexes.items()})
-    for rel, data in entry.items():  # the entry file names every language's files
+        found.search[key] = {"pages": made_from[key], "files": sorted(index.files),
+                             "entry": index.entry, "folder": index.folder}
+    entries = bundle_of({key: LanguageIndex({}, index.entry, index.folder)
+                         for key, index in indexes.items()})
+    for rel, data in entries.items():  # each entry file names its folder's languages
         if fresh or not _same_bytes(ctx.config.out / rel, data) or not keep([rel]):
             found.files[rel] = data
     found.kept -= found.files.keys()
     for rel, data in found.files.items():
         found.outputs[rel] = graph.Output(deps.Deps(values={"search"}), len(data), 0)
     return found
+
+
+def _entry_of(last: Mapping[str, object]) -> str:
+    return f"{last.get('folder', BUNDLE)}/{ENTRY_NAME}"
 
 
 class _Pages(Mapping[str, bytes]):

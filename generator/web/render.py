@@ -44,7 +44,7 @@ from .navigation import (
 from .numbers import Group, numbers_page
 from .play_page import PlayData, play_data
 from .qr import paper_context, qr_svg, rules_changed
-from .search import BUNDLE
+from .search import BUNDLE, shard_counts, shard_folder
 from .search_box import SYNONYMS, SearchBox, search_box
 from .site import DocKind, Document, Kind, Page, Site, absolute, relative
 
@@ -443,7 +443,16 @@ class Renderer:
     def _search_box(self, page: Page, msgs: Messages) -> SearchBox:
         if (self.config.templates / SYNONYMS).is_file():
             deps.file(self.config.templates / SYNONYMS)
-        return search_box(msgs, relative(page, BUNDLE) + "/", self.config.templates)
+        lang = msgs.lang
+        deps.uses(f"shards:{lang}")  # the other shards of its language, merged by the browser
+        merged = [relative(page, shard_folder(n)) + "/"
+                  for n in range(1, self.search_shards.get(lang, 1))]
+        return search_box(msgs, relative(page, BUNDLE) + "/", self.config.templates, merged)
+
+    @cached_property
+    def search_shards(self) -> dict[str, int]:
+        """How many shards the search index of each language has."""
+        return shard_counts(self.site)
 
     @cached_property
     def _inline_css(self) -> str:

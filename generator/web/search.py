@@ -33,7 +33,13 @@ from ..core.diagnostics import Mark, Report
 from .site import Kind, Site
 
 BUNDLE = "pagefind"  # the folder of the search bundle in the site
-ENTRY = f"{BUNDLE}/pagefind-entry.json"
+ENTRY_NAME = "pagefind-entry.json"
+ENTRY = f"{BUNDLE}/{ENTRY_NAME}"
+# Pages of one index at most: Pagefind holds an index in memory while it makes it (about
+# 0.45 MB a page), so a language with more pages is split into shards, each an index in a
+# bundle folder of its own (pagefind-2/, ...) that the browser merges into the first
+# (``mergeIndex``); an edit indexes its shard again, not its whole language.
+SHARD_PAGES = 400
 CONFIG = {"keep_index_url": True}  # results link index.html pages, which work from disk too
 IN_FLIGHT = 8  # pages sent to a service before its first answer: the pipe kept busy, not full
 T = TypeVar("T")
@@ -46,6 +52,7 @@ class LanguageIndex:
 
     files: dict[str, bytes]  # pagefind/... -> bytes, the entry file left out
     entry: dict[str, Any]  # the whole entry file of this index (its languages: just this one)
+    folder: str = BUNDLE  # the bundle folder it belongs to (a shard's: pagefind-2, ...)
 
 
 def pagefind_binary() -> Path | None:
@@ -65,6 +72,37 @@ def indexed_pages(site: Site) -> set[str]:
     return {page.path for page in site.pages if page.kind in (Kind.GAME, Kind.NUMBERS)}
 
 
+def shard_folder(number: int) -> str:
+    """The bundle folder of a language's shard ``number`` (0: the first, ``pagefind``)."""
+    return BUNDLE if number == 0 else f"{BUNDLE}-{number + 1}"
+
+
+def shards(pages: Iterable[str]) -> list[list[str]]:
+    """A language's indexed pages in shards of at most about ``SHARD_PAGES``: a game's pages
+    stay together, the games in the order of their paths, the shards of even size."""
+    games: dict[str, list[str]] = {}
+    for page in sorted(pages):
+        games.setdefault("/".join(page.split("/", 2)[:2]), []).append(page)
+    total = sum(len(p) for p in games.values())
+    count = max(1, -(-total // SHARD_PAGES))
+    out: list[list[str]] = [[] for _ in range(count)]
+    done = 0
+    for listed in games.values():
+        out[min(count - 1, done * count // max(1, total))].extend(listed)
+        done += len(listed)
+    return [shard for shard in out if shard]
+
+
+def shard_counts(site: Site) -> dict[str, int]:
+    """How many shards each language's index has."""
+    by_lang: dict[str, list[str]] = {}
+    for page in indexed_pages(site):
+        lang = language_of(page, site.languages)
+        if lang is not None:
+            by_lang.setdefault(lang, []).append(page)
+    return {lang: len(shards(pages)) for lang, pages in by_lang.items()}
+
+
 def language_of(page: str, languages: Iterable[str]) -> str | None:
     """The language whose index a page goes into: its folder ('en/hearts/index.html' -> en);
     the pages at the top (the root, the 404) carry nothing to index."""
@@ -73,11 +111,13 @@ def language_of(page: str, languages: Iterable[str]) -> str | None:
 
 
 def language_indexes(pages: Mapping[str, Mapping[str, bytes]], report: Report, *,
-                     workers: int = 0, advance: Callable[[int], None] = lambda done: None
+                     workers: int = 0, advance: Callable[[int], None] = lambda done: None,
+                     folders: Mapping[str, str] | None = None
                      ) -> dict[str, LanguageIndex] | None:
-    """Each language's index, made from its pages (``lang -> {path: html}``), the languages
-    side by side (``workers`` Pagefind services: 0, one per core); None, with a warning, when
-    Pagefind is missing or fails."""
+    """Each index, made from its pages (``key -> {path: html}``; a key is a language, or a
+    shard of one, whose bundle folder ``folders`` names), the indexes side by side
+    (``workers`` Pagefind services: 0, one per core); None, with a warning, when Pagefind is
+    missing or fails."""
     binary = pagefind_binary()
     if binary is None:
         report.warning(Mark(BUNDLE), "no-search",
@@ -86,7 +126,7 @@ def language_indexes(pages: Mapping[str, Mapping[str, bytes]], report: Report, *
         return None
     services = max(1, min(workers or os.cpu_count() or 1, len(pages)))
     try:
-        return _run(_indexes(pages, services, advance))
+        return _run(_indexes(pages, services, advance, folders or {}))
     except Exception as error:  # noqa: BLE001 - the service's errors have no common class
         report.warning(Mark(str(binary)), "no-search", f"Pagefind could not index the site: {error}",
                        hint="the site is built without its search")
@@ -105,7 +145,8 @@ def _run(work: Coroutine[Any, Any, T]) -> T:
 
 
 async def _indexes(pages: Mapping[str, Mapping[str, bytes]], services: int,
-                   advance: Callable[[int], None]) -> dict[str, LanguageIndex]:
+                   advance: Callable[[int], None],
+                   folders: Mapping[str, str]) -> dict[str, LanguageIndex]:
     launched = []
     try:
         for _ in range(services):
@@ -116,7 +157,8 @@ async def _indexes(pages: Mapping[str, Mapping[str, bytes]], services: int,
         async def languages_of(i: int) -> None:
             # one language at a time on a service: it holds one index in memory, not several
             for lang in languages[i::services]:
-                made[lang] = await _index_one(launched[i], pages[lang], advance)
+                made[lang] = await _index_one(launched[i], pages[lang], advance,
+                                              folders.get(lang, BUNDLE))
 
         await asyncio.gather(*(languages_of(i) for i in range(services)))
     finally:
@@ -126,7 +168,7 @@ async def _indexes(pages: Mapping[str, Mapping[str, bytes]], services: int,
 
 
 async def _index_one(service: Any, pages: Mapping[str, bytes],
-                     advance: Callable[[int], None]) -> LanguageIndex:
+                     advance: Callable[[int], None], folder: str) -> LanguageIndex:
     index = await service.create_index(CONFIG)
     in_flight = asyncio.Semaphore(IN_FLIGHT)  # its waiters go first come, first served
 
@@ -137,10 +179,10 @@ async def _index_one(service: Any, pages: Mapping[str, bytes],
     # sent in the order of their paths on every machine; the service indexes them in the
     # order they come, a few at a time
     await asyncio.gather(*(add(path) for path in sorted(pages)))
-    files = {f"{BUNDLE}/{f['path']}": f["content"] for f in await index.get_files()}
+    files = {f"{folder}/{f['path']}": f["content"] for f in await index.get_files()}
     await index.delete_index()
     advance(1)
-    return LanguageIndex(files, json.loads(files.pop(ENTRY)))
+    return LanguageIndex(files, json.loads(files.pop(f"{folder}/{ENTRY_NAME}")), folder)
 
 
 @functools.cache
@@ -199,16 +241,19 @@ async def _read_answer(stream: asyncio.StreamReader) -> bytes:
 
 
 def bundle_of(indexes: Mapping[str, LanguageIndex]) -> dict[str, bytes]:
-    """The site's search bundle: every language's files, and one entry file naming them all
-    (its keys sorted: the same site, the same bytes)."""
+    """The site's search bundles: every index's files, and in each bundle folder one entry
+    file naming the languages of the indexes in it (its keys sorted: the same site, the
+    same bytes)."""
     files: dict[str, bytes] = {}
-    entry: dict[str, Any] = {}
-    for lang in sorted(indexes):
-        index = indexes[lang]
+    entries: dict[str, dict[str, Any]] = {}
+    for key in sorted(indexes):
+        index = indexes[key]
         files |= index.files
+        entry = entries.get(index.folder, {})
         languages = {**entry.get("languages", {}), **index.entry.get("languages", {})}
-        entry = {**entry, **index.entry, "languages": languages}
-    if entry:
-        files[ENTRY] = json.dumps(entry, ensure_ascii=False, sort_keys=True,
-                                  separators=(",", ":")).encode("utf-8")
+        entries[index.folder] = {**entry, **index.entry, "languages": languages}
+    for folder, entry in sorted(entries.items()):
+        if entry:
+            files[f"{folder}/{ENTRY_NAME}"] = json.dumps(
+                entry, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
     return files

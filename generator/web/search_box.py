@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 import yaml
 from babel import Locale
@@ -19,19 +19,25 @@ RESULTS = _np_("%(num)s result for “%(query)s”", "%(num)s results for “%(q
 
 class SearchBox(TypedDict):
     bundle: str  # the search bundle's folder, relative to the page, ending in "/"
+    merge: NotRequired[list[str]]  # the bundle folders of the language's other shards, if any
     synonyms: dict[str, str]  # a reader's word (lower case) → the words the pages use
     results: dict[str, str]  # CLDR plural category → "{num} results for “{query}”"
     nothing: str
     searching: str
 
 
-def search_box(msgs: Messages, bundle: str, templates: Path) -> SearchBox:
+def search_box(msgs: Messages, bundle: str, templates: Path,
+               merge: list[str] | None = None) -> SearchBox:
     lang = msgs.lang
-    return {"bundle": bundle, "synonyms": synonyms(templates, lang),
-            "results": {category: _braces(msgs.ngettext(*RESULTS, n))
-                        for category, n in _samples(lang).items()},
-            "nothing": _braces(msgs.gettext("Nothing found for “%(query)s”.")),
-            "searching": msgs.gettext("Searching…")}
+    box: SearchBox = {
+        "bundle": bundle, "synonyms": synonyms(templates, lang),
+        "results": {category: _braces(msgs.ngettext(*RESULTS, n))
+                    for category, n in _samples(lang).items()},
+        "nothing": _braces(msgs.gettext("Nothing found for “%(query)s”.")),
+        "searching": msgs.gettext("Searching…")}
+    if merge:
+        box["merge"] = merge
+    return box
 
 
 def _braces(message: str) -> str:

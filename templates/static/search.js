@@ -1,8 +1,9 @@
 /* rulebook: the site's search box. It asks Pagefind's bundle (pagefind.js, made by the build)
    and shows the results in the site's own type and colours; the words come from the page
    (data-search, from the catalogs), the count's form from Intl.PluralRules. A reader's usual
-   word is replaced by the one the pages use (templates/locale/synonyms.yaml). Pagefind's
-   module needs a web server: opened from disk, the box stays hidden. No network. */
+   word is replaced by the one the pages use (templates/locale/synonyms.yaml). A language
+   indexed in shards (a big site) names the other shards' folders in data-search's "merge".
+   Pagefind's module needs a web server: opened from disk, the box stays hidden. No network. */
 (function () {
   "use strict";
 
@@ -72,9 +73,16 @@
     });
   }
 
+  var baseUrl = new URL("../", bundle).pathname;
   import(bundle + "pagefind.js").then(function (module) {
     pagefind = module;
-    return pagefind.options({ baseUrl: new URL("../", bundle).pathname });
+    return pagefind.options({ baseUrl: baseUrl });
+  }).then(function () {
+    // a language with many pages is indexed in shards: the others merged into the first
+    return Promise.all((words.merge || []).map(function (folder) {
+      return pagefind.mergeIndex(new URL(folder, document.baseURI).pathname,
+                                 { baseUrl: baseUrl, language: lang });
+    }));
   }).then(function () {
     box.hidden = false;
     document.dispatchEvent(new CustomEvent("rulebook:search-ready"));

@@ -1,0 +1,131 @@
+"""A language with many pages is indexed in shards (Pagefind holds an index in memory while it
+makes it): each shard a bundle folder of its own, merged by the reader's browser into one
+search; an edit indexes its shard again, not the whole language."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from conftest import RULES, TEMPLATES, serve_folder
+from generator.build import BuildConfig, build
+from generator.build import search as build_search
+from generator.web import search
+from generator.web.search import shard_folder, shards
+
+pytestmark = pytest.mark.skipif(search.pagefind_binary() is None,
+                                reason="Pagefind is not installed")
+SHARD = 6  # pages: the real site's 20 pages of a language make four shards
+
+
+def test_shards_are_even_keep_a_games_pages_together_and_cover_every_page(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "SHARD_PAGES", 6)
+    pages = [f"en/game{i:02}/index.html" for i in range(10)] + \
+        [f"en/game{i:02}/numbers/index.html" for i in range(10)]
+    made = shards(reversed(pages))
+    assert len(made) == 4 and sorted(p for s in made for p in s) == sorted(pages)
+    assert max(map(len, made)) - min(map(len, made)) <= 2
+    for shard in made:  # a game's two pages in one shard
+        assert {p.split("/")[1] for p in shard} == {p.split("/")[1] for p in shard
+                                                    if p.endswith("numbers/index.html")}
+    monkeypatch.setattr(search, "SHARD_PAGES", 400)
+    assert shards(pages) == [sorted(pages)]  # a small site: one index, as before
+
+
+@pytest.fixture(scope="module")
+def sharded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Path]]:
+    """The real rules built with indexes of at most six pages: (rules, site)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search, "SHARD_PAGES", SHARD)
+        tmp = tmp_path_factory.mktemp("sharded")
+        rules = tmp / "rules"
+        shutil.copytree(RULES, rules)
+        out = tmp / "site"
+        result = build(BuildConfig(rules, TEMPLATES, out, pdf=False, workers=1))
+        assert result.ok, [d.format() for d in result.report.errors]
+        yield rules, out
+
+
+def _box(page: Path) -> dict[str, Any]:
+    found = re.search(r'data-search="([^"]+)"', page.read_text(encoding="utf-8"))
+    assert found is not None
+    return dict(json.loads(found.group(1).replace("&#34;", '"').replace("&quot;", '"')
+                           .replace("&amp;", "&")))
+
+
+def test_each_shard_is_a_bundle_folder_the_pages_name(sharded: tuple[Path, Path]) -> None:
+    _, site = sharded
+    folders = sorted(p.name for p in site.iterdir() if p.name.startswith("pagefind"))
+    assert folders == [shard_folder(n) for n in range(4)]
+    for folder in folders:
+        entry = json.loads((site / folder / "pagefind-entry.json").read_text(encoding="utf-8"))
+        assert sorted(entry["languages"]) == ["ar", "de", "en", "it", "ro", "ru"]
+    box = _box(site / "en" / "index.html")  # the language's index holds the search box
+    assert box["bundle"] == "../pagefind/"
+    assert box["merge"] == ["../pagefind-2/", "../pagefind-3/", "../pagefind-4/"]
+
+
+def test_an_edit_indexes_its_shard_again_and_nothing_else(
+        sharded: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    rules, site = sharded
+    monkeypatch.setattr(search, "SHARD_PAGES", SHARD)
+    indexed: list[str] = []
+    real = build_search.language_indexes
+
+    def recorded(pages: Any, *args: Any, **kwargs: Any) -> Any:
+        indexed.extend(pages)
+        return real(pages, *args, **kwargs)
+
+    monkeypatch.setattr(build_search, "language_indexes", recorded)
+    prose = rules / "hearts" / "ru.yaml"  # a translation: no other language's page changes
+    text = prose.read_text(encoding="utf-8")
+    prose.write_text(text.replace("description: >-\n  ", "description: >-\n  Shardword. ", 1),
+                     encoding="utf-8")
+    try:
+        result = build(BuildConfig(rules, TEMPLATES, site, pdf=False, workers=1))
+        assert result.ok
+        assert len(indexed) == 1 and indexed[0].split(":")[0] == "ru", indexed
+    finally:
+        prose.write_text(text, encoding="utf-8")
+        assert build(BuildConfig(rules, TEMPLATES, site, pdf=False, workers=1)).ok
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_browser_searches_every_shard(sharded: tuple[Path, Path], browser: Any,
+                                          lang: str) -> None:
+    _, site = sharded
+    httpd, server = serve_folder(site)
+    try:
+        page = browser.new_page()
+        page.goto(f"{server}/{lang}/index.html")
+        found: set[str] = set()
+        for word in ("♠", "2♣"):  # on nearly every game page, whichever shard it is in
+            page.locator("#search-input").fill(word)
+            page.wait_for_function("document.querySelectorAll('.search-result a').length >= 4",
+                                   timeout=15000)
+            found |= set(page.evaluate(
+                "[...document.querySelectorAll('.search-result a')].map(a => a.pathname)"))
+        shards_hit = {n for n in range(4) for p in found
+                      if any(p.startswith("/" + rel.rsplit("index.html", 1)[0])
+                             for rel in _shard_pages(site, lang, n))}
+        assert len(shards_hit) >= 2, found  # results from more than the first shard
+        page.close()
+    finally:
+        httpd.shutdown()
+
+
+def _shard_pages(site: Path, lang: str, number: int) -> list[str]:
+    pages = sorted(p.relative_to(site).as_posix() for pattern in ("*/index.html",
+                                                                   "*/numbers/index.html")
+                   for p in (site / lang).glob(pattern))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search, "SHARD_PAGES", SHARD)
+        made = shards(pages)
+    return made[number] if number < len(made) else []
