@@ -42,7 +42,7 @@ def plan_site(ctx: Context, games: Games, site_spec: SiteSpec) -> Plan:
                         site, games.replays, numbers=Store(ctx.cache))
     renderer.prefetch_numbers_of([games.loaded[game][0] for game in games.changed],
                                  workers=config.workers or default_workers(),
-                                 progress=ctx.progress)
+                                 progress=ctx.progress, executor=config.executor)
     _index_entries(ctx, renderer, games)
     values = site_values(site, renderer) | _outdated(ctx, games, site_spec.source_language)
     if config.pdf:

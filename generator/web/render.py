@@ -356,10 +356,11 @@ class Renderer:
         self.prefetch_numbers_of(list(self.site.games.values()), workers=workers)
 
     def prefetch_numbers_of(self, bundles: list[GameBundle], *, workers: int,
-                            progress: Progress = QUIET) -> None:
+                            progress: Progress = QUIET, executor: str | None = None) -> None:
+        """The same for ``bundles``, on the Dask cluster at ``executor`` when given."""
         self.numbers.prefetch([c.simulation for bundle in bundles
                                for c in page_configurations(bundle, family=family_of(bundle))],
-                              workers=workers, progress=progress)
+                              workers=workers, progress=progress, executor=executor)
 
     def game_numbers(self, bundle: GameBundle) -> list[Result]:
         """The game by the numbers: simulated once per game, shared by its languages."""
