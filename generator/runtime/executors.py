@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import logging
 import os
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, TypeVar, cast
@@ -113,29 +114,49 @@ class Cluster:
         return len(info.get("workers", {}))
 
     def _lost(self, error: object) -> ClusterLost:
-        said = f"{type(error).__name__}: {error}" if isinstance(error, BaseException) else error
+        if isinstance(error, BaseException) and "Cancelled" in type(error).__name__:
+            said = "its tasks were cancelled: the scheduler, or the workers, stopped"
+        else:
+            said = f"{type(error).__name__}: {error}" if isinstance(error, BaseException) \
+                else str(error)
+            said = said.strip().splitlines()[0] if said.strip() else "no reason given"
         return ClusterLost(f"the Dask cluster at {self.address} went away during the build "
                            f"({said}); nothing was written")
 
 
-@contextlib.contextmanager
-def connect(address: str) -> Iterator[Cluster]:
-    """A client of the Dask cluster at ``dask://host:port``, closed at the end."""
-    scheduler = parse(address)
+def require(address: str) -> Any:
+    """dask.distributed, for the cluster at ``address``: a usage error when it is not
+    installed (said before the build starts, whether or not it then needs the cluster)."""
+    parse(address)
     try:  # imported by name: dask.distributed is optional, and untyped
-        distributed = importlib.import_module("distributed")
+        return importlib.import_module("distributed")
     except ImportError:
         raise ExecutorError(f"--executor {address} needs dask.distributed, which is not "
                             f"installed: {DASK_HINT}") from None
+
+
+@contextlib.contextmanager
+def connect(address: str) -> Iterator[Cluster]:
+    """A client of the Dask cluster at ``dask://host:port``, closed at the end: connected to
+    only when a step has work for it (a build whose simulations and PDFs are all in the
+    cache needs no cluster)."""
+    scheduler = parse(address)
+    distributed = require(address)
     try:
         client = distributed.Client(scheduler, timeout=10)
     except OSError as error:
         raise ExecutorError(f"no Dask scheduler answers at {scheduler}: {error}") from None
+    # A cluster that goes away is said once, by ClusterLost: not also by the tracebacks the
+    # client logs while it tries to reconnect.
+    logger = logging.getLogger("distributed")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
     try:
         yield Cluster(address, client, patience=_patience())
     finally:
         with contextlib.suppress(Exception):  # a cluster gone is already said
             client.close(timeout=5)
+        logger.setLevel(level)
 
 
 def _patience() -> float:
