@@ -16,6 +16,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -223,3 +224,10 @@ def test_a_cluster_gone_mid_build_is_said_and_leaves_the_output_as_it_was(
     assert said.startswith(f"rulebook: error: the Dask cluster at {lost.address} ")
     assert said.endswith("; nothing was written\n") and said.count("\n") == 1, said
     assert files_of(out) == before
+
+
+def test_what_cannot_be_sent_to_the_cluster_is_said(cluster: LocalDask) -> None:
+    with executors.connect(cluster.address) as connected:
+        with pytest.raises(executors.ClusterLost, match=r"^could not send .* to the Dask "
+                           rf"cluster at {cluster.address}: .*lock"):
+            connected.share("rulebook-assets-0", threading.Lock())  # no pickle takes a lock
