@@ -31,8 +31,12 @@ def test_the_bundle_holds_the_stylesheets_fonts_and_images_and_nothing_outside(
     (tmp_path / "secret.png").write_bytes(b"secret")
     (root / "print" / "out.png").symlink_to(tmp_path / "secret.png")  # leaves the folder
     (root / "print" / "in.css").symlink_to(root / "print" / "print.css")  # stays inside
+    (root / "static").mkdir()
+    (root / "static" / "site.css").write_text("body {}", encoding="utf-8")  # the web's
+    (root / "static" / "logo.svg").write_text("<svg/>", encoding="utf-8")
     assets = collect(root)
-    assert sorted(assets.files) == ["fonts/A.ttf", "print/in.css", "print/print.css"]
+    assert sorted(assets.files) == ["fonts/A.ttf", "print/in.css", "print/print.css",
+                                    "static/logo.svg"]
     assert assets.files["fonts/A.ttf"] == b"font"
 
 
@@ -77,3 +81,33 @@ def test_the_fetcher_serves_the_bundle_and_refuses_the_disk(tmp_path: Path) -> N
         with pytest.raises(RefusedResource):
             fetcher.fetch(url)
     assert len(fetcher.refused) == 3
+
+
+@pytest.mark.slow  # builds a game's PDFs
+def test_an_image_added_to_the_templates_renders_the_pdfs_again_and_the_web_css_does_not(
+        tmp_path: Path) -> None:
+    import re
+    import shutil
+
+    from conftest import RULES
+    from generator.build import BuildConfig, build
+
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES / "black-peter", rules / "black-peter")
+    shutil.copy(RULES / "site.yaml", rules / "site.yaml")
+    for path in (rules / "black-peter").glob("*.yaml"):
+        if path.name.split(".")[0] in ("it", "de", "ru", "ro", "ar"):
+            path.unlink()
+    game = rules / "black-peter" / "game.yaml"  # the related games are not here
+    game.write_text(re.sub(r"^related:\n(  .*\n|    .*\n)*", "", game.read_text(encoding="utf-8"),
+                           flags=re.M), encoding="utf-8")
+    copy = shutil.copytree(TEMPLATES, tmp_path / "templates")
+    config = BuildConfig(rules, copy, tmp_path / "site", quiet=True)
+    assert build(config).ok
+    with open(copy / "static" / "site.css", "a", encoding="utf-8") as css:
+        css.write("\n/* the web's look only */\n")
+    again = build(config)
+    assert again.ok and again.pdfs.rendered + again.pdfs.cached == 0  # every PDF kept
+    (copy / "static" / "mark.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    again = build(config)
+    assert again.ok and again.pdfs.rendered == 4  # card, sheet, booklet, aid: a new bundle

@@ -53,6 +53,7 @@ def pdfs(ctx: Context, plan: Plan) -> Made:
     for doc in todo:
         if doc.kind is not DocKind.IMPOSED:
             with deps.recording(files=print_files) as found:
+                deps.uses("pdf-assets")  # plan.py: the digest of the PDFs' assets bundle
                 html[doc.path] = plan.renderer.render_document(doc)
             recorded[doc.path] = found
     booklets = {p: (config.out / p).read_bytes() for d in todo if d.kind is DocKind.IMPOSED
