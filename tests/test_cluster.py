@@ -117,7 +117,7 @@ def local_dask(place: Path, forbidden: list[Path], *, workers: int = 2,
                 process.send_signal(signal.SIGTERM)
         for process in processes:
             try:
-                process.wait(timeout=10)
+                process.wait(timeout=3)  # a worker may wait for its scheduler: no need
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
