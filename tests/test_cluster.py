@@ -71,7 +71,8 @@ class LocalDask:
 
 @contextlib.contextmanager
 def local_dask(place: Path, forbidden: list[Path], *, workers: int = 2,
-               env: dict[str, str] | None = None) -> Iterator[LocalDask]:
+               env: dict[str, str] | None = None,
+               scheduler_has_rulebook: bool = True) -> Iterator[LocalDask]:
     """A scheduler and ``workers`` workers that cannot open a file under ``forbidden``."""
     place.mkdir(parents=True)
     code = place / "site-packages"  # rulebook as a cluster machine has it: installed
@@ -86,18 +87,24 @@ def local_dask(place: Path, forbidden: list[Path], *, workers: int = 2,
     processes: list[subprocess.Popen[bytes]] = []
     folders = []
 
-    def start(args: list[str], folder: Path, log: str) -> None:
+    def start(args: list[str], folder: Path, log: str, code: Path = code) -> None:
         folder.mkdir(exist_ok=True)
         with open(folder / log, "wb") as out:
             processes.append(subprocess.Popen(
                 [sys.executable, "-m", *args, "--preload", str(place / "cluster_audit.py")],
                 cwd=folder, stdout=out, stderr=subprocess.STDOUT,
-                env=base | {"RULEBOOK_AUDIT_LOG": str(folder / "refused.log")}))
+                env=base | {"RULEBOOK_AUDIT_LOG": str(folder / "refused.log"),
+                            "PYTHONPATH": str(code)}))
+
+    elsewhere = place / "another-package"  # a package of that name, and nothing of rulebook
+    (elsewhere / "generator").mkdir(parents=True)
+    (elsewhere / "generator" / "__init__.py").write_text("", encoding="utf-8")
 
     try:
         start(["distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
                "--no-dashboard", "--scheduler-file", str(scheduler_file)],
-              place / "scheduler", "scheduler.log")
+              place / "scheduler", "scheduler.log",
+              code if scheduler_has_rulebook else elsewhere)
         for i in range(workers):
             folder = place / f"worker-{i}"
             folders.append(folder)
@@ -231,3 +238,13 @@ def test_what_cannot_be_sent_to_the_cluster_is_said(cluster: LocalDask) -> None:
         with pytest.raises(executors.ClusterLost, match=r"^could not send .* to the Dask "
                            rf"cluster at {cluster.address}: .*lock"):
             connected.share("rulebook-assets-0", threading.Lock())  # no pickle takes a lock
+
+
+def test_a_scheduler_without_rulebook_is_said(tmp_path: Path) -> None:
+    from generator.pdf.assets import bundle_digest
+
+    with local_dask(tmp_path / "dask", [ROOT], workers=1, scheduler_has_rulebook=False) as bare:
+        with executors.connect(bare.address) as connected:
+            with pytest.raises(executors.ExecutorError, match="cannot read the build's tasks: "
+                               "it needs the same version of rulebook installed"):
+                list(connected.map(bundle_digest, [{}]))

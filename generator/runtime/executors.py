@@ -103,6 +103,11 @@ class Cluster:
             failure = future.exception()
             if type(failure).__name__ == "KilledWorker":  # the scheduler gave the task up
                 raise self._lost(failure)
+            if "deserialization of the task graph" in str(failure):
+                raise ExecutorError(
+                    f"the Dask scheduler at {self.address} cannot read the build's tasks: it "
+                    "needs the same version of rulebook installed as the build, and so do "
+                    "its workers (pip install 'rulebook[dask]' there)") from None
             return future.result()  # raises the task's own error, with its traceback
         raise self._lost(f"a task was {future.status}")
 
