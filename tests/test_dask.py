@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -23,6 +24,9 @@ def one_game_in_english(tmp_path: Path) -> Path:
     shutil.copy(RULES / "site.yaml", rules / "site.yaml")
     for other in ("it", "de", "ru", "ro", "ar"):
         (rules / "black-peter" / f"{other}.yaml").unlink()
+    game = rules / "black-peter" / "game.yaml"  # the related games are not here
+    game.write_text(re.sub(r"^related:\n(  .*\n|    .*\n)*", "", game.read_text(encoding="utf-8"),
+                           flags=re.M), encoding="utf-8")
     return rules
 
 

@@ -5,11 +5,11 @@ and their findings reported again as the last build made them. ``render_pdfs`` a
 
 from __future__ import annotations
 
-import contextlib
 from typing import Mapping
 
 from ..core.diagnostics import Diagnostic, Mark, Report
 from ..core.languages import language
+from ..pdf.assets import AssetError
 from ..pdf.imposition import imposed_pdfs
 from ..pdf.overflow import report_overflows
 from ..pdf.render import PdfJob, PdfStats, harfbuzz_subset_available
@@ -21,7 +21,7 @@ from ..runtime.progress import QUIET, Progress
 from ..web.render import Renderer
 from ..web.site import DocKind, Document
 from . import graph
-from .context import BuildConfig, Context, Made
+from .context import BuildConfig, BuildError, Context, Made
 from .plan import Plan
 from .spool import Files
 
@@ -54,6 +54,7 @@ def pdfs(ctx: Context, plan: Plan) -> Made:
     for doc in todo:
         if doc.kind is not DocKind.IMPOSED:
             with deps.recording(files=print_files) as found:
+                deps.uses("pdf-assets")  # plan.py: the digest of the PDFs' assets bundle
                 html[doc.path] = plan.renderer.render_document(doc)
             recorded[doc.path] = found
     booklets = {p: (config.out / p).read_bytes() for d in todo if d.kind is DocKind.IMPOSED
@@ -84,15 +85,13 @@ def render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Documen
                    4 if d.kind is DocKind.BOOKLET else 1,
                    fit=d.kind in (DocKind.CARD, DocKind.SHEET, DocKind.AID))
             for d in documents if d.kind is not DocKind.IMPOSED]
-    with contextlib.ExitStack() as stack:
-        executor = None
-        if config.executor is not None:
-            from ..runtime.executors import dask_executor
-            executor = stack.enter_context(dask_executor(config.executor))
-        task = stack.enter_context(progress.task("rendering the PDFs", len(jobs)))
-        pdfs = render_jobs(jobs, print_dir=config.templates / "print", cache=cache,
-                           workers=config.workers or default_workers(), stats=stats,
-                           progress=task, executor=executor)
+    with progress.task("rendering the PDFs", len(jobs)) as task:
+        try:
+            pdfs = render_jobs(jobs, print_dir=config.templates / "print", cache=cache,
+                               workers=config.workers or default_workers(), stats=stats,
+                               progress=task, executor=config.executor)
+        except AssetError as error:
+            raise BuildError(str(error)) from None
     pdfs |= imposed_pdfs(_booklets_to_impose(documents, {**(booklets or {}), **pdfs},
                                              renderer.site.documents), cache=cache)
     if stats.rendered and not harfbuzz_subset_available():

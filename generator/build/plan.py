@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..core.languages import LANGUAGES, catalog_path
 from ..model.schema import SiteSpec
+from ..pdf.assets import collect
 from ..runtime.pool import default_workers
 from ..simulation.store import Store
 from ..web.qr import rules_changed
@@ -50,10 +51,13 @@ def plan_site(ctx: Context, games: Games, site_spec: SiteSpec) -> Plan:
         entries.record(game)
         outdated.record(games, game)
     renderer.prefetch_simulations(sims, workers=config.workers or default_workers(),
-                                  progress=ctx.progress)
+                                  progress=ctx.progress, executor=config.executor)
     values = site_values(site, renderer) | outdated.values
     if config.pdf:
         values |= _rules_days(ctx, renderer, games)
+        # the stylesheets, fonts and images the PDFs may read: one added, changed or removed
+        # makes every PDF stale (they are not files a PDF's render records)
+        values["pdf-assets"] = collect(config.templates).digest
     changes = graph.Changes(ctx.previous, ctx.inputs,
                             {k: v for r in games.records.values() for k, v in r.digests.items()},
                             values)

@@ -94,7 +94,10 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--workers", type=_positive, default=0,
                          help="page and PDF render processes (default and most: one per core)")
         cmd.add_argument("--executor", type=_executor, default=None, metavar="dask://HOST:PORT",
-                         help="render the PDFs on a Dask cluster (needs dask.distributed)")
+                         help="simulate the games and render the PDFs on a Dask cluster "
+                         "(needs dask.distributed; its scheduler and workers need rulebook "
+                         "installed, no file of the project: what a task reads travels with "
+                         "it)")
         cmd.add_argument("--quiet", action="store_true", help="no progress on stderr")
         if name == "build":
             cmd.add_argument("--no-search", action="store_true",
@@ -226,6 +229,9 @@ if TYPE_CHECKING:  # imported lazily at run time, for start-up time
 
 def _config(args: argparse.Namespace) -> BuildConfig:
     from ..build import BuildConfig
+    if getattr(args, "executor", None):
+        from ..runtime.executors import require
+        require(args.executor)  # dask missing: said now, not when a step needs the cluster
     return BuildConfig(rules=args.rules, templates=args.templates, out=args.out,
                        pdf=not getattr(args, "no_pdf", False), workers=getattr(args, "workers", 0),
                        executor=getattr(args, "executor", None),

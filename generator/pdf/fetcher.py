@@ -1,52 +1,50 @@
-"""What WeasyPrint may read while it renders a PDF: `data:` URLs and the project's templates.
+"""What WeasyPrint may read while it renders a PDF: `data:` URLs and the templates' assets.
 
 WeasyPrint's own fetcher opens every protocol, follows redirects and reads local files, so a
 `![x](/home/me/secret.png)` or `![x](http://10.0.0.1/)` in prose would be embedded in a
-published PDF or would make a request. This fetcher serves only `data:` URLs and regular files
-inside the templates folder (fonts, CSS, static images), each at most `MAX_BYTES`, and records
-everything else as refused, for the build to report. It never touches the network.
+published PDF or would make a request. This fetcher serves only `data:` URLs and the files of
+the bundle (assets.py: the templates folder's stylesheets, fonts and images, read by the build
+before any PDF is rendered), and records everything else as refused, for the build to report.
+It reads no file and never touches the network, so it serves the same on any machine.
 """
 
 from __future__ import annotations
 
 import mimetypes
-import os
-import stat
-from pathlib import Path
+import posixpath
+from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-MAX_BYTES = 20 * 1024 * 1024  # the largest font shipped is under 1 MB
+from .assets import MAX_BYTES, Assets
 
 
 class RefusedResource(ValueError):
     """A URL the PDF renderer may not read."""
 
 
-def allowed_file(url: str, root: Path) -> Path | None:
-    """The regular file inside ``root`` that a ``file:`` URL names, or None."""
+def asset_name(url: str, root: str) -> str | None:
+    """The bundle's name (``fonts/x.ttf``) of the ``file:`` URL ``url`` when it names a path
+    inside the folder ``root`` (an absolute POSIX path), else None."""
     parts = urlsplit(url)
     if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
         return None
-    try:
-        path = Path(os.path.realpath(unquote(parts.path)))
-    except (OSError, ValueError):
+    path = posixpath.normpath(unquote(parts.path))  # no '..' left to climb out with
+    if not path.startswith(root.rstrip("/") + "/"):
         return None
-    if not path.is_relative_to(root):
-        return None
-    try:
-        info = path.stat()
-    except OSError:
-        return None
-    return path if stat.S_ISREG(info.st_mode) and info.st_size <= MAX_BYTES else None
+    return path[len(root.rstrip("/")) + 1:]
 
 
-class TemplateFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint is untyped
-    def __init__(self, root: Path) -> None:
+class AssetFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint is untyped
+    """Serves ``data:`` URLs and the files of ``assets``, which the URLs name as paths in the
+    folder ``root`` (where the build found them)."""
+
+    def __init__(self, assets: Assets, root: str) -> None:
         super().__init__(timeout=1, allowed_protocols={"data"}, allow_redirects=False)
-        self.root = root.resolve()
+        self.assets = assets
+        self.root = root
         self.refused: list[str] = []
 
     def fetch(self, url: str, headers: Any = None) -> Any:
@@ -55,12 +53,13 @@ class TemplateFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint is untype
             if len(url) > MAX_BYTES:
                 self._refuse(url)
             return super().fetch(url, headers)
-        path = allowed_file(url, self.root)
-        if path is None:
+        name = asset_name(url, self.root)
+        body = self.assets.files.get(name) if name is not None else None
+        if name is None or body is None:
             self._refuse(url)
-        assert path is not None
-        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        return URLFetcherResponse(path.as_uri(), body=path.read_bytes(),
+        assert name is not None and body is not None
+        kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
+        return URLFetcherResponse(PurePosixPath(self.root, name).as_uri(), body=body,
                                   headers={"Content-Type": kind})
 
     def _refuse(self, url: str) -> None:

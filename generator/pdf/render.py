@@ -2,9 +2,12 @@
 
 WeasyPrint is imported only in the workers, and only when some PDF must really be rendered:
 a rebuild whose PDF inputs did not change reads every PDF from the cache. WeasyPrint fetches
-nothing by itself: `fetcher.py` serves it `data:` URLs and the project's own template files.
+nothing by itself: `fetcher.py` serves it `data:` URLs and the templates' stylesheets, fonts
+and images from a bundle the build reads once (`assets.py`).
 
-The workers are the build's one pool (runtime/pool.py).
+The workers are the build's one pool (runtime/pool.py), or a Dask cluster's, which need no
+file of the project: a task is a document's HTML, and the bundle is sent to each worker once
+(runtime/executors.py).
 """
 
 from __future__ import annotations
@@ -14,7 +17,6 @@ import ctypes.util
 import hashlib
 import re
 import time
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -23,14 +25,16 @@ from typing import Any, Callable, Iterable
 from ..runtime import collector
 from ..runtime.cache import Cache
 from ..runtime.pool import usable_workers, worker_pool
+from .assets import Assets, collect
 from .overflow import Overflow
 
 PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
 # Part of every PDF's cache key: raise it when what ``_render_one`` does to a document changes.
 # 2: copy-fitting, fill pages, numbers kept with their word; 3: not in the head; 4: the back
 # cover fitted; 5: the booklet's example round changed on purpose (a callout once, a seat's role
-# beside its name, the deal kept with the hand's line)
-RENDER_VERSION = "5"
+# beside its name, the deal kept with the hand's line); 6: the assets served from a bundle
+# (the templates' images too, and its digest in the key)
+RENDER_VERSION = "6"
 # Copy-fitting of a card: its body type, in points, the largest of these that fits.
 FIT_FLOOR, FIT_CEILING, FIT_STEP = 9.0, 11.0, 0.25
 
@@ -58,26 +62,26 @@ def harfbuzz_subset_available() -> bool:
     return ctypes.util.find_library("harfbuzz-subset") is not None
 
 
-def inputs_digest(print_dir: Path) -> str:
-    """What every PDF depends on besides its HTML: CSS, fonts, the WeasyPrint version."""
+def inputs_digest(assets: Assets) -> str:
+    """What every PDF depends on besides its HTML: the stylesheets, fonts and images it may
+    name, the WeasyPrint version."""
     h = hashlib.sha256(metadata.version("weasyprint").encode())
-    h.update(PDF_VARIANT.encode() + b"\0" + RENDER_VERSION.encode())
-    for path in sorted(p for p in print_dir.parent.joinpath("fonts").glob("*") if p.is_file()) + \
-            sorted(print_dir.glob("*.css")):
-        h.update(path.name.encode() + b"\0" + path.read_bytes())
+    h.update(PDF_VARIANT.encode() + b"\0" + RENDER_VERSION.encode() + b"\0")
+    h.update(assets.digest.encode())
     return h.hexdigest()
 
 
 def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache: Cache, workers: int,
                 stats: PdfStats | None = None,
                 progress: Callable[[int, int], None] | None = None,
-                executor: Executor | None = None) -> dict[str, bytes]:
+                executor: str | None = None) -> dict[str, bytes]:
     """Every job's PDF, from the cache when its inputs are unchanged, else rendered (by the
-    local process pool, or by ``executor``: any concurrent.futures executor, a Dask
-    cluster's for one)."""
+    local process pool, or by the Dask cluster at ``executor``, dask://host:port, connected
+    to only when some PDF must be rendered)."""
     started = time.perf_counter()
     stats = stats if stats is not None else PdfStats()
-    digest = inputs_digest(print_dir)
+    assets = collect(print_dir.parent)
+    digest = inputs_digest(assets)
     out: dict[str, bytes] = {}
     todo: list[tuple[PdfJob, str]] = []
     for job in jobs:
@@ -92,11 +96,13 @@ def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache: Cache, worker
             todo.append((job, key))
     if todo:
         setup = _WorkerSetup(base_url=print_dir.resolve().as_uri() + "/",
-                             root=str(print_dir.parent.resolve()))
+                             root=print_dir.parent.resolve().as_posix(), assets=assets.digest)
         tasks = [(job.html, job.pages_multiple, job.fit) for job, _ in todo]
         try:
-            results = (_render_elsewhere(tasks, setup, executor, progress) if executor is not None
-                       else _render_all(tasks, setup=setup, workers=workers, progress=progress))
+            results = (_render_elsewhere(tasks, setup, assets, executor, progress)
+                       if executor is not None
+                       else _render_all(tasks, setup=setup, assets=assets, workers=workers,
+                                        progress=progress))
         finally:
             if progress:
                 progress(len(tasks), len(tasks))  # the bar ends, whatever happened
@@ -117,7 +123,8 @@ def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache: Cache, worker
 @dataclass(frozen=True)
 class _WorkerSetup:
     base_url: str  # the print templates' folder, for relative URLs in the CSS
-    root: str  # the templates folder: the only files WeasyPrint may read
+    root: str  # the templates folder, where the URLs of the assets point
+    assets: str  # the digest of the assets served (the bundle itself goes apart, once)
 
 
 # a document's HTML, the multiple its pages are made up to, whether it is copy-fitted
@@ -126,18 +133,19 @@ Task = tuple[str, int, bool]
 Rendered = tuple[bytes, int, list[str], list[Overflow]]
 
 
-def _render_all(htmls: list[Task], *, setup: _WorkerSetup, workers: int,
+def _render_all(htmls: list[Task], *, setup: _WorkerSetup, assets: Assets, workers: int,
                 progress: Callable[[int, int], None] | None) -> list[Rendered]:
     workers = usable_workers(workers, len(htmls))
     results = []
     if workers == 1:
-        _WORKER.update(_worker_state(setup))
+        _WORKER.update(_worker_state(setup, assets))
         for i, html in enumerate(htmls):
             results.append(_render(html))
             if progress:
                 progress(i + 1, len(htmls))
         return results
-    with worker_pool(workers, name="pdf", setup=lambda: _WORKER.update(_worker_state(setup))) as pool:
+    with worker_pool(workers, name="pdf",
+                     setup=lambda: _WORKER.update(_worker_state(setup, assets))) as pool:
         # Chunks keep the pool's per-task overhead small next to a ~0.1 s render.
         rendered = pool.map(_render, htmls, chunksize=max(1, len(htmls) // (workers * 4)))
         for i, data in enumerate(rendered):
@@ -147,32 +155,40 @@ def _render_all(htmls: list[Task], *, setup: _WorkerSetup, workers: int,
     return results
 
 
-def _render_elsewhere(htmls: list[Task], setup: _WorkerSetup, executor: Executor,
+def _render_elsewhere(htmls: list[Task], setup: _WorkerSetup, assets: Assets, address: str,
                       progress: Callable[[int, int], None] | None) -> list[Rendered]:
-    """The renders on an executor's workers (each prepares itself on its first document)."""
+    """The renders on a Dask cluster's workers: the bundle goes to each worker once, under
+    its digest, and each worker prepares itself on its first document."""
+    from ..runtime.executors import connect
+
     results = []
-    for i, data in enumerate(executor.map(_render_with, [setup] * len(htmls), htmls)):
-        results.append(data)
-        if progress:
-            progress(i + 1, len(htmls))
+    with connect(address) as cluster:
+        shared = cluster.share(f"rulebook-assets-{assets.digest}", assets)
+        rendered = cluster.map(_render_with, [setup] * len(htmls), [shared] * len(htmls), htmls)
+        for i, data in enumerate(rendered):
+            results.append(data)
+            if progress:
+                progress(i + 1, len(htmls))
     return results
 
 
-def _render_with(setup: _WorkerSetup, task: Task) -> Rendered:
+def _render_with(setup: _WorkerSetup, assets: Assets, task: Task) -> Rendered:
     if _WORKER.get("setup") != setup:
-        _WORKER.update(_worker_state(setup), setup=setup)
+        _WORKER.update(_worker_state(setup, assets), setup=setup)
     return _render(task)
 
 
 _WORKER: dict[str, Any] = {}
 
 
-def _worker_state(setup: _WorkerSetup) -> dict[str, Any]:
+def _worker_state(setup: _WorkerSetup, assets: Assets) -> dict[str, Any]:
     from weasyprint.text.fonts import FontConfiguration
 
-    from .fetcher import TemplateFetcher
+    from .fetcher import AssetFetcher
 
-    return {"base_url": setup.base_url, "fetcher": TemplateFetcher(Path(setup.root)),
+    if assets.digest != setup.assets:  # the bundle is not the one the build named
+        raise ValueError(f"the PDF assets received are {assets!r}, not {setup.assets[:12]}")
+    return {"base_url": setup.base_url, "fetcher": AssetFetcher(assets, setup.root),
             "fonts": FontConfiguration()}  # reused for every document of this worker
 
 

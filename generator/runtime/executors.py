@@ -1,25 +1,42 @@
-"""Where the PDF render step runs: the local process pool (the default, nothing to install),
-or a Dask cluster named by ``--executor dask://host:port`` (dask.distributed's
-``Client.get_executor()``, a ``concurrent.futures`` executor).
+"""Where the simulations and the PDFs run: the local process pool (the default, nothing to
+install), or a Dask cluster named by ``--executor dask://host:port``.
 
-The workers of a cluster render with the project's templates folder at the same path (its
-CSS and fonts are read there, and nothing else), so they share the build machine's file
-system: a cluster on the build machine, or workers that mount the project at the same place.
+The workers of a cluster share no disk with the build, nor with each other: each task carries
+what it needs. A simulation is its game's model and the engine's play function, pickled. A PDF
+is its HTML; what WeasyPrint may read besides (the templates' stylesheets, fonts and images:
+pdf/assets.py) is one bundle named by the sha256 of its content, sent to every worker once
+(``Cluster.share``, a broadcast scatter under that name) and served from memory. The workers
+need the rulebook package and WeasyPrint installed, and nothing of the project.
+
+A cluster that goes away during a build (its scheduler stops answering, or it has no worker
+left for ``patience`` seconds, or its workers die of a task) ends the build with
+``ClusterLost``, and the output folder stays as it was (the build publishes at its end).
 """
 
 from __future__ import annotations
 
 import contextlib
 import importlib
-from concurrent.futures import Executor
-from typing import Iterator
+import logging
+import os
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator, TypeVar, cast
 from urllib.parse import urlsplit
 
 DASK_HINT = "pip install 'distributed>=2024.1' (or: pip install 'rulebook[dask]')"
+PATIENCE = 60.0  # seconds a cluster may have no worker before the build gives up on it
+POLL = 1.0  # seconds between two looks at the cluster while a task is awaited
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 class ExecutorError(Exception):
     """An --executor that cannot be used: a usage error, said plainly."""
+
+
+class ClusterLost(ExecutorError):
+    """The cluster went away during the build, or could not be sent what a task needs."""
 
 
 def parse(address: str) -> str:
@@ -30,21 +47,126 @@ def parse(address: str) -> str:
     return f"tcp://{parts.hostname}:{parts.port}"
 
 
-@contextlib.contextmanager
-def dask_executor(address: str) -> Iterator[Executor]:
-    """A concurrent.futures executor on the Dask cluster at ``dask://host:port``."""
-    scheduler = parse(address)
-    try:  # imported by name: dask.distributed is optional, and untyped
+@dataclass
+class Cluster:
+    """A connected Dask client: ``map`` runs tasks on the workers, ``share`` sends them a
+    value once."""
+
+    address: str  # as the user named it: dask://host:port
+    client: Any  # distributed.Client (dask.distributed is optional, and untyped)
+    patience: float = PATIENCE
+
+    def share(self, name: str, value: T) -> T:
+        """What stands for ``value`` as an argument of ``map``'s tasks: the value is sent to
+        every worker once, under ``name`` (a content digest: the same name, the same value),
+        and each task on that worker is given the worker's copy."""
+        try:
+            futures = self.client.scatter({name: value}, broadcast=True, hash=False)
+        except Exception as error:  # pickling, size, connection: whatever it is, said plainly
+            raise ClusterLost(f"could not send {value!r} to the Dask cluster at "
+                              f"{self.address}: {type(error).__name__}: {error}") from None
+        return cast(T, futures[name])
+
+    def map(self, fn: Callable[..., R], *iterables: Iterable[Any]) -> Iterator[R]:
+        """``map(fn, *iterables)`` on the cluster, results in order; an error of a task is
+        raised as it is, the cluster's own failures as ``ClusterLost``."""
+        try:
+            futures = self.client.map(fn, *iterables, pure=False)
+        except Exception as error:
+            raise self._lost(error) from None
+        try:
+            for future in futures:
+                yield self._result(future)
+        finally:
+            with contextlib.suppress(Exception):  # a client cut off cannot cancel: no matter
+                self.client.cancel(futures)
+
+    def _result(self, future: Any) -> Any:
         distributed = importlib.import_module("distributed")
+        alone = 0.0  # seconds the cluster has had no worker, while this task waited
+        while not future.done():
+            try:
+                distributed.wait(future, timeout=POLL)
+            except TimeoutError:
+                pass
+            except Exception as error:
+                raise self._lost(error) from None
+            if future.done():
+                break
+            alone = alone + POLL if self._workers() == 0 else 0.0
+            if alone >= self.patience:
+                raise ClusterLost(f"the Dask cluster at {self.address} has had no worker for "
+                                  f"{self.patience:g} s; nothing was written")
+        if future.status == "finished":
+            return future.result()
+        if future.status == "error":
+            failure = future.exception()
+            if type(failure).__name__ == "KilledWorker":  # the scheduler gave the task up
+                raise self._lost(failure)
+            if "deserialization of the task graph" in str(failure):
+                raise ExecutorError(
+                    f"the Dask scheduler at {self.address} cannot read the build's tasks: it "
+                    "needs the same version of rulebook installed as the build, and so do "
+                    "its workers (pip install 'rulebook[dask]' there)") from None
+            return future.result()  # raises the task's own error, with its traceback
+        raise self._lost(f"a task was {future.status}")
+
+    def _workers(self) -> int:
+        try:
+            info = self.client.scheduler_info(n_workers=-1)
+        except Exception as error:
+            raise self._lost(error) from None
+        return len(info.get("workers", {}))
+
+    def _lost(self, error: object) -> ClusterLost:
+        if isinstance(error, BaseException) and "Cancelled" in type(error).__name__:
+            said = "its tasks were cancelled: the scheduler, or the workers, stopped"
+        else:
+            said = f"{type(error).__name__}: {error}" if isinstance(error, BaseException) \
+                else str(error)
+            said = said.strip().splitlines()[0] if said.strip() else "no reason given"
+        return ClusterLost(f"the Dask cluster at {self.address} went away during the build "
+                           f"({said}); nothing was written")
+
+
+def require(address: str) -> Any:
+    """dask.distributed, for the cluster at ``address``: a usage error when it is not
+    installed (said before the build starts, whether or not it then needs the cluster)."""
+    parse(address)
+    try:  # imported by name: dask.distributed is optional, and untyped
+        return importlib.import_module("distributed")
     except ImportError:
         raise ExecutorError(f"--executor {address} needs dask.distributed, which is not "
                             f"installed: {DASK_HINT}") from None
+
+
+@contextlib.contextmanager
+def connect(address: str) -> Iterator[Cluster]:
+    """A client of the Dask cluster at ``dask://host:port``, closed at the end: connected to
+    only when a step has work for it (a build whose simulations and PDFs are all in the
+    cache needs no cluster)."""
+    scheduler = parse(address)
+    distributed = require(address)
     try:
         client = distributed.Client(scheduler, timeout=10)
     except OSError as error:
         raise ExecutorError(f"no Dask scheduler answers at {scheduler}: {error}") from None
+    # A cluster that goes away is said once, by ClusterLost: not also by the tracebacks the
+    # client logs while it tries to reconnect.
+    logger = logging.getLogger("distributed")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
     try:
-        executor: Executor = client.get_executor()
-        yield executor
+        yield Cluster(address, client, patience=_patience())
     finally:
-        client.close()
+        with contextlib.suppress(Exception):  # a cluster gone is already said
+            client.close(timeout=5)
+        logger.setLevel(level)
+
+
+def _patience() -> float:
+    """``PATIENCE``, or RULEBOOK_TEST_CLUSTER_PATIENCE (the tests wait less)."""
+    try:
+        return float(os.environ.get("RULEBOOK_TEST_CLUSTER_PATIENCE", PATIENCE))
+    except ValueError:
+        return PATIENCE

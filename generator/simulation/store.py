@@ -2,15 +2,17 @@
 (runtime/cache.py) under a digest of the game's model, the engine's code and the settings
 (``run.cache_key``), so an unchanged game is not simulated again by any build of the user.
 
-Many configurations not simulated yet are simulated at once on the worker pool
-(``prefetch``): each has its own seed, so its figures do not depend on which process plays
-it, nor in what order.
+Many configurations not simulated yet are simulated at once on the worker pool, or on a Dask
+cluster (``prefetch``): each has its own seed, so its figures do not depend on which process,
+or which machine, plays it, nor in what order. A task is its ``Simulation`` pickled (the
+game's model and the engine's play function): it reads no file.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..runtime.cache import Cache
 from ..runtime.pool import usable_workers, worker_pool
@@ -49,8 +51,9 @@ class Store:
         return result
 
     def prefetch(self, sims: list[Simulation], *, workers: int,
-                 progress: Progress = QUIET) -> None:
-        """Simulate, in ``workers`` processes, every configuration not in the cache yet."""
+                 progress: Progress = QUIET, executor: str | None = None) -> None:
+        """Simulate every configuration not in the cache yet: in ``workers`` processes, or
+        on the Dask cluster at ``executor`` (dask://host:port), connected to only then."""
         todo: dict[str, Simulation] = {}
         for sim in sims:
             key = cache_key(sim, seed=self.seed, precision=self.precision)
@@ -64,7 +67,9 @@ class Store:
         count = usable_workers(workers, len(todo))
         order = sorted(todo, key=lambda k: -todo[k].players)  # the longest first
         with progress.task("simulating the game by the numbers", len(order)) as task:
-            if count < 2 or len(todo) < 2:  # here, one by one
+            if executor is not None and order:
+                self._on_cluster(executor, [(key, todo[key]) for key in order], task.advance)
+            elif count < 2 or len(todo) < 2:  # here, one by one
                 for key in order:
                     self._keep(key, run(todo[key], seed=self.seed, precision=self.precision))
                     task.advance()
@@ -77,6 +82,17 @@ class Store:
                         task.advance()
         # numbers() finds them in memory: count them as simulated, not as read from cache
         self._prefetched |= set(todo)
+
+    def _on_cluster(self, address: str, todo: list[tuple[str, Simulation]],
+                    advance: Callable[[], None]) -> None:
+        from ..runtime.executors import connect
+
+        with connect(address) as cluster:
+            done = cluster.map(_simulate, [sim for _, sim in todo], [self.seed] * len(todo),
+                               [self.precision] * len(todo))
+            for (key, _), result in zip(todo, done):
+                self._keep(key, result)
+                advance()
 
     def _keep(self, key: str, result: Numbers) -> None:
         _MEMORY[key] = result
@@ -94,3 +110,8 @@ class Store:
 
     def _write(self, key: str, result: Numbers) -> None:
         self.cache.put(KIND, key, json.dumps(result.to_json(), sort_keys=True).encode())
+
+
+def _simulate(sim: Simulation, seed: int, precision: Precision) -> Numbers:
+    """One configuration's figures, on a worker of the cluster (positional: Dask's map)."""
+    return run(sim, seed=seed, precision=precision)

@@ -361,14 +361,16 @@ class Renderer:
         return [c.simulation for c in page_configurations(bundle, family=family_of(bundle))]
 
     def prefetch_simulations(self, sims: list[Simulation], *, workers: int,
-                             progress: Progress = QUIET) -> None:
-        """Simulate what is not in the cache yet, on every core."""
-        self.numbers.prefetch(sims, workers=workers, progress=progress)
+                             progress: Progress = QUIET, executor: str | None = None) -> None:
+        """Simulate what is not in the cache yet, on every core (or on the Dask cluster at
+        ``executor``)."""
+        self.numbers.prefetch(sims, workers=workers, progress=progress, executor=executor)
 
     def prefetch_numbers_of(self, bundles: list[GameBundle], *, workers: int,
-                            progress: Progress = QUIET) -> None:
+                            progress: Progress = QUIET, executor: str | None = None) -> None:
+        """The same for ``bundles``, on the Dask cluster at ``executor`` when given."""
         self.prefetch_simulations([s for b in bundles for s in self.simulations_of(b)],
-                              workers=workers, progress=progress)
+                                  workers=workers, progress=progress, executor=executor)
 
     def game_numbers(self, bundle: GameBundle) -> list[Result]:
         """The game by the numbers: simulated once per game, shared by its languages."""

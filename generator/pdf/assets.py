@@ -1,0 +1,93 @@
+"""What a PDF may read besides its HTML: the templates folder's print stylesheets, fonts and
+images, read once by the build into one bundle named by the sha256 of its content.
+
+WeasyPrint is served from the bundle (fetcher.py), never from the disk, wherever it runs: in
+the build's own workers, or on a Dask cluster whose workers cannot see the project. The
+bundle travels to each of those once (runtime/executors.py: ``Cluster.share``), and its digest
+is part of every PDF's cache key, and a named value of the build's graph (``pdf-assets``), so
+a font or an image added, changed or removed renders the PDFs anew.
+
+The page templates (``*.j2``) and the catalogs are not in it: they make the HTML, which the
+task carries already.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+MAX_BYTES = 20 * 1024 * 1024  # a file larger than this is left out (the largest font: < 1 MB)
+# What WeasyPrint can use from a file: a stylesheet (of print/ only: the site's own would make
+# every edit of the web's look render the PDFs again), a font, an image.
+STYLESHEETS = ("print",)
+SUFFIXES = frozenset({".css", ".ttf", ".otf", ".woff", ".woff2",
+                      ".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp"})
+
+
+class AssetError(Exception):
+    """A file of the bundle that cannot be read: said with its path and what to do."""
+
+
+@dataclass(frozen=True)
+class Assets:
+    """The files a PDF may name, by their path in the templates folder (``fonts/x.ttf``)."""
+
+    files: Mapping[str, bytes]
+    digest: str = field(default="")  # sha256 of the names and contents; filled when empty
+
+    def __post_init__(self) -> None:
+        if not self.digest:
+            object.__setattr__(self, "digest", bundle_digest(self.files))
+
+    @property
+    def size(self) -> int:
+        return sum(len(data) for data in self.files.values())
+
+    def __repr__(self) -> str:
+        return f"Assets({len(self.files)} files, {self.size} bytes, {self.digest[:12]})"
+
+
+def bundle_digest(files: Mapping[str, bytes]) -> str:
+    h = hashlib.sha256()
+    for name in sorted(files):
+        h.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
+    return h.hexdigest()
+
+
+def asset_files(root: Path) -> list[Path]:
+    """The print stylesheets, fonts and images under ``root``: regular files (a link is followed
+    only while it stays inside ``root``), each at most ``MAX_BYTES``."""
+    root = root.resolve()
+    found = []
+    for path in sorted(root.rglob("*")):
+        suffix = path.suffix.lower()
+        if suffix not in SUFFIXES or suffix == ".css" and path.relative_to(root).parts[0] \
+                not in STYLESHEETS:
+            continue
+        real = Path(os.path.realpath(path))
+        try:
+            info = real.stat()
+        except OSError:
+            continue  # a dangling link names nothing
+        if real.is_relative_to(root) and stat.S_ISREG(info.st_mode) and info.st_size <= MAX_BYTES:
+            found.append(path)
+    return found
+
+
+def collect(root: Path) -> Assets:
+    """The bundle of ``asset_files(root)``, by their paths in ``root``."""
+    root = root.resolve()
+    files: dict[str, bytes] = {}
+    for path in asset_files(root):
+        try:
+            files[path.relative_to(root).as_posix()] = path.read_bytes()
+        except OSError as error:
+            raise AssetError(f"{path}: the PDFs' fonts, images and stylesheets are read from "
+                             f"the templates folder, and this one cannot be read "
+                             f"({error.strerror or error}); hint: check its permissions, "
+                             "or remove it") from None
+    return Assets(files)
