@@ -102,7 +102,7 @@ def test_an_image_added_to_the_templates_renders_the_pdfs_again_and_the_web_css_
     game.write_text(re.sub(r"^related:\n(  .*\n|    .*\n)*", "", game.read_text(encoding="utf-8"),
                            flags=re.M), encoding="utf-8")
     copy = shutil.copytree(TEMPLATES, tmp_path / "templates")
-    config = BuildConfig(rules, copy, tmp_path / "site", quiet=True)
+    config = BuildConfig(rules, copy, tmp_path / "site", quiet=True, cache=tmp_path / "cache")
     assert build(config).ok
     with open(copy / "static" / "site.css", "a", encoding="utf-8") as css:
         css.write("\n/* the web's look only */\n")
