@@ -1,16 +1,15 @@
 """PDF benchmarks: prints figures, asserts nothing. Run with `make bench`.
 
-- seconds per quick-reference card, per sheet and per booklet (bare WeasyPrint, one core),
-  and per imposed A4 booklet (pypdf, from the A5 booklet);
+- CPU seconds per quick-reference card, sheet, booklet and player aid as the build's workers
+  render them (copy-fitting, the booklet's back cover and fill pages included), one process;
 - the corpus's PDFs through the pipeline with one worker and with two, from an empty cache
-  (imposed booklets included);
-- the pipeline's overhead over bare WeasyPrint rendering the same HTML;
+  (imposed booklets included), wall and CPU;
 - a rebuild with nothing changed: how many PDFs it renders.
 """
 
 from __future__ import annotations
 
-import io
+import os
 import statistics
 import sys
 import tempfile
@@ -25,65 +24,59 @@ from generator.build import BuildConfig, build  # noqa: E402
 from generator.check.games import check  # noqa: E402
 from generator.check.load import load_site_spec  # noqa: E402
 from generator.core.diagnostics import Report  # noqa: E402
-from generator.pdf.imposition import impose, imposed_pdfs  # noqa: E402
-from generator.pdf.render import PDF_VARIANT, PdfJob, harfbuzz_subset_available, render_pdfs  # noqa: E402
+from generator.pdf import render  # noqa: E402
+from generator.pdf.imposition import imposed_pdfs  # noqa: E402
+from generator.runtime.cache import Cache  # noqa: E402
 from generator.web.render import Renderer, SiteConfig  # noqa: E402
 from generator.web.site import DocKind, plan  # noqa: E402
 
 TEMPLATES = ROOT / "templates"
+PRINT = TEMPLATES / "print"
 
 
-def jobs() -> list[tuple[str, PdfJob]]:
+def jobs() -> list[tuple[str, render.PdfJob]]:
     checked = check([ROOT / "rules"], root=ROOT)
     spec = load_site_spec(ROOT / "rules", Report())
     assert spec is not None
     site = plan(checked.games)
     renderer = Renderer(SiteConfig(TEMPLATES, spec.base_url, spec.name), site, checked.replays)
-    return [(d.kind.value, PdfJob(d.path, renderer.render_document(d), 4 if d.kind is DocKind.BOOKLET else 1))
+    return [(d.kind.value, render.PdfJob(d.path, renderer.render_document(d),
+                                         4 if d.kind is DocKind.BOOKLET else 1,
+                                         fit=d.kind in (DocKind.CARD, DocKind.SHEET, DocKind.AID)))
             for d in site.documents if d.kind is not DocKind.IMPOSED]
 
 
-def bare(all_jobs: list[tuple[str, PdfJob]]) -> float:
-    from weasyprint import HTML
-    from weasyprint.text.fonts import FontConfiguration
+def cpu() -> float:
+    """CPU seconds of this process and of its waited-for children."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
 
-    fonts = FontConfiguration()
-    base = (TEMPLATES / "print").resolve().as_uri() + "/"
-    HTML(string=all_jobs[0][1].html, base_url=base).write_pdf(font_config=fonts, pdf_variant=PDF_VARIANT)
+
+def per_kind(all_jobs: list[tuple[str, render.PdfJob]]) -> None:
+    setup = render._WorkerSetup(base_url=PRINT.resolve().as_uri() + "/", root=str(TEMPLATES.resolve()))
+    render._WORKER.update(render._worker_state(setup))
     times: dict[str, list[float]] = defaultdict(list)
-    total_start = time.perf_counter()
     for kind, job in all_jobs:
-        start = time.perf_counter()
-        data = HTML(string=job.html, base_url=base).write_pdf(font_config=fonts, pdf_variant=PDF_VARIANT)
-        times[kind].append(time.perf_counter() - start)
-        if kind == "booklet":  # imposition needs a multiple of four pages: pad with pypdf here
-            from pypdf import PdfReader, PdfWriter
-            writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
-            while len(writer.pages) % 4:
-                writer.add_blank_page()
-            padded = io.BytesIO()
-            writer.write(padded)
-            start = time.perf_counter()
-            impose(padded.getvalue())
-            times["imposed booklet"].append(time.perf_counter() - start)
-    total = time.perf_counter() - total_start
+        start = time.process_time()
+        render._render((job.html, job.pages_multiple, job.fit))
+        times[kind].append(time.process_time() - start)
+    render._WORKER.clear()
     for kind, values in sorted(times.items()):
-        print(f"bare WeasyPrint, {kind:<8}: median {statistics.median(values):.3f} s "
-              f"(max {max(values):.3f} s, {len(values)} documents)")
-    print(f"bare WeasyPrint, whole corpus, one core: {total:.2f} s")
-    return total
+        print(f"{kind:<8}: median {statistics.median(values):.3f} s CPU (max {max(values):.3f} s, "
+              f"{len(values)} documents, {sum(values):.1f} s in all)")
 
 
-def pipeline(all_jobs: list[tuple[str, PdfJob]], workers: int) -> float:
-    with tempfile.TemporaryDirectory() as cache:
-        start = time.perf_counter()
-        pdfs = render_pdfs([j for _, j in all_jobs], print_dir=TEMPLATES / "print", cache_dir=Path(cache),
-                           workers=workers)
-        booklets = {path: (data, "/ar/" in f"/{path}") for path, data in pdfs.items()
+def pipeline(all_jobs: list[tuple[str, render.PdfJob]], workers: int) -> float:
+    with tempfile.TemporaryDirectory() as folder:
+        cache = Cache(Path(folder))
+        start, start_cpu = time.perf_counter(), cpu()
+        pdfs = render.render_pdfs([j for _, j in all_jobs], print_dir=PRINT, cache=cache, workers=workers)
+        booklets = {path: (data, path.startswith("ar/")) for path, data in pdfs.items()
                     if any(kind == "booklet" and j.path == path for kind, j in all_jobs)}
-        imposed_pdfs(booklets, cache_dir=Path(cache))
+        imposed_pdfs(booklets, cache=cache)
         elapsed = time.perf_counter() - start
-    print(f"pipeline, {len(all_jobs)} PDFs, {workers} worker(s), empty cache: {elapsed:.2f} s")
+    print(f"pipeline, {len(all_jobs)} PDFs and {len(booklets)} imposed, {workers} worker(s), empty "
+          f"cache: {elapsed:.1f} s wall, {cpu() - start_cpu:.1f} s CPU")
     return elapsed
 
 
@@ -101,11 +94,10 @@ def unchanged_rebuild() -> None:
 
 
 if __name__ == "__main__":
-    print(f"libharfbuzz-subset available: {harfbuzz_subset_available()}")
+    print(f"libharfbuzz-subset available: {render.harfbuzz_subset_available()}")
     all_jobs = jobs()
-    bare_total = bare(all_jobs)
+    per_kind(all_jobs)
     one = pipeline(all_jobs, 1)
     two = pipeline(all_jobs, 2)
     print(f"two workers / one worker: {two / one:.2f}")
-    print(f"pipeline overhead over bare WeasyPrint (one worker): {(one - bare_total) / bare_total:+.1%}")
     unchanged_rebuild()

@@ -5,6 +5,7 @@ leads back to the page."""
 from __future__ import annotations
 
 import datetime
+import functools
 import io
 import os
 import re
@@ -108,6 +109,69 @@ def test_no_pdf_of_the_corpus_loses_a_box(built: Path) -> None:
         html = renderer.render_document(doc(kind, "hearts", "ru"))
         document = HTML(string=html, base_url=(TEMPLATES / "print").as_uri() + "/").render()
         assert overflows(document) == [], kind
+
+
+# -- copy-fitting on less than the whole document ---------------------------------------------
+
+@functools.cache
+def print_html(kind: DocKind, game: str, lang: str) -> str:
+    """A document's HTML as the PDF worker lays it out."""
+    from generator.check.load import load_site_spec
+    from generator.pdf.render import keep_numbers_with_words
+    from generator.web.render import Renderer, SiteConfig
+
+    spec = load_site_spec(RULES, Report())
+    assert spec is not None
+    renderer = Renderer(SiteConfig(TEMPLATES, spec.base_url, spec.name), plan(corpus().games),
+                        corpus().replays)
+    return keep_numbers_with_words(renderer.render_document(doc(kind, game, lang)))
+
+
+@pytest.mark.parametrize(("kind", "copies", "tag"), [(DocKind.SHEET, 4, '<div class="cell cell-'),
+                                                     (DocKind.AID, 9, '<section class="aid aid-')])
+def test_the_first_copy_of_a_sheet_keeps_one_card_and_the_crop_marks(kind: DocKind, copies: int,
+                                                                      tag: str) -> None:
+    from generator.pdf.render import first_copy_only
+
+    html = print_html(kind, "hearts", "ar")
+    first = first_copy_only(html)
+    assert first is not None and html.count(tag) == copies and first.count(tag) == 1
+    assert f"{tag}1" in first if kind is DocKind.SHEET else f"{tag}0" in first
+    assert first.count('class="mark ') == html.count('class="mark ') > 0
+    assert first_copy_only(print_html(DocKind.CARD, "hearts", "ar")) is None
+
+
+def test_the_back_cover_alone_is_the_booklets_back_cover_and_nothing_else() -> None:
+    from generator.pdf.render import back_cover_alone
+
+    html = print_html(DocKind.BOOKLET, "hearts", "en")
+    alone = back_cover_alone(html)
+    back = html[html.index('<section class="back-cover">'):]
+    assert alone.endswith(back) and '<body class="doc-booklet back-only">' in alone
+    for gone in ('class="cover"', 'class="game"', 'class="filler'):
+        assert gone in html and gone not in alone
+
+
+@pytest.mark.pdf  # four layouts of a whole sheet and of its first card, each
+@pytest.mark.parametrize(("kind", "lang"), [(DocKind.SHEET, "ar"), (DocKind.AID, "en")])
+def test_a_sheet_is_fitted_on_its_first_card_at_the_size_the_whole_sheet_fits(kind: DocKind,
+                                                                              lang: str) -> None:
+    from generator.pdf import render
+
+    html = print_html(kind, "hearts", lang)
+    first = render.first_copy_only(html)
+    assert first is not None
+    print_dir = TEMPLATES / "print"
+    setup = render._WorkerSetup(base_url=print_dir.resolve().as_uri() + "/",
+                                root=str(print_dir.parent.resolve()))
+    render._WORKER.update(render._worker_state(setup))
+    try:
+        on_first, _ = render._largest_on_one_page(first, render.CARD_BODY)
+        whole, document = render._largest_on_one_page(html, render.CARD_BODY)
+    finally:
+        render._WORKER.clear()
+    assert on_first == whole and document is not None
+    assert render.FIT_FLOOR < whole  # a search, not the floor by default
 
 
 # -- fonts --------------------------------------------------------------------------------------
@@ -294,3 +358,11 @@ def test_rules_date_is_the_last_commit_or_else_the_files(tmp_path: Path) -> None
                      ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "rules"]):
             subprocess.run(["git", *args], cwd=tmp_path, check=True, env=env)
         assert rules_changed(folder) == datetime.date(2023, 1, 2)  # the commit, whatever the mtime
+
+
+def test_no_print_template_has_a_style_element_that_would_beat_print_css() -> None:
+    """print.css is handed to WeasyPrint parsed once per worker, as a user style sheet: an
+    author <style> in a print template would win over it whatever its selectors."""
+    templates = sorted((ROOT / "templates" / "print").rglob("*.j2"))
+    assert templates
+    assert [t.name for t in templates if "<style" in t.read_text(encoding="utf-8")] == []

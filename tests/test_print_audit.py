@@ -13,7 +13,14 @@ import pytest
 from print_audit import audit, cards_of, kind_of, lines_in, read
 
 from conftest import ROOT, corpus
-from generator.pdf.render import FIT_CEILING, FIT_FLOOR, fit_sizes, keep_numbers_with_words, sized
+from generator.pdf.render import (
+    CARD_BODY,
+    FIT_CEILING,
+    FIT_FLOOR,
+    fit_sizes,
+    keep_numbers_with_words,
+    size_rule,
+)
 from generator.web.qr import qr_svg
 from generator.web.site import DocKind, Document, plan
 
@@ -77,7 +84,7 @@ def test_numbers_keep_their_word_in_text_not_in_tags() -> None:
 def test_copy_fitting_tries_sizes_from_the_floor_to_the_ceiling() -> None:
     sizes = fit_sizes()
     assert sizes[0] == FIT_FLOOR == 9 and sizes[-1] == FIT_CEILING and sizes == sorted(sizes)
-    assert "font-size: 9.25pt" in sized(page("card", ""), 9.25)
+    assert size_rule(CARD_BODY, 9.25) == ".doc-card, .cell, .aid { font-size: 9.25pt; }"
 
 
 # -- the corpus --------------------------------------------------------------------------------
