@@ -157,14 +157,16 @@ def test_the_back_cover_alone_is_the_booklets_back_cover_and_nothing_else() -> N
 def test_a_sheet_is_fitted_on_its_first_card_at_the_size_the_whole_sheet_fits(kind: DocKind,
                                                                               lang: str) -> None:
     from generator.pdf import render
+    from generator.pdf.assets import collect
 
     html = print_html(kind, "hearts", lang)
     first = render.first_copy_only(html)
     assert first is not None
     print_dir = TEMPLATES / "print"
+    assets = collect(TEMPLATES)
     setup = render._WorkerSetup(base_url=print_dir.resolve().as_uri() + "/",
-                                root=str(print_dir.parent.resolve()))
-    render._WORKER.update(render._worker_state(setup))
+                                root=str(print_dir.parent.resolve()), assets=assets.digest)
+    render._WORKER.update(render._worker_state(setup, assets))
     try:
         on_first, _ = render._largest_on_one_page(first, render.CARD_BODY)
         whole, document = render._largest_on_one_page(html, render.CARD_BODY)

@@ -46,6 +46,8 @@ class BuildResult:
     unchanged: int = 0
     removed: int = 0
     up_to_date: bool = False
+    # what the build wrote, read from the output folder when asked for (until a later build
+    # replaces it: copy what must outlive that)
     files: Mapping[str, bytes] = field(default_factory=dict, repr=False)
 
     @property
