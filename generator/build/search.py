@@ -15,11 +15,9 @@ from ..web.search import (
     ENTRY_NAME,
     LanguageIndex,
     bundle_of,
-    indexed_pages,
     language_indexes,
-    language_of,
+    language_shards,
     shard_folder,
-    shards,
 )
 from . import graph
 from .context import Context, Made
@@ -43,15 +41,10 @@ def search(ctx: Context, plan: Plan, made: Made) -> Made:
                         if keep([*last["files"], _entry_of(last)])}
         found.search_pending = True
         return found
-    by_lang: dict[str, list[str]] = {}
-    for rel in sorted(indexed_pages(plan.site)):
-        lang = language_of(rel, plan.site.languages)
-        if lang is not None:
-            by_lang.setdefault(lang, []).append(rel)
     pages: dict[str, list[str]] = {}  # an index's key ("en", "en:2", ...) -> its pages
     folders: dict[str, str] = {}  # an index's key -> its bundle folder
-    for lang, listed in by_lang.items():
-        for number, shard in enumerate(shards(listed)):
+    for lang, made_shards in language_shards(plan.site).items():
+        for number, shard in enumerate(made_shards):
             key = lang if number == 0 else f"{lang}:{number + 1}"
             pages[key], folders[key] = shard, shard_folder(number)
     indexes: dict[str, LanguageIndex] = {}

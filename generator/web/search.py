@@ -93,14 +93,19 @@ def shards(pages: Iterable[str]) -> list[list[str]]:
     return [shard for shard in out if shard]
 
 
-def shard_counts(site: Site) -> dict[str, int]:
-    """How many shards each language's index has."""
+def language_shards(site: Site) -> dict[str, list[list[str]]]:
+    """Each language's indexed pages, in its shards."""
     by_lang: dict[str, list[str]] = {}
     for page in indexed_pages(site):
         lang = language_of(page, site.languages)
         if lang is not None:
             by_lang.setdefault(lang, []).append(page)
-    return {lang: len(shards(pages)) for lang, pages in by_lang.items()}
+    return {lang: shards(pages) for lang, pages in sorted(by_lang.items())}
+
+
+def shard_counts(site: Site) -> dict[str, int]:
+    """How many shards each language's index has."""
+    return {lang: len(made) for lang, made in language_shards(site).items()}
 
 
 def language_of(page: str, languages: Iterable[str]) -> str | None:
