@@ -102,18 +102,18 @@ def test_the_contents_are_at_hand_on_a_phone_and_beside_the_text_on_a_wide_scree
     toggle = page.locator(".toc-toggle")
     assert toggle.is_visible() and not page.locator("#toc-list").is_visible()
     page.evaluate("scrollTo(0, 6000)")
-    page.wait_for_timeout(100)
+    # names the section being read (set on the scroll's next frame: waited for, not slept on)
+    page.wait_for_function("document.querySelector('.toc-current').textContent.trim() !== ''")
     assert toggle.bounding_box()["y"] == 0  # stays at the top  # type: ignore[index]
-    assert page.locator(".toc-current").inner_text().strip()  # names the section being read
     toggle.click()
     assert toggle.get_attribute("aria-expanded") == "true"
     page.locator("#toc-list a[href='#faq']").click()
-    page.wait_for_timeout(100)
-    assert page.evaluate("location.hash") == "#faq"
+    page.wait_for_function("location.hash === '#faq'")
     assert not page.locator("#toc-list").is_visible()
     # the bar names the section being read: the one just chosen
     faq_title = page.locator("#faq-h").inner_text().strip()
-    assert page.locator(".toc-current").inner_text().strip() == faq_title
+    page.wait_for_function("t => document.querySelector('.toc-current').textContent.trim() === t",
+                           arg=faq_title)
     faq = page.locator("#faq-h").bounding_box()
     assert faq is not None and faq["y"] >= toggle.bounding_box()["height"]  # type: ignore[index]
     page.close()
@@ -122,7 +122,8 @@ def test_the_contents_are_at_hand_on_a_phone_and_beside_the_text_on_a_wide_scree
     page.goto(address)
     assert not page.locator(".toc-toggle").is_visible()
     page.evaluate("scrollTo(0, 6000)")
-    page.wait_for_timeout(100)
+    page.wait_for_function("(() => { const a = document.querySelector('#toc a[aria-current]');"
+                           " return a && a.getAttribute('href') !== '#main'; })()")
     toc = page.locator("#toc").bounding_box()
     main = page.locator("#objective").bounding_box()
     assert toc is not None and main is not None

@@ -27,9 +27,13 @@ PHONE = {"width": 390, "height": 844}
 # Records every call the page makes on window.rulebook, to replay them in Python.
 RECORD = """() => {
   const api = window.rulebook, calls = window.__calls = [];
+  const times = window.__times = [];  // when each call was made, by the page's clock
   for (const name of ['newRound', 'nextRound', 'play']) {
     const real = api[name].bind(api);
-    api[name] = (...args) => { const out = real(...args); calls.push([name, ...args]); return out; };
+    api[name] = (...args) => {
+      const out = real(...args); calls.push([name, ...args]); times.push(performance.now());
+      return out;
+    };
   }
 }"""
 FOCUS = """() => {
@@ -312,9 +316,15 @@ def test_at_a_readable_pace_the_computer_moves_one_by_one(server: str, browser: 
         page.click(".play-quit button")  # "New game" while the computer is moving
         page.click("#play-start")
         restart = page.evaluate("window.__calls.length")
-        page.wait_for_function(f"window.__calls.length > {restart}")
-        page.wait_for_timeout(25)  # less than the pace: a second loop would have moved too
-        assert [c[0] for c in page.evaluate("window.__calls")[restart - 1:]] == ["newRound", "play"]
+        page.wait_for_function(f"window.__calls.length > {restart + 2}")
+        # Timers never fire early, so one loop keeps its moves a pace (60 ms) apart however slow
+        # the machine; a second loop still running would put two of them closer than that.
+        calls = page.evaluate("window.__calls")[restart - 1:]
+        times = page.evaluate("window.__times")[restart - 1:]
+        names = [c[0] for c in calls]
+        assert names[0] == "newRound" and "newRound" not in names[1:], names
+        gaps = [round(b - a) for a, b in zip(times[1:], times[2:])]
+        assert min(gaps) >= 55, gaps
         page.evaluate("document.querySelector('#play-faster').click()")  # and at once from here
         while not page.evaluate(FOCUS)["over"]:
             page.wait_for_timeout(20)
