@@ -24,9 +24,11 @@ from ..runtime.files import write_beside
 class Spool:
     def __init__(self, out: Path) -> None:
         self.root = out.parent / f".{out.name}.spool-{os.getpid()}"
+        self._folders: set[str] = set()  # made by this process: no mkdir for every page
 
     def __enter__(self) -> Spool:
         shutil.rmtree(self.root, ignore_errors=True)
+        self._folders.clear()
         (self.root / "games").mkdir(parents=True)
         (self.root / "files").mkdir()
         return self
@@ -50,10 +52,23 @@ class Spool:
         return self.root / "files" / rel
 
     def write(self, rel: str, data: bytes) -> None:
-        """``rel``'s bytes, from any process of the build (a forked worker writes its pages)."""
+        """``rel``'s bytes, from any process of the build (a forked worker writes its pages).
+
+        A page's name is new in this build's own folder, so it is written in place, created
+        exclusively (no link can be followed); only a page written again goes through a
+        temporary name. Its mode is any new file's under the umask: it is published as is."""
         target = self.file_path(rel)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_beside(target, data)
+        parent = str(target.parent)
+        if parent not in self._folders:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self._folders.add(parent)
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+        except FileExistsError:
+            write_beside(target, data)
+            return
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
 
 
 def load_game(path: Path) -> object:
