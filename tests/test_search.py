@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import html
 import json
+import re
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -104,6 +106,39 @@ def test_the_bundle_is_what_pagefind_makes_of_the_published_pages(
             and ".pf_meta" not in p} == \
         {p for p in expected if "/fragment/" not in p and "/index/" not in p
          and ".pf_meta" not in p}  # the same script, styles and wasm files
+
+
+def _fragment_texts(files: dict[str, bytes]) -> dict[str, str]:
+    """Each page's text as Pagefind keeps it for the excerpts of its results."""
+    texts = {}
+    for path, data in files.items():
+        if "/fragment/" in path:
+            fragment = json.loads(gzip.decompress(data)[len(SIGNATURE):])
+            texts[fragment["url"].lstrip("/")] = fragment["content"]
+    return texts
+
+
+def _plain(fragment: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", fragment)).split())
+
+
+def test_a_term_and_what_it_says_are_apart_in_the_excerpts() -> None:
+    """A result's excerpt reads "Players 2–6", "Draws in a hand 4.7", "Trick A round of...":
+    each term (a fact, a figure, a glossary word, a question) and its value or answer stay
+    words apart in the text Pagefind keeps, not run into one ("Players2–6")."""
+    pages = {k: v for k, v in _golden_pages().items() if k.startswith("en/")}
+    made = language_indexes({"en": pages}, Report(), workers=1)
+    assert made is not None
+    texts = _fragment_texts(made["en"].files)
+    checked = 0
+    for path, page in pages.items():
+        body = page.decode("utf-8")
+        for term, said in re.findall(r"<dt[^>]*>(.*?)</dt>\s*<dd[^>]*>(.*?)</dd>", body, re.S):
+            term, said = _plain(term), _plain(said)
+            if term and said and f"{term}{said[:3]}" in texts[path].replace(" ", ""):
+                assert f"{term} {said[:3]}" in texts[path], (path, term, said)
+                checked += 1
+    assert checked >= 10  # the facts, the figures, the glossary and the FAQ of two pages
 
 
 def test_the_search_is_made_from_inside_a_running_event_loop_too() -> None:
