@@ -66,3 +66,12 @@ def test_the_definition_is_escaped_and_kept_out_of_the_index() -> None:
     html = glossary.Marker(terms, "en").mark("<p>An odd b here.</p>")
     assert "<angle>" not in html and "&lt;angle&gt;" in html
     assert "data-pagefind-ignore" in html
+
+
+def test_a_term_of_no_word_is_never_marked_and_a_term_at_the_end_is() -> None:
+    """A term whose name has no word ("**→:**") has nothing to be found by; a term of two words
+    may end the text (its last word the text's last)."""
+    terms = glossary.parse("- **→:** an arrow.\n" + EN, "en")
+    assert terms is not None and terms[0].stems == ()
+    html = glossary.Marker(terms, "en").mark("<p>→ Play on, and always follow suit</p>")
+    assert _marked(html) == [("term-follow-suit", "follow suit")]

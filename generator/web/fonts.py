@@ -34,7 +34,8 @@ ALPHABETS: Mapping[str, list[tuple[int, int]]] = {
     "ru": [(0x400, 0x45F)],
     "ar": [(0x60C, 0x60C), (0x61B, 0x61F), (0x621, 0x652), (0x660, 0x66C), (0x670, 0x670)],
 }
-_ENTITY = re.compile(r"&#?\w+;")
+_ENTITY_BYTES = re.compile(rb"&#?\w+;")  # an entity is ASCII: found in the bytes
+_ASCII = bytes(range(0x80))  # the base set has every printable one
 # in the cache key too: other options, other cuts
 _SUBSET_OPTIONS = "layout_features=default+tnum+lnum;hinting=False;notdef_outline;woff2"
 
@@ -111,10 +112,15 @@ def extra_characters(path: str, data: bytes) -> str:
     incremental build keeps of a page it does not render again."""
     if not path.endswith((".html", ".css", ".js", ".json", ".xml", ".txt")):
         return ""
-    text = data.decode("utf-8", "replace")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("utf-8", "replace")
+    else:  # valid UTF-8 without its ASCII bytes is its other characters: a fraction to look at
+        text = data.translate(None, _ASCII).decode("utf-8") + ("\x7f" if b"\x7f" in data else "")
     chars = set(map(ord, set(text)))
-    for entity in set(_ENTITY.findall(text)):  # &amp; &#x2212; &nbsp;
-        chars.update(map(ord, html.unescape(entity)))
+    for entity in set(_ENTITY_BYTES.findall(data)):  # &amp; &#x2212; &nbsp;
+        chars.update(map(ord, html.unescape(entity.decode("ascii"))))
     return "".join(chr(c) for c in sorted(c for c in chars if c >= 0x20 and not _in_base(c)))
 
 

@@ -118,11 +118,14 @@ class Marker:
             return text
         words = [(m.start(), m.end(), _stem(self.lang, html.unescape(m.group()).lower()))
                  for m in _WORD_RE.finditer(text)]
+        at: dict[str, list[int]] = {}  # a stem -> the words that have it, in order
+        for i, word in enumerate(words):
+            at.setdefault(word[2], []).append(i)
         found: list[tuple[int, int, Term]] = []
         for term in list(self.pending):
             n = len(term.stems)
-            for i in range(len(words) - n + 1):
-                if all(words[i + k][2] == term.stems[k] for k in range(n)):
+            for i in at.get(term.stems[0], ()) if n else ():  # a term of no word is never met
+                if i + n <= len(words) and all(words[i + k][2] == term.stems[k] for k in range(n)):
                     start, end = words[i][0], words[i + n - 1][1]
                     if not any(s < end and start < e for s, e, _ in found):
                         found.append((start, end, term))

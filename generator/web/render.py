@@ -250,6 +250,7 @@ class Renderer:
                               autoescape=select_autoescape(default=True, default_for_string=True),
                               undefined=StrictUndefined, extensions=["jinja2.ext.i18n"],
                               bytecode_cache=_BYTECODE,
+                              auto_reload=False,  # a renderer lives one build: no stat per use
                               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
             msgs = self.messages(lang)
             env.install_gettext_callables(msgs.gettext_html, msgs.ngettext_html, newstyle=True)  # type: ignore[attr-defined]
