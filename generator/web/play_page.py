@@ -59,7 +59,10 @@ class PlayData(TypedDict):
 
 
 def play_data(bundle: GameBundle, *, lang: str, msgs: Messages,
-              variant_name: Callable[[str], Markup]) -> PlayData:
+              variant_name: Callable[[str], Markup],
+              options: Callable[[GameBundle, str | None, int], Json] = play_options) -> PlayData:
+    """The play page's data; ``options`` makes each configuration's (the same in every
+    language: a renderer makes them once per game)."""
     variants: list[str | None] = [None, *bundle.rules.variants]
     configs: list[PlayConfig] = []
     for variant in variants:
@@ -68,7 +71,7 @@ def play_data(bundle: GameBundle, *, lang: str, msgs: Messages,
             if variant is not None:
                 label = f"{markup.plain(str(variant_name(variant)))}, {label}"
             configs.append({"variant": variant, "players": players, "label": label,
-                            "options": play_options(bundle, variant, players)})
+                            "options": options(bundle, variant, players)})
     deck = {card for c in configs for card in c["options"]["cards"]}
     style = markup.current_card_style()
     return {"game": bundle.rules.id, "family": bundle.rules.spec.family, "configs": configs,

@@ -21,6 +21,8 @@ from ..core import markup
 from ..core.diagnostics import Diagnostic
 from ..core.languages import SOURCE_LANGUAGE, Messages, catalog_path, language, load_messages
 from ..families import family_of
+from ..families.moves import Json
+from ..families.play import play_options
 from ..model.game import GameBundle
 from ..runtime import deps
 from ..runtime.cache import Cache
@@ -222,6 +224,9 @@ class Renderer:
         self._contexts: dict[str, Context] = {}
         self._entries: dict[tuple[str, str], IndexEntry] = {}
         self._changed: dict[str, date] = {}
+        # each play configuration's options, the same in every language (one game's pages
+        # are rendered together: a few games' worth in a worker)
+        self._options: dict[tuple[str, str | None, int], Json] = {}
 
     # -- environments ------------------------------------------------------------------------
 
@@ -561,7 +566,8 @@ class Renderer:
             return Markup(markup.render_inline(facts.fill(s)))
 
         data: PlayData = play_data(bundle, lang=lang, msgs=msgs,
-                                   variant_name=lambda name: variant_name(facts, name, inline))
+                                   variant_name=lambda name: variant_name(facts, name, inline),
+                                   options=self._play_options)
         game_page = self.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
         quickref = self.site.find(Kind.QUICKREF, lang=lang, game=bundle.rules.id)
         assert game_page is not None and quickref is not None
@@ -571,6 +577,12 @@ class Renderer:
             "quickref_href": relative(page, quickref.path), "data": self.json_ld(data),
             "description": msgs.gettext("Play %(game)s against the computer, by the rules "
                                         "of this site.") % {"game": facts.title}}
+
+    def _play_options(self, bundle: GameBundle, variant: str | None, players: int) -> Json:
+        key = (bundle.rules.id, variant, players)
+        if key not in self._options:
+            self._options[key] = play_options(bundle, variant, players)
+        return self._options[key]
 
     def _game(self, page: Page, lang: str) -> tuple[str, Context]:
         deps.game(page.game or "", lang)
