@@ -70,6 +70,7 @@ bench: $(SITE_STAMP)
 	$(BIN)/python bench/bench_pdf.py
 	$(BIN)/python bench/bench_simulate.py
 	$(BIN)/python bench/bench_fonts.py
+	$(BIN)/python bench/bench_search.py --copies 4
 
 # Refresh the UI message catalogs after changing a template's words.
 messages: $(STAMP)
