@@ -308,7 +308,7 @@ def test_at_a_readable_pace_the_computer_moves_one_by_one(server: str, browser: 
           }).observe(document.body, { subtree: true, childList: true, characterData: true });
         }""")
         _start(page, config=3)  # five players: four computer moves before the reader's first
-        page.wait_for_selector(".play-back", timeout=5000)
+        page.wait_for_selector(".play-back")  # the default 30 s: a loaded machine is slow
         assert any(" is thinking." in t for t in page.evaluate("window.__turns"))
         assert page.inner_text("#play-live")  # the events and the turn, for a screen reader
         page.keyboard.press("Enter")
