@@ -152,7 +152,7 @@ def test_a_site_with_german_letters_shows_them_and_keeps_the_notation(tmp_path: 
     de = next((out / "de").glob("*/index.html")).read_text(encoding="utf-8")
     en = next((out / "en").glob("*/index.html")).read_text(encoding="utf-8")
     assert re.search(r'aria-label="Pik-Bube">B<small>♠</small>', de)
-    assert "<dt>B</dt><dd>Bube</dd>" in de and "<dt>D</dt><dd>Dame</dd>" in de
+    assert "<dt>B</dt> <dd>Bube</dd>" in de and "<dt>D</dt> <dd>Dame</dd>" in de
     assert ">J<small>" not in de and ">J<small>" in en  # English keeps J Q K A
 
 
