@@ -13,12 +13,13 @@ task carries already.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+
+from ..runtime.bundle import Bundle, bundle_digest
+
+__all__ = ["AssetError", "Assets", "asset_files", "bundle_digest", "collect"]
 
 MAX_BYTES = 20 * 1024 * 1024  # a file larger than this is left out (the largest font: < 1 MB)
 # What WeasyPrint can use from a file: a stylesheet (of print/ only: the site's own would make
@@ -32,30 +33,8 @@ class AssetError(Exception):
     """A file of the bundle that cannot be read: said with its path and what to do."""
 
 
-@dataclass(frozen=True)
-class Assets:
+class Assets(Bundle):
     """The files a PDF may name, by their path in the templates folder (``fonts/x.ttf``)."""
-
-    files: Mapping[str, bytes]
-    digest: str = field(default="")  # sha256 of the names and contents; filled when empty
-
-    def __post_init__(self) -> None:
-        if not self.digest:
-            object.__setattr__(self, "digest", bundle_digest(self.files))
-
-    @property
-    def size(self) -> int:
-        return sum(len(data) for data in self.files.values())
-
-    def __repr__(self) -> str:
-        return f"Assets({len(self.files)} files, {self.size} bytes, {self.digest[:12]})"
-
-
-def bundle_digest(files: Mapping[str, bytes]) -> str:
-    h = hashlib.sha256()
-    for name in sorted(files):
-        h.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
-    return h.hexdigest()
 
 
 def asset_files(root: Path) -> list[Path]:
