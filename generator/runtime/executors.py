@@ -1,12 +1,14 @@
-"""Where the simulations and the PDFs run: the local process pool (the default, nothing to
-install), or a Dask cluster named by ``--executor dask://host:port``.
+"""Where the simulations, the games' pages and the PDFs run: the local process pool (the
+default, nothing to install), or a Dask cluster named by ``--executor dask://host:port``.
 
 The workers of a cluster share no disk with the build, nor with each other: each task carries
-what it needs. A simulation is its game's model and the engine's play function, pickled. A PDF
-is its HTML; what WeasyPrint may read besides (the templates' stylesheets, fonts and images:
-pdf/assets.py) is one bundle named by the sha256 of its content, sent to every worker once
-(``Cluster.share``, a broadcast scatter under that name) and served from memory. The workers
-need the rulebook package and WeasyPrint installed, and nothing of the project.
+what it needs. A simulation is its game's model and the engine's play function, pickled. A
+game's pages are the game pickled, its figures and its pages (build/pages_cluster.py). A PDF
+is its HTML. What every task of a kind reads (the templates and catalogs a page reads, the
+stylesheets, fonts and images WeasyPrint may read) is one bundle named by the sha256 of its
+content (runtime/bundle.py), sent to every worker once (``Cluster.share``, a broadcast
+scatter under that name). The workers need the rulebook package and WeasyPrint installed, and
+nothing of the project.
 
 A cluster that goes away during a build (its scheduler stops answering, or it has no worker
 left for ``patience`` seconds, or its workers die of a task) ends the build with
@@ -75,11 +77,12 @@ class Cluster:
         except Exception as error:
             raise self._lost(error) from None
         try:
-            for future in futures:
+            for i, future in enumerate(futures):
                 yield self._result(future)
+                futures[i] = None  # its result stays on a worker while a future names it
         finally:
             with contextlib.suppress(Exception):  # a client cut off cannot cancel: no matter
-                self.client.cancel(futures)
+                self.client.cancel([f for f in futures if f is not None])
 
     def _result(self, future: Any) -> Any:
         distributed = importlib.import_module("distributed")
