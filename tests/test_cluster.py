@@ -25,10 +25,12 @@ from typing import Iterator
 import pytest
 
 from conftest import ROOT, RULES, TEMPLATES
-from generator.build import BuildConfig, build
+from generator.build import BuildConfig, build, graph
 from generator.pdf import render as pdf
 from generator.runtime import executors
 from generator.simulation import store
+from generator.web.render import Renderer
+from generator.web.site import Page
 
 pytestmark = pytest.mark.slow
 distributed = pytest.importorskip(
@@ -163,6 +165,14 @@ def test_a_cluster_that_cannot_read_the_project_builds_the_same_site(
     def here(*args: object, **kwargs: object) -> None:
         raise AssertionError("a simulation or a PDF was made here, not on the cluster")
 
+    render_page = Renderer.render
+
+    def render_here(renderer: Renderer, page: Page) -> str:
+        if page.game is not None:
+            raise AssertionError(f"{page.path} was rendered here, not on the cluster")
+        return render_page(renderer, page)  # the indexes, the root, the not-found pages
+
+    monkeypatch.setattr(Renderer, "render", render_here)
     monkeypatch.setattr(pdf, "_render_all", here)
     monkeypatch.setattr(store, "run", here)  # what simulates here, one by one or on the pool
     monkeypatch.setattr(store, "_MEMORY", {})  # nothing simulated by an earlier build
@@ -174,15 +184,43 @@ def test_a_cluster_that_cannot_read_the_project_builds_the_same_site(
     with distributed.Client(cluster.address.replace("dask://", "tcp://")) as client:
         ran = client.run(lambda: (sys.modules["generator"].__file__, os.getcwd(),
                                   sys.modules["generator.pdf.render"]._WORKER.get("setup")))
+        pages = client.run(lambda: sys.modules["generator.build.pages_cluster"].rendered_here()
+                           if "generator.build.pages_cluster" in sys.modules else 0)
         guarded = client.run(lambda: sys.modules["cluster_audit"].FORBIDDEN)
     assert len(ran) == 2 and all(str(templates.resolve()) in g for g in guarded.values())
     for where, cwd, setup in ran.values():  # each worker in its own folder, with its own code
         assert not Path(where).is_relative_to(ROOT) and not Path(cwd).is_relative_to(ROOT)
     assert any(setup is not None for _, _, setup in ran.values())  # a worker rendered PDFs
+    assert sum(pages.values()) == 8  # every game's pages: game, quick reference, numbers, play
     made_here, made_there = files_of(tmp_path / "local"), files_of(tmp_path / "remote")
     assert made_here.keys() == made_there.keys()
     assert [p for p in made_here if made_here[p] != made_there[p]] == []
     assert sum(p.endswith(".pdf") for p in made_there) == 10  # and the two imposed booklets
+    # the graph a local build records: the next build, local or not, renders the same
+    recorded_here, recorded_there = (graph.load_state(graph.state_path(tmp_path / name))
+                                     for name in ("local", "remote"))
+    here, there = _records(recorded_here), _records(recorded_there)
+    assert here.keys() == there.keys()
+    assert {rel: there[rel] for rel in there if not rel.endswith(".pdf")} \
+        == {rel: here[rel] for rel in here if not rel.endswith(".pdf")}
+    # A PDF's HTML reuses its page's context when the build rendered the page itself, and
+    # then records less than when it makes the context (a site this small is rendered in the
+    # build's own process, not on the pool): what it records is what the context read besides.
+    for rel in here:
+        if rel.endswith(".pdf"):
+            (files, games, values), *rest = here[rel]
+            (more_files, more_games, more_values), *same = there[rel]
+            assert set(files) <= set(more_files) and set(values) <= set(more_values), rel
+            assert games == more_games and rest == same, rel
+    assert recorded_there.values == recorded_here.values
+    assert any(str(templates / "game.html.j2") in o.deps.files
+               for o in recorded_there.outputs.values())  # the build's templates, not a worker's
+
+
+def _records(state: graph.State) -> dict[str, tuple[object, ...]]:
+    """What the graph keeps of each output, but where the file is (inode, modification time)."""
+    return {rel: (o.deps.key(), o.size, o.chars, o.sha, o.findings)
+            for rel, o in state.outputs.items()}
 
 
 def test_the_workers_really_cannot_read_the_project(project: tuple[Path, Path],
@@ -198,8 +236,9 @@ def test_the_workers_really_cannot_read_the_project(project: tuple[Path, Path],
 
 
 @pytest.mark.fault
+@pytest.mark.parametrize("step", ["page-render", "pdf-render"])
 def test_a_cluster_gone_mid_build_is_said_and_leaves_the_output_as_it_was(
-        tmp_path: Path, project: tuple[Path, Path]) -> None:
+        tmp_path: Path, project: tuple[Path, Path], step: str) -> None:
     rules, _ = project
     templates = shutil.copytree(project[1], tmp_path / "templates")
     with open(templates / "print" / "print.css", "a", encoding="utf-8") as css:
@@ -208,7 +247,7 @@ def test_a_cluster_gone_mid_build_is_said_and_leaves_the_output_as_it_was(
     first = build(BuildConfig(rules, templates, out, pdf=False))  # the simulations cached
     assert first.ok
     before = files_of(out)
-    env = {"RULEBOOK_TEST_FAILPOINT": "pdf-render", "RULEBOOK_TEST_FAILPOINT_WAIT": "120"}
+    env = {"RULEBOOK_TEST_FAILPOINT": step, "RULEBOOK_TEST_FAILPOINT_WAIT": "120"}
     with local_dask(tmp_path / "dask", [rules, templates, ROOT], workers=1, env=env) as lost:
         proc = subprocess.Popen(
             [sys.executable, "-m", "generator", "build", "--rules", str(rules), "--templates",
@@ -216,10 +255,10 @@ def test_a_cluster_gone_mid_build_is_said_and_leaves_the_output_as_it_was(
             cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             env=os.environ | {"PYTHONPATH": str(ROOT), "RULEBOOK_TEST_CLUSTER_PATIENCE": "3"})
         deadline = time.monotonic() + 120
-        while "failpoint pdf-render reached" not in lost.worker_logs() \
+        while f"failpoint {step} reached" not in lost.worker_logs() \
                 and time.monotonic() < deadline and proc.poll() is None:
             time.sleep(0.2)
-        assert "failpoint pdf-render reached" in lost.worker_logs()
+        assert f"failpoint {step} reached" in lost.worker_logs()
         for process in lost.processes[1:]:  # the workers die: the scheduler has none left
             process.kill()
         try:

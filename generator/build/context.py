@@ -23,7 +23,8 @@ class BuildConfig:
     out: Path
     pdf: bool = True
     workers: int = 0  # page, PDF and simulation processes; 0: one per core (at most eight)
-    executor: str | None = None  # dask://host:port: the simulations and PDFs run on that cluster
+    # dask://host:port: the simulations, the games' pages and the PDFs run on that cluster
+    executor: str | None = None
     # False: the search bundle is left as the last build made it, to be brought up to date by
     # the next build that has it on (serve: pages first, reloaded at once; then the search)
     search: bool = True

@@ -4,19 +4,19 @@ are many; the others are kept as the last build left them.
 
 A task is one game's pages: the worker loads the game once, renders its pages, writes each
 to the spool and hands back only what the graph records of it (memory does not grow with the
-site: see spool.py)."""
+site: see spool.py). With ``--executor`` the games' pages are rendered on the Dask cluster
+(pages_cluster.py), the others here."""
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Callable, Iterator
 
 from ..runtime import deps
 from ..runtime.pool import pool_map
-from ..web.fonts import extra_characters
 from . import graph
 from .context import Context, Made
+from .pages_cluster import page_output, render_games
 from .plan import Plan
 
 MIN_PAGES_PER_WORKER = 48  # below this a worker's start-up costs more than it saves
@@ -45,9 +45,7 @@ def pages(ctx: Context, plan: Plan) -> Made:
         with deps.recording(files=(site_yaml,)) as recorded:
             data = todo[rel]()
         spool.write(rel, data)
-        return graph.Output(
-            recorded, len(data), 0, chars=extra_characters(rel, data),
-            sha=hashlib.sha256(data).hexdigest() if rel.endswith(".html") else "")
+        return page_output(rel, data, recorded)
 
     def render_game(rels: list[str]) -> list[graph.Output]:
         return [render(rel) for rel in rels]
@@ -57,15 +55,21 @@ def pages(ctx: Context, plan: Plan) -> Made:
     for rel in todo:
         groups.setdefault(game_of[rel] or rel, []).append(rel)
     tasks = list(groups.values())
-    per_worker = max(1, MIN_PAGES_PER_WORKER * len(tasks) // max(1, len(todo)))
+    # with a cluster, the games' pages are rendered there, the few others here
+    remote = [rels for rels in tasks if game_of[rels[0]]] if ctx.config.executor else []
+    here = [rels for rels in tasks if not game_of[rels[0]]] if remote else tasks
+    per_worker = max(1, MIN_PAGES_PER_WORKER * len(here) // max(1, sum(map(len, here))))
     rendered: list[list[graph.Output]] = []
     with ctx.progress.task("rendering the pages", len(tasks)) as task:
-        for start in range(0, len(tasks), TASKS_PER_POOL):  # fresh workers for each batch
-            rendered += pool_map(render_game, tasks[start:start + TASKS_PER_POOL],
+        for start in range(0, len(here), TASKS_PER_POOL):  # fresh workers for each batch
+            rendered += pool_map(render_game, here[start:start + TASKS_PER_POOL],
                                  workers=ctx.config.workers, name="page",
                                  per_worker=per_worker, advance=task.advance)
-    for rels, outputs in zip(tasks, rendered):
-        for rel, output in zip(rels, outputs):
+        if remote:
+            rendered += render_games(ctx, plan, remote, task.advance)
+    made_from = dict(zip(map(tuple, here + remote), rendered))
+    for rels in tasks:  # in the order a build without a cluster records them
+        for rel, output in zip(rels, made_from[tuple(rels)]):
             made.files.spooled(rel, spool.file_path(rel))
             made.outputs[rel] = output
     ctx.report.extend(plan.renderer.catalog_problems())  # a broken UI catalog shows English

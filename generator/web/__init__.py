@@ -10,6 +10,8 @@
     fonts.py        the print faces cut to the site's characters as WOFF2
     search.py       Pagefind's bundle, one index per language, through its Python API
     qr.py           what a printed document says of its page: QR code, short address, date
+    templates_bundle.py  the templates as one bundle, and a renderer made from it on a
+                    cluster's worker
 
 The HTML of the printable documents is rendered here too (Renderer.render_document); pdf/
 turns it into PDFs.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from functools import cached_property
 from pathlib import Path
@@ -492,6 +492,23 @@ class Renderer:
 
     def known_entries(self, entries: Mapping[tuple[str, str], IndexEntry]) -> None:
         self._entries.update(entries)
+
+    def index_entries(self) -> dict[tuple[str, str], IndexEntry]:
+        """The entries made or known so far (after the plan: every game's, in its languages)."""
+        return dict(self._entries)
+
+    def for_games(self, games: Mapping[str, GameBundle],
+                  replays: Mapping[tuple[str, str], object],
+                  numbers: Mapping[str, list[Result]]) -> Renderer:
+        """A renderer of these games' pages (a cluster worker's task: the games it was sent,
+        their examples' replays, their figures), sharing this one's environments, catalogs and
+        index entries; what it keeps of the games goes with it."""
+        other = Renderer(self.config, replace(self.site, games=games), replays,
+                         numbers=self.numbers)
+        other._envs, other._messages, other._entries = self._envs, self._messages, self._entries
+        other._changed = self._changed
+        other._game_numbers = dict(numbers)
+        return other
 
     def _index(self, page: Page, lang: str) -> tuple[str, IndexContext]:
         msgs = self.messages(lang)

@@ -1,0 +1,112 @@
+"""The games' pages as a cluster renders them (build/pages_cluster.py), without a cluster: each
+task and each shared value goes through pickle, as Dask sends them, and runs here; the
+templates are read from the folder the worker unpacks its bundle into. The real cluster, whose
+workers cannot read the project, is tests/test_cluster.py (slow)."""
+
+from __future__ import annotations
+
+import contextlib
+import pickle
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+import pytest
+
+from conftest import RULES, TEMPLATES
+from generator.build import BuildConfig, build, graph, pages_cluster
+from generator.runtime import executors
+from generator.runtime.bundle import Bundle, unpacked
+from generator.web.templates_bundle import collect
+
+GAMES = ("hearts", "peppa")  # hearts is a variant of peppa: its page names peppa's title
+
+
+@dataclass
+class InProcess:
+    """A stand-in for ``executors.Cluster``: what it is sent is pickled and unpickled."""
+
+    shared: dict[str, Any] = field(default_factory=dict)
+    tasks: list[str] = field(default_factory=list)  # the function of each task run
+
+    def share(self, name: str, value: Any) -> Any:
+        self.shared[name] = pickle.loads(pickle.dumps(value))
+        return self.shared[name]
+
+    def map(self, fn: Callable[..., Any], *iterables: Iterable[Any]) -> Iterator[Any]:
+        for args in zip(*iterables):
+            self.tasks.append(fn.__name__)
+            yield pickle.loads(pickle.dumps(fn(*pickle.loads(pickle.dumps(args)))))
+
+
+def two_games(tmp: Path) -> Path:
+    rules = tmp / "rules"
+    rules.mkdir()
+    shutil.copy(RULES / "site.yaml", rules / "site.yaml")
+    for game in GAMES:
+        shutil.copytree(RULES / game, rules / game)
+        for other in ("de", "ru", "ro", "ar"):  # English and Italian (a translation) are enough
+            for path in (rules / game).glob(f"{other}.*yaml"):
+                path.unlink()
+    return rules
+
+
+def test_the_pages_rendered_from_what_a_task_carries_are_a_local_builds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules, templates = two_games(tmp_path), shutil.copytree(TEMPLATES, tmp_path / "templates")
+    local = build(BuildConfig(rules, templates, tmp_path / "local", pdf=False))
+    assert local.ok, [d.format() for d in local.report.items]
+    cluster = InProcess()
+
+    @contextlib.contextmanager
+    def connect(address: str) -> Iterator[InProcess]:
+        yield cluster
+
+    monkeypatch.setattr(executors, "connect", connect)
+    before = pages_cluster.rendered_here()
+    remote = build(BuildConfig(rules, templates, tmp_path / "remote", pdf=False,
+                               executor="dask://127.0.0.1:1"))
+    assert remote.ok, [d.format() for d in remote.report.items]
+    state = graph.load_state(graph.state_path(tmp_path / "remote"))
+    game_pages = [rel for rel in state.outputs if rel.endswith("index.html")
+                  and rel.count("/") >= 2]  # en/hearts/index.html, en/hearts/play/index.html...
+    assert cluster.tasks.count("_render_on_worker") == len(GAMES) and len(game_pages) > 8
+    assert pages_cluster.rendered_here() - before == len(game_pages)
+    names = sorted(cluster.shared)
+    assert [n.split("-")[1] for n in names] == ["plan", "templates"]  # once each
+    for rel in local.files:
+        assert remote.files[rel] == local.files[rel], rel
+    assert local.files.keys() == remote.files.keys()
+    recorded = graph.load_state(graph.state_path(tmp_path / "local"))
+    assert {rel: (o.deps.key(), o.size, o.chars, o.sha) for rel, o in state.outputs.items()} \
+        == {rel: (o.deps.key(), o.size, o.chars, o.sha) for rel, o in recorded.outputs.items()}
+    assert any(str(templates / "game.html.j2") in o.deps.files for o in state.outputs.values())
+    # an edited template renders again what it renders in a local build: the records name it
+    partial = templates / "partials" / "card_key.html.j2"  # on the game pages only
+    partial.write_text(partial.read_text(encoding="utf-8") + "<!-- edited -->\n",
+                       encoding="utf-8")
+    again_here = build(BuildConfig(rules, templates, tmp_path / "local", pdf=False))
+    again_there = build(BuildConfig(rules, templates, tmp_path / "remote", pdf=False,
+                                    executor="dask://127.0.0.1:1"))
+    assert again_there.written == again_here.written > 0
+    assert cluster.tasks.count("_render_on_worker") == 2 * len(GAMES)
+    assert dict(again_there.files) == dict(again_here.files)  # the same files made, the same bytes
+
+
+def test_a_templates_bundle_holds_what_a_page_reads_and_no_font(tmp_path: Path) -> None:
+    bundle = collect(TEMPLATES)
+    assert "game.html.j2" in bundle.files and "partials/numbers.html.j2" in bundle.files
+    assert "locale/it/LC_MESSAGES/messages.po" in bundle.files
+    assert not any(name.startswith("fonts/") and not name.endswith(".txt")
+                   for name in bundle.files)
+    folder = unpacked(bundle)
+    assert (folder / "game.html.j2").read_bytes() == (TEMPLATES / "game.html.j2").read_bytes()
+    assert unpacked(Bundle(dict(bundle.files))) == folder  # the same content, the same folder
+
+
+@pytest.mark.parametrize("name", ["../x.j2", "/etc/x.j2", "a/../../x.j2"])
+def test_a_bundle_file_outside_its_folder_is_refused(name: str) -> None:
+    with pytest.raises(ValueError, match=f"a bundle's file is named '{name}': expected a "
+                                         "relative path inside its folder"):
+        unpacked(Bundle({name: b"x"}))
