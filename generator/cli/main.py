@@ -94,7 +94,7 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--workers", type=_positive, default=0,
                          help="page and PDF render processes (default and most: one per core)")
         cmd.add_argument("--executor", type=_executor, default=None, metavar="dask://HOST:PORT",
-                         help="simulate the games and render the PDFs on a Dask cluster "
+                         help="simulate the games, render the games' pages and the PDFs on a Dask cluster "
                          "(needs dask.distributed; its scheduler and workers need rulebook "
                          "installed, no file of the project: what a task reads travels with "
                          "it)")
