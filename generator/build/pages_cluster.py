@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..families import family_of
-from ..runtime import deps
+from ..runtime import collector, deps
 from ..runtime.bundle import Bundle
 from ..runtime.files import failpoint
 from ..simulation.configurations import Result, game_numbers
@@ -132,20 +132,21 @@ def _render_on_worker(task: PageTask, site_plan: SitePlan, key: str,
         raise ValueError(f"the templates received are {templates!r}, not "
                          f"{site_plan.templates_digest[:12]}")
     failpoint("page-render")
-    bundle, replays = pickle.loads(task.loaded)
-    base = worker_renderer(site_plan.config, site_plan.site, site_plan.entries,
-                           templates=templates, key=key)
-    renderer = base.for_games({task.game: bundle}, replays, {task.game: task.numbers})
-    here = str(base.config.templates)
-    site_yaml = Path(site_plan.site_yaml)
-    rendered: Rendered = []
-    for page in task.pages:
-        with deps.recording(files=(site_yaml,)) as recorded:
-            data = renderer.render(page).encode("utf-8")
-        inputs = _in_build(recorded, here, site_plan.templates)
-        rendered.append((data, page_output(page.path, data, inputs)))
-        with _COUNTING:
-            _RENDERED[0] += 1
+    with collector.paused():  # as in the build's own workers: a render makes little garbage
+        bundle, replays = pickle.loads(task.loaded)
+        base = worker_renderer(site_plan.config, site_plan.site, site_plan.entries,
+                               templates=templates, key=key)
+        renderer = base.for_games({task.game: bundle}, replays, {task.game: task.numbers})
+        here = str(base.config.templates)
+        site_yaml = Path(site_plan.site_yaml)
+        rendered: Rendered = []
+        for page in task.pages:
+            with deps.recording(files=(site_yaml,)) as recorded:
+                data = renderer.render(page).encode("utf-8")
+            inputs = _in_build(recorded, here, site_plan.templates)
+            rendered.append((data, page_output(page.path, data, inputs)))
+            with _COUNTING:
+                _RENDERED[0] += 1
     return rendered
 
 
