@@ -5,5 +5,6 @@
     files.py       files written whole or not at all (the one atomic write), locks, failpoints
     deps.py        the recorder a render step reports what it read to (the build's graph)
     collector.py   Python's garbage collector paused while a build or a check runs
-    executors.py   --executor dask://host:port: simulations and PDFs on a Dask cluster
+    executors.py   --executor dask://host:port: simulations, pages and PDFs on a Dask cluster
+    bundle.py      files sent as one value named by its digest, unpacked once per process
 """
