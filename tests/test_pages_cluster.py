@@ -6,6 +6,7 @@ workers cannot read the project, is tests/test_cluster.py (slow)."""
 from __future__ import annotations
 
 import contextlib
+import os
 import pickle
 import shutil
 from dataclasses import dataclass, field
@@ -110,3 +111,20 @@ def test_a_bundle_file_outside_its_folder_is_refused(name: str) -> None:
     with pytest.raises(ValueError, match=f"a bundle's file is named '{name}': expected a "
                                          "relative path inside its folder"):
         unpacked(Bundle({name: b"x"}))
+
+
+def test_a_folder_left_by_a_process_gone_is_removed_and_no_other(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from generator.runtime import bundle
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    left = tmp_path / f"{bundle.PREFIX}{gone}-0123456789ab-xyz"
+    mine = tmp_path / f"{bundle.PREFIX}{os.getpid()}-0123456789ab-xyz"
+    other = tmp_path / "rulebook-something-else"
+    for folder in (left, mine, other):
+        (folder / "partials").mkdir(parents=True)
+    bundle._remove_left_behind(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([mine.name, other.name])

@@ -10,6 +10,8 @@ The PDFs' stylesheets, fonts and images (pdf/assets.py) and the page templates a
 from __future__ import annotations
 
 import hashlib
+import os
+import shutil
 import tempfile
 import threading
 from dataclasses import dataclass, field
@@ -48,6 +50,7 @@ def bundle_digest(files: Mapping[str, bytes]) -> str:
 # a worker renders every task of a build, and of the next, from the same folder.
 _UNPACKED: dict[str, tempfile.TemporaryDirectory[str]] = {}
 _LOCK = threading.Lock()  # a Dask worker may run tasks in several threads
+PREFIX = "rulebook-bundle-"  # then the process's id and the digest: rulebook-bundle-PID-DIGEST-
 
 
 def unpacked(bundle: Bundle) -> Path:
@@ -56,7 +59,10 @@ def unpacked(bundle: Bundle) -> Path:
     with _LOCK:
         found = _UNPACKED.get(bundle.digest)
         if found is None:
-            found = tempfile.TemporaryDirectory(prefix=f"rulebook-{bundle.digest[:12]}-")
+            if not _UNPACKED:
+                _remove_left_behind(Path(tempfile.gettempdir()))
+            found = tempfile.TemporaryDirectory(
+                prefix=f"{PREFIX}{os.getpid()}-{bundle.digest[:12]}-")
             root = Path(found.name)
             for name, data in bundle.files.items():
                 path = root / _inside(name)
@@ -64,6 +70,29 @@ def unpacked(bundle: Bundle) -> Path:
                 path.write_bytes(data)
             _UNPACKED[bundle.digest] = found
         return Path(found.name)
+
+
+def _remove_left_behind(folder: Path) -> None:
+    """The folders ``unpacked`` made in processes of this user that are gone without removing
+    them (a cluster's worker killed): else each killed worker would leave one behind."""
+    for path in folder.glob(f"{PREFIX}*-*-*"):
+        pid = path.name.removeprefix(PREFIX).split("-")[0]
+        try:
+            if not pid.isdigit() or path.lstat().st_uid != os.getuid() or _alive(int(pid)):
+                continue
+        except OSError:
+            continue
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process of that number
+    return True
 
 
 def _inside(name: str) -> PurePosixPath:
