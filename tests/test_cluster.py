@@ -20,7 +20,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 
@@ -176,9 +176,18 @@ def test_a_cluster_that_cannot_read_the_project_builds_the_same_site(
     monkeypatch.setattr(pdf, "_render_all", here)
     monkeypatch.setattr(store, "run", here)  # what simulates here, one by one or on the pool
     monkeypatch.setattr(store, "_MEMORY", {})  # nothing simulated by an earlier build
+    connections: list[str] = []
+    connected = executors._connected
+
+    def counted(address: str) -> Any:
+        connections.append(address)
+        return connected(address)
+
+    monkeypatch.setattr(executors, "_connected", counted)
     remote = build(BuildConfig(rules, templates, tmp_path / "remote", executor=cluster.address,
                                cache=tmp_path / "empty-cache"))
     assert remote.ok, [d.format() for d in remote.report.items]
+    assert connections == [cluster.address]  # the simulations, pages and PDFs: one client
     assert remote.pdfs.rendered == 8 and remote.pdfs.cached == 0  # 2 games: card, sheet, booklet, aid
     assert cluster.refused() == []  # no task opened a file of the project
     with distributed.Client(cluster.address.replace("dask://", "tcp://")) as client:

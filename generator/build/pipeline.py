@@ -23,7 +23,7 @@ from typing import Mapping
 from ..check.load import load_site_spec
 from ..core.diagnostics import Mark, Report
 from ..core.languages import SOURCE_LANGUAGE
-from ..runtime import collector
+from ..runtime import collector, executors
 from ..runtime.files import failpoint, locked
 from ..runtime.progress import Progress
 from . import graph, publish
@@ -49,7 +49,9 @@ def _build_locked(config: BuildConfig) -> BuildResult:
             and ctx.previous.intact(config.out) and _nothing_else(ctx) \
             and not (config.search and ctx.previous.search_pending):
         return BuildResult(Report(), up_to_date=True)
-    with ctx.spool:  # what the steps make waits there, not in memory; gone at the end
+    # what the steps make waits in the spool, not in memory (gone at the end); the steps that
+    # use a cluster share one connection to it
+    with ctx.spool, executors.session():
         return _steps(ctx)
 
 

@@ -21,6 +21,7 @@ import contextlib
 import importlib
 import logging
 import os
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, TypeVar, cast
 from urllib.parse import urlsplit
@@ -143,11 +144,42 @@ def require(address: str) -> Any:
                             f"installed: {DASK_HINT}") from None
 
 
+# The clients of the running ``session`` by address, and what closes them (None: no session).
+_SESSION: ContextVar[tuple[dict[str, Cluster], contextlib.ExitStack] | None] = \
+    ContextVar("rulebook_cluster_session", default=None)
+
+
+@contextlib.contextmanager
+def session() -> Iterator[None]:
+    """A build's connections: within it, every ``connect`` to an address gets the one client
+    connected at its first use, closed when the session ends (the simulations, the pages and
+    the PDFs of a build share it, rather than each step connecting and sending again)."""
+    with contextlib.ExitStack() as stack:
+        token = _SESSION.set(({}, stack))
+        try:
+            yield
+        finally:
+            _SESSION.reset(token)
+
+
 @contextlib.contextmanager
 def connect(address: str) -> Iterator[Cluster]:
-    """A client of the Dask cluster at ``dask://host:port``, closed at the end: connected to
-    only when a step has work for it (a build whose simulations and PDFs are all in the
-    cache needs no cluster)."""
+    """A client of the Dask cluster at ``dask://host:port``: connected to only when a step has
+    work for it (a build whose simulations and PDFs are all in the cache needs no cluster);
+    closed at the end, or, within a ``session``, at the session's end."""
+    within = _SESSION.get()
+    if within is None:
+        with _connected(address) as cluster:
+            yield cluster
+        return
+    clusters, stack = within
+    if address not in clusters:
+        clusters[address] = stack.enter_context(_connected(address))
+    yield clusters[address]
+
+
+@contextlib.contextmanager
+def _connected(address: str) -> Iterator[Cluster]:
     scheduler = parse(address)
     distributed = require(address)
     try:
