@@ -106,6 +106,37 @@ def test_a_templates_bundle_holds_what_a_page_reads_and_no_font(tmp_path: Path) 
     assert unpacked(Bundle(dict(bundle.files))) == folder  # the same content, the same folder
 
 
+def test_a_file_of_a_bundle_that_cannot_be_read_is_said_with_its_path_and_a_hint(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The templates for the cluster's pages and the PDFs' assets: a file the build cannot
+    read is one clear error (its path, who reads it, a hint), not a traceback."""
+    from generator.pdf import assets
+    from generator.web.templates_bundle import TemplatesError
+
+    (tmp_path / "print").mkdir()
+    locked = tmp_path / "print" / "print.css"
+    locked.write_text("p { margin: 0 }\n", encoding="utf-8")
+    (tmp_path / "game.html.j2").write_text("{{ title }}\n", encoding="utf-8")
+    read = Path.read_bytes
+
+    def refuse(path: Path) -> bytes:
+        if path.name == "print.css":  # as root, a mode of 000 would still be read
+            raise PermissionError(13, "Permission denied", str(path))
+        return read(path)
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    with pytest.raises(TemplatesError) as pages:
+        collect(tmp_path)
+    with pytest.raises(assets.AssetError) as pdfs:
+        assets.collect(tmp_path)
+    for error, who in ((pages, "the pages rendered on the cluster read the templates folder"),
+                       (pdfs, "the PDFs' fonts, images and stylesheets are read from the "
+                              "templates folder")):
+        said = str(error.value)
+        assert said.startswith(f"{locked}: {who}, and this file cannot be read")
+        assert "(Permission denied)" in said and "hint: check its permissions" in said
+
+
 @pytest.mark.parametrize("name", ["../x.j2", "/etc/x.j2", "a/../../x.j2"])
 def test_a_bundle_file_outside_its_folder_is_refused(name: str) -> None:
     with pytest.raises(ValueError, match=f"a bundle's file is named '{name}': expected a "

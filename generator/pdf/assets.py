@@ -13,11 +13,9 @@ task carries already.
 
 from __future__ import annotations
 
-import os
-import stat
 from pathlib import Path
 
-from ..runtime.bundle import Bundle, bundle_digest
+from ..runtime.bundle import Bundle, BundleError, bundle_digest, read_files, regular_files
 
 __all__ = ["AssetError", "Assets", "asset_files", "bundle_digest", "collect"]
 
@@ -42,17 +40,12 @@ def asset_files(root: Path) -> list[Path]:
     only while it stays inside ``root``), each at most ``MAX_BYTES``."""
     root = root.resolve()
     found = []
-    for path in sorted(root.rglob("*")):
+    for path, info in regular_files(root):
         suffix = path.suffix.lower()
         if suffix not in SUFFIXES or suffix == ".css" and path.relative_to(root).parts[0] \
                 not in STYLESHEETS:
             continue
-        real = Path(os.path.realpath(path))
-        try:
-            info = real.stat()
-        except OSError:
-            continue  # a dangling link names nothing
-        if real.is_relative_to(root) and stat.S_ISREG(info.st_mode) and info.st_size <= MAX_BYTES:
+        if info.st_size <= MAX_BYTES:
             found.append(path)
     return found
 
@@ -60,13 +53,8 @@ def asset_files(root: Path) -> list[Path]:
 def collect(root: Path) -> Assets:
     """The bundle of ``asset_files(root)``, by their paths in ``root``."""
     root = root.resolve()
-    files: dict[str, bytes] = {}
-    for path in asset_files(root):
-        try:
-            files[path.relative_to(root).as_posix()] = path.read_bytes()
-        except OSError as error:
-            raise AssetError(f"{path}: the PDFs' fonts, images and stylesheets are read from "
-                             f"the templates folder, and this one cannot be read "
-                             f"({error.strerror or error}); hint: check its permissions, "
-                             "or remove it") from None
-    return Assets(files)
+    try:
+        return Assets(read_files(root, asset_files(root),
+                                 read_by="the PDFs' fonts, images and stylesheets are read from"))
+    except BundleError as error:
+        raise AssetError(str(error)) from None

@@ -12,11 +12,12 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import stat
 import tempfile
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Mapping
+from typing import Iterable, Iterator, Mapping
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,38 @@ class Bundle:
     def __repr__(self) -> str:
         return (f"{type(self).__name__}({len(self.files)} files, {self.size} bytes, "
                 f"{self.digest[:12]})")
+
+
+def regular_files(root: Path) -> Iterator[tuple[Path, os.stat_result]]:
+    """Each regular file under the resolved ``root``, in the order of its path, with what stat
+    says of it; a link is followed only while it stays inside ``root`` (one dangling, or
+    leading out, names nothing of the folder)."""
+    for path in sorted(root.rglob("*")):
+        real = Path(os.path.realpath(path))
+        try:
+            info = real.stat()
+        except OSError:
+            continue
+        if real.is_relative_to(root) and stat.S_ISREG(info.st_mode):
+            yield path, info
+
+
+def read_files(root: Path, paths: Iterable[Path], *, read_by: str) -> dict[str, bytes]:
+    """Each of ``paths`` (under ``root``) by its path in ``root``; one that cannot be read is a
+    ``BundleError`` naming it, and what reads it (``read_by``: "the PDFs' fonts ...")."""
+    files: dict[str, bytes] = {}
+    for path in paths:
+        try:
+            files[path.relative_to(root).as_posix()] = path.read_bytes()
+        except OSError as error:
+            raise BundleError(f"{path}: {read_by} the templates folder, and this file cannot "
+                              f"be read ({error.strerror or error}); hint: check its "
+                              "permissions, or remove it") from None
+    return files
+
+
+class BundleError(Exception):
+    """A file of a bundle that cannot be read: said with its path and what to do."""
 
 
 def bundle_digest(files: Mapping[str, bytes]) -> str:

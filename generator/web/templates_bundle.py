@@ -10,14 +10,12 @@ another kind of file (an SVG of ``static/``) renders on the worker as it does he
 
 from __future__ import annotations
 
-import os
-import stat
 import threading
 from dataclasses import replace
 from pathlib import Path
 from typing import Mapping
 
-from ..runtime.bundle import Bundle, unpacked
+from ..runtime.bundle import Bundle, BundleError, read_files, regular_files, unpacked
 from ..simulation.store import Store
 from .navigation import IndexEntry
 from .render import Renderer, SiteConfig
@@ -34,25 +32,11 @@ def collect(root: Path) -> Bundle:
     """Every regular file under ``root`` but the fonts, by its path in ``root`` (a link is
     followed only while it stays inside ``root``)."""
     root = root.resolve()
-    files: dict[str, bytes] = {}
-    for path in sorted(root.rglob("*")):
-        if path.suffix.lower() in FONTS:
-            continue
-        real = Path(os.path.realpath(path))
-        try:
-            info = real.stat()
-        except OSError:
-            continue  # a dangling link names nothing
-        if not real.is_relative_to(root) or not stat.S_ISREG(info.st_mode):
-            continue
-        try:
-            files[path.relative_to(root).as_posix()] = real.read_bytes()
-        except OSError as error:
-            raise TemplatesError(f"{path}: the pages rendered on the cluster read the "
-                                 f"templates folder, and this file cannot be read "
-                                 f"({error.strerror or error}); hint: check its permissions, "
-                                 "or remove it") from None
-    return Bundle(files)
+    paths = [path for path, _ in regular_files(root) if path.suffix.lower() not in FONTS]
+    try:
+        return Bundle(read_files(root, paths, read_by="the pages rendered on the cluster read"))
+    except BundleError as error:
+        raise TemplatesError(str(error)) from None
 
 
 # The renderer of each thread of this worker, for one plan and one templates bundle: its
