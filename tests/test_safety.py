@@ -575,3 +575,38 @@ def test_a_missing_font_is_a_warning_not_a_crash(tmp_path: Path) -> None:
         assert any(word in named for word in d.message.split() if word.endswith(".ttf"))
     assert any("not a font" in d.message for d in missing)
     assert not list((out / "static").glob("fonts/*.woff2"))
+
+
+def test_modes_that_drifted_under_another_umask_are_repaired_by_the_next_build(
+        tmp_path: Path) -> None:
+    """Published modes follow the umask of every build: one build under umask 077 (cron,
+    sudo) makes every file 0600 and every folder 0700, and the next under 022 repairs them all,
+    whether it finds the site up to date or edited, so that a web server running as another
+    user can read the site again (the kept files were linked and never checked before)."""
+    rules, out = one_game(tmp_path, english_only=True), tmp_path / "site"
+    config = BuildConfig(rules, ROOT / "templates", out, pdf=False, search=False, workers=1)
+
+    def modes() -> set[tuple[bool, int]]:
+        return {(p.is_dir(), p.stat().st_mode & 0o777) for p in [out, *out.rglob("*")]}
+
+    previous = os.umask(0o077)
+    try:
+        assert build(config).ok
+        assert modes() == {(True, 0o700), (False, 0o600)}
+        os.umask(0o022)
+        assert build(config).up_to_date
+        assert modes() == {(True, 0o755), (False, 0o644)}
+        os.umask(0o077)
+        en = rules / GAME / "en.yaml"
+        en.write_text(en.read_text(encoding="utf-8").replace("32-card", "32 card", 1),
+                      encoding="utf-8")
+        assert build(config).ok  # an edit under 077: the whole site follows it
+        assert modes() == {(True, 0o700), (False, 0o600)}
+        os.umask(0o022)
+        en.write_text(en.read_text(encoding="utf-8").replace("32 card", "32-card", 1),
+                      encoding="utf-8")
+        result = build(config)
+        assert result.ok and not result.up_to_date
+        assert modes() == {(True, 0o755), (False, 0o644)}
+    finally:
+        os.umask(previous)

@@ -48,6 +48,7 @@ def _build_locked(config: BuildConfig) -> BuildResult:
     if ctx.previous.toolchain == ctx.toolchain and _same_inputs(ctx) \
             and ctx.previous.intact(config.out) and _nothing_else(ctx) \
             and not (config.search and ctx.previous.search_pending):
+        publish.repair_modes(config.out)  # nothing to make, but modes may have drifted
         return BuildResult(Report(), up_to_date=True)
     # what the steps make waits in the spool, not in memory (gone at the end); the steps that
     # use a cluster share one connection to it
@@ -67,6 +68,7 @@ def _steps(ctx: Context) -> BuildResult:
 
     site_spec = load_site_spec(config.rules, ctx.report)
     games = check_games(ctx, site_spec.source_language if site_spec else SOURCE_LANGUAGE)
+    failpoint("games-stored")  # the checked games wait in the spool, to be loaded again
     if not ctx.result.ok or site_spec is None:
         return ctx.result  # nothing is written when a check fails
     plan = plan_site(ctx, games, site_spec)
@@ -120,6 +122,7 @@ def _publish(ctx: Context, made: Made) -> None:
         if ctx.previous.outputs else None
     result.written, result.unchanged, result.removed = publish.publish(
         made.files, ctx.config.out, kept=made.kept, known=known)
+    publish.repair_modes(ctx.config.out)
     result.files = Published(list(made.files), ctx.config.out)  # the spool goes: read them there
 
 
@@ -148,6 +151,9 @@ def refused_output(config: BuildConfig) -> Report | None:
     if problem is not None:
         report.error(Mark(str(config.out)), "bad-output", problem,
                      hint="choose a new or empty --out folder (nothing was changed)")
+    shared = publish.neighbours_problem(config.out)
+    if shared is not None:
+        report.error(Mark(str(config.out)), "bad-output", shared[0], hint=shared[1])
     if not (config.templates / "base.html.j2").is_file():
         report.error(Mark(str(config.templates)), "no-such-path",
                      f"'{config.templates}' is not a templates folder (no base.html.j2 in it)",

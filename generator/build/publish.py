@@ -18,9 +18,12 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import grp
 import json
 import os
+import pwd
 import re
+import secrets
 import shutil
 import signal
 import stat
@@ -28,7 +31,7 @@ import sys
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping
 
-from ..runtime.files import failpoint, umask, write_beside
+from ..runtime.files import failpoint, foreign, lock_path, owner_name, umask, write_beside
 from .spool import Files
 
 MARKER = ".rulebook-output"
@@ -65,6 +68,80 @@ def output_problem(out: Path) -> str | None:
             "everything in its output folder")
 
 
+def neighbours_problem(out: Path) -> tuple[str, str] | None:
+    """Why the folder ``out`` sits in cannot be trusted with what a build makes beside it (the
+    spool, the standby, the lock), with a hint; None when it can.
+
+    Another user who may write to that folder without its sticky bit could rename any of them
+    away and put their own in its place; with the sticky bit (the system's temporary folder)
+    they can only plant a name first, so a standby, a lock or an output of another user's is
+    refused here, with its owner's name, rather than written into or waited on."""
+    parent = out.parent
+    try:
+        st = os.stat(parent)
+    except OSError:
+        return None  # made by the build, as this user's
+    shared = st.st_mode & stat.S_IWOTH or (st.st_mode & stat.S_IWGRP and not _own_group(st.st_gid))
+    if shared and not st.st_mode & stat.S_ISVTX:
+        return (f"other users may write to '{parent}' (mode {stat.S_IMODE(st.st_mode):04o}) and "
+                "it is not sticky: any of them could swap the folders a build makes beside its "
+                "output for their own", "build into a folder only you can write to, or make "
+                f"this one sticky (chmod +t '{parent}')")
+    for path in (out, standby_path(out), lock_path(out)):
+        try:
+            refused = foreign(path, os.lstat(path))
+        except OSError:
+            continue
+        if refused is not None:
+            return (f"'{path}' belongs to {owner_name(os.lstat(path).st_uid)}, not to you: "
+                    "whoever owns a file beside the output can block a build or change what it "
+                    "publishes", "remove it (or ask its owner to), or build into a folder only "
+                    "you can write to")
+    return None
+
+
+def _own_group(gid: int) -> bool:
+    """The group is this user's own (a user private group): nobody else is in it."""
+    if gid != os.getegid():
+        return False
+    try:
+        me = pwd.getpwuid(os.geteuid()).pw_name
+        return all(member == me for member in grp.getgrgid(gid).gr_mem)
+    except KeyError:
+        return True  # a group of no account has no listed members
+
+
+def repair_modes(out: Path) -> int:
+    """Give every file and folder of the published site the mode the umask gives a new one
+    (a build under umask 077, from cron or sudo, would otherwise leave files a web server of
+    another user cannot read for good, since unchanged files are kept as they are); return
+    how many were changed. Links are not followed, and only this user's entries changed."""
+    mask = umask()
+    want = {True: 0o777 & ~mask, False: 0o666 & ~mask}
+    me, changed = os.geteuid(), 0
+    pending = [str(out)] if out.is_dir() and not out.is_symlink() else []
+    while pending:
+        with os.scandir(pending.pop()) as entries:
+            for entry in entries:
+                is_dir = entry.is_dir(follow_symlinks=False)
+                if not is_dir and not entry.is_file(follow_symlinks=False):
+                    continue
+                st = entry.stat(follow_symlinks=False)
+                if stat.S_IMODE(st.st_mode) != want[is_dir] and st.st_uid == me:
+                    os.chmod(entry.path, want[is_dir], follow_symlinks=False)
+                    changed += 1
+                if is_dir:
+                    pending.append(entry.path)
+    try:
+        st = os.stat(out)
+        if stat.S_IMODE(st.st_mode) != want[True] and st.st_uid == me:
+            os.chmod(out, want[True])
+            changed += 1
+    except OSError:
+        pass
+    return changed
+
+
 def _legacy_build(out: Path) -> bool:
     """A site from before the marker: the last build's state names every file in it."""
     try:
@@ -79,7 +156,7 @@ def _legacy_build(out: Path) -> bool:
 # -- leftovers of killed builds ------------------------------------------------------------------
 
 def _leftovers(out: Path) -> list[Path]:
-    pattern = re.compile(rf"\.{re.escape(out.name)}\.(staging|old|spool)-\d+")
+    pattern = re.compile(rf"\.{re.escape(out.name)}\.(staging|old|spool)-\d+(-\w+)?")
     try:
         return sorted(p for p in out.parent.iterdir() if pattern.fullmatch(p.name))
     except OSError:
@@ -233,6 +310,9 @@ def _stage(files: Files, standby: Path, out: Path, live: dict[str, int],
     through a new name and a rename, so no file that ``out`` shares with the standby is ever
     changed in place; a build killed here leaves a standby that the next one corrects."""
     standby.mkdir(exist_ok=True)
+    refused = foreign(standby, os.lstat(standby))  # planted since the build began
+    if refused is not None:
+        raise refused
     present, folders = tree(standby)
     wanted = set(files) | same
     for rel in sorted(set(present) - wanted):
@@ -275,7 +355,7 @@ def _link(source: Path, target: Path) -> None:
 
 
 def _two_renames(standby: Path, out: Path) -> None:
-    old = out.parent / f".{out.name}.old-{os.getpid()}"
+    old = out.parent / f".{out.name}.old-{os.getpid()}-{secrets.token_hex(6)}"  # unguessable
     with _interrupts_held():  # an interrupt here would leave no site at all
         os.rename(out, old)
         try:

@@ -7,7 +7,10 @@ memory, so that a build's peak memory does not grow with the number of games.
   search and hard-linked into the standby folder when the site is published.
 
 The spool goes when the build ends; one left by a killed build is removed by the next
-(``publish.recover``: ``.NAME.spool-PID``).
+(``publish.recover``: ``.NAME.spool-PID-RANDOM``). Its folder is made as ``mkdtemp`` makes
+one: a name nobody can guess (the PID is no secret), created by this build alone, entered by
+its user alone (0700), so that no other user of a shared folder can plant or swap what a
+build loads back (the checked games are pickles).
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from __future__ import annotations
 import os
 import pickle
 import shutil
+import stat
+import tempfile
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping, MutableMapping
 
@@ -23,13 +28,15 @@ from ..runtime.files import write_beside
 
 class Spool:
     def __init__(self, out: Path) -> None:
-        self.root = out.parent / f".{out.name}.spool-{os.getpid()}"
+        self.out = out
+        self.root = Path()  # made when the spool is entered
         self._folders: set[str] = set()  # made by this process: no mkdir for every page
 
     def __enter__(self) -> Spool:
-        shutil.rmtree(self.root, ignore_errors=True)
         self._folders.clear()
-        (self.root / "games").mkdir(parents=True)
+        self.root = Path(tempfile.mkdtemp(prefix=f".{self.out.name}.spool-{os.getpid()}-",
+                                          dir=self.out.parent))
+        (self.root / "games").mkdir()
         (self.root / "files").mkdir()
         return self
 
@@ -73,8 +80,14 @@ class Spool:
 
 def load_game(path: Path) -> object:
     """A game stored by ``Spool.store_game``: written by this build's own worker, in a
-    folder only this build writes to (never a cache a planted file could come from)."""
-    return pickle.loads(path.read_bytes())
+    folder only this build writes to (never a cache a planted file could come from). A file
+    that is not this user's own, or a link, is refused before a byte of it is unpickled."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as handle:
+        st = os.fstat(handle.fileno())
+        if not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid():
+            raise PermissionError(f"'{path}' is not a file this build stored")
+        return pickle.loads(handle.read())
 
 
 class Files(MutableMapping[str, bytes]):

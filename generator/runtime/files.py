@@ -10,8 +10,10 @@ can be planted as a link beforehand.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
+import pwd
 import sys
 import tempfile
 import time
@@ -19,13 +21,38 @@ from pathlib import Path
 from typing import Iterator
 
 
+def lock_path(out: Path) -> Path:
+    return out.parent / f".{out.name}.lock"
+
+
+def owner_name(uid: int) -> str:
+    """``user 'ann' (uid 1000)``, or ``another user (uid 1001)`` for a uid of no account."""
+    try:
+        return f"user '{pwd.getpwuid(uid).pw_name}' (uid {uid})"
+    except KeyError:
+        return f"another user (uid {uid})"
+
+
+def foreign(path: Path, st: os.stat_result) -> PermissionError | None:
+    """The error for a file beside the output that another user owns: whoever owns it could
+    hold the lock for ever, or change what the build publishes."""
+    if st.st_uid == os.geteuid():
+        return None
+    return PermissionError(errno.EPERM, f"it belongs to {owner_name(st.st_uid)}, not to you",
+                           str(path))
+
+
 @contextlib.contextmanager
 def locked(out: Path, *, announce: bool = True) -> Iterator[None]:
-    """Hold the lock of ``out`` (a file beside it); a second build waits for the first."""
+    """Hold the lock of ``out`` (a file beside it); a second build waits for the first. A
+    lock file of another user's is refused, not waited on."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    path = out.parent / f".{out.name}.lock"
+    path = lock_path(out)
     fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
     try:
+        refused = foreign(path, os.fstat(fd))
+        if refused is not None:
+            raise refused
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
