@@ -7,13 +7,14 @@ narration and gives each example's page context and partial template. Families a
 up by the name written in game.yaml; the generic pipeline never names one.
 
 Adding a family: its folder (engine, options, schema, record, replay, narration, page,
-numbers, family) and one line in REGISTRY below.
+numbers, play, family), its browser engine templates/static/play/families/<name>.js, and one
+line in REGISTRY below.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Generic, Mapping, Protocol, TypeVar
+from typing import Any, Callable, Generic, Mapping, Protocol, TypeVar
 
 from ..core.cards import Card, Deck
 from ..core.diagnostics import Report
@@ -22,8 +23,10 @@ from ..model.schema import ScriptSpec, Strict
 from ..model.source import Key, Source
 from ..simulation.run import Simulation
 from . import pairs, tricks
+from .moves import Json
 from .shared import G, ReplayContext, S, check_genders, open_script
 from .starter import Starter
+from .table_play import PlayTable
 from .view import ExampleView
 
 R = TypeVar("R")  # what a family's replay of one example gives, ready to be rendered
@@ -101,6 +104,17 @@ class Family(Protocol[G, S, R]):
         give ("By the numbers"); None when the game is not played by that many."""
         ...
 
+    def play_options(self, game: G, players: int, *, game_id: str, variant: str | None
+                     ) -> Json:
+        """What the play table (Python's and templates/static/play/<name>.js) needs to deal
+        and play ``game`` with ``players``, as JSON: the browser never reads YAML."""
+        ...
+
+    def new_table(self, options: Json) -> PlayTable[G]:
+        """The Python play table for ``play_options`` JSON: the twin of the family's
+        browser engine, held to it by the differential test."""
+        ...
+
 
 class AnyFamily(Protocol):
     """A family as the generic pipeline sees it, whatever its types."""
@@ -148,6 +162,11 @@ class AnyFamily(Protocol):
     def example_context(self, replay: object, view: ExampleView) -> Mapping[str, object]: ...
 
     def simulation(self, game: Engine, players: int) -> Simulation | None: ...
+
+    def play_options(self, game: Engine, players: int, *, game_id: str, variant: str | None
+                     ) -> Json: ...
+
+    def new_table(self, options: Json) -> PlayTable[Any]: ...
 
 
 @dataclass(frozen=True)
@@ -225,6 +244,14 @@ class Registered(Generic[G, S, R]):
 
     def simulation(self, game: Engine, players: int) -> Simulation | None:
         return self.family.simulation(self._game(game), players)
+
+    def play_options(self, game: Engine, players: int, *, game_id: str, variant: str | None
+                     ) -> Json:
+        return self.family.play_options(self._game(game), players, game_id=game_id,
+                                        variant=variant)
+
+    def new_table(self, options: Json) -> PlayTable[G]:
+        return self.family.new_table(options)
 
     def _game(self, game: Engine) -> G:
         if not isinstance(game, self.family.game_type):

@@ -8,18 +8,15 @@ differential test (tests/test_play_engine.py). See docs/play.md.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..model.game import GameBundle
 from ..simulation.configurations import player_counts
-from . import family_of
+from . import REGISTRY, family_of
 from .moves import Json
-from .pairs.engine import PairsGame
-from .pairs.play import PairsTable
-from .pairs.play import play_options as pairs_options
-from .tricks.engine import TricksGame
-from .tricks.play import TricksTable
-from .tricks.play import play_options as tricks_options
+from .table_play import PlayTable
 
-Table = PairsTable | TricksTable
+Table = PlayTable[Any]
 
 
 def counts(bundle: GameBundle, variant: str | None) -> list[int]:
@@ -31,19 +28,13 @@ def play_options(bundle: GameBundle, variant: str | None, players: int) -> Json:
     """What the play table needs for ``bundle``'s game (or ``variant``) and ``players``."""
     if players not in counts(bundle, variant):
         raise ValueError(f"{bundle.rules.id} is not played by {players}")
-    game, game_id = bundle.rules.engine_for(variant), bundle.rules.id
-    if isinstance(game, PairsGame):
-        return pairs_options(game, players, game_id=game_id, variant=variant)
-    if isinstance(game, TricksGame):
-        return tricks_options(game, game_id=game_id, variant=variant)
-    raise ValueError(f"no play table for the family '{bundle.rules.spec.family}'")
+    return family_of(bundle).play_options(bundle.rules.engine_for(variant), players,
+                                          game_id=bundle.rules.id, variant=variant)
 
 
 def new_table(options: Json) -> Table:
     """The Python table for ``play_options`` JSON (``dealer``: who deals first, default 0)."""
-    family = options.get("family")
-    if family == "pairs":
-        return PairsTable(options)
-    if family == "tricks":
-        return TricksTable(options)
-    raise ValueError(f"no play table for the family {family!r}")
+    family = REGISTRY.get(str(options.get("family")))
+    if family is None:
+        raise ValueError(f"no play table for the family {options.get('family')!r}")
+    return family.new_table(options)

@@ -12,10 +12,12 @@ from ...model.schema import Strict
 from ...model.source import Key, Source
 from ...model.tokens import parse_card_at, parse_cards_at
 from ...simulation.run import Simulation
+from ..moves import Json
 from ..shared import ReplayContext
 from ..starter import Starter
+from ..table_play import PlayTable
 from ..view import ExampleView
-from . import numbers
+from . import numbers, play
 from .engine import PairsGame
 from .narration import check_narration
 from .options import (
@@ -135,6 +137,13 @@ class PairsFamily:
 
     def simulation(self, game: PairsGame, players: int) -> Simulation | None:
         return numbers.simulation(game, players)
+
+    def play_options(self, game: PairsGame, players: int, *, game_id: str, variant: str | None
+                     ) -> Json:
+        return play.play_options(game, players, game_id=game_id, variant=variant)
+
+    def new_table(self, options: Json) -> PlayTable[PairsGame]:
+        return play.PairsTable(options)
 
 
 FAMILY = PairsFamily()

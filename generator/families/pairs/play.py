@@ -11,8 +11,9 @@ allows. Moves and states use the example scripts' notation: ``{"by": 1, "from": 
 from __future__ import annotations
 
 from ...core.cards import Card, Deck, card_name, parse_card
-from ...core.prng import Mulberry32, stream
+from ...core.prng import stream
 from ..moves import Json, PlayError, card_of, seat_of
+from ..table_play import PlayTable
 from .engine import Draw, PairsGame, PairsState, RoundResult, match_outcome
 from .options import (
     Direction,
@@ -67,34 +68,25 @@ def game_from_options(data: Json) -> PairsGame:
     return PairsGame(Deck("play", cards), (), options)
 
 
-class PairsTable:
+class PairsTable(PlayTable[PairsGame]):
     """Rounds of one pairing game at one table; a match when the game has one."""
 
-    def __init__(self, options: Json) -> None:
-        self.options = options
-        self.game = game_from_options(options)
-        self.players: int = options["players"]
-        self.order = {card: i for i, card in enumerate(self.game.cards)}
+    family = "pairs"
+
+    @staticmethod
+    def game_from_options(options: Json) -> PairsGame:
+        return game_from_options(options)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.game.cards
+
+    def new_match(self) -> None:
         self.round_losers: list[list[int]] = []
-        self.round_number = 0
-        self.dealer = int(options.get("dealer", 0)) - 1
 
-    # -- rounds ----------------------------------------------------------------------------
-
-    def new_round(self, seed: int) -> Json:
-        """A new match (or single round): the first round, dealt from ``seed``."""
-        self.round_losers, self.round_number = [], 0
-        self.dealer = int(self.options.get("dealer", 0)) - 1
-        return self.next_round(seed)
-
-    def next_round(self, seed: int) -> Json:
-        """The next round of the match: the deal passes to the left."""
+    def deal(self, pack: list[Card]) -> None:
+        """The odd card set aside (when hidden), then one card each from the dealer's left."""
         n = self.players
-        self.round_number += 1
-        self.dealer = (self.dealer + 1) % n
-        self.seed = seed & 0xFFFFFFFF
-        pack = list(self.game.cards)
-        Mulberry32(self.seed).shuffle(pack)
         self.hidden = pack.pop() if self.game.options.odd_mode is OddMode.HIDDEN else None
         self.dealt: list[list[Card]] = [[] for _ in range(n)]
         for i, card in enumerate(pack):
@@ -102,17 +94,13 @@ class PairsTable:
         laid = [self.game.lay_down_first(hand) for hand in self.dealt]
         self.first_pairs = [pairs for _kept, pairs, _alone in laid]
         self.laid_alone = [alone for _kept, _pairs, alone in laid]
-        self.kept = [self._sorted(kept) for kept, _pairs, _alone in laid]
+        self.kept = [self.sorted(kept) for kept, _pairs, _alone in laid]
         self.state = PairsState(self.game, self.kept, dealer=self.dealer)
         self.bots = [stream(self.seed, seat + 1) for seat in range(n)]
         self.moves: list[Json] = []
         self.last: Json | None = None
-        return self.to_json()
 
     # -- moves -----------------------------------------------------------------------------
-
-    def _sorted(self, cards: list[Card]) -> list[Card]:
-        return sorted(cards, key=self.order.__getitem__)
 
     def turn(self) -> int | None:
         """Who draws now (None once the round is over)."""
@@ -150,7 +138,7 @@ class PairsTable:
     def view(self, seat: int) -> Json:
         """What ``seat`` may know: its hand, how many cards the others hold, whose turn."""
         s = self.state
-        return {"seat": seat, "hand": [card_name(c) for c in self._sorted(s.hand(seat))],
+        return {"seat": seat, "hand": [card_name(c) for c in self.sorted(s.hand(seat))],
                 "counts": [len(h) for h in s.hands], "turn": s.drawer,
                 "from": s.source() if s.drawer is not None else None}
 
@@ -182,7 +170,7 @@ class PairsTable:
     def to_json(self) -> Json:
         s = self.state
         names = [[card_name(c) for c in hand] for hand in (
-            self._sorted(s.hand(i)) for i in range(self.players))]
+            self.sorted(s.hand(i)) for i in range(self.players))]
         over = s.is_over()
         return {
             "family": "pairs", "players": self.players, "seed": self.seed,

@@ -12,10 +12,12 @@ from ...model.schema import Strict
 from ...model.source import Key, Source
 from ...model.tokens import read_cards
 from ...simulation.run import Simulation
+from ..moves import Json
 from ..shared import ReplayContext
 from ..starter import Starter
+from ..table_play import PlayTable
 from ..view import ExampleView
-from . import numbers
+from . import numbers, play
 from .engine import TricksGame
 from .narration import check_narration
 from .options import FirstLead, FirstTrick, HeartsLead, Passing, PassTo, Rotation, TricksOptions
@@ -181,6 +183,13 @@ class TricksFamily:
 
     def simulation(self, game: TricksGame, players: int) -> Simulation | None:
         return numbers.simulation(game, players)
+
+    def play_options(self, game: TricksGame, players: int, *, game_id: str, variant: str | None
+                     ) -> Json:
+        return play.play_options(game, game_id=game_id, variant=variant)
+
+    def new_table(self, options: Json) -> PlayTable[TricksGame]:
+        return play.TricksTable(options)
 
 
 FAMILY = TricksFamily()

@@ -13,8 +13,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...core.cards import Card, Deck, card_name, parse_card
-from ...core.prng import Mulberry32
 from ..moves import Json, PlayError, card_of, seat_of
+from ..table_play import PlayTable
 from .bot import choose
 from .engine import Pass, Play, TricksGame, TricksState
 from .options import FirstLead, FirstTrick, HeartsLead, Passing, PassTo, Rotation, TricksOptions
@@ -74,46 +74,33 @@ def _names(cards: list[Card] | tuple[Card, ...]) -> list[str]:
     return out
 
 
-class TricksTable:
+class TricksTable(PlayTable[TricksGame]):
     """The hands of one trick-taking game at one table, with its score sheet."""
 
-    def __init__(self, options: Json) -> None:
-        self.options = options
-        self.game = game_from_options(options)
-        self.players: int = options["players"]
-        self.order = {card: i for i, card in enumerate(self.game.cards)}
+    family = "tricks"
+
+    @staticmethod
+    def game_from_options(options: Json) -> TricksGame:
+        return game_from_options(options)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.game.cards
+
+    def new_match(self) -> None:
         self.sheet: list[list[int]] = []
-        self.hand_number = 0
-        self.dealer = int(options.get("dealer", 0)) - 1
 
-    # -- hands -----------------------------------------------------------------------------
-
-    def new_round(self, seed: int) -> Json:
-        """A new game: its first hand, dealt from ``seed``."""
-        self.sheet, self.hand_number = [], 0
-        self.dealer = int(self.options.get("dealer", 0)) - 1
-        return self.next_round(seed)
-
-    def next_round(self, seed: int) -> Json:
-        """The next hand of the game: the deal passes to the left."""
+    def deal(self, pack: list[Card]) -> None:
+        """Every card, one at a time round the table; passing first when the hand has it."""
         n = self.players
-        self.hand_number += 1
-        self.dealer = (self.dealer + 1) % n
-        self.seed = seed & 0xFFFFFFFF
-        pack = list(self.game.cards)
-        Mulberry32(self.seed).shuffle(pack)
-        self.dealt = [self._sorted(pack[i::n]) for i in range(n)]
+        self.dealt = [self.sorted(pack[i::n]) for i in range(n)]
         self.state: TricksState = self.game.new_hand(self.dealt, dealer=self.dealer,
-                                                     hand=self.hand_number)
+                                                     hand=self.round_number)
         self.pass_to = self.state.direction.value if self.state.passing else "none"
         self.passes: list[list[str] | None] = [None] * n
         self.tricks: list[Json] = []
         self.last: Json | None = None
         self.result: HandResult | None = None
-        return self.to_json()
-
-    def _sorted(self, cards: list[Card] | tuple[Card, ...]) -> list[Card]:
-        return sorted(cards, key=self.order.__getitem__)
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -132,10 +119,10 @@ class TricksTable:
             # the engine's legal_passes() (every `count` cards of the hand), taken from the
             # hand in deck order so that they come in the order engine.js gives them
             seat = next(s for s in range(self.players) if s not in self.state.passes)
-            hand = _names(self._sorted(s.hands[seat]))
+            hand = _names(self.sorted(s.hands[seat]))
             return [{"by": seat, "pass": list(cs)}
                     for cs in combinations(hand, self.game.options.passing.count)]
-        return [{"by": s.turn, "play": c} for c in _names(self._sorted(s.legal_cards()))]
+        return [{"by": s.turn, "play": c} for c in _names(self.sorted(s.legal_cards()))]
 
     def play(self, move: Json) -> Json:
         """Make a pass or a play; ``PlayError`` when the rules do not allow it."""
@@ -148,7 +135,7 @@ class TricksTable:
         event: Json
         if isinstance(parsed, Pass):
             self.state.apply(parsed)
-            self.passes[parsed.seat] = _names(self._sorted(parsed.cards))
+            self.passes[parsed.seat] = _names(self.sorted(parsed.cards))
             event = {"by": parsed.seat, "pass": self.passes[parsed.seat]}
             if not self.state.passing:
                 event["exchanged"] = True
@@ -186,8 +173,8 @@ class TricksTable:
         when it is its turn; never another seat's cards."""
         s = self.state
         mine = seat == self.turn()
-        return {"seat": seat, "players": self.players, "hand_number": self.hand_number,
-                "hand": _names(self._sorted(s.hands[seat])), "passing": s.passing,
+        return {"seat": seat, "players": self.players, "hand_number": self.round_number,
+                "hand": _names(self.sorted(s.hands[seat])), "passing": s.passing,
                 "pass_to": self.pass_to, "passed": self.passes[seat],
                 "trick": [{"by": p.seat, "play": card_name(p.card)} for p in s.trick],
                 "tricks": list(self.tricks), "broken": s.broken, "turn": self.turn(),
@@ -212,9 +199,9 @@ class TricksTable:
         s, r = self.state, self.result
         return {
             "family": "tricks", "players": self.players, "seed": self.seed,
-            "round": self.hand_number, "dealer": self.dealer, "pass_to": self.pass_to,
+            "round": self.round_number, "dealer": self.dealer, "pass_to": self.pass_to,
             "dealt": [_names(h) for h in self.dealt], "passes": list(self.passes),
-            "passing": s.passing, "hands": [_names(self._sorted(h)) for h in s.hands],
+            "passing": s.passing, "hands": [_names(self.sorted(h)) for h in s.hands],
             "turn": self.turn(), "trick": [{"by": p.seat, "play": card_name(p.card)} for p in s.trick],
             "trick_number": s.trick_number, "broken": s.broken, "tricks": list(self.tricks),
             "taken": [_names(t) for t in s.taken], "last": self.last, "over": s.is_over(),
