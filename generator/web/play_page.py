@@ -1,10 +1,11 @@
 """The play page: one seat of a game against computer players, in the browser.
 
 The page is a shell; templates/static/play/play.js plays in it with the engine of
-templates/static/play/engine.js. Python gives the script everything it cannot know by itself,
-as one JSON document: the game's options for every variant and player count (play_options,
-the same JSON the differential test holds both engines to), how the page's language writes
-and names each card, the players' names and the page's words from the catalog (docs/play.md).
+templates/static/play/engine.js and the game's family (templates/static/play/families/).
+Python gives the script everything it cannot know by itself, as one JSON document: the
+game's options for every variant and player count (play_options, the same JSON the
+differential test holds both engines to), how the page's language writes and names each
+card, the players' names and the page's words from the catalog (docs/play.md).
 """
 
 from __future__ import annotations
@@ -86,11 +87,11 @@ def _unused(configs: list[PlayConfig]) -> set[str]:
     (hearts broken where hearts may be led at any time, passing where nobody passes)."""
     options = [c["options"] for c in configs]
     unused: set[str] = set()
-    if all(o["family"] != "tricks" or o["hearts_lead"] != "when-broken" for o in options):
+    if all(o.get("hearts_lead") != "when-broken" for o in options):
         unused |= {"broken", "illegalLead"}
-    if all(o["family"] != "tricks" or not o["passing"]["count"] for o in options):
+    if all(not o.get("passing", {}).get("count") for o in options):
         unused |= {"pass", "yourPass", "passed", "badPass"}
-    if all(o["family"] != "tricks" or o["first_trick"] != "no-points" for o in options):
+    if all(o.get("first_trick") != "no-points" for o in options):
         unused.add("illegalDiscard")
     return unused
 

@@ -161,6 +161,7 @@ class PlayContext(TypedDict):
     game_href: str
     quickref_href: str
     data: Markup  # PlayData as JSON, for play.js
+    family: str  # whose browser engine the page loads: static/play/families/<family>.js
     description: str
 
 
@@ -592,6 +593,7 @@ class Renderer:
             "title": msgs.gettext("Play %(game)s") % {"game": facts.title},
             "game_title": facts.title, "game_href": relative(page, game_page.path),
             "quickref_href": relative(page, quickref.path), "data": self.json_ld(data),
+            "family": data["family"],
             "description": msgs.gettext("Play %(game)s against the computer, by the rules "
                                         "of this site.") % {"game": facts.title}}
 

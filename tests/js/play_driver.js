@@ -1,5 +1,6 @@
 // The node side of tests/test_play_engine.py: plays the rounds Python asks for through
-// templates/static/play/engine.js and answers one JSON line per request line.
+// templates/static/play/engine.js (with every family of families/ registered) and answers
+// one JSON line per request line.
 //
 // A request: {"options": [...play options...], "jobs": [{"opt": i, "seed": s, "rounds": k,
 // "bots": [seats], "verbose": false}]}. Each job plays a match of k rounds (newRound, then
@@ -10,7 +11,12 @@
 'use strict';
 const path = require('path');
 const readline = require('readline');
-const engine = require(path.resolve(__dirname, '../../templates/static/play/engine.js'));
+const fs = require('fs');
+const PLAY = path.resolve(__dirname, '../../templates/static/play');
+const engine = require(path.join(PLAY, 'engine.js'));
+for (const name of fs.readdirSync(path.join(PLAY, 'families')).sort()) {
+  if (name.endsWith('.js')) require(path.join(PLAY, 'families', name));  // each registers itself
+}
 
 function fnv(h, text) {
   for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 16777619) >>> 0; }

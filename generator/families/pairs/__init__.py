@@ -9,7 +9,8 @@
     page.py       an example round's context for its partial template
     numbers.py    random play for "By the numbers" (the Simulation)
     family.py     all of it behind the Family protocol
-    play.py       the play table: a round as JSON, the twin of engine.js (and its bot's draw)
+    play.py       the play table: a round as JSON (and its bot's draw), the twin of
+                  templates/static/play/families/pairs.js
 """
 
 from .engine import PairsGame as Game

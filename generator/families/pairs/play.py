@@ -1,5 +1,5 @@
 """A pairing round at the play table, as plain JSON: the Python twin of the browser's
-engine (templates/static/play/engine.js), which the differential test holds it to.
+engine (templates/static/play/families/pairs.js), which the differential test holds it to.
 
 The table reads only ``play_options`` (what a game, variant and player count need, as JSON),
 deals with the shared seeded generator (``core.prng``) and plays through the checker's own

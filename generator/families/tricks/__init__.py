@@ -12,8 +12,9 @@
     page.py       an example's context for its partial template
     numbers.py    random play for "By the numbers" (the Simulation)
     family.py     all of it behind the Family protocol
-    play.py       the play table: a game of hands as JSON, the twin of engine.js
-    bot.py        the rule-based computer player (the same in engine.js)
+    play.py       the play table: a game of hands as JSON, the twin of
+                  templates/static/play/families/tricks.js
+    bot.py        the rule-based computer player (the same in families/tricks.js)
 """
 
 from .engine import TricksGame as Game

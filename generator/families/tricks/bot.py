@@ -1,5 +1,6 @@
-"""The rule-based computer player of the trick-taking games; engine.js has the same player,
-decision for decision (the differential test plays both).
+"""The rule-based computer player of the trick-taking games; the browser's
+(templates/static/play/families/tricks.js) is the same player, decision for decision (the
+differential test plays both).
 
 It sees only what its seat may know (``TricksTable.view``): its hand, its own pass, the
 cards played so far and so who has shown a void. From these it keeps to a few rules: pass

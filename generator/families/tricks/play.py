@@ -1,5 +1,5 @@
 """A trick-taking hand at the play table, as plain JSON: the Python twin of the browser's
-engine (templates/static/play/engine.js), which the differential test holds it to.
+engine (templates/static/play/families/tricks.js), which the differential test holds it to.
 
 The table reads only ``play_options`` (JSON), deals with the shared seeded generator
 (``core.prng``) and plays through the checker's own engine (``TricksState``). A table plays

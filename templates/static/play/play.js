@@ -1,6 +1,9 @@
 /* The play page: the reader plays seat 0 against the computer (docs/play.md, "The page").
    Everything the rules decide is the engine's (engine.js, window.rulebook); this script only
    shows the reader's side of the table, asks for the reader's moves and paces the computer's.
+   What differs from family to family (what a turn is, what happened, the hand, the middle of
+   the table, the score sheet) is the family's page, in its file of families/ beside its
+   table: this script names no family.
    The page's words, cards and options come from Python (generator/web/play_page.py) as JSON.
    The hidden cards never enter the DOM: the others' hands are counts, and the fan a reader
    draws from is a row of numbered backs in an order shuffled for every draw. */
@@ -16,6 +19,7 @@
   const reduced = window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches;
   const api = window.rulebook = window.RulebookEngine.createApi();
   const ME = 0;
+  let page = null;  // the family's part of the page (families/<family>.js), made below
 
   const ui = {
     config: 0, names: [], pace: params.has('pace') ? Number(params.get('pace')) : (reduced ? 0 : 700),
@@ -129,12 +133,7 @@
   function beginRound() {
     const s = api.state();
     ui.reason = ''; ui.selected = []; ui.focus = 0;
-    say(s.family === 'pairs' ? W.round : W.handNum, { num: s.round });
-    if (s.family === 'pairs') {
-      s.first_pairs.forEach((pairs, seat) => {
-        if (pairs.length) say(W.firstPairs, { name: name(seat), cards: pairs });
-      });
-    }
+    page.begin(s);
     run(true);
   }
 
@@ -147,14 +146,14 @@
     for (;;) {
       const s = api.state();
       if (s.over) break;
-      if (s.turn === ME) { announceTurn(s); render(focus); speak(); return; }
+      if (s.turn === ME) { page.announceTurn(s); render(focus); speak(); return; }
       ui.prompt = { text: W.waiting, vars: { name: name(s.turn) } };
       if (ui.pace) { render(false); speak(); }
       await sleep(ui.pace);
       if (!current()) return;
-      narrate(api.play(api.botMove(s.turn)), s);
-      if (ui.pace && api.state().family === 'tricks' && api.state().trick.length === 0) {
-        await sleep(ui.pace);  // the trick stays on the table a moment
+      page.narrate(api.play(api.botMove(s.turn)), s);
+      if (ui.pace && page.pauseAfterMove(api.state())) {
+        await sleep(ui.pace);  // what the move completed (a trick) stays on the table a moment
         if (!current()) return;
       }
     }
@@ -163,56 +162,8 @@
     speak();
   }
 
-  function passTarget(s) {
-    const n = s.players;
-    return { left: 1, right: n - 1, across: Math.floor(n / 2) }[s.pass_to] % n;
-  }
-  function announceTurn(s) {
-    if (s.family === 'pairs') say(W.yourDraw, { name: name(s.from) }, false);
-    else if (s.passing && s.passes[ME] === null) {
-      say(W.yourPass, { num: data.configs[ui.config].options.passing.count, name: name(passTarget(s)) }, false);
-    } else say(s.trick.length ? W.yourPlay : W.yourLead, {}, false);
-  }
-
-  /** One sentence per event, in the words of the example rounds where they have them. */
-  function narrate(ev, before) {
-    if ('draw' in ev) {
-      if (ev.by === ME) say(W.youDraw, { card: [ev.draw], name: name(ev.from) });
-      else if (ev.from === ME) say(W.drawsFromYou, { name: name(ev.by), card: [ev.draw] });
-      else say(W.draws, { name: name(ev.by), source: name(ev.from) });
-      if (ev.pair) say(W.pair, { name: name(ev.by), cards: ev.pair });
-      for (const seat of ev.out || []) say(W.isOut, { name: name(seat) });
-      return;
-    }
-    if ('pass' in ev) {
-      if (ev.exchanged) {
-        const had = new Set(before.hands[ME]);  // the cards received are the ones not held before
-        say(W.passed, { cards: api.state().hands[ME].filter((c) => !had.has(c)) });
-      }
-      return;
-    }
-    say(W.plays, { name: name(ev.by), card: [ev.play] });
-    if (ev.trick) {
-      if (W.broken && ev.trick.broken && !before.broken) say(W.broken, {});
-      say(ev.trick.winner === ME ? W.youTake : W.takes, { name: name(ev.trick.winner) });
-      if (ev.trick.points) say(W.points, { num: ev.trick.points });
-    }
-  }
-
   function announceEnd(s) {
-    const r = s.result;
-    if (s.family === 'pairs') {
-      if (r.holder !== null && r.holder !== undefined) {
-        say(r.holder === ME ? W.youLose : W.roundLost, { name: name(r.holder), card: [r.last_card] });
-      }
-      if (s.match && s.match.over) {
-        const limit = Math.max(...s.match.penalties);
-        say(W.matchOver, { num: limit, name: s.match.losers.map(name).join(', ') });
-      }
-    } else {
-      say(W.handOver, {});
-      if (s.match && s.match.over) say(W.gameOver, { name: s.match.winners.map(name).join(', ') });
-    }
+    page.announceEnd(s);
     render(true);
   }
 
@@ -230,24 +181,12 @@
       return;
     }
     ui.reason = ''; ui.selected = [];
-    narrate(ev, before);
+    page.narrate(ev, before);
     run(true);
   }
 
   function reason(code, s) {
-    const opts = data.configs[ui.config].options;
-    if (code === 'revoke') {
-      const led = s.trick[0].play;
-      return fill(W.revoke, { suit: led.slice(-1) });
-    }
-    if (code === 'illegal-lead') {
-      // the first lead is a fixed card (the 2♣) when it is the only one allowed
-      const legal = legalCards();
-      return s.tricks.length === 0 && legal.length === 1 ? fill(W.firstLead, { card: legal[0] }) : W.illegalLead;
-    }
-    if (code === 'illegal-discard') return W.illegalDiscard;
-    if (code === 'bad-pass') return fill(W.badPass, { num: opts.passing.count });
-    return W.notYourTurn;
+    return page.reason(code, s) || W.notYourTurn;
   }
 
   function legalCards() {
@@ -273,7 +212,7 @@
     const hadFocus = root.contains(document.activeElement);
     const prompt = ui.prompt && !s.over
       ? el('p', { class: 'play-turn' }, [sentence(ui.prompt.text, ui.prompt.vars)]) : null;
-    root.replaceChildren(...[seatsNode(s), s.family === 'tricks' ? trickNode(s) : null, prompt,
+    root.replaceChildren(...[seatsNode(s), page.centre(s), prompt,
       handNode(s), ui.reason ? el('p', { class: 'play-reason', role: 'alert', text: ui.reason }) : null,
       s.over ? endNode(s) : null, logNode(), sheetNode(s), fasterNode(),
       s.over ? null : el('p', { class: 'play-quit' }, [el('button', { type: 'button', class: 'button', on: { click: setup }, text: W.newGame })]),
@@ -288,85 +227,23 @@
     const items = [];
     for (let seat = 0; seat < s.players; seat++) {
       if (seat === ME) continue;
-      const out = s.family === 'pairs' && s.out.flat().includes(seat);
       items.push(el('li', { class: 'play-seat' + (s.turn === seat ? ' is-turn' : ''), 'aria-current': s.turn === seat ? 'true' : null }, [
         el('span', { class: 'play-name', text: name(seat) }),
-        el('span', { class: 'play-count', text: out ? W.out : fill(W.cards, { num: s.hands[seat].length }) }),
-        s.family === 'tricks' ? el('span', { class: 'play-count', text: fill(W.points, { num: pointsTaken(s, seat) }) }) : null,
+        ...page.seat(s, seat),
         s.dealer === seat ? el('span', { class: 'play-dealer', text: W.dealer }) : null,
       ]));
     }
     return el('ul', { class: 'play-seats', 'aria-label': W.table }, items);
   }
 
-  /** The points a seat has taken in this hand so far: the tricks' own points. */
-  function pointsTaken(s, seat) {
-    return s.tricks.filter((t) => t.winner === seat).reduce((sum, t) => sum + t.points, 0);
-  }
-
-  function trickNode(s) {
-    const plays = s.trick.length ? s.trick : (s.tricks.length ? lastTrickPlays(s) : []);
-    const done = !s.trick.length && s.tricks.length;
-    return el('section', { class: 'play-trick', 'aria-label': W.trick }, [
-      el('h2', { class: 'play-h', text: W.trick }),
-      el('ul', { class: 'play-trick-cards' }, plays.map((p) => el('li', {
-        class: done && s.tricks[s.tricks.length - 1].winner === p.by ? 'is-winner' : null,
-      }, [el('span', { class: 'play-name', text: name(p.by) }), ' ', cardNode(p.play)]))),
-    ]);
-  }
-  function lastTrickPlays(s) {
-    const t = s.tricks[s.tricks.length - 1];
-    const step = data.configs[ui.config].options.play === 'clockwise' ? 1 : s.players - 1;
-    return t.cards.map((card, i) => ({ by: (t.lead + i * step) % s.players, play: card }));
-  }
-
   function handNode(s) {
-    const mine = s.hands[ME];
     const myTurn = !s.over && s.turn === ME;
     const parts = [el('h2', { class: 'play-h', id: 'play-hand-title' }, [W.yourHand,
       s.dealer === ME ? el('span', { class: 'play-dealer', text: ` · ${W.dealer}` }) : null,
-      s.family === 'tricks' ? el('span', { class: 'play-dealer', text: ` · ${fill(W.points, { num: pointsTaken(s, ME) })}` }) : null])];
-    if (s.family === 'pairs') {
-      parts.push(el('div', { class: 'play-hand', dir: 'ltr' }, mine.map((c) => cardNode(c))));
-      if (myTurn) parts.push(fanNode(s));
-      return el('section', { class: 'play-mine', 'aria-labelledby': 'play-hand-title' }, parts);
-    }
-    const passing = s.passing && s.passes[ME] === null && myTurn;
-    const legal = new Set(myTurn && !passing ? legalCards() : []);
-    const buttons = mine.map((c, i) => {
-      const chosen = ui.selected.includes(c);
-      const ok = passing || legal.has(c);
-      return el('button', {
-        type: 'button', class: 'play-card' + (ok ? '' : ' is-illegal') + (chosen ? ' is-chosen' : ''),
-        'aria-disabled': myTurn && !ok ? 'true' : null, 'aria-pressed': passing ? String(chosen) : null,
-        tabindex: i === clampFocus(mine.length) ? '0' : '-1', 'data-card': c,
-        'data-focus': myTurn && i === clampFocus(mine.length) ? '1' : null,
-        on: { click: () => { ui.focus = i; choose(c, passing); } },
-      }, [cardNode(c)]);
-    });
-    const row = el('div', { class: 'play-hand', dir: 'ltr', role: 'group', 'aria-labelledby': 'play-hand-title' }, buttons);
-    row.addEventListener('keydown', arrows);
-    parts.push(row);
-    if (passing) {
-      const count = data.configs[ui.config].options.passing.count;
-      parts.push(el('button', {
-        type: 'button', class: 'button play-pass', 'aria-disabled': ui.selected.length === count ? null : 'true',
-        on: { click: () => tryMove({ by: ME, pass: mine.filter((c) => ui.selected.includes(c)) }) },
-        text: W.pass,
-      }));
-    }
-    return el('section', { class: 'play-mine' }, parts);
+      page.handTitle(s)])];
+    return page.hand(s, parts, myTurn);
   }
   function clampFocus(n) { return Math.max(0, Math.min(ui.focus, n - 1)); }
-
-  function choose(card, passing) {
-    if (!passing) { tryMove({ by: ME, play: card }); return; }
-    const count = data.configs[ui.config].options.passing.count;
-    if (ui.selected.includes(card)) ui.selected = ui.selected.filter((c) => c !== card);
-    else if (ui.selected.length < count) ui.selected.push(card);
-    ui.reason = '';
-    render(true);
-  }
 
   /** The arrow keys move between the buttons of a row (left to right in every language). */
   function arrows(e) {
@@ -381,30 +258,12 @@
     buttons[to].focus();
   }
 
-  function fanNode(s) {
-    const legal = api.legalMoves();
-    if (ui.fan.length !== legal.length || ui.fanFor !== api.state().moves.length) {
-      ui.fan = shuffledFan(legal.length);
-      ui.fanFor = api.state().moves.length;
-    }
-    const title = fill(W.fan, { name: name(s.from) });
-    const backs = ui.fan.map((at, i) => el('button', {
-      type: 'button', class: 'play-back', tabindex: i === clampFocus(legal.length) ? '0' : '-1',
-      'data-focus': i === clampFocus(legal.length) ? '1' : null,
-      'aria-label': fill(W.back, { num: i + 1, total: legal.length }),
-      on: { click: () => { ui.focus = i; ui.fan = []; tryMove(legal[at]); } },
-    }));
-    const row = el('div', { class: 'play-fan', dir: 'ltr', role: 'group', 'aria-label': title }, backs);
-    row.addEventListener('keydown', arrows);
-    return el('div', { class: 'play-fan-box' }, [el('p', { class: 'play-fan-title', text: title }), row]);
-  }
-
   function endNode(s) {
     const over = s.match ? s.match.over : true;
     const buttons = [];
     if (!over) {
       buttons.push(el('button', { type: 'button', class: 'button', 'data-focus': '1', on: { click: next },
-        text: s.family === 'pairs' ? W.nextRound : W.nextHand }));
+        text: page.nextLabel }));
     }
     buttons.push(el('button', { type: 'button', class: 'button', 'data-focus': over ? '1' : null, on: { click: setup }, text: W.newGame }));
     buttons.push(el('button', { type: 'button', class: 'button play-download', on: { click: download }, text: W.download }));
@@ -419,23 +278,11 @@
   }
 
   function sheetNode(s) {
-    const head = el('tr', {}, [s.family === 'pairs' ? el('td') : el('th', { scope: 'col', text: W.hand }),
-      ...ui.names.map((n) => el('th', { scope: 'col', text: n }))]);
-    const rows = [];
-    if (s.family === 'pairs') {
-      if (!s.match) return null;
-      rows.push(el('tr', {}, [el('th', { scope: 'row', text: W.losses }),
-        ...s.match.penalties.map((p) => el('td', { class: 'num', text: String(p) }))]));
-    } else {
-      s.sheet.forEach((scores, i) => rows.push(el('tr', {}, [el('th', { scope: 'row', class: 'num', text: String(i + 1) }),
-        ...scores.map((p) => el('td', { class: 'num', text: String(p) }))])));
-      if (s.match) {
-        rows.push(el('tr', { class: 'play-total' }, [el('th', { scope: 'row', text: W.total }),
-          ...s.match.totals.map((p) => el('td', { class: 'num', text: String(p) }))]));
-      }
-    }
+    const sheet = page.sheet(s);
+    if (!sheet) return null;
+    const head = el('tr', {}, [sheet.corner, ...ui.names.map((n) => el('th', { scope: 'col', text: n }))]);
     return el('section', { class: 'play-sheet' }, [el('h2', { class: 'play-h', text: W.score }),
-      el('div', { class: 'play-sheet-scroll' }, [el('table', {}, [el('thead', {}, [head]), el('tbody', {}, rows)])])]);
+      el('div', { class: 'play-sheet-scroll' }, [el('table', {}, [el('thead', {}, [head]), el('tbody', {}, sheet.rows)])])]);
   }
 
   // -- the hand as an example script ---------------------------------------------------------
@@ -475,5 +322,9 @@
   }
 
   window.rulebookPlay = { yaml };  // for tests: the emitter alone
+  page = window.RulebookEngine.familyOf(data.family).page({
+    el, fill, sentence, cardNode, cardsNode, say, name, ui, data, W, api, ME, render, tryMove,
+    legalCards, arrows, clampFocus, shuffledFan, options: () => data.configs[ui.config].options,
+  });
   setup();
 }());
