@@ -86,3 +86,15 @@ def test_the_game_page_and_the_quick_reference_link_the_play_page(site: Path) ->
     sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
     assert re.search(r"<loc>[^<]*/en/hearts/play/</loc>", sitemap)
     assert re.search(r'hreflang="ar" href="[^"]*/ar/hearts/play/"', sitemap)
+
+
+def test_every_family_has_its_browser_engine_and_the_shared_scripts_name_none() -> None:
+    """A family plugs into the play page by its own file alone (issue 42): engine.js and
+    play.js name no family, and each registered family has families/<name>.js."""
+    from generator.families import REGISTRY
+
+    assert {p.stem for p in (STATIC / "families").glob("*.js")} == set(REGISTRY)
+    for script in ("engine.js", "play.js"):
+        text = (STATIC / script).read_text(encoding="utf-8")
+        named = [n for n in REGISTRY if f"'{n}'" in text or f'"{n}"' in text]
+        assert named == [], f"{script} names {named}"
