@@ -237,8 +237,8 @@ def test_one_card_repeated_is_one_finding_counted_once(broken, capsys) -> None:
 def test_a_report_keeps_each_finding_once() -> None:
     report = Report()
     for _ in range(3):
-        report.error(Mark("f.yaml", 1, 1), "x", "same")
-    report.extend([Diagnostic(Mark("f.yaml", 1, 1), "x", "same")])
+        report.error(Mark("f.yaml", 1, 1), "false-claim", "same")
+    report.extend([Diagnostic(Mark("f.yaml", 1, 1), "false-claim", "same")])
     assert len(report.errors) == len(report.sorted()) == 1
 
 

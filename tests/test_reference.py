@@ -4,6 +4,9 @@ output; these tests fail when the two differ, and when the reference leaves some
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+import pytest
 
 from conftest import ROOT, corpus
 from generator.authoring import reference
@@ -74,3 +77,57 @@ def test_placeholders_documented_are_those_a_game_has() -> None:
     common = set(placeholders(games[0].rules)) - set(get_family(
         games[0].rules.spec.family).placeholders(games[0].rules.engine))
     assert common <= set(PLACEHOLDERS)
+
+
+def test_the_finding_codes_table_of_authoring_md_is_the_registrys(tmp_path: Path) -> None:
+    """docs/authoring.md's table is made from generator/core/findings.py (issue 42): a code
+    cannot be reported without its line there, nor documented without being in it."""
+    from generator.core import findings
+
+    authoring = ROOT / "docs" / "authoring.md"
+    assert authoring.read_text(encoding="utf-8") == findings.with_table(
+        authoring.read_text(encoding="utf-8")), "run: rulebook docs --findings docs/authoring.md"
+    copy = tmp_path / "authoring.md"
+    copy.write_text(authoring.read_text(encoding="utf-8").replace("| `revoke`", "| `revoked`"),
+                    encoding="utf-8")
+    assert main(["docs", "--findings", str(copy)]) == 0
+    assert copy.read_text(encoding="utf-8") == authoring.read_text(encoding="utf-8")
+
+
+def test_a_finding_with_a_code_nobody_registered_is_refused_where_it_is_made() -> None:
+    from generator.core.diagnostics import Diagnostic, Mark
+
+    with pytest.raises(ValueError, match="unregistered finding code 'revoked'"):
+        Diagnostic(Mark("rules/x/game.yaml"), "revoked", "a message")
+
+
+def test_every_code_written_in_the_generator_and_every_engine_fault_is_registered() -> None:
+    """The codes the generator writes as literals (report.error(mark, "code", ...),
+    Diagnostic(mark, "code", ...)), the families' engine faults and the codes made from a
+    name (missing-{kind}-text), all in the registry; and every registered code is one of them."""
+    import ast
+    import enum
+
+    from generator.core.findings import CODES
+    from generator.families import pairs, tricks
+
+    written: set[str] = set()
+    unregistered: list[str] = []
+    for path in (ROOT / "generator").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and node.value in CODES:
+                written.add(node.value)
+            if isinstance(node, ast.Call) and len(node.args) >= 2 \
+                    and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
+                        "error", "warning", "Diagnostic") \
+                    and isinstance(node.args[1], ast.Constant) and node.args[1].value not in CODES:
+                unregistered.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.args[1].value}")
+    assert unregistered == []
+    faults = {f.value for module in (pairs.engine, tricks.engine)
+              for f in module.Fault if isinstance(f, enum.Enum)}
+    made = {f"{what}-{key}-text" for what in ("missing", "extra") for key in ("faq", "steps")} \
+        | {f"missing-{kind}-text" for kind in ("variant", "example", "reading")} \
+        | {f"unknown-{kind}" for kind in ("variant", "example", "reading")}
+    assert faults <= CODES, sorted(faults - CODES)
+    assert CODES == written | faults | made, sorted(CODES - written - faults - made)

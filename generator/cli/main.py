@@ -155,6 +155,9 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--rules", type=Path, default=Path("rules"), help="rules folder")
     docs = sub.add_parser("docs", help="the format of every rules file, key by key (Markdown)")
     docs.add_argument("--out", type=Path, metavar="FILE", help="write it here (default: print)")
+    docs.add_argument("--findings", type=Path, metavar="FILE",
+                      help="instead: make the table of finding codes anew between its markers "
+                      "in FILE (docs/authoring.md)")
     schema = sub.add_parser("schema", help="JSON Schemas of the rules files, for editors")
     schema.add_argument("--out", type=Path, metavar="DIR", default=Path("rules/.schemas"),
                         help="the folder to write them into (default: rules/.schemas)")
@@ -469,9 +472,23 @@ def _site_language(rules: Path) -> str:
 
 def _docs(args: argparse.Namespace) -> int:
     from ..authoring.reference import reference
+    from ..core import findings
     from ..runtime.files import write_beside
 
-    text = reference()
+    if args.findings is not None:
+        try:
+            old = args.findings.read_text(encoding="utf-8")
+        except (OSError, UnicodeError) as error:
+            print(f"rulebook: error: cannot read {args.findings}: {error}", file=sys.stderr)
+            return EXIT_SYSTEM
+        if findings.BEGIN not in old or findings.END not in old:
+            print(f"rulebook: error: {args.findings} has no markers of the finding codes' table "
+                  f"(put the lines '{findings.BEGIN}' and '{findings.END}' where it goes)",
+                  file=sys.stderr)
+            return EXIT_USAGE
+        args.out, text = args.findings, findings.with_table(old)
+    else:
+        text = reference()
     if args.out is None:
         sys.stdout.write(text)
         return EXIT_OK

@@ -11,6 +11,8 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Iterable
 
+from .findings import is_code
+
 
 class Severity(enum.StrEnum):
     ERROR = "error"
@@ -36,6 +38,11 @@ class Diagnostic:
     message: str
     severity: Severity = Severity.ERROR
     hint: str | None = None
+
+    def __post_init__(self) -> None:
+        if not is_code(self.code):  # a new code needs its line in core/findings.py (the docs)
+            raise ValueError(f"unregistered finding code {self.code!r}: add it to "
+                             "generator/core/findings.py")
 
     def format(self, *, quote: bool = False) -> str:
         """One line for a terminal (two with a hint), control characters shown escaped; with

@@ -1,0 +1,168 @@
+"""Every finding code `rulebook` reports, with what it means: one registry, from which the
+table of docs/authoring.md is made (``rulebook docs --findings docs/authoring.md``), and
+against which every finding is held when it is made (``Diagnostic`` refuses a code that is
+not here, so a code cannot be added without its line in the docs).
+
+A row groups the codes one sentence explains, in the order the docs show them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    codes: tuple[str, ...]
+    meaning: str
+    warning: bool = False  # every code of the row is a warning ("(warning)" in the docs)
+
+
+ROWS: tuple[Row, ...] = (
+    Row(("yaml-syntax", "yaml-alias", "yaml-tag", "duplicate-key"),
+        "the file is not plain, safe YAML"),
+    Row(("unknown-key", "missing-key", "wrong-type", "bad-value"),
+        "the file does not fit the schema (with the nearest valid key); the rest of the file "
+        "is still checked: an error in one FAQ item, variant or source does not hide the "
+        "findings in the others"),
+    Row(("misplaced-key",),
+        "a variant named `options`, `deck` or `remove`: that key is indented one level too "
+        "little (the hint says under which variant it belongs)"),
+    Row(("bad-card",), "a card token that is not a card (with the nearest valid card)"),
+    Row(("inconsistent-game",),
+        "deck, removed cards and options that cannot make a playable round: pairing that "
+        "does not leave exactly one odd card, cards that do not deal out, a scoring table "
+        "that values cards not in play"),
+    Row(("unknown-placeholder", "empty-placeholder"),
+        "prose uses a `{name}` that game.yaml does not define, or one that has no value in "
+        "this game (`{removed}` when nothing is removed)"),
+    Row(("deal-mismatch", "duplicate-card", "deal-sizes"),
+        "the deal does not add up to the deck, or hand sizes do not match dealing one at a "
+        "time from the dealer's left"),
+    Row(("wrong-player", "wrong-source", "card-not-held", "round-over"),
+        "a move the rules do not allow"),
+    Row(("not-a-pair", "missed-pair"),
+        "a pair claimed that is no pair, or one the script forgot to lay down"),
+    Row(("revoke", "illegal-lead", "illegal-discard", "bad-pass", "hand-over", "game-over"),
+        "trick-taking: not following suit, a lead not allowed yet (hearts unbroken, the 2♣ "
+        "first), points on the first trick, a wrong pass, a trick or hand after the end"),
+    Row(("wrong-winner", "wrong-points", "points-total", "not-zero-sum"),
+        "trick-taking: a wrong trick winner, wrong points or scores or totals, a scoring table "
+        "whose total is not the one game.yaml states, hand scores that do not add up to zero "
+        "where the rules say they do"),
+    Row(("false-claim", "wrong-result"),
+        "a claim about hands, players out, counts, loser or winners that does not hold"),
+    Row(("narration-steps", "narration-card"),
+        "a language's narration misses a step, or names a card nobody involved in the step "
+        "holds or draws: in glyphs (`Q♠`) or in words, in en, it, de, ru, ro and ar (\"the "
+        "queen of spades\", \"Pik-Dame\", \"восьмёрку червей\", \"dama de pică\", \"البنت "
+        "البستوني\"; only a full rank-and-suit phrase counts)"),
+    Row(("narration-claim",),
+        "a narration says what the replay contradicts: the wrong player takes a trick "
+        "(\"Bruno takes the trick\" when Carla did), a player plays a card the replay has "
+        "another play (\"Anna plays the jack of spades\" when she played the J♣), a player "
+        "with no part in a move is named in it, a score, points or total the replay has not, "
+        "the wrong loser or winner. Read in each language from its own phrasings (those of "
+        "the UI catalogs included) and the seats' names in that language, with their endings "
+        "(Анны, Annei) and Arabic particles (وآنا); a sentence is read only when it names its "
+        "player unambiguously, so a claim is never invented"),
+    Row(("quickref-players",),
+        "the quick reference (the card, the booklet's back cover) promises a range of players "
+        "in its header, and a count that only a variant plays has no line on it: a line with "
+        "that variant's values (`{three-players.hand.cards}`) or the count in digits beside "
+        "the word for players"),
+    Row(("no-language",),
+        "a game folder with game.yaml and no language file: nothing of it would be published"),
+    Row(("missing-faq-text", "extra-faq-text", "missing-steps-text", "extra-steps-text"),
+        "a language has fewer (or more) FAQ entries or rules steps than the site's source "
+        "language: one is untranslated, or split or joined by mistake (`rulebook i18n` shows "
+        "every text a language lacks)"),
+    Row(("unknown-game",),
+        "`related` names a game that is not in the rules folder (with the nearest id)"),
+    Row(("no-search",),
+        "build only: Pagefind is not installed or failed; the site is built without search",
+        warning=True),
+    Row(("unknown-seat", "duplicate-seat", "unknown-variant", "unknown-example",
+         "missing-example", "unknown-reading", "unknown-language", "missing-variant-text",
+         "missing-example-text", "missing-reading-text", "duplicate-slug", "duplicate-file"),
+        "names that do not match, or a file twice (`de.yaml` and `de.yml`)"),
+    Row(("replay-stopped",),
+        "the script cannot be followed past this move; later moves are not checked",
+        warning=True),
+    Row(("unstated-out",), "a player runs out of cards and the script does not say so",
+        warning=True),
+    Row(("missing-gender",),
+        "a seat of an example script without a gender in `genders`, in a game with a language "
+        "other than English: the words the page writes of that player are then masculine",
+        warning=True),
+    Row(("encoding", "unreadable", "no-such-path", "no-games", "missing-file"),
+        "files that cannot be read or found (`missing-file`: no `rules/site.yaml`; "
+        "`unreadable`: also a link out of the rules folder, a FIFO or device, a folder)"),
+    Row(("too-large",),
+        "a file over 5 MB, or YAML nested more than 64 levels deep: not read; a table in "
+        "prose over 64 columns or 10,000 cells"),
+    Row(("refused-resource",),
+        "an image in prose that is a local file or a web address (only `data:` URLs are "
+        "embedded); at build time, anything a PDF names outside the templates folder"),
+    Row(("bad-output", "card-too-long", "pdf-overflow", "no-such-document"),
+        "build only: an output folder that is not the build's own (a file, a symbolic link, a "
+        "folder with other files, a mount point, a folder others may write to without the "
+        "sticky bit, or a standby, lock or output of another user's beside it) or overlaps "
+        "the rules; a quick-reference card over two sides (a warning at two); a PDF with a "
+        "box (text, table cell, image) outside its page's content area (which document, page "
+        "and element); `rulebook pdf` for a game or language that does not exist"),
+    Row(("slow-pdf", "missing-font"),
+        "build only: WeasyPrint without libharfbuzz-subset (every PDF carries whole fonts); "
+        "print.css names a font file that is not in the templates' fonts",
+        warning=True),
+    Row(("digest-mismatch",),
+        "a translation record (`<lang>.translated-from.yaml`) whose digest is not that of its "
+        "recorded text (edited by hand); a record of an unknown language, or an unknown "
+        "`source_language` in site.yaml, is `unknown-language`"),
+    Row(("orphan-record",),
+        "a translation record of a language file which is not there", warning=True),
+    Row(("bad-catalog",),
+        "a UI catalog (`templates/locale/*/messages.po`): a line Babel cannot read, a "
+        "translation whose placeholders do not fit its msgid (the English text is shown "
+        "instead), or a Plural-Forms header that cannot be read or chooses a form the catalog "
+        "has not (the language's own rule is used)"),
+    Row(("po-syntax", "source-language", "unknown-msgctxt", "broken-placeholder",
+         "changed-meanwhile", "import-failed"),
+        "`rulebook i18n --import po`: a file that is no gettext catalog, a catalog of the "
+        "source language, a msgctxt that names no text of the rules, a translation with a "
+        "brace that opens no placeholder, a language file changed while the catalogs were "
+        "read, or new texts that would not load back (nothing is written)"),
+    Row(("stale-msgid", "no-place"),
+        "`rulebook i18n --import po`: a translation made from an older source text, or of a "
+        "text the language file has no place for (it is not imported)", warning=True),
+)
+
+CODES: frozenset[str] = frozenset(code for row in ROWS for code in row.codes)
+
+
+def is_code(code: str) -> bool:
+    """Whether ``code`` is a registered finding code.
+
+    >>> is_code("revoke"), is_code("no-such-code")
+    (True, False)
+    """
+    return code in CODES
+
+
+def table() -> str:
+    """The Markdown table of docs/authoring.md: each row's codes and what they mean."""
+    lines = ["| code | what it means |", "|---|---|"]
+    for row in ROWS:
+        codes = ", ".join(f"`{c}`" for c in row.codes) + (" (warning)" if row.warning else "")
+        lines.append(f"| {codes} | {row.meaning} |")
+    return "\n".join(lines) + "\n"
+
+
+BEGIN = "<!-- finding codes: made by `rulebook docs --findings docs/authoring.md` -->"
+END = "<!-- end of the finding codes -->"
+
+
+def with_table(text: str) -> str:
+    """``text`` (docs/authoring.md) with the table between its markers made anew."""
+    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
+    return text[:start] + "\n" + table() + text[end:]
