@@ -16,7 +16,6 @@ from ..pdf.render import PdfJob, PdfStats, harfbuzz_subset_available
 from ..pdf.render import render_pdfs as render_jobs
 from ..runtime import deps
 from ..runtime.cache import Cache
-from ..runtime.pool import default_workers
 from ..runtime.progress import QUIET, Progress
 from ..web.render import Renderer
 from ..web.site import DocKind, Document
@@ -88,7 +87,7 @@ def render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Documen
     with progress.task("rendering the PDFs", len(jobs)) as task:
         try:
             pdfs = render_jobs(jobs, print_dir=config.templates / "print", cache=cache,
-                               workers=config.workers or default_workers(), stats=stats,
+                               workers=config.workers, stats=stats,
                                progress=task, executor=config.executor)
         except AssetError as error:
             raise BuildError(str(error)) from None

@@ -15,7 +15,6 @@ from pathlib import Path
 from ..core.languages import LANGUAGES, catalog_path
 from ..model.schema import SiteSpec
 from ..pdf.assets import collect
-from ..runtime.pool import default_workers
 from ..simulation.store import Store
 from ..web.qr import rules_changed
 from ..web.render import Renderer, SiteConfig
@@ -50,7 +49,7 @@ def plan_site(ctx: Context, games: Games, site_spec: SiteSpec) -> Plan:
             sims += renderer.simulations_of(games[game])
         entries.record(game)
         outdated.record(games, game)
-    renderer.prefetch_simulations(sims, workers=config.workers or default_workers(),
+    renderer.prefetch_simulations(sims, workers=config.workers,
                                   progress=ctx.progress, executor=config.executor)
     values = site_values(site, renderer) | outdated.values
     if config.pdf:

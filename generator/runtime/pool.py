@@ -36,11 +36,12 @@ def default_workers() -> int:
 
 
 def usable_workers(requested: int, tasks: int, *, per_worker: int = 1) -> int:
-    """Processes worth starting for ``tasks`` (``requested``: at most; 0, one per core): never
-    more than cores, nor than one per ``per_worker`` tasks (below that a worker's start-up
-    costs more than it saves)."""
+    """The one worker-count policy of every step (checking, pages, simulations, PDFs, the
+    search's services): processes worth starting for ``tasks`` (``requested``: at most; 0,
+    ``default_workers()``), never more than cores, nor than one per ``per_worker`` tasks
+    (below that a worker's start-up costs more than it saves)."""
     cores = os.cpu_count() or 1
-    return max(1, min(requested or cores, cores, tasks // per_worker))
+    return max(1, min(requested or default_workers(), cores, tasks // per_worker))
 
 
 @contextlib.contextmanager

@@ -23,13 +23,13 @@ import asyncio
 import base64
 import functools
 import json
-import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Coroutine, Iterable, Mapping, TypeVar
 
 from ..core.diagnostics import Mark, Report
+from ..runtime.pool import usable_workers
 from .site import Kind, Site
 
 BUNDLE = "pagefind"  # the folder of the search bundle in the site
@@ -129,7 +129,7 @@ def language_indexes(pages: Mapping[str, Mapping[str, bytes]], report: Report, *
                        "Pagefind is not installed: the site is built without its search",
                        hint="pip install 'pagefind[extended]'")
         return None
-    services = max(1, min(workers or os.cpu_count() or 1, len(pages)))
+    services = usable_workers(workers, len(pages))
     try:
         return _run(_indexes(pages, services, advance, folders or {}))
     except Exception as error:  # noqa: BLE001 - the service's errors have no common class
