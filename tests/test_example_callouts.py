@@ -13,7 +13,7 @@ import pytest
 from markupsafe import Markup
 
 from conftest import ROOT, RULES, corpus
-from generator.check.load import load_site_spec
+from generator.check.site_spec import load_site_spec
 from generator.core.diagnostics import Report
 from generator.families.table import Callout, first_callouts
 from generator.families.tricks.engine import TricksGame

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, RULES, corpus
-from generator.check.load import load_site_spec
+from generator.check.site_spec import load_site_spec
 from generator.core.diagnostics import Report
 from generator.web.render import Renderer, SiteConfig
 from generator.web.site import Kind, Page, plan

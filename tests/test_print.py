@@ -97,7 +97,7 @@ def test_no_pdf_of_the_corpus_loses_a_box(built: Path) -> None:
     again and walked, so the check itself is seen to run on real output."""
     from weasyprint import HTML
 
-    from generator.check.load import load_site_spec
+    from generator.check.site_spec import load_site_spec
     from generator.web.render import Renderer, SiteConfig
 
     checked = check([RULES], root=ROOT)
@@ -116,7 +116,7 @@ def test_no_pdf_of_the_corpus_loses_a_box(built: Path) -> None:
 @functools.cache
 def print_html(kind: DocKind, game: str, lang: str) -> str:
     """A document's HTML as the PDF worker lays it out."""
-    from generator.check.load import load_site_spec
+    from generator.check.site_spec import load_site_spec
     from generator.pdf.render import keep_numbers_with_words
     from generator.web.render import Renderer, SiteConfig
 

@@ -20,7 +20,7 @@ import yaml
 
 from conftest import ROOT, RULES
 from generator.build import BuildConfig, build
-from generator.check.load import load_site_spec
+from generator.check.site_spec import load_site_spec
 from generator.core import markup
 from generator.core.cards import parse_card
 from generator.core.cardwords import spoken_name

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..check.games import check
-from ..check.load import load_site_spec
+from ..check.site_spec import load_site_spec
 from ..core.diagnostics import Mark
 from ..runtime.files import locked, write_beside
 from ..runtime.progress import Progress

@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Mapping
 
-from ..check.load import load_site_spec
+from ..check.site_spec import load_site_spec
 from ..core.diagnostics import Mark, Report
 from ..core.languages import SOURCE_LANGUAGE
 from ..runtime import collector, executors

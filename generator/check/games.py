@@ -15,8 +15,10 @@ from ..model.schema import SiteSpec
 from ..runtime import collector
 from ..runtime.pool import pool_map
 from ..runtime.progress import QUIET, Progress
-from .load import check_counts, check_quickref_counts, load_game, load_site_spec
+from .load import load_game
+from .prose import check_counts, check_quickref_counts
 from .related import LinkSource, check_related
+from .site_spec import load_site_spec
 
 
 @dataclass

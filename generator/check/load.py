@@ -10,24 +10,22 @@ its engine; what loading gives is a GameBundle (bundle.py).
 
 from __future__ import annotations
 
-import re
 import unicodedata
-import urllib.parse
 from pathlib import Path
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, TypeVar
 
 from ..core.cards import Deck, card_name, cards_name, get_deck
 from ..core.diagnostics import Mark, Report
 from ..core.hints import did_you_mean, nearest
-from ..core.languages import LANGUAGES, WESTERN_DIGITS
-from ..core.markup import refused_images
-from ..families import REGISTRY, AnyFamily, family_of, get_family
+from ..core.languages import LANGUAGES
+from ..families import REGISTRY, AnyFamily, get_family
 from ..model import schema
 from ..model import translated_from as provenance
 from ..model.game import Engine, Example, GameBundle, GameRules, LanguageText
-from ..model.placeholders import check_placeholders, strings_in
+from ..model.placeholders import check_placeholders
 from ..model.source import Key, Source, load_yaml
 from ..model.tokens import parse_cards_at
+from .prose import check_images, check_names, check_tables
 
 M = TypeVar("M", bound=schema.Strict)
 
@@ -197,97 +195,6 @@ _RESERVED_NAMES = frozenset(["con", "prn", "aux", "nul", *(f"com{i}" for i in ra
                              *(f"lpt{i}" for i in range(10))])
 
 
-# -- rules/site.yaml ---------------------------------------------------------------------
-
-# The longest address a QR code holds (version 40, medium error correction, bytes), less the
-# longest page path after base_url ("xx/" and a slug of at most 100 characters, "/").
-QR_BYTES = 2331
-LONGEST_PAGE_PATH = len("xx/") + 100 + len("/#examples")  # the booklet leads to the examples
-
-
-def load_site_spec(rules: Path, report: Report, *, root: Path | None = None
-                   ) -> schema.SiteSpec | None:
-    """rules/site.yaml: the site's name and base_url. Findings name it from ``root`` (the
-    folder the paths given were relative to; default the rules folder's parent)."""
-    path = rules / "site.yaml"
-    if not path.exists():
-        report.error(Mark(str(path)), "missing-file",
-                     "no site.yaml: the site needs its base_url (for sitemap and hreflang links)",
-                     hint="create rules/site.yaml with: base_url: https://example.org/")
-        return None
-    loaded = load_valid(path, schema.SiteSpec, report,
-                        display=display_path(path, rules.parent if root is None else root),
-                        despite_yaml_problems=True, within=rules)
-    if loaded is None:
-        return None
-    src, spec = loaded
-    problem = url_problem(spec.base_url)
-    room = QR_BYTES - LONGEST_PAGE_PATH
-    if problem is None and len(spec.base_url.encode("utf-8")) > room:
-        problem = (f"is {len(spec.base_url.encode('utf-8')):,} bytes long: the printed cards' QR "
-                   f"codes hold a page's address only when base_url is at most {room:,}")
-    if problem:
-        report.error(src.mark(("base_url",)), "bad-value", f"base_url {problem}",
-                     hint="write the site's address, such as https://example.org/rules/")
-        return None
-    if spec.source_language not in LANGUAGES:
-        report.error(src.mark(("source_language",)), "unknown-language",
-                     f"unknown source_language '{spec.source_language}' "
-                     f"(known: {', '.join(LANGUAGES)})",
-                     hint=did_you_mean(spec.source_language, LANGUAGES))
-        return None
-    bad_letters = card_letters_problems(spec.card_letters)
-    for i, message, hint in bad_letters:
-        report.error(src.mark(("card_letters", i)), "bad-value", message, hint=hint)
-    return None if bad_letters else spec
-
-
-def card_letters_problems(langs: list[str]) -> list[tuple[int, str, str]]:
-    """What is wrong in site.yaml's ``card_letters``: (index, message, hint) for a language
-    the site does not have, one whose cards have no letters of their own, or one listed twice."""
-    from ..core.cardwords import LANGUAGES as WORDS
-
-    with_letters = [lang for lang in LANGUAGES if WORDS.get(lang) and WORDS[lang].letters]
-    out: list[tuple[int, str, str]] = []
-    for i, lang in enumerate(langs):
-        if lang not in LANGUAGES:
-            out.append((i, f"card_letters: '{lang}' is not a language of the site",
-                        did_you_mean(lang, list(LANGUAGES)) or "languages: " + ", ".join(LANGUAGES)))
-        elif lang not in with_letters:
-            out.append((i, f"card_letters: '{lang}' has no letters of its own for J Q K A; its "
-                        "cards show J Q K A", "languages with their own letters: "
-                        + ", ".join(with_letters)))
-        elif lang in langs[:i]:
-            out.append((i, f"card_letters: '{lang}' is listed twice", "list each language once"))
-    return out
-
-
-# Characters no URL may hold (RFC 3986): they would need escaping in every link and in the
-# sitemap's XML, and '"<>' in a base_url is a mistake, not an address.
-_NOT_IN_URLS = re.compile(r'[\x00-\x20\x7f"<>\\^`{|}]')
-
-
-def url_problem(url: str) -> str | None:
-    """What keeps ``url`` from being the site's address (absolute http(s), no query or
-    fragment: page addresses are appended to it); None when it is one."""
-    bad = _NOT_IN_URLS.search(url)
-    if bad:
-        return f"may not contain {bad.group()!r}"
-    try:
-        parts = urllib.parse.urlsplit(url)
-        parts.port  # noqa: B018 - raises on a port that is no number or out of range
-    except ValueError as err:
-        return f"is not a valid address ({err})"
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        return "must be an absolute http:// or https:// address"
-    if "?" in url or "#" in url:
-        return "may not have a query ('?') or a fragment ('#'): page addresses are appended to it"
-    if "@" in parts.netloc:
-        return "may not hold a user name or password"
-    return None
-
-
-
 # -- placeholders --------------------------------------------------------------------------
 
 # What each placeholder every game has means (the format reference lists them); a family
@@ -319,50 +226,6 @@ def placeholders(rules: GameRules) -> dict[str, str]:
     for name, variant in rules.variants.items():  # a variant's own values: {standard.points.total}
         values |= {f"{name}.{k}": v for k, v in family.placeholders(variant).items()}
     return values  # an empty value means: known, but this game has nothing to put there
-
-
-def check_images(src: Source, report: Report) -> None:
-    """Prose may embed pictures only as data: URLs: the site and the PDFs fetch nothing."""
-    for key, text in strings_in(src.data):
-        for offset, url in refused_images(text):
-            report.error(src.text_mark(key, offset), "refused-resource",
-                         f"the image '{url[:120]}' is not part of the page: a local file or a "
-                         "web address, which neither the site nor the PDFs may fetch",
-                         hint="embed the picture as a data:image/png;base64,... URL, or leave it out")
-
-
-MAX_TABLE_COLUMNS = 64  # a page's table wider than this reads on no screen or paper
-MAX_TABLE_CELLS = 10_000  # its tokens cost memory: 2 million cells took 3 GB to render
-
-
-def check_tables(src: Source, report: Report) -> None:
-    """A table in prose must fit a page: its size is read from the lines (a row is a line
-    with pipes), before anything renders it."""
-    for key, text in strings_in(src.data):
-        if "|" not in text:
-            continue
-        rows = columns = start = 0
-        for offset, line in _lines(text + "\n\n"):
-            cells = line.count("|") - line.count("\\|")
-            if cells and line.strip():
-                if not rows:
-                    start = offset
-                rows, columns = rows + 1, max(columns, cells - 1 if line.strip()[0] == "|" else cells + 1)
-                continue
-            if columns > MAX_TABLE_COLUMNS or rows * columns > MAX_TABLE_CELLS:
-                report.error(src.text_mark(key, start), "too-large",
-                             f"a table of {rows:,} rows and {columns:,} columns: a page shows at "
-                             f"most {MAX_TABLE_COLUMNS} columns and {MAX_TABLE_CELLS:,} cells",
-                             hint="split the table, or give its figures as a list")
-            rows = columns = 0
-
-
-def _lines(text: str) -> Iterator[tuple[int, str]]:
-    """Each line of ``text`` with the offset it starts at."""
-    offset = 0
-    for line in text.split("\n"):
-        yield offset, line
-        offset += len(line) + 1
 
 
 # -- a game folder -------------------------------------------------------------------------
@@ -459,85 +322,9 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
         if lang not in rules.spec.slugs and not (isinstance(written, dict) and lang in written):
             report.error(rules.source.mark(("slugs",)), "missing-key",
                          f"no slug for language '{lang}', which has {lang}.yaml")
-        _check_names(text, rules, [name_of(p) for p in example_files], report, loaded=examples)
+        check_names(text, rules, [name_of(p) for p in example_files], report, loaded=examples)
     odd_cards = get_family(rules.spec.family).odd_cards(rules.engine)
     return GameBundle(folder, rules, languages, examples, values, odd_cards, translated_from)
-
-
-def check_counts(bundle: GameBundle, source_lang: str, report: Report) -> None:
-    """The rules in steps and the FAQ are lists, one entry per item: a language with more or
-    fewer entries than the source language's lacks one or has one too many (the i18n report
-    shows the rest of the picture). Without the source language, the fullest one counts."""
-    languages = bundle.languages
-    for key, what in (("faq", "FAQ entries"), ("steps", "steps")):
-        # counted as written: an entry a schema error left out is reported there, not here
-        counts = {lang: _written(text, key) for lang, text in languages.items()}
-        if source_lang in counts:
-            model, want = [source_lang], counts[source_lang]
-            said = f"{source_lang}.yaml, the source language, has {want}"
-        else:
-            want = max(counts.values(), default=0)
-            model = sorted(lang for lang, n in counts.items() if n == want)
-            said = f"{', '.join(f'{m}.yaml' for m in model)} " \
-                   f"{'has' if len(model) == 1 else 'have'} {want}"
-        entry = "entry" if key == "faq" else "step"
-        for lang, n in sorted(counts.items()):
-            if n == want or lang in model:
-                continue
-            src = languages[lang].source
-            report.error(src.key_mark((key,)) if src.get((key,)) is not None else Mark(src.path),
-                         f"missing-{key}-text" if n < want else f"extra-{key}-text",
-                         f"{lang}.yaml has {n} {what}; {said}",
-                         hint=f"translate the missing {entry} (`rulebook i18n` lists every text "
-                         "a language lacks)" if n < want else
-                         f"one {entry} of this file has no counterpart: split or joined by "
-                         f"mistake, or to be added to the source language first")
-
-
-_PLAYERS = r"player|giocator|spieler|игрок|jucăt|لاعب"  # the word's stem in each language
-
-
-def check_quickref_counts(bundle: GameBundle, report: Report) -> None:
-    """The quick reference (the card, the booklet's back cover) promises the game's range of
-    players in its header: a count that only a variant plays needs a line of its own there
-    (Hearts' three players), in every language."""
-    from ..simulation.configurations import player_counts
-
-    family = family_of(bundle)
-    spec = bundle.rules.spec.players
-    base = set(player_counts(bundle, bundle.rules.engine, family=family))
-    by_variant = {name: set(player_counts(bundle, engine, family=family))
-                  for name, engine in bundle.rules.variants.items()}
-    for count in range(max(spec.min, 2), spec.max + 1):
-        if count in base:
-            continue
-        givers = sorted(name for name, counts in by_variant.items() if count in counts)
-        # a line says how they play when it gives that variant's values ({three-players.
-        # hand.cards}), or the count in digits beside the language's word for players
-        own = re.compile("|".join(rf"\{{\s*{re.escape(g)}\." for g in givers) or r"(?!)")
-        said = re.compile(rf"(?<![\d.,]){count}(?![\d.,]*\d)\s*\S{{0,3}}\s*(?:{_PLAYERS})",
-                          re.IGNORECASE)
-        for lang, text in sorted(bundle.languages.items()):
-            quick = text.spec.quickref
-            lines = [*quick.in_short, *quick.turn, *quick.end]
-            if any(own.search(line) or said.search(line.translate(WESTERN_DIGITS))
-                   for line in lines):
-                continue
-            src = text.source
-            report.error(src.key_mark(("quickref",)) if src.get(("quickref",)) is not None
-                         else Mark(src.path), "quickref-players",
-                         f"{lang}: the quick reference promises {spec.min}–{spec.max} players "
-                         f"and has no line for {count}"
-                         + (f", which the variant {', '.join(repr(g) for g in givers)} plays"
-                            if givers else ""),
-                         hint=f"add a line to quickref.in_short saying how {count} play, "
-                         + (f"with the variant's values ({{{givers[0]}.hand.cards}}, ...)"
-                            if givers else f"'{count}' in digits beside the word for players"))
-
-
-def _written(text: LanguageText, key: str) -> int:
-    written = text.source.get((key,))
-    return len(written) if isinstance(written, list) else len(getattr(text.spec, key))
 
 
 def _ordered(examples: dict[str, Example], rules: GameRules, files: list[str],
@@ -579,27 +366,3 @@ def _unique_stems(paths: list[Path], report: Report, show: Callable[[Path], str]
             seen[name_of(path)] = path
     return list(seen.values())
 
-
-def _check_names(text: LanguageText, rules: GameRules, examples: list[str],
-                 report: Report, *, loaded: dict[str, Example]) -> None:
-    """Variant and example names in a language file must match game.yaml and examples/.
-    Text is required only for the examples that loaded: one whose file has errors is
-    reported there, not once more in every language."""
-    src = text.source
-    readings = [r.id for r in rules.spec.readings]
-    for kind, known, found, required in (
-            ("variant", list(rules.spec.variants), text.spec.variants, list(rules.spec.variants)),
-            ("example", list(examples), text.spec.examples, list(loaded)),
-            ("reading", readings, text.spec.readings, readings)):
-        written = src.get((kind + "s",))  # with the entries a schema error left out
-        names = list(written) if isinstance(written, dict) else list(found)
-        for name in names:
-            if name not in known:
-                report.error(src.key_mark((kind + "s", name)), f"unknown-{kind}",
-                             f"unknown {kind} '{name}'",
-                             hint=did_you_mean(name, known) or f"known: {', '.join(known) or 'none'}")
-        for name in required:
-            if name not in names:
-                report.error(src.key_mark((kind + "s",)) if src.get((kind + "s",)) is not None
-                             else Mark(src.path), f"missing-{kind}-text",
-                             f"no text for {kind} '{name}' in {text.lang}")

@@ -294,7 +294,7 @@ if TYPE_CHECKING:
 
 def _source_language(result: CheckResult) -> str:
     """The source language of the rules checked: their root's site.yaml says (default en)."""
-    from ..check.load import load_site_spec
+    from ..check.site_spec import load_site_spec
 
     if result.site is not None:
         return result.site.source_language
@@ -461,7 +461,7 @@ def _new(args: argparse.Namespace) -> int:
 
 def _site_language(rules: Path) -> str:
     """The source language of a rules folder's site.yaml; en when it has none that reads."""
-    from ..check.load import load_site_spec
+    from ..check.site_spec import load_site_spec
     from ..core.diagnostics import Report
 
     if not (rules / "site.yaml").is_file():

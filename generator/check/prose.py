@@ -1,0 +1,163 @@
+"""The checks of a game's prose that no schema says: images and tables a page can show,
+texts every language has as many of as the source language (FAQ entries, rules steps), a
+quick reference that has a line for every player count it promises, and the names of
+variants, examples and readings that match game.yaml and examples/."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from ..core.diagnostics import Mark, Report
+from ..core.hints import did_you_mean
+from ..core.languages import WESTERN_DIGITS
+from ..core.markup import refused_images
+from ..families import family_of
+from ..model.game import Example, GameBundle, GameRules, LanguageText
+from ..model.placeholders import strings_in
+from ..model.source import Source
+
+
+def check_images(src: Source, report: Report) -> None:
+    """Prose may embed pictures only as data: URLs: the site and the PDFs fetch nothing."""
+    for key, text in strings_in(src.data):
+        for offset, url in refused_images(text):
+            report.error(src.text_mark(key, offset), "refused-resource",
+                         f"the image '{url[:120]}' is not part of the page: a local file or a "
+                         "web address, which neither the site nor the PDFs may fetch",
+                         hint="embed the picture as a data:image/png;base64,... URL, or leave it out")
+
+
+MAX_TABLE_COLUMNS = 64  # a page's table wider than this reads on no screen or paper
+MAX_TABLE_CELLS = 10_000  # its tokens cost memory: 2 million cells took 3 GB to render
+
+
+def check_tables(src: Source, report: Report) -> None:
+    """A table in prose must fit a page: its size is read from the lines (a row is a line
+    with pipes), before anything renders it."""
+    for key, text in strings_in(src.data):
+        if "|" not in text:
+            continue
+        rows = columns = start = 0
+        for offset, line in _lines(text + "\n\n"):
+            cells = line.count("|") - line.count("\\|")
+            if cells and line.strip():
+                if not rows:
+                    start = offset
+                rows, columns = rows + 1, max(columns, cells - 1 if line.strip()[0] == "|" else cells + 1)
+                continue
+            if columns > MAX_TABLE_COLUMNS or rows * columns > MAX_TABLE_CELLS:
+                report.error(src.text_mark(key, start), "too-large",
+                             f"a table of {rows:,} rows and {columns:,} columns: a page shows at "
+                             f"most {MAX_TABLE_COLUMNS} columns and {MAX_TABLE_CELLS:,} cells",
+                             hint="split the table, or give its figures as a list")
+            rows = columns = 0
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    """Each line of ``text`` with the offset it starts at."""
+    offset = 0
+    for line in text.split("\n"):
+        yield offset, line
+        offset += len(line) + 1
+
+
+def check_counts(bundle: GameBundle, source_lang: str, report: Report) -> None:
+    """The rules in steps and the FAQ are lists, one entry per item: a language with more or
+    fewer entries than the source language's lacks one or has one too many (the i18n report
+    shows the rest of the picture). Without the source language, the fullest one counts."""
+    languages = bundle.languages
+    for key, what in (("faq", "FAQ entries"), ("steps", "steps")):
+        # counted as written: an entry a schema error left out is reported there, not here
+        counts = {lang: _written(text, key) for lang, text in languages.items()}
+        if source_lang in counts:
+            model, want = [source_lang], counts[source_lang]
+            said = f"{source_lang}.yaml, the source language, has {want}"
+        else:
+            want = max(counts.values(), default=0)
+            model = sorted(lang for lang, n in counts.items() if n == want)
+            said = f"{', '.join(f'{m}.yaml' for m in model)} " \
+                   f"{'has' if len(model) == 1 else 'have'} {want}"
+        entry = "entry" if key == "faq" else "step"
+        for lang, n in sorted(counts.items()):
+            if n == want or lang in model:
+                continue
+            src = languages[lang].source
+            report.error(src.key_mark((key,)) if src.get((key,)) is not None else Mark(src.path),
+                         f"missing-{key}-text" if n < want else f"extra-{key}-text",
+                         f"{lang}.yaml has {n} {what}; {said}",
+                         hint=f"translate the missing {entry} (`rulebook i18n` lists every text "
+                         "a language lacks)" if n < want else
+                         f"one {entry} of this file has no counterpart: split or joined by "
+                         f"mistake, or to be added to the source language first")
+
+
+_PLAYERS = r"player|giocator|spieler|игрок|jucăt|لاعب"  # the word's stem in each language
+
+
+def check_quickref_counts(bundle: GameBundle, report: Report) -> None:
+    """The quick reference (the card, the booklet's back cover) promises the game's range of
+    players in its header: a count that only a variant plays needs a line of its own there
+    (Hearts' three players), in every language."""
+    from ..simulation.configurations import player_counts
+
+    family = family_of(bundle)
+    spec = bundle.rules.spec.players
+    base = set(player_counts(bundle, bundle.rules.engine, family=family))
+    by_variant = {name: set(player_counts(bundle, engine, family=family))
+                  for name, engine in bundle.rules.variants.items()}
+    for count in range(max(spec.min, 2), spec.max + 1):
+        if count in base:
+            continue
+        givers = sorted(name for name, counts in by_variant.items() if count in counts)
+        # a line says how they play when it gives that variant's values ({three-players.
+        # hand.cards}), or the count in digits beside the language's word for players
+        own = re.compile("|".join(rf"\{{\s*{re.escape(g)}\." for g in givers) or r"(?!)")
+        said = re.compile(rf"(?<![\d.,]){count}(?![\d.,]*\d)\s*\S{{0,3}}\s*(?:{_PLAYERS})",
+                          re.IGNORECASE)
+        for lang, text in sorted(bundle.languages.items()):
+            quick = text.spec.quickref
+            lines = [*quick.in_short, *quick.turn, *quick.end]
+            if any(own.search(line) or said.search(line.translate(WESTERN_DIGITS))
+                   for line in lines):
+                continue
+            src = text.source
+            report.error(src.key_mark(("quickref",)) if src.get(("quickref",)) is not None
+                         else Mark(src.path), "quickref-players",
+                         f"{lang}: the quick reference promises {spec.min}–{spec.max} players "
+                         f"and has no line for {count}"
+                         + (f", which the variant {', '.join(repr(g) for g in givers)} plays"
+                            if givers else ""),
+                         hint=f"add a line to quickref.in_short saying how {count} play, "
+                         + (f"with the variant's values ({{{givers[0]}.hand.cards}}, ...)"
+                            if givers else f"'{count}' in digits beside the word for players"))
+
+
+def _written(text: LanguageText, key: str) -> int:
+    written = text.source.get((key,))
+    return len(written) if isinstance(written, list) else len(getattr(text.spec, key))
+
+
+def check_names(text: LanguageText, rules: GameRules, examples: list[str],
+                 report: Report, *, loaded: dict[str, Example]) -> None:
+    """Variant and example names in a language file must match game.yaml and examples/.
+    Text is required only for the examples that loaded: one whose file has errors is
+    reported there, not once more in every language."""
+    src = text.source
+    readings = [r.id for r in rules.spec.readings]
+    for kind, known, found, required in (
+            ("variant", list(rules.spec.variants), text.spec.variants, list(rules.spec.variants)),
+            ("example", list(examples), text.spec.examples, list(loaded)),
+            ("reading", readings, text.spec.readings, readings)):
+        written = src.get((kind + "s",))  # with the entries a schema error left out
+        names = list(written) if isinstance(written, dict) else list(found)
+        for name in names:
+            if name not in known:
+                report.error(src.key_mark((kind + "s", name)), f"unknown-{kind}",
+                             f"unknown {kind} '{name}'",
+                             hint=did_you_mean(name, known) or f"known: {', '.join(known) or 'none'}")
+        for name in required:
+            if name not in names:
+                report.error(src.key_mark((kind + "s",)) if src.get((kind + "s",)) is not None
+                             else Mark(src.path), f"missing-{kind}-text",
+                             f"no text for {kind} '{name}' in {text.lang}")
