@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, corpus
+from generator.build.simulate import simulations_of
 from generator.web.render import Renderer, SiteConfig, json_ld
 from generator.web.site import Kind, plan
 
@@ -40,7 +41,8 @@ def poisoned_templates(tmp_path: Path) -> Path:
 def italian_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     templates = poisoned_templates(tmp_path_factory.mktemp("poisoned"))
     renderer = Renderer(SiteConfig(templates, "https://rulebook.example/"), SITE, CHECKED.replays)
-    renderer.prefetch_numbers(workers=0)  # on every core, when the disk cache is cold
+    renderer.numbers.prefetch([s for b in renderer.site.games.values() for s in simulations_of(b)],
+                              workers=0)  # on every core, when the disk cache is cold
     pages = [p for p in SITE.pages if p.lang == "it" and p.kind in (Kind.GAME, Kind.NOT_FOUND)]
     return {p.path: renderer.render(p) for p in pages}
 

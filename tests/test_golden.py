@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, RULES, corpus
+from generator.build.simulate import simulations_of
 from generator.check.site_spec import load_site_spec
 from generator.core.diagnostics import Report
 from generator.web.render import Renderer, SiteConfig
@@ -34,7 +35,8 @@ def renderer() -> Renderer:
     assert spec is not None
     renderer = Renderer(SiteConfig(ROOT / "templates", spec.base_url, spec.name, pdf=True), SITE,
                         CHECKED.replays)
-    renderer.prefetch_numbers(workers=0)  # on every core, when the disk cache is cold
+    renderer.numbers.prefetch([s for b in renderer.site.games.values() for s in simulations_of(b)],
+                              workers=0)  # on every core, when the disk cache is cold
     return renderer
 
 

@@ -1,4 +1,4 @@
-"""Step 4, web fonts: the print faces cut to the characters of every page (of a page kept
+"""Step 5, web fonts: the print faces cut to the characters of every page (of a page kept
 from the last build, those the graph recorded of it), and the site stylesheet naming them;
 cut again only when the characters, the print faces or the stylesheet changed."""
 

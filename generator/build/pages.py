@@ -1,4 +1,4 @@
-"""Step 3, pages: every output file but the fonts, the search and the PDFs (pages, sitemap,
+"""Step 4, pages: every output file but the fonts, the search and the PDFs (pages, sitemap,
 static files), rendered when one of its recorded inputs changed, on every core when there
 are many; the others are kept as the last build left them.
 

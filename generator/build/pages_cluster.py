@@ -1,4 +1,4 @@
-"""Step 3's game pages on a Dask cluster (``--executor``): each task, one game's pages, is
+"""Step 4's game pages on a Dask cluster (``--executor``): each task, one game's pages, is
 rendered by a worker that shares no disk with the build, so what it reads travels with it.
 
 - Once per worker, each named by the sha256 of its content (``Cluster.share``): the templates

@@ -1,4 +1,4 @@
-"""Step 6, PDFs: the printable documents whose inputs changed (a booklet on A4 goes with its
+"""Step 7, PDFs: the printable documents whose inputs changed (a booklet on A4 goes with its
 A5 booklet), rendered by WeasyPrint on the worker pool or a Dask cluster; the others are kept,
 and their findings reported again as the last build made them. ``render_pdfs`` also serves
 `rulebook pdf`, and holds the policy of what a PDF's findings are."""

@@ -65,6 +65,7 @@ def _steps(ctx: Context) -> BuildResult:
     from .pdfs import pdfs
     from .plan import plan_site
     from .search import search
+    from .simulate import simulate
 
     site_spec = load_site_spec(config.rules, ctx.report)
     games = check_games(ctx, site_spec.source_language if site_spec else SOURCE_LANGUAGE)
@@ -72,6 +73,7 @@ def _steps(ctx: Context) -> BuildResult:
     if not ctx.result.ok or site_spec is None:
         return ctx.result  # nothing is written when a check fails
     plan = plan_site(ctx, games, site_spec)
+    simulate(ctx, plan.simulations, plan.renderer.numbers)
     made = pages(ctx, plan)
     made |= fonts(ctx, plan, made)
     made |= search(ctx, plan, made)
@@ -114,7 +116,7 @@ def _nothing_else(ctx: Context) -> bool:
 
 
 def _publish(ctx: Context, made: Made) -> None:
-    """Step 7: the output folder made to hold exactly what the steps made and kept."""
+    """Step 8: the output folder made to hold exactly what the steps made and kept."""
     result = ctx.result
     result.pages = sum(1 for p in [*made.files, *made.kept] if p.endswith(".html"))
     failpoint("before-publish")
@@ -127,7 +129,7 @@ def _publish(ctx: Context, made: Made) -> None:
 
 
 def _save_graph(ctx: Context, state: graph.State, written: Mapping[str, bytes]) -> None:
-    """Step 8: the graph of the site just published, for the next build."""
+    """Step 9: the graph of the site just published, for the next build."""
     graph.save_state(ctx.config.out, state, ctx.previous, ctx.inputs, written)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from ..core.languages import LANGUAGES, catalog_path
 from ..model.schema import SiteSpec
 from ..pdf.assets import collect
+from ..simulation.run import Simulation
 from ..simulation.store import Store
 from ..web.qr import rules_changed
 from ..web.render import Renderer, SiteConfig
@@ -22,6 +23,7 @@ from ..web.site import Site, plan_listed
 from . import graph
 from .context import Context
 from .games import Games
+from .simulate import simulations_of
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,7 @@ class Plan:
     renderer: Renderer
     values: dict[str, str]  # the named values of the whole site, by name
     changes: graph.Changes  # against the last build: which recorded inputs differ
+    simulations: list[Simulation]  # what the changed games' numbers pages show (step 3)
 
 
 def plan_site(ctx: Context, games: Games, site_spec: SiteSpec) -> Plan:
@@ -41,16 +44,14 @@ def plan_site(ctx: Context, games: Games, site_spec: SiteSpec) -> Plan:
                                    card_letters=frozenset(site_spec.card_letters)),
                         site, games.replays, numbers=Store(ctx.cache))
     # one pass over the games, each loaded once (a build keeps only a few in memory)
-    sims = []
+    sims: list[Simulation] = []
     outdated = _Outdated(ctx, site_spec.source_language)
     entries = _IndexEntries(ctx, renderer, games)
     for game in games.records:
         if game in games.changed:
-            sims += renderer.simulations_of(games[game])
+            sims += simulations_of(games[game])
         entries.record(game)
         outdated.record(games, game)
-    renderer.prefetch_simulations(sims, workers=config.workers,
-                                  progress=ctx.progress, executor=config.executor)
     values = site_values(site, renderer) | outdated.values
     if config.pdf:
         values |= _rules_days(ctx, renderer, games)
@@ -60,7 +61,7 @@ def plan_site(ctx: Context, games: Games, site_spec: SiteSpec) -> Plan:
     changes = graph.Changes(ctx.previous, ctx.inputs,
                             {k: v for r in games.records.values() for k, v in r.digests.items()},
                             values)
-    return Plan(games, site, renderer, values, changes)
+    return Plan(games, site, renderer, values, changes, sims)
 
 
 def site_values(site: Site, renderer: Renderer) -> dict[str, str]:

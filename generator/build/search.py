@@ -1,4 +1,4 @@
-"""Step 5, search: Pagefind's bundle for the site's game pages, an index per language, or per
+"""Step 6, search: Pagefind's bundle for the site's game pages, an index per language, or per
 shard of a language with many pages (web/search.py: ``SHARD_PAGES``). An index is made again
 only when one of its pages changed, came or went since it was last made (reading every page
 of it: the kept ones from the output folder); the others keep their files. With the search

@@ -4,32 +4,28 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 from dataclasses import dataclass, replace
 from datetime import date
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable, Mapping, MutableMapping, TypedDict
+from typing import Callable, Mapping, TypedDict
 from urllib.parse import urlsplit
-from xml.sax.saxutils import escape as xml_escape
 
-from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, Template, select_autoescape
-from jinja2.bccache import Bucket
+from jinja2 import Environment
 from markupsafe import Markup
 
 from ..core import markup
 from ..core.diagnostics import Diagnostic
-from ..core.languages import SOURCE_LANGUAGE, Messages, catalog_path, language, load_messages
+from ..core.languages import SOURCE_LANGUAGE, Messages, language
 from ..families import family_of
 from ..families.moves import Json
 from ..families.play import play_options
 from ..model.game import GameBundle
 from ..runtime import deps
 from ..runtime.cache import Cache
-from ..runtime.progress import QUIET, Progress
-from ..simulation.configurations import Result, game_numbers, page_configurations
-from ..simulation.run import Simulation
+from ..simulation.configurations import Result, game_numbers
 from ..simulation.store import Store
+from .environments import Environments
 from .facts import QUICKREF_TITLES, GameFacts
 from .game_page import PdfLink, game_context, language_name, stale_links, variant_name
 from .navigation import (
@@ -180,37 +176,6 @@ class SiteConfig:
     card_letters: frozenset[str] = frozenset()  # languages whose cards show their own letters
 
 
-class _MemoryBytecodeCache(BytecodeCache):
-    """Compiled templates shared by the per-language environments (and by rebuilds in
-    `rulebook serve`): each template is parsed and compiled once a process, not once per
-    language. Never on disk: a cache holds data, and compiled templates are code (a file
-    planted in such a cache would run as the author; compiling all takes about 0.1 s)."""
-
-    def __init__(self) -> None:
-        self._store: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: Bucket) -> None:
-        code = self._store.get(bucket.key)
-        if code is not None:
-            bucket.bytecode_from_string(code)
-
-    def dump_bytecode(self, bucket: Bucket) -> None:
-        self._store[bucket.key] = bucket.bytecode_to_string()
-
-
-_BYTECODE = _MemoryBytecodeCache()
-_CATALOGS: dict[tuple[str, int, int], Messages] = {}  # by path, size and modification time
-
-
-class _RecordingEnvironment(Environment):
-    """Every template a page loads (extends, includes and imports too) is an input of it."""
-
-    def _load_template(self, name: str, globals: MutableMapping[str, Any] | None) -> Template:  # noqa: A002
-        assert isinstance(self.loader, FileSystemLoader)
-        deps.file(Path(self.loader.searchpath[0]) / name)
-        return super()._load_template(name, globals)
-
-
 class Renderer:
     """Renders every page of a planned site into ``{output path: bytes}``."""
 
@@ -220,8 +185,7 @@ class Renderer:
         # the figures of its pages: by default from the user's disk cache, as a build does
         self.numbers = numbers if numbers is not None else Store(Cache.default())
         self._game_numbers: dict[str, list[Result]] = {}
-        self._envs: dict[str, Environment] = {}
-        self._messages: dict[str, Messages] = {}
+        self.environments = Environments(config.templates)
         self._contexts: dict[str, Context] = {}
         self._entries: dict[tuple[str, str], IndexEntry] = {}
         self._changed: dict[str, date] = {}
@@ -232,39 +196,14 @@ class Renderer:
     # -- environments ------------------------------------------------------------------------
 
     def messages(self, lang: str) -> Messages:
-        path = catalog_path(self.config.templates, lang)
-        deps.file(path)
-        if lang not in self._messages:
-            try:
-                st = os.stat(path)
-                key = (str(path), st.st_size, st.st_mtime_ns)
-            except OSError:
-                key = (str(path), -1, -1)
-            if key not in _CATALOGS:  # `rulebook serve` builds again and again in one process
-                _CATALOGS[key] = load_messages(self.config.templates, lang)
-            self._messages[lang] = _CATALOGS[key]
-        return self._messages[lang]
+        return self.environments.messages(lang)
 
     def catalog_problems(self) -> list[Diagnostic]:
         """What is wrong in the UI catalogs of the site's languages, for the build's report."""
-        return [d for lang in self.site.languages for d in self.messages(lang).problems]
+        return self.environments.catalog_problems(self.site.languages)
 
     def env(self, lang: str) -> Environment:
-        deps.file(catalog_path(self.config.templates, lang))  # its UI words
-        if lang not in self._envs:
-            env = _RecordingEnvironment(loader=FileSystemLoader(self.config.templates),
-                              autoescape=select_autoescape(default=True, default_for_string=True),
-                              undefined=StrictUndefined, extensions=["jinja2.ext.i18n"],
-                              bytecode_cache=_BYTECODE,
-                              auto_reload=False,  # a renderer lives one build: no stat per use
-                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-            msgs = self.messages(lang)
-            env.install_gettext_callables(msgs.gettext_html, msgs.ngettext_html, newstyle=True)  # type: ignore[attr-defined]
-            env.globals["_"] = _direct_gettext(msgs)
-            env.globals["zip"] = zip
-            env.filters["xml"] = _xml
-            self._envs[lang] = env
-        return self._envs[lang]
+        return self.environments.env(lang)
 
     # -- the whole site ------------------------------------------------------------------------
 
@@ -358,26 +297,6 @@ class Renderer:
 
     def json_ld(self, data: object) -> Markup:
         return json_ld(data)
-
-    def prefetch_numbers(self, *, workers: int) -> None:
-        """Simulate every game's uncached configurations at once, in ``workers`` processes."""
-        self.prefetch_numbers_of(list(self.site.games.values()), workers=workers)
-
-    def simulations_of(self, bundle: GameBundle) -> list[Simulation]:
-        """What the numbers page of a game simulates."""
-        return [c.simulation for c in page_configurations(bundle, family=family_of(bundle))]
-
-    def prefetch_simulations(self, sims: list[Simulation], *, workers: int,
-                             progress: Progress = QUIET, executor: str | None = None) -> None:
-        """Simulate what is not in the cache yet, on every core (or on the Dask cluster at
-        ``executor``)."""
-        self.numbers.prefetch(sims, workers=workers, progress=progress, executor=executor)
-
-    def prefetch_numbers_of(self, bundles: list[GameBundle], *, workers: int,
-                            progress: Progress = QUIET, executor: str | None = None) -> None:
-        """The same for ``bundles``, on the Dask cluster at ``executor`` when given."""
-        self.prefetch_simulations([s for b in bundles for s in self.simulations_of(b)],
-                                  workers=workers, progress=progress, executor=executor)
 
     def game_numbers(self, bundle: GameBundle) -> list[Result]:
         """The game by the numbers: simulated once per game, shared by its languages."""
@@ -506,7 +425,7 @@ class Renderer:
         index entries; what it keeps of the games goes with it."""
         other = Renderer(self.config, replace(self.site, games=games), replays,
                          numbers=self.numbers)
-        other._envs, other._messages, other._entries = self._envs, self._messages, self._entries
+        other.environments, other._entries = self.environments, self._entries
         other._changed = self._changed
         other._game_numbers = dict(numbers)
         return other
@@ -617,22 +536,6 @@ class Renderer:
             {"loc": absolute(self.config.base_url, page), "alternates": self.alternates(page)}
             for page in self.site.pages if page.kind is not Kind.NOT_FOUND]
         return self.env(SOURCE_LANGUAGE).get_template("sitemap.xml.j2").render(urls=urls)
-
-
-def _direct_gettext(msgs: Messages) -> Callable[..., Markup]:
-    """The templates' ``_()``. jinja2's own looks ``gettext`` up in the template's context and
-    calls it through the context (two dynamic calls per message, a quarter of a million on a
-    large site); this returns what that newstyle gettext returns, in one call: the escaped
-    translation (Markup whether or not the template autoescapes) formatted with its variables,
-    which Markup escapes, "%%" read as "%" even without variables."""
-    def gettext(message: str, /, **variables: object) -> Markup:
-        return msgs.gettext_html(message) % variables
-    return gettext
-
-
-def _xml(text: str) -> str:
-    """Text for an XML element or a double-quoted attribute ('>' too: ']]>' is not allowed)."""
-    return xml_escape(text, {'"': "&quot;"})
 
 
 def json_ld(data: object) -> Markup:
