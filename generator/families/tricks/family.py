@@ -15,7 +15,8 @@ from ...simulation.run import Simulation
 from ..shared import ReplayContext
 from ..starter import Starter
 from ..view import ExampleView
-from . import numbers
+from . import numbers, parse
+from .conflicts import check_conflicts
 from .engine import TricksGame
 from .narration import check_narration
 from .options import FirstLead, FirstTrick, HeartsLead, Passing, PassTo, Rotation, TricksOptions
@@ -52,7 +53,9 @@ def _options(opts: TricksOptionsSpec, src: Source, at: Callable[[str], Key], rep
              ) -> TricksOptions | None:
     table = _card_values(opts.points, src, at("points"), report)
     special = _card_values(opts.special, src, at("special"), report)
-    if table is None or special is None:
+    bonus = parse.trick_bonus(opts, src, at, report)
+    sets = parse.sets(opts, src, at, report)
+    if table is None or special is None or bonus is None or sets is None:
         return None
     end = opts.end
     if end.over is None and end.hands is None:
@@ -64,14 +67,17 @@ def _options(opts: TricksOptionsSpec, src: Source, at: Callable[[str], Key], rep
         slam = Slam(SlamTakes(opts.slam.takes), opts.slam.taker, opts.slam.others)
     scoring = Scoring(table, special, total=opts.total, per_trick=opts.per_trick,
                       clean_tricks=opts.clean_tricks, no_tricks=opts.no_tricks, slam=slam,
-                      zero_sum=opts.zero_sum)
+                      zero_sum=opts.zero_sum, trick_bonus=bonus, sets=sets, book=parse.book(opts),
+                      bid=parse.bid_score(opts))
     passing = (Passing(opts.passing.count, tuple(PassTo(d) for d in opts.passing.schedule))
                if opts.passing is not None else Passing(0, ()))
     return TricksOptions(
         scoring=scoring, end=EndRule(Winning(end.winning), over=end.over, hands=end.hands),
         players=opts.players, rotation=Rotation(opts.play), passing=passing,
         first_lead=FirstLead(opts.first_lead), hearts_lead=HeartsLead(opts.hearts_lead),
-        queen_breaks_hearts=opts.queen_breaks_hearts, first_trick=FirstTrick(opts.first_trick))
+        queen_breaks_hearts=opts.queen_breaks_hearts, first_trick=FirstTrick(opts.first_trick),
+        trumps=parse.trumps(opts), follow=parse.follow(opts), ranking=parse.ranking(opts),
+        sides=parse.sides(opts), dealing=parse.dealing(opts), bidding=parse.bidding(opts))
 
 
 def _check_claims(game: TricksGame, src: Source, at: Callable[[str], Key], report: Report) -> None:
@@ -134,6 +140,8 @@ class TricksFamily:
         if engine_options is None:
             return None
         game = TricksGame(deck, removed, engine_options)
+        if not check_conflicts(game, options, src, at, report):
+            return None
         _check_claims(game, src, at, report)
         return game
 
@@ -164,7 +172,10 @@ class TricksFamily:
         return ()  # no card is left over in a trick-taking game
 
     def hand_sizes(self, game: TricksGame, players: int) -> tuple[int, int] | None:
-        return (game.hand_size, game.hand_size) if players == game.players else None
+        if players != game.players:
+            return None
+        sizes = game.options.dealing.by_hand or (game.hand_size,)
+        return (min(sizes), max(sizes))
 
     def narration_steps(self, spec: TricksExampleSpec) -> int:
         return len(spec.sheet) if spec.sheet else len(spec.tricks)
