@@ -457,7 +457,7 @@ class TricksState:
     def apply(self, move: Pass) -> PassRecord: ...
 
     @overload
-    def apply(self, move: Bid) -> BidRecord: ...
+    def apply(self, move: Bid, *, strict: bool = True) -> BidRecord: ...
 
     @overload
     def apply(self, move: Play, *, strict: bool = True) -> PlayRecord: ...
@@ -466,8 +466,9 @@ class TricksState:
               ) -> PassRecord | BidRecord | PlayRecord:
         """Make the move and say what it did; IllegalMove when the rules do not allow it.
 
-        ``strict=False`` plays a held card even against the rules (by whoever's turn it is),
-        so that a replay which has reported the fault can go on checking what follows."""
+        ``strict=False`` plays a held card (or makes a bid) even against the rules, by
+        whoever's turn it is, so that a replay which has reported the fault can go on
+        checking what follows."""
         if isinstance(move, Pass):
             illegal = self._why_pass_illegal(move)
             if illegal is not None:
@@ -475,9 +476,10 @@ class TricksState:
             return self._pass(move)
         if isinstance(move, Bid):
             illegal = self._why_bid_illegal(move)
-            if illegal is not None:
+            if illegal is not None and (strict or self.bid_turn is None):
                 raise IllegalMove(illegal)
-            return self._bid(move)
+            return self._bid(Bid(self.bid_turn, move.tricks) if self.bid_turn is not None
+                             else move)
         if strict:
             illegal = self._why_play_illegal(move)
             if illegal is not None:
