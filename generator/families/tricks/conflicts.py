@@ -48,10 +48,10 @@ def check_conflicts(game: TricksGame, spec: TricksOptionsSpec, src: Source,
         error(at("deal") + ("draw",), "the players draw from a stock, but the hands change size "
               "hand by hand", "draw with a fixed number of cards each ('deal: {cards: 3}')")
     elif o.dealing.draw:
-        left = cards - game.hand_size * n
+        left = game.stock_size(1)
         if left % n:
-            error(at("deal") + ("draw",), f"the stock of {left} card(s) (with the turned card) "
-                  f"does not go round {n} players evenly", "remove cards from the deck, or deal "
+            error(at("deal") + ("draw",), f"the stock of {left} card(s) to draw does not go "
+                  f"round {n} players evenly", "remove cards from the deck, or deal "
                   "another number each, so that every player draws after every trick")
     if o.dealing.size is not None and o.dealing.by_hand:
         error(at("deal"), "'cards' and 'by_hand' both give the hand's size",

@@ -109,10 +109,17 @@ class TricksGame:
 
     def tricks_for(self, hand: int) -> int:
         """The tricks of the ``hand``-th hand: the cards dealt, and those drawn from the stock."""
+        return self.cards_for(hand) + self.stock_size(hand) // self.players
+
+    def stock_size(self, hand: int) -> int:
+        """The cards drawn from the stock in the ``hand``-th hand: those not dealt, less a
+        turned card that is not drawn."""
         o = self.options
-        if o.dealing.draw:
-            return len(self.cards) // self.players
-        return self.cards_for(hand)
+        if not o.dealing.draw:
+            return 0
+        left = len(self.cards) - self.cards_for(hand) * self.players
+        out = o.trumps.source is TrumpFrom.TURNED and not o.trumps.turned_drawn_last and left > 0
+        return left - 1 if out else left
 
     @property
     def plain(self) -> bool:
