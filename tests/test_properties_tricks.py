@@ -267,7 +267,6 @@ def _may_play(game: TricksGame, trump: Suit | None, hand: list[Card], trick: lis
 
 
 def _takes(game: TricksGame, trump: Suit | None, trick: list[Card]) -> int:
-    o = game.options
     power = _power(game)
     trumps = [i for i, c in enumerate(trick) if trump is not None and c.suit is trump]
     pool = trumps or [i for i, c in enumerate(trick) if c.suit is trick[0].suit]
