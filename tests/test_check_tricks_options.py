@@ -159,7 +159,7 @@ OPTION_CASES = {
         "trumps come from a card turned up after the deal, but every card is dealt: none is left "
         "to turn"),
     "a ranking that leaves out a rank": (
-        "briscola", [('"4", "2"]', '"4"]')], "ranking:", "the ranking leaves out 2"),
+        "briscola", [("4, 2]", "4]")], "ranking:", "the ranking leaves out 2"),
     "must trump without following suit": (
         "briscola", [("turned_drawn_last: true}", "turned_drawn_last: true, must_trump: true}")],
         "trumps:", "'must_trump', but nobody must follow suit ('follow: none')"),

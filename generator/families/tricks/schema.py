@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
 from ...core.languages import Gender
 from ...model.schema import GENDERS, CardsText, ScriptSpec, SeatName, Strict
 
 PassTo = Literal["left", "right", "across", "none"]
 SuitText = Literal["♠", "♥", "♦", "♣"]
-RankText = Literal["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+# a rank as written in YAML: `3` reads as a number, and means the rank 3
+RankText = Annotated[Literal["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"],
+                     BeforeValidator(lambda v: str(v) if isinstance(v, int) else v)]
 # a trick by its position in the hand: `first`, `last` or its number, counting from 1
 TrickAt = Union[Literal["first", "last"], Annotated[int, Field(ge=1)]]
 
@@ -196,7 +198,7 @@ class TricksOptionsSpec(Strict):
         "What a player must play to a trick: `suit` (a card of the suit led, when they hold "
         "one) or `none` (any card: Briscola)."))
     ranking: list[RankText] | None = Field(
-        default=None, examples=[["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"]], description=(
+        default=None, examples=[["A", 3, "K", "Q", "J", 7, 6, 5, 4, 2]], description=(
             "The ranks from the highest to the lowest in a trick, every rank in play once; "
             "leave it out for ace high (A K Q J 10 ... 2)."))
     sides: Literal["each", "partners"] = Field(default="each", description=(
