@@ -5,6 +5,8 @@
     moves.py      the move vocabulary: moves, faults and the records of what a move did
     trumps.py     trumps and the rank order: who takes a trick, a trump that must go over
     bidding.py    the bids and the dealer's hook
+    deal.py       a hand dealt with a stock and a turned card
+    sums.py       what the cards and options add up to, and why they may not deal
     engine.py     the game and one hand in play (imports only cards and the modules above)
     schema.py     the options in game.yaml and the example scripts
     parse.py      the new options from game.yaml's spec to the engine's data

@@ -16,8 +16,10 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Iterable, Sequence, overload
 
-from ...core.cards import Card, Deck, Rank, Suit, card_name, cards_name
+from ...core.cards import Card, Deck, Rank, Suit, card_name
+from . import sums
 from .bidding import legal_bids, why_bid_illegal
+from .deal import Dealt, deal_hand
 from .moves import (
     Bid,
     BidRecord,
@@ -46,7 +48,7 @@ from .trumps import Power, over, power_table, top_trump, trick_winner
 __all__ = ["Bid", "BidRecord", "Dealt", "Fault", "Illegal", "IllegalMove", "Pass", "PassRecord",
            "Play", "PlayRecord", "TrickRecord", "TricksGame", "TricksState", "TWO_OF_CLUBS"]
 
-TWO_OF_CLUBS = Card(Rank.TWO, Suit.CLUBS)
+TWO_OF_CLUBS = sums.TWO_OF_CLUBS
 
 
 # Comparing enum members by identity is several times faster than Card equality, which
@@ -66,16 +68,6 @@ def _take(hand: list[Card], card: Card) -> None:
             del hand[i]
             return
     hand.remove(card)
-
-
-@dataclass(frozen=True, slots=True)
-class Dealt:
-    """A hand as dealt: each seat's cards, the stock left (top first) and the card turned up
-    for trumps (the dealer's last card, which stays in their hand, or the stock's top)."""
-
-    hands: list[list[Card]]
-    stock: tuple[Card, ...] = ()
-    turned: Card | None = None
 
 
 # -- the game --------------------------------------------------------------------------
@@ -138,52 +130,19 @@ class TricksGame:
 
     def problems(self) -> list[str]:
         """Why these cards and options cannot make a playable hand, if they can't."""
-        o, out = self.options, []
-        if o.dealing.size is None and not o.dealing.by_hand and len(self.cards) % o.players:
-            out.append(f"{len(self.cards)} cards do not deal out evenly to {o.players} players")
-        most = max(o.dealing.by_hand or (self.hand_size,))
-        if most * o.players > len(self.cards):
-            out.append(f"{most} cards each for {o.players} players need {most * o.players} "
-                       f"cards; {len(self.cards)} are in play")
-        if o.passing.count >= self.hand_size > 0 and o.passing.schedule:
-            out.append(f"passing {o.passing.count} cards leaves nothing of a "
-                       f"{self.hand_size}-card hand")
-        if PassTo.ACROSS in o.passing.schedule and o.players % 2:
-            out.append(f"nobody sits across with {o.players} players; the schedule passes across")
-        if o.first_lead is FirstLead.TWO_OF_CLUBS and TWO_OF_CLUBS not in self.cards:
-            out.append("the 2♣ leads the first trick, but it is not in play")
-        valued = [c for c, _ in self.scoring.table + self.scoring.special]
-        gone = [c for c in valued if c not in self.cards]
-        if gone:
-            out.append(f"the scoring table values {cards_name(gone)}, which are not in play")
-        return out
+        return sums.problems(self.cards, self.options)
 
     def table_total(self) -> int:
         """What the scoring table's cards are worth together (special cards apart)."""
-        return sum(v for c, v in self.scoring.table if c in self.cards)
+        return sums.table_total(self.cards, self.scoring)
 
     def hand_sums(self) -> frozenset[int] | None:
         """Every possible sum of one hand's scores, or None when it depends on the play."""
-        o = self.options
-        if o.sides is Sides.PARTNERS or o.dealing.by_hand or o.dealing.size is not None:
-            return None  # a side's score counts once for each partner; hands of changing sizes
-        special = sum(v for c, v in self.scoring.special if c in self.cards)
-        return self.scoring.hand_sums(players=self.players, tricks=self.hand_size,
-                                      table=self.table_total(), special=special)
+        return sums.hand_sums(self.cards, self.options)
 
     def explain_sums(self) -> str:
         """Where a hand's sum comes from, for messages: ``the table: 36; ...``."""
-        s, parts = self.scoring, [f"the cards of the table: {self.table_total()}"]
-        if s.per_trick:
-            parts.append(f"{self.hand_size} tricks × {s.per_trick}: {self.hand_size * s.per_trick}")
-        special = [(c, v) for c, v in s.special if c in self.cards]
-        if special:
-            parts.append("special cards: " + ", ".join(f"{card_name(c)} {v}" for c, v in special))
-        if s.slam is not None:
-            others = (f" + {self.players - 1} × {s.slam.others}" if s.slam.others is not None
-                      else " (the others score as usual)")
-            parts.append(f"when one player takes everything: {s.slam.taker}{others}")
-        return "; ".join(parts)
+        return sums.explain_sums(self.cards, self.options)
 
     def variant(self, *, deck: Deck | None = None, removed: Iterable[Card] | None = None,
                 **options: object) -> TricksGame:
@@ -203,17 +162,7 @@ class TricksGame:
         o = self.options
         if o.dealing.size is None and not o.dealing.by_hand and not o.trumps.turns_card:
             return Dealt(self.deal(rng))  # the first games' deal, draw for draw the same
-        pack = list(self.cards)
-        rng.shuffle(pack)
-        n, size = self.players, self.cards_for(hand)
-        hands = [pack[i:size * n:n] for i in range(n)]
-        stock = pack[size * n:]
-        turned = None
-        if o.trumps.source is TrumpFrom.DEALER_LAST and hands[dealer]:
-            turned = hands[dealer][-1]
-        elif o.trumps.source is TrumpFrom.TURNED and stock:
-            turned = stock.pop(0)
-        return Dealt(hands, tuple(stock), turned)
+        return deal_hand(self.cards, o, rng, dealer=dealer, size=self.cards_for(hand))
 
     def first_leader(self, dealer: int, hands: Sequence[Iterable[Card]]) -> int:
         o = self.options

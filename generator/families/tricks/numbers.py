@@ -28,8 +28,8 @@ MAX_HANDS = 1000  # a game whose scores never end it (all zero) is cut off here
 CAP = 200  # games per configuration: a game is a dozen hands or more
 # the code the figures depend on: the engine, its options, scoring and this file (cache key)
 CODE = tuple(Path(__file__).parent / name
-             for name in ("engine.py", "moves.py", "trumps.py", "bidding.py", "options.py",
-                          "scoring.py", "numbers.py"))
+             for name in ("engine.py", "moves.py", "trumps.py", "bidding.py", "deal.py",
+                          "sums.py", "options.py", "scoring.py", "numbers.py"))
 
 
 SLAM_LABELS = {
