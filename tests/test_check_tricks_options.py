@@ -163,6 +163,9 @@ OPTION_CASES = {
     "must trump without following suit": (
         "briscola", [("turned_drawn_last: true}", "turned_drawn_last: true, must_trump: true}")],
         "trumps:", "'must_trump', but nobody must follow suit ('follow: none')"),
+    "a hand that ends on a card not in play": (
+        "briscola", [("  total: 120\n", "  total: 120\n  ends_with: 10♥\n")], "ends_with:",
+        "the hand ends when 10♥ is taken, but it is not in play"),
     "a book as large as the hand": (
         "whist", [("book: {tricks: 6}", "book: {tricks: 13}")], "book:",
         "a book of 13 trick(s) leaves no trick to score: a hand has 13"),

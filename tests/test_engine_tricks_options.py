@@ -290,6 +290,15 @@ def test_the_bids_of_partners_count_together() -> None:
     assert result.side_scores == (13, 11) and result.bids == (1, 1, 2, 0)
 
 
+def test_the_hand_ends_with_the_trick_that_takes_the_king_of_hearts() -> None:
+    g = game(ends_with=(C("K♥"),), scoring=Scoring(((C("K♥"), -20),)))
+    state = g.new_hand(hands("A♥ 2♣", "K♥ 3♣", "2♠ 4♣", "Q♥ 5♣"), dealer=3)
+    record = play(state, "A♥", "K♥", "2♠", "Q♥")
+    assert record.trick.winner == 0 and state.is_over() and state.hands[1] == [C("3♣")]
+    assert state.result().scores == (-20, 0, 0, 0)
+    assert g.hand_sums() is None
+
+
 # -- simulation ------------------------------------------------------------------------------
 
 def test_the_plain_games_deal_as_before() -> None:

@@ -224,6 +224,7 @@ def taking_games(draw: st.DrawFn) -> TricksGame:
     ranks = [r for r in Rank if any(c.rank is r for c in deck.cards)]
     ranking = tuple(draw(st.permutations(ranks))) if draw(st.booleans()) else ()
     bids = draw(st.booleans())
+    ends_with = (deck.cards[-1],) if draw(st.booleans()) else ()
     scoring = Scoring(tuple((c, draw(st.integers(-3, 3))) for c in deck.cards[-3:]),
                       per_trick=draw(st.integers(-1, 1)),
                       trick_bonus=(TrickBonus(1, draw(st.integers(-2, 2))), TrickBonus(LAST, -1)),
@@ -233,7 +234,8 @@ def taking_games(draw: st.DrawFn) -> TricksGame:
     return TricksGame(deck, removed, TricksOptions(
         scoring=scoring, end=EndRule(Winning.HIGHEST, hands=1), players=players,
         first_lead=FirstLead.LEFT_OF_DEALER, trumps=trumps, follow=follow, ranking=ranking,
-        sides=sides, dealing=dealing, bidding=Bidding(hook=draw(st.booleans())) if bids else None))
+        sides=sides, dealing=dealing, bidding=Bidding(hook=draw(st.booleans())) if bids else None,
+        ends_with=ends_with))
 
 
 def _power(game: TricksGame) -> dict[Rank, int]:
@@ -306,10 +308,14 @@ def test_random_option_combinations_end_conserve_cards_and_add_up(game: TricksGa
         assert record.trick is not None and record.trick.winner == seats[_takes(game, state.trump, trick)]
         winners.append(record.trick.winner)
         assert len({len(h) for h in state.hands}) == 1  # everyone holds as many after the draws
+        ender = next((c for c in trick if c in game.options.ends_with), None)
+        assert state.is_over() == (ender is not None or len(winners) == game.tricks_for(hand))
     result = state.result()
-    assert len(winners) == game.tricks_for(hand) == sum(result.tricks)
-    assert Counter(c for t in result.taken for c in t) == in_hand + drawn
-    assert not state.stock
+    assert len(winners) == sum(result.tricks) <= game.tricks_for(hand)
+    held = Counter(c for h in state.hands for c in h) + Counter(state.stock)
+    assert Counter(c for t in result.taken for c in t) + held == in_hand + drawn
+    if not game.options.ends_with:
+        assert len(winners) == game.tricks_for(hand) and not held
     # the scores, side by side, as the rules add them up
     s, o = game.scoring, game.options
     for side, members in enumerate(o.side_seats()):

@@ -79,6 +79,10 @@ def check_conflicts(game: TricksGame, spec: TricksOptionsSpec, src: Source,
             error(at("trick_points") + (key,), f"trick {bonus.trick} scores, but a hand has "
                   f"{tricks} trick(s)", "a trick is `first`, `last` or a number up to the "
                   "tricks of the shortest hand")
+    gone = [c for c in o.ends_with if c not in game.cards]
+    if gone:
+        error(at("ends_with"), f"the hand ends when {cards_name(gone)} is taken, but it is not "
+              "in play", "name cards of the game's deck")
     for i, group in enumerate(s.sets):
         gone = [c for c in group.cards if c not in game.cards]
         if gone:

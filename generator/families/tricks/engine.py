@@ -251,6 +251,7 @@ class TricksState:
         self._must_trump = trump is not None and o.trumps.must_trump
         self._over_trump = trump is not None and o.trumps.over_trump
         self._follow = o.follow is Follow.SUIT
+        self._enders = frozenset(o.ends_with)
         # who took each trick, in order; unknown for the tricks before a position
         self.winners: list[int] | None = None if any(self.taken) else []
         self.total_tricks = (sum(map(len, self.hands)) + len(self.stock)) // n \
@@ -513,6 +514,8 @@ class TricksState:
         self.trick_number += 1
         self.leader = winner
         self.turn = winner if self.hands[winner] else None
+        if self._enders and not self._enders.isdisjoint(cards):
+            self.turn = None  # the hand ends here: the cards still held are not played
         return PlayRecord(move, record)
 
     def _draw(self, winner: int) -> tuple[tuple[int, Card], ...]:

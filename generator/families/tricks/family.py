@@ -10,7 +10,7 @@ from ...core.cards import Card, Deck, card_name, cards_name
 from ...core.diagnostics import Report
 from ...model.schema import Strict
 from ...model.source import Key, Source
-from ...model.tokens import read_cards
+from ...model.tokens import parse_cards_at, read_cards
 from ...simulation.run import Simulation
 from ..shared import ReplayContext
 from ..starter import Starter
@@ -55,7 +55,8 @@ def _options(opts: TricksOptionsSpec, src: Source, at: Callable[[str], Key], rep
     special = _card_values(opts.special, src, at("special"), report)
     bonus = parse.trick_bonus(opts, src, at, report)
     sets = parse.sets(opts, src, at, report)
-    if table is None or special is None or bonus is None or sets is None:
+    enders = parse_cards_at(src, at("ends_with"), report, opts.ends_with) if opts.ends_with else ()
+    if table is None or special is None or bonus is None or sets is None or enders is None:
         return None
     end = opts.end
     if end.over is None and end.hands is None:
@@ -77,7 +78,8 @@ def _options(opts: TricksOptionsSpec, src: Source, at: Callable[[str], Key], rep
         first_lead=FirstLead(opts.first_lead), hearts_lead=HeartsLead(opts.hearts_lead),
         queen_breaks_hearts=opts.queen_breaks_hearts, first_trick=FirstTrick(opts.first_trick),
         trumps=parse.trumps(opts), follow=parse.follow(opts), ranking=parse.ranking(opts),
-        sides=parse.sides(opts), dealing=parse.dealing(opts), bidding=parse.bidding(opts))
+        sides=parse.sides(opts), dealing=parse.dealing(opts), bidding=parse.bidding(opts),
+        ends_with=enders)
 
 
 def _check_claims(game: TricksGame, src: Source, at: Callable[[str], Key], report: Report) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ...core.cards import Rank, Suit
+from ...core.cards import Card, Rank, Suit
 from .scoring import EndRule, Scoring
 
 
@@ -168,6 +168,8 @@ class TricksOptions:
     sides: Sides = Sides.EACH
     dealing: Dealing = ALL_DEALT
     bidding: Bidding | None = None
+    # the hand ends after the trick that takes any of these (Barbu's K♥), the rest unplayed
+    ends_with: tuple[Card, ...] = ()
 
     def side_of(self, seat: int) -> int:
         """The side ``seat`` plays for: itself, or with partners seat i mod n/2."""

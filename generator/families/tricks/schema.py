@@ -218,6 +218,9 @@ class TricksOptionsSpec(Strict):
                                          description=(
         "Points for whoever takes a trick by its position: `first`, `last` or its number "
         "from 1."))
+    ends_with: CardsText = Field(default=[], examples=["K♥"], description=(
+        "The hand ends after the trick that takes any of these cards; the cards still held "
+        "are not played."))
     sets: list[SetSpec] = Field(default=[], examples=[[{
         "tricks": ["first", "last"], "cards": "Q♣", "points": -1}]], description=(
         "Bonuses for taking all of a set of tricks and cards together."))

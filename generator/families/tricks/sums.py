@@ -42,8 +42,11 @@ def table_total(cards: Sequence[Card], scoring: Scoring) -> int:
 
 
 def hand_sums(cards: Sequence[Card], o: TricksOptions) -> frozenset[int] | None:
-    if o.sides is Sides.PARTNERS or o.dealing.by_hand or o.dealing.size is not None:
-        return None  # a side's score counts once for each partner; hands of changing sizes
+    if o.sides is Sides.PARTNERS or o.dealing.by_hand or o.dealing.size is not None \
+            or o.ends_with:
+        # a side's score counts once for each partner; hands of changing sizes, or that
+        # may end before every card is taken
+        return None
     special = sum(v for c, v in o.scoring.special if c in cards)
     return o.scoring.hand_sums(players=o.players, tricks=len(cards) // o.players,
                                table=table_total(cards, o.scoring), special=special)
