@@ -204,7 +204,8 @@ def _check_hand_result(ctx: Context, replay: Replay, state: TricksState) -> None
     result = spec.result
     if not state.is_over():
         if result is not None and any(claim is not None for claim in (
-                result.points, result.tricks, result.scores, result.slam)):
+                result.points, result.tricks, result.scores, result.slam, result.side_tricks,
+                result.side_scores)):
             left = len(state.hands[state.turn or 0])
             report.error(src.key_mark(("result",)), "false-claim",
                          f"the hand is not over after trick {state.trick_number - 1}: "
