@@ -142,8 +142,9 @@ ALL_DEALT = Dealing()
 
 @dataclass(frozen=True, slots=True)
 class Bidding:
-    """Each player bids the tricks they will take, in turn from the dealer's left, before
-    the first trick; a bid is 0 to the hand's size."""
+    """Each player bids the tricks they will take, in turn from the player after the dealer
+    (in the direction of play) to the dealer, before the first trick; a bid is 0 to the
+    hand's tricks."""
 
     # the dealer, bidding last, may not make the bids add up to the tricks of the hand
     hook: bool = False

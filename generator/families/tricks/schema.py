@@ -97,8 +97,9 @@ class DealSpec(Strict):
 
 
 class BidsSpec(Strict):
-    """Bids: before the first trick each player, from the dealer's left, bids how many
-    tricks they will take (0 to the hand's tricks)."""
+    """Bids: before the first trick each player, from the one after the dealer (the dealer's
+    left when play goes clockwise) round to the dealer, bids how many tricks they will take
+    (0 to the hand's tricks)."""
 
     hook: bool = Field(default=False, description=(
         "The dealer's hook: the dealer, bidding last, may not make the bids add up to the "
@@ -298,7 +299,8 @@ class TricksExampleSpec(ScriptSpec):
     variant: str | None = Field(default=None, examples=["three-players"], description=(
         "The variant of game.yaml this hand is played by; the game itself when left out."))
     hand: int = Field(default=1, ge=1, examples=[2], description=(
-        "Which hand of the game this is: it decides where the cards are passed."))
+        "Which hand of the game this is: it decides where the cards are passed, how many are "
+        "dealt (`deal.by_hand`) and the trumps (`trumps.order`)."))
     deal: dict[str, str] | None = Field(default=None, examples=[{"Anna": "K♠ 6♠ Q♥ 10♥"}],
                                         description="Every card in play, by seat.")
     pass_to: PassTo | None = Field(default=None, description=(
@@ -314,8 +316,8 @@ class TricksExampleSpec(ScriptSpec):
         "last card, or the top of the stock)."))
     bids: dict[str, int] | None = Field(default=None, examples=[{"Bruno": 1, "Carla": 0}],
                                         description=(
-        "In a game with bids: each player's bid, in the order they bid (from the dealer's "
-        "left)."))
+        "In a game with bids: each player's bid, in the order they bid (from the player "
+        "after the dealer)."))
     position: dict[str, str] | None = Field(default=None, examples=[{"Anna": "A♥ 2♣"}],
                                             description=(
         "The hands late in a hand, by seat, all of one size; with `taken`, every card in "
