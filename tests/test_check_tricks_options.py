@@ -179,3 +179,70 @@ def test_options_that_cannot_go_together_are_found_at_their_line(case: str, tmp_
     assert (line(text, needle), "option-conflict", message) in found(result), found(result)
     hints = [d.hint for d in result.report.items if d.code == "option-conflict"]
     assert all(hints)
+
+
+def _position_script(game: str, example: str, trick: int) -> str:
+    """A script of the fixture's hand from a position before ``trick`` (from 1): the hands
+    and piles as the replay had them, the stock left, the turned card and the bids."""
+    result = check([FIXTURES / game], root=FIXTURES)
+    replay = result.replays[(game, example)]
+    before = replay.tricks[trick - 1]
+    taken: dict[str, list[str]] = {}
+    for t in replay.tricks[:trick - 1]:
+        taken.setdefault(t.winner, []).extend(str(c) for _, c in t.cards)
+    drawn = {c for t in replay.tricks[:trick - 1] for _, c in t.draws}
+    stock = [str(c) for c in replay.stock if c not in drawn]
+    lines = ["seats: [Anna, Bruno, Carla, Dario]", "genders: {Anna: f, Bruno: m, Carla: f, Dario: m}",
+             "position:"]
+    lines += [f"  {name}: {' '.join(map(str, cards))}" for name, cards in before.hands_before.items()]
+    lines += ["taken:"] + [f"  {name}: {' '.join(cards)}" for name, cards in taken.items()]
+    if stock:
+        lines.append(f"stock: {' '.join(stock)}")
+    if replay.turned is not None:
+        lines.append(f"turned: {replay.turned}")
+    if replay.bids:
+        lines.append("bids: {" + ", ".join(f"{k}: {v}" for k, v in replay.bids.items()) + "}")
+    lines.append("tricks:")
+    for t in replay.tricks[trick - 1:]:
+        draws = ", draws: {" + ", ".join(f"{n}: {c}" for n, c in t.draws) + "}" if t.draws else ""
+        lines.append(f"  - {{lead: {t.leader}, cards: {' '.join(str(c) for _, c in t.cards)}, "
+                     f"winner: {t.winner}{draws}}}")
+    lines += ["result:", "  side_scores: {" + ", ".join(
+        f"{side[0]}: {score}" for side, score in zip(replay.sides, replay.side_scores)) + "}"
+        if replay.sides else "  scores: {" + ", ".join(
+            f"{n}: {s}" for n, s in replay.scores.items()) + "}"]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("game,example,trick", [("briscola", "whole-hand", 6),
+                                                ("oh-hell", "third-hand", 2)])
+def test_a_hand_from_a_position_with_a_stock_or_bids_replays(game: str, example: str, trick: int,
+                                                             tmp_path: Path) -> None:
+    script = _position_script(game, example, trick)
+    result, _ = broken(tmp_path, game, f"examples/{example}.yaml", [])
+    (tmp_path / "rules" / game / "examples" / f"{example}.yaml").write_text(script,
+                                                                            encoding="utf-8")
+    text = (tmp_path / "rules" / game / "en.yaml").read_text(encoding="utf-8")
+    steps = text.count("      - Trick ")
+    for i in range(1, trick):  # one narration a trick replayed
+        text = text.replace(f"      - Trick {i}.\n", "", 1)
+    assert text.count("      - Trick ") == steps - trick + 1
+    (tmp_path / "rules" / game / "en.yaml").write_text(text, encoding="utf-8")
+    result = check([tmp_path / "rules" / game], root=tmp_path)
+    assert [d.format() for d in result.report.sorted()] == []
+    assert result.replays[(game, example)].complete
+
+
+def test_a_position_needs_the_stock_it_draws_from(tmp_path: Path) -> None:
+    script = _position_script("briscola", "whole-hand", 6)
+    result, _ = broken(tmp_path, "briscola", BRISCOLA, [])
+    stock = next(x for x in script.splitlines() if x.startswith("stock:"))
+    path = tmp_path / "rules" / "briscola" / BRISCOLA
+    path.write_text(script.replace(stock + "\n", ""), encoding="utf-8")
+    result = check([tmp_path / "rules" / "briscola"], root=tmp_path)
+    (message, hint), = [(d.message, d.hint) for d in result.report.sorted()
+                        if d.code == "deal-mismatch"]
+    missing = stock.split(": ")[1].split()
+    assert message.startswith(f"{len(missing)} card(s) of the deck are nowhere: ")
+    assert sorted(message.split(": ")[1].split()) == sorted(missing)
+    assert hint == "'stock' holds the cards not drawn yet, top first (without the turned card)"

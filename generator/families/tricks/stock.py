@@ -105,7 +105,9 @@ def read_stock(ctx: Context, hands: dict[int, tuple[Card, ...]], *, dealer: int 
         if missing:
             ok = False
             report.error(src.key_mark(("stock",)), "deal-mismatch",
-                         f"{len(missing)} card(s) of the deck are nowhere: {cards_name(missing)}")
+                         f"{len(missing)} card(s) of the deck are nowhere: {cards_name(missing)}",
+                         hint=None if spec.stock is not None else "'stock' holds the cards not "
+                         "drawn yet, top first (without the turned card)")
     return ok, stock, turned
 
 
