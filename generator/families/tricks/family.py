@@ -24,7 +24,7 @@ from .page import example_context
 from .record import Replay
 from .replay import replay_example
 from .schema import TricksExampleSpec, TricksOptionsSpec
-from .scoring import EndRule, Scoring, Slam, SlamTakes, Winning
+from .scoring import LAST, EndRule, Scoring, Slam, SlamTakes, Winning
 from .starter import STARTER
 
 
@@ -119,7 +119,41 @@ PLACEHOLDERS = MappingProxyType({
     "end.hands": "the hands a game has (`end.hands`)",
     "slam.taker": "the score of the player who takes everything",
     "slam.others": "each other player's score when one takes everything",
+    "hand.tricks": "the tricks of a hand, when players draw from a stock (`deal.draw`)",
+    "stock.size": "the cards left in the stock after the first deal (with `deal.cards`)",
+    "hand.fewest": "the fewest cards a hand deals each player (`deal.by_hand`)",
+    "hand.most": "the most cards a hand deals each player (`deal.by_hand`)",
+    "trumps.suit": "the trump suit (`trumps.suit`)",
+    "book.tricks": "the book: the tricks that score nothing (`book.tricks`)",
+    "book.points": "the points for each trick over the book (`book.per_trick`)",
+    "bid.made": "what a bid made scores (`bid_score.made`)",
+    "bid.per_trick": "and each trick taken, when the bid is made (`bid_score.per_trick`)",
+    "bid.missed": "what a bid missed scores (`bid_score.missed`)",
+    "trick.first": "the points for taking the first trick (`trick_points`)",
+    "trick.last": "the points for taking the last trick (`trick_points`)",
 })
+
+
+def _taking_placeholders(game: TricksGame) -> dict[str, str]:
+    """The placeholders of the options of the games that take tricks, each only where the
+    game has the option (a game without it has no value to fill in)."""
+    o, s = game.options, game.scoring
+    values: dict[str, object | None] = {
+        "hand.tricks": game.tricks_for(1) if o.dealing.draw else None,
+        "stock.size": len(game.cards) - game.hand_size * o.players if o.dealing.size else None,
+        "hand.fewest": min(o.dealing.by_hand) if o.dealing.by_hand else None,
+        "hand.most": max(o.dealing.by_hand) if o.dealing.by_hand else None,
+        "trumps.suit": o.trumps.suit.value if o.trumps.suit is not None else None,
+        "book.tricks": s.book.tricks if s.book else None,
+        "book.points": s.book.per_trick if s.book else None,
+        "bid.made": s.bid.made if s.bid else None,
+        "bid.per_trick": s.bid.per_trick if s.bid else None,
+        "bid.missed": s.bid.missed if s.bid else None,
+    }
+    for bonus in s.trick_bonus:
+        if bonus.trick in (1, LAST):
+            values["trick.first" if bonus.trick == 1 else "trick.last"] = bonus.value
+    return {k: str(v) for k, v in values.items() if v is not None}
 
 
 @dataclass(frozen=True)
@@ -162,6 +196,7 @@ class TricksFamily:
                     "slam.taker": s.slam.taker if s.slam else None,
                     "slam.others": s.slam.others if s.slam else None}
         values |= {k: str(v) for k, v in optional.items() if v is not None}
+        values |= _taking_placeholders(engine)
         if engine.hand_sums() is not None:  # what a hand adds up to when nobody takes everything
             special = sum(v for c, v in s.special if c in engine.cards)
             values["hand.sum"] = str(engine.table_total() + s.per_trick * engine.hand_size + special)
