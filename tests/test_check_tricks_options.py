@@ -166,6 +166,9 @@ OPTION_CASES = {
     "a hand that ends on a card not in play": (
         "briscola", [("  total: 120\n", "  total: 120\n  ends_with: 10♥\n")], "ends_with:",
         "the hand ends when 10♥ is taken, but it is not in play"),
+    "the 2♣ leads when not every card is dealt": (
+        "oh-hell", [("first_lead: left-of-dealer", "first_lead: two-of-clubs")], "first_lead:",
+        "the holder of the 2♣ leads, but not every card is dealt: the 2♣ may be in nobody's hand"),
     "a book as large as the hand": (
         "whist", [("book: {tricks: 6}", "book: {tricks: 13}")], "book:",
         "a book of 13 trick(s) leaves no trick to score: a hand has 13"),

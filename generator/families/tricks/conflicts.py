@@ -13,7 +13,7 @@ from ...core.cards import Rank, cards_name
 from ...core.diagnostics import Report
 from ...model.source import Key, Source
 from .engine import TricksGame
-from .options import Follow, Sides, TrumpFrom
+from .options import FirstLead, Follow, Sides, TrumpFrom
 from .schema import TricksOptionsSpec
 from .scoring import LAST
 
@@ -56,6 +56,10 @@ def check_conflicts(game: TricksGame, spec: TricksOptionsSpec, src: Source,
     if o.dealing.size is not None and o.dealing.by_hand:
         error(at("deal"), "'cards' and 'by_hand' both give the hand's size",
               "keep one of them: a fixed number each, or a number hand by hand")
+    if o.first_lead is FirstLead.TWO_OF_CLUBS and not every_card:
+        error(at("first_lead"), "the holder of the 2♣ leads, but not every card is dealt: the "
+              "2♣ may be in nobody's hand", "deal every card, or let a neighbour of the dealer "
+              "lead ('left-of-dealer')")
     _trumps(game, spec, at, error, dealt_all=dealt_all)
     if o.ranking:
         ranks = [r for r in Rank if any(c.rank is r for c in game.cards)]

@@ -164,8 +164,9 @@ class TricksFamily:
     example_schema: type[TricksExampleSpec] = TricksExampleSpec
     replay_type: type[Replay] = Replay
     example_partial: str = "partials/example_tricks.html.j2"
-    inconsistency_hint: str = ("the cards must deal out evenly, and every card the options "
-                               "name must be in play")
+    inconsistency_hint: str = ("the cards must deal out evenly (or the cards dealt each must "
+                               "fit in the deck), and every card the options name must be in "
+                               "play")
     placeholder_docs: Mapping[str, str] = field(default_factory=lambda: PLACEHOLDERS)
     starter: Starter = STARTER
 

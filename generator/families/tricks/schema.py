@@ -302,7 +302,9 @@ class TricksExampleSpec(ScriptSpec):
         "Which hand of the game this is: it decides where the cards are passed, how many are "
         "dealt (`deal.by_hand`) and the trumps (`trumps.order`)."))
     deal: dict[str, str] | None = Field(default=None, examples=[{"Anna": "K♠ 6♠ Q♥ 10♥"}],
-                                        description="Every card in play, by seat.")
+                                        description=(
+        "The hands as dealt, by seat: every card in play, or, in a game with a stock, the "
+        "cards dealt (the rest in `stock` and `turned`)."))
     pass_to: PassTo | None = Field(default=None, description=(
         "Where this hand's cards are passed (a claim)."))
     passes: dict[str, str] | None = Field(default=None, examples=[{"Anna": "K♠ Q♥ 10♥"}],

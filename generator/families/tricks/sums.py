@@ -24,8 +24,9 @@ def problems(cards: Sequence[Card], o: TricksOptions) -> list[str]:
     if most * o.players > len(cards):
         out.append(f"{most} cards each for {o.players} players need {most * o.players} "
                    f"cards; {len(cards)} are in play")
-    if o.passing.count >= size > 0 and o.passing.schedule:
-        out.append(f"passing {o.passing.count} cards leaves nothing of a {size}-card hand")
+    fewest = min(o.dealing.by_hand or (size,))
+    if o.passing.count >= fewest > 0 and o.passing.schedule:
+        out.append(f"passing {o.passing.count} cards leaves nothing of a {fewest}-card hand")
     if PassTo.ACROSS in o.passing.schedule and o.players % 2:
         out.append(f"nobody sits across with {o.players} players; the schedule passes across")
     if o.first_lead is FirstLead.TWO_OF_CLUBS and TWO_OF_CLUBS not in cards:
