@@ -333,3 +333,51 @@ def test_random_option_combinations_end_conserve_cards_and_add_up(game: TricksGa
             score += s.bid.score(sum(bids[m] or 0 for m in members), tricks)
         assert all(result.scores[m] == score for m in members)
         assert result.side_scores[side] == score
+
+
+TRICK_GAMES = Path(__file__).parent / "fixtures" / "trick-games"
+
+
+@pytest.fixture(scope="module")
+def taking(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("garbage-taking") / "rules"
+    shutil.copytree(TRICK_GAMES, root)
+    return root
+
+
+SEATS = st.sampled_from(["Anna", "Bruno", "Carla", "Dario", "Zoe", "7♦"])
+TOKENS = st.sampled_from(["3♣", "2♥", "A♥", "7♠", "zz", "10♦", "-1", "99", "", "{", "Q♠"])
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(bids=st.lists(st.tuples(SEATS, st.integers(-2, 5) | TOKENS), max_size=5),
+       draws=st.lists(st.tuples(SEATS, TOKENS), max_size=5), stock=st.lists(TOKENS, max_size=30),
+       turned=TOKENS)
+def test_arbitrary_bids_draws_stocks_and_turned_cards_are_findings_not_tracebacks(
+        taking: Path, bids: list[tuple[str, object]], draws: list[tuple[str, str]],
+        stock: list[str], turned: str, capsys: pytest.CaptureFixture[str]) -> None:
+    edits = {
+        taking / "oh-hell" / "examples" / "third-hand.yaml": [
+            ("bids: {Anna: 3, Bruno: 2, Carla: 0, Dario: 2}",
+             "bids: {" + ", ".join(f"'{s}': '{b}'" if isinstance(b, str) else f"'{s}': {b}"
+                                   for s, b in bids) + "}"),
+            ("turned: 2♣", f"turned: '{turned}'")],
+        taking / "briscola" / "examples" / "whole-hand.yaml": [
+            ("draws: {Carla: 3♣, Bruno: 2♥, Anna: 2♦, Dario: 7♥}",
+             "draws: {" + ", ".join(f"'{s}': '{c}'" for s, c in draws) + "}"),
+            ("stock: 3♣ 2♥", f"stock: '{' '.join(stock)}' #")],
+    }
+    saved = {path: path.read_text(encoding="utf-8") for path in edits}
+    try:
+        for path, pairs in edits.items():
+            text = saved[path]
+            for old, new in pairs:
+                assert old in text
+                text = text.replace(old, new)
+            path.write_text(text, encoding="utf-8")
+        code = main(["check", str(taking)])
+    finally:
+        for path, text in saved.items():
+            path.write_text(text, encoding="utf-8")
+    assert code in (0, 1)
+    capsys.readouterr()
