@@ -249,3 +249,16 @@ def test_a_position_needs_the_stock_it_draws_from(tmp_path: Path) -> None:
     assert message.startswith(f"{len(missing)} card(s) of the deck are nowhere: ")
     assert sorted(message.split(": ")[1].split()) == sorted(missing)
     assert hint == "'stock' holds the cards not drawn yet, top first (without the turned card)"
+
+
+def test_a_trick_after_the_card_that_ends_the_hand_is_found(tmp_path: Path) -> None:
+    """Whist ending, as a test rule, with the trick that takes the Q♣ (trick 4)."""
+    broken(tmp_path, "whist", "game.yaml", [("  book: {tricks: 6}\n",
+                                             "  book: {tricks: 6}\n  ends_with: Q♣\n")])
+    text = (tmp_path / "rules" / "whist" / WHIST).read_text(encoding="utf-8")
+    result = check([tmp_path / "rules" / "whist"], root=tmp_path)
+    hits = [(d.mark.line, d.message, d.hint) for d in result.report.sorted()
+            if d.code == "hand-over"]
+    assert hits == [(line(text, "cards: 10♥ 7♥ 6♥ K♥"),
+                     "trick 5: the hand is already over after 4 tricks",
+                     "the hand ends with the trick that takes Q♣")]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...core.cards import Suit, card_name
+from ...core.cards import Suit, card_name, cards_name
 from ...model.source import Key
 from ...model.tokens import card_tokens, parse_cards_at
 from .engine import Fault, Illegal, Play, TrickRecord, TricksGame, TricksState
@@ -111,8 +111,11 @@ def _replay_tricks(ctx: Context, replay: Replay, state: TricksState) -> bool:
         key: Key = ("tricks", i)
         number = state.trick_number
         if state.is_over():
+            early = game.options.ends_with and any(state.hands)
             report.error(src.mark(key), "hand-over",
-                         f"trick {number}: the hand is already over after {number - 1} tricks")
+                         f"trick {number}: the hand is already over after {number - 1} tricks",
+                         hint=f"the hand ends with the trick that takes "
+                         f"{cards_name(game.options.ends_with)}" if early else None)
             return False
         leader = state.turn
         assert leader is not None
