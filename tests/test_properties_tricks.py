@@ -14,10 +14,31 @@ from hypothesis import strategies as st
 
 from conftest import RULES, corpus
 from generator.cli.main import main
-from generator.core.cards import Card, Suit
+from generator.core.cards import Card, Rank, Suit, get_deck
 from generator.families.tricks.engine import TWO_OF_CLUBS, Pass, Play, TricksGame
-from generator.families.tricks.options import FirstLead, FirstTrick, HeartsLead
-from generator.families.tricks.scoring import QUEEN_OF_SPADES
+from generator.families.tricks.options import (
+    Bidding,
+    Dealing,
+    FirstLead,
+    FirstTrick,
+    Follow,
+    HeartsLead,
+    Sides,
+    TricksOptions,
+    TrumpFrom,
+    Trumps,
+)
+from generator.families.tricks.scoring import (
+    LAST,
+    QUEEN_OF_SPADES,
+    BidScore,
+    Book,
+    EndRule,
+    Scoring,
+    SetBonus,
+    TrickBonus,
+    Winning,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -161,5 +182,202 @@ def test_arbitrary_trick_lines_are_findings_not_tracebacks(
         code = main(["check", str(scratch)])
     finally:
         target.write_text(saved, encoding="utf-8")
+    assert code in (0, 1)
+    capsys.readouterr()
+
+
+# -- random combinations of the options of the games that take tricks -----------------------
+
+DECKS = {"french-52": get_deck("french-52"), "italian-40": get_deck("italian-40"),
+         "skat-32": get_deck("skat-32")}
+
+
+@st.composite
+def taking_games(draw: st.DrawFn) -> TricksGame:
+    """A game of random options that go together (those that do not are check findings)."""
+    deck = DECKS[draw(st.sampled_from(sorted(DECKS)))]
+    players = draw(st.integers(2, 6))
+    sides = Sides.PARTNERS if players % 2 == 0 and draw(st.booleans()) else Sides.EACH
+    cards = len(deck.cards)
+    removed = deck.cards[:cards % players]  # deal out evenly
+    cards -= len(removed)
+    kind = draw(st.sampled_from(["all", "size", "draw", "by-hand"]))
+    dealing = Dealing()
+    if kind == "size":
+        dealing = Dealing(size=draw(st.integers(1, cards // players - 1)))
+    elif kind == "draw":
+        dealing = Dealing(size=draw(st.integers(1, cards // players - 1)), draw=True)
+    elif kind == "by-hand":
+        dealing = Dealing(by_hand=tuple(draw(st.lists(st.integers(1, cards // players - 1),
+                                                      min_size=1, max_size=5))))
+    follow = draw(st.sampled_from(list(Follow)))
+    source = draw(st.sampled_from([s for s in TrumpFrom
+                                   if s is not TrumpFrom.TURNED or kind != "all"]))
+    strict = follow is Follow.SUIT and source is not TrumpFrom.NONE
+    trumps = Trumps(source, draw(st.sampled_from(list(Suit))) if source is TrumpFrom.SUIT else None,
+                    tuple(draw(st.lists(st.sampled_from([None, *Suit]), min_size=1, max_size=5)))
+                    if source is TrumpFrom.BY_HAND else (),
+                    must_trump=strict and draw(st.booleans()),
+                    over_trump=strict and draw(st.booleans()),
+                    # the stock must go round whole: the turned card is drawn with it
+                    turned_drawn_last=source is TrumpFrom.TURNED and kind == "draw")
+    ranks = [r for r in Rank if any(c.rank is r for c in deck.cards)]
+    ranking = tuple(draw(st.permutations(ranks))) if draw(st.booleans()) else ()
+    bids = draw(st.booleans())
+    ends_with = (deck.cards[-1],) if draw(st.booleans()) else ()
+    scoring = Scoring(tuple((c, draw(st.integers(-3, 3))) for c in deck.cards[-3:]),
+                      per_trick=draw(st.integers(-1, 1)),
+                      trick_bonus=(TrickBonus(1, draw(st.integers(-2, 2))), TrickBonus(LAST, -1)),
+                      sets=(SetBonus((1, LAST), (deck.cards[-1],), -1),),
+                      book=Book(1) if draw(st.booleans()) else None,
+                      bid=BidScore(exact=draw(st.booleans())) if bids else None)
+    return TricksGame(deck, removed, TricksOptions(
+        scoring=scoring, end=EndRule(Winning.HIGHEST, hands=1), players=players,
+        first_lead=FirstLead.LEFT_OF_DEALER, trumps=trumps, follow=follow, ranking=ranking,
+        sides=sides, dealing=dealing, bidding=Bidding(hook=draw(st.booleans())) if bids else None,
+        ends_with=ends_with))
+
+
+def _power(game: TricksGame) -> dict[Rank, int]:
+    ranking = game.options.ranking
+    if not ranking:
+        return {r: r.high for r in Rank}
+    return {r: len(ranking) - ranking.index(r) if r in ranking else 0 for r in Rank}
+
+
+def _may_play(game: TricksGame, trump: Suit | None, hand: list[Card], trick: list[Card],
+              card: Card) -> bool:
+    """What may be played to a trick, written out again apart from the engine."""
+    o = game.options
+    if not trick or o.follow is Follow.NONE:
+        return True
+    led = trick[0].suit
+    power = _power(game)
+    top = max((power[c.rank] for c in trick if c.suit is trump and c.rank), default=-1)
+
+    def heads(cards: list[Card]) -> list[Card]:
+        higher = [c for c in cards if c.rank and power[c.rank] > top]
+        return higher or cards
+    same = [c for c in hand if c.suit is led]
+    if same:
+        allowed = heads(same) if o.trumps.over_trump and led is trump else same
+        return card in allowed
+    trumps = [c for c in hand if trump is not None and c.suit is trump]
+    if o.trumps.must_trump and trumps:
+        return card in (heads(trumps) if o.trumps.over_trump else trumps)
+    return True
+
+
+def _takes(game: TricksGame, trump: Suit | None, trick: list[Card]) -> int:
+    power = _power(game)
+    trumps = [i for i, c in enumerate(trick) if trump is not None and c.suit is trump]
+    pool = trumps or [i for i, c in enumerate(trick) if c.suit is trick[0].suit]
+    return max(pool, key=lambda i: power[trick[i].rank])  # type: ignore[index]
+
+
+@settings(max_examples=150, deadline=None)
+@given(game=taking_games(), seed=st.integers(0, 2**32), hand=st.integers(1, 6))
+def test_random_option_combinations_end_conserve_cards_and_add_up(game: TricksGame, seed: int,
+                                                                  hand: int) -> None:
+    rng = random.Random(seed)
+    n, dealer = game.players, rng.randrange(game.players)
+    dealt = game.deal_hand(rng, dealer=dealer, hand=hand)
+    in_hand = Counter(c for h in dealt.hands for c in h)
+    state = game.new_hand(dealt.hands, dealer=dealer, hand=hand, stock=dealt.stock,
+                          turned=dealt.turned)
+    drawn = Counter(state.stock)
+    state.random_start(rng)
+    bids = list(state.bids)
+    if game.options.bidding is not None and game.options.bidding.hook:
+        assert sum(b or 0 for b in bids) != game.tricks_for(hand)
+    winners = []
+    while not state.is_over():
+        trick: list[Card] = []
+        seats = []
+        for _ in range(n):
+            seat = state.turn
+            assert seat is not None
+            legal = state.legal_cards()
+            for card in state.hands[seat]:
+                assert (card in legal) == _may_play(game, state.trump, state.hands[seat], trick,
+                                                    card)
+            card = rng.choice(legal)
+            record = state.apply(Play(seat, card))
+            trick.append(card)
+            seats.append(seat)
+        assert record.trick is not None and record.trick.winner == seats[_takes(game, state.trump, trick)]
+        winners.append(record.trick.winner)
+        assert len({len(h) for h in state.hands}) == 1  # everyone holds as many after the draws
+        ender = next((c for c in trick if c in game.options.ends_with), None)
+        assert state.is_over() == (ender is not None or len(winners) == game.tricks_for(hand))
+    result = state.result()
+    assert len(winners) == sum(result.tricks) <= game.tricks_for(hand)
+    held = Counter(c for h in state.hands for c in h) + Counter(state.stock)
+    assert Counter(c for t in result.taken for c in t) + held == in_hand + drawn
+    if not game.options.ends_with:
+        assert len(winners) == game.tricks_for(hand) and not held
+    # the scores, side by side, as the rules add them up
+    s, o = game.scoring, game.options
+    for side, members in enumerate(o.side_seats()):
+        taken = [c for m in members for c in result.taken[m]]
+        tricks = sum(result.tricks[m] for m in members)
+        score = sum(s.table_value(c) for c in taken) + s.per_trick * tricks
+        score += sum(b.value for b in s.trick_bonus if winners[b.index(len(winners))] in members)
+        for group in s.sets:
+            if all(winners[TrickBonus(t, 0).index(len(winners))] in members for t in group.tricks) \
+                    and all(c in taken for c in group.cards):
+                score += group.value
+        if s.book is not None:
+            score += max(0, tricks - s.book.tricks) * s.book.per_trick
+        if s.bid is not None:
+            score += s.bid.score(sum(bids[m] or 0 for m in members), tricks)
+        assert all(result.scores[m] == score for m in members)
+        assert result.side_scores[side] == score
+
+
+TRICK_GAMES = Path(__file__).parent / "fixtures" / "trick-games"
+
+
+@pytest.fixture(scope="module")
+def taking(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("garbage-taking") / "rules"
+    shutil.copytree(TRICK_GAMES, root)
+    return root
+
+
+SEATS = st.sampled_from(["Anna", "Bruno", "Carla", "Dario", "Zoe", "7♦"])
+TOKENS = st.sampled_from(["3♣", "2♥", "A♥", "7♠", "zz", "10♦", "-1", "99", "", "{", "Q♠"])
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(bids=st.lists(st.tuples(SEATS, st.integers(-2, 5) | TOKENS), max_size=5),
+       draws=st.lists(st.tuples(SEATS, TOKENS), max_size=5), stock=st.lists(TOKENS, max_size=30),
+       turned=TOKENS)
+def test_arbitrary_bids_draws_stocks_and_turned_cards_are_findings_not_tracebacks(
+        taking: Path, bids: list[tuple[str, object]], draws: list[tuple[str, str]],
+        stock: list[str], turned: str, capsys: pytest.CaptureFixture[str]) -> None:
+    edits = {
+        taking / "oh-hell" / "examples" / "third-hand.yaml": [
+            ("bids: {Anna: 3, Bruno: 2, Carla: 0, Dario: 2}",
+             "bids: {" + ", ".join(f"'{s}': '{b}'" if isinstance(b, str) else f"'{s}': {b}"
+                                   for s, b in bids) + "}"),
+            ("turned: 2♣", f"turned: '{turned}'")],
+        taking / "briscola" / "examples" / "whole-hand.yaml": [
+            ("draws: {Carla: 3♣, Bruno: 2♥, Anna: 2♦, Dario: 7♥}",
+             "draws: {" + ", ".join(f"'{s}': '{c}'" for s, c in draws) + "}"),
+            ("stock: 3♣ 2♥", f"stock: '{' '.join(stock)}' #")],
+    }
+    saved = {path: path.read_text(encoding="utf-8") for path in edits}
+    try:
+        for path, pairs in edits.items():
+            text = saved[path]
+            for old, new in pairs:
+                assert old in text
+                text = text.replace(old, new)
+            path.write_text(text, encoding="utf-8")
+        code = main(["check", str(taking)])
+    finally:
+        for path, text in saved.items():
+            path.write_text(text, encoding="utf-8")
     assert code in (0, 1)
     capsys.readouterr()

@@ -118,9 +118,12 @@ def test_every_code_written_in_the_generator_and_every_engine_fault_is_registere
             if isinstance(node, ast.Constant) and isinstance(node.value, str) \
                     and node.value in CODES:
                 written.add(node.value)
-            if isinstance(node, ast.Call) and len(node.args) >= 2 \
-                    and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
-                        "error", "warning", "Diagnostic") \
+            # a report's method (report.error(mark, "code", ...)) or a Diagnostic(mark, "code")
+            named = node.func.attr if isinstance(node, ast.Call) and isinstance(
+                node.func, ast.Attribute) and node.func.attr in ("error", "warning", "note") \
+                else "Diagnostic" if isinstance(node, ast.Call) and isinstance(
+                    node.func, ast.Name) and node.func.id == "Diagnostic" else None
+            if named and isinstance(node, ast.Call) and len(node.args) >= 2 \
                     and isinstance(node.args[1], ast.Constant) and node.args[1].value not in CODES:
                 unregistered.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.args[1].value}")
     assert unregistered == []

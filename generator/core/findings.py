@@ -46,6 +46,16 @@ ROWS: tuple[Row, ...] = (
     Row(("revoke", "illegal-lead", "illegal-discard", "bad-pass", "hand-over", "game-over"),
         "trick-taking: not following suit, a lead not allowed yet (hearts unbroken, the 2♣ "
         "first), points on the first trick, a wrong pass, a trick or hand after the end"),
+    Row(("must-trump", "must-over-trump", "bad-bid", "wrong-draw"),
+        "trick-taking: a void player who does not trump (`must_trump`), a trump under the "
+        "trick's while holding a higher one (`over_trump`), a bid out of range, against the "
+        "dealer's hook or before the cards are passed, a card drawn from the stock that is not "
+        "its top (or a draw from an empty stock)"),
+    Row(("option-conflict",),
+        "game.yaml's options cannot go together (a bid with nothing to score it, a stock with "
+        "every card dealt, partners with an odd number of players, trumps from a turned card "
+        "with no card left to turn, a ranking that leaves out a rank in play, ...): at the "
+        "option, with a hint"),
     Row(("wrong-winner", "wrong-points", "points-total", "not-zero-sum"),
         "trick-taking: a wrong trick winner, wrong points or scores or totals, a scoring table "
         "whose total is not the one game.yaml states, hand scores that do not add up to zero "

@@ -1,24 +1,54 @@
-"""Trick-taking point-avoidance games: Peppa, Chat Noir, Hearts, Peppa Scivolosa.
+"""Trick-taking games: Peppa, Chat Noir, Hearts, Peppa Scivolosa; Whist, Briscola, Oh Hell.
 
-One engine; each game is a set of options (data, not subclasses): how many cards are passed
-and to whom, who leads, when hearts may be led, what each card is worth and the rules that
-score a whole hand, and how a game of several hands ends (see ``tricks_score``). Seats are
-numbered 0..n-1 in clockwise order, so a player's left-hand neighbour is the next seat.
+One engine; each game is a set of options (data, not subclasses): how many cards are dealt
+and passed and to whom, who leads, when hearts may be led, what must be followed, trumps and
+the ranking of the cards, bids, a stock drawn from after each trick, what each card is worth
+and the rules that score a whole hand, and how a game of several hands ends (see
+``scoring``). Seats are numbered 0..n-1 in clockwise order, so a player's left-hand
+neighbour is the next seat. The moves and records are in ``moves``; trumps and the ranking
+in ``trumps``, bids in ``bidding``.
 """
 
 from __future__ import annotations
 
-import enum
 import random
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Iterable, Sequence, overload
 
-from ...core.cards import Card, Deck, Rank, Suit, card_name, cards_name
-from .options import FirstLead, FirstTrick, HeartsLead, PassTo, TricksOptions
+from ...core.cards import Card, Deck, Rank, Suit, card_name
+from . import sums
+from .bidding import legal_bids, why_bid_illegal
+from .deal import Dealt, deal_hand
+from .moves import (
+    Bid,
+    BidRecord,
+    Fault,
+    Illegal,
+    IllegalMove,
+    Pass,
+    PassRecord,
+    Play,
+    PlayRecord,
+    TrickRecord,
+)
+from .options import (
+    FirstLead,
+    FirstTrick,
+    Follow,
+    HeartsLead,
+    PassTo,
+    Sides,
+    TricksOptions,
+    TrumpFrom,
+)
 from .scoring import HandResult, Scoring, score_hand
+from .trumps import Power, over, power_table, top_trump, trick_winner
 
-TWO_OF_CLUBS = Card(Rank.TWO, Suit.CLUBS)
+__all__ = ["Bid", "BidRecord", "Dealt", "Fault", "Illegal", "IllegalMove", "Pass", "PassRecord",
+           "Play", "PlayRecord", "TrickRecord", "TricksGame", "TricksState", "TWO_OF_CLUBS"]
+
+TWO_OF_CLUBS = sums.TWO_OF_CLUBS
 
 
 # Comparing enum members by identity is several times faster than Card equality, which
@@ -40,98 +70,6 @@ def _take(hand: list[Card], card: Card) -> None:
     hand.remove(card)
 
 
-# -- moves and what they did -----------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """``seat`` passes ``cards`` face down; everyone's passes change hands at once."""
-
-    seat: int
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    seat: int
-    card: Card
-
-
-class Fault(enum.StrEnum):
-    """Why a move is not allowed; the values are the finding codes of `rulebook check`."""
-
-    WRONG_PLAYER = "wrong-player"
-    NOT_HELD = "card-not-held"
-    REVOKE = "revoke"  # did not follow suit while able to
-    LEAD = "illegal-lead"  # hearts before they are broken, or not the 2♣ first
-    DISCARD = "illegal-discard"  # a heart or the Q♠ on the first trick
-    PASS = "bad-pass"
-    OVER = "hand-over"
-
-
-@dataclass(frozen=True, slots=True)
-class Illegal:
-    """A move refused, with what the rules expected instead."""
-
-    fault: Fault
-    seat: int
-    cards: tuple[Card, ...]  # what the move gives or plays
-    trick: int  # the trick it belongs to (0 while passing)
-    led: Suit | None = None
-    legal: tuple[Card, ...] = ()  # what the seat could play (for NOT_HELD: what it holds)
-    turn: int | None = None  # whose turn it really is
-    detail: str = ""
-
-    def describe(self, names: Sequence[str]) -> str:
-        """The message, with seat names: ``trick 3: Bruno must follow ♥ (holds 7♥ K♥); ...``."""
-        who, what = names[self.seat], cards_name(self.cards)
-        where = f"trick {self.trick}: " if self.trick else ""
-        legal = cards_name(self.legal)
-        if self.fault is Fault.REVOKE:
-            same = cards_name(c for c in self.legal if c.suit is self.led)
-            return f"{where}'{who}' must follow {self.led} (holds {same}); the script plays {what}"
-        if self.fault is Fault.LEAD:
-            return f"{where}'{who}' may not lead {what} {self.detail}; they may lead {legal}"
-        if self.fault is Fault.DISCARD:
-            return f"{where}'{who}' may not play {what} {self.detail}; they may play {legal}"
-        if self.fault is Fault.WRONG_PLAYER and self.turn is not None:
-            return f"{where}'{names[self.turn]}' plays now, not '{who}'"
-        if self.fault is Fault.NOT_HELD:
-            return f"{where}{what} is not in '{who}''s hand ({legal or 'no cards'})"
-        if self.fault is Fault.PASS and self.detail.startswith("passes"):
-            return f"'{who}' {self.detail}"
-        return f"{where}{self.detail}"
-
-
-class IllegalMove(ValueError):
-    """A move the rules do not allow; ``illegal`` says what was expected."""
-
-    def __init__(self, illegal: Illegal, names: Sequence[str] | None = None) -> None:
-        self.illegal = illegal
-        super().__init__(illegal.describe(names or [f"seat {i}" for i in range(64)]))
-
-
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
-    number: int  # counting from 1 within the hand
-    leader: int
-    plays: tuple[Play, ...]  # in order of play
-    winner: int
-    points: int  # the table's values (and special cards) of the cards in the trick
-    broken: bool  # hearts are broken once this trick is over
-
-
-@dataclass(frozen=True, slots=True)
-class PassRecord:
-    move: Pass
-    exchanged: bool  # everyone has passed now, and the cards changed hands
-
-
-@dataclass(frozen=True, slots=True)
-class PlayRecord:
-    move: Play
-    trick: TrickRecord | None  # the trick, once this play completes it
-
-
 # -- the game --------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -142,9 +80,11 @@ class TricksGame:
     removed: tuple[Card, ...]
     options: TricksOptions
     cards: tuple[Card, ...] = field(init=False)
+    power: Power = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", self.deck.without(self.removed))
+        object.__setattr__(self, "power", power_table(self.options.ranking))
 
     @property
     def players(self) -> int:
@@ -152,7 +92,33 @@ class TricksGame:
 
     @property
     def hand_size(self) -> int:
-        return len(self.cards) // self.players
+        """The cards each player is dealt in the first hand (see ``cards_for``)."""
+        return self.cards_for(1)
+
+    def cards_for(self, hand: int) -> int:
+        """The cards each player is dealt in the ``hand``-th hand of a game (from 1)."""
+        return self.options.dealing.size_for(hand, len(self.cards), self.players)
+
+    def tricks_for(self, hand: int) -> int:
+        """The tricks of the ``hand``-th hand: the cards dealt, and those drawn from the stock."""
+        return self.cards_for(hand) + self.stock_size(hand) // self.players
+
+    def stock_size(self, hand: int) -> int:
+        """The cards drawn from the stock in the ``hand``-th hand: those not dealt, less a
+        turned card that is not drawn."""
+        o = self.options
+        if not o.dealing.draw:
+            return 0
+        left = len(self.cards) - self.cards_for(hand) * self.players
+        out = o.trumps.source is TrumpFrom.TURNED and not o.trumps.turned_drawn_last and left > 0
+        return left - 1 if out else left
+
+    @property
+    def plain(self) -> bool:
+        """No trumps, ace high and suit followed: the engine's fast path applies."""
+        o = self.options
+        return (o.trumps.source is TrumpFrom.NONE and not o.ranking
+                and o.follow is Follow.SUIT)
 
     @property
     def scoring(self) -> Scoring:
@@ -164,45 +130,19 @@ class TricksGame:
 
     def problems(self) -> list[str]:
         """Why these cards and options cannot make a playable hand, if they can't."""
-        o, out = self.options, []
-        if len(self.cards) % o.players:
-            out.append(f"{len(self.cards)} cards do not deal out evenly to {o.players} players")
-        if o.passing.count >= self.hand_size > 0 and o.passing.schedule:
-            out.append(f"passing {o.passing.count} cards leaves nothing of a "
-                       f"{self.hand_size}-card hand")
-        if PassTo.ACROSS in o.passing.schedule and o.players % 2:
-            out.append(f"nobody sits across with {o.players} players; the schedule passes across")
-        if o.first_lead is FirstLead.TWO_OF_CLUBS and TWO_OF_CLUBS not in self.cards:
-            out.append("the 2♣ leads the first trick, but it is not in play")
-        valued = [c for c, _ in self.scoring.table + self.scoring.special]
-        gone = [c for c in valued if c not in self.cards]
-        if gone:
-            out.append(f"the scoring table values {cards_name(gone)}, which are not in play")
-        return out
+        return sums.problems(self.cards, self.options)
 
     def table_total(self) -> int:
         """What the scoring table's cards are worth together (special cards apart)."""
-        return sum(v for c, v in self.scoring.table if c in self.cards)
+        return sums.table_total(self.cards, self.scoring)
 
     def hand_sums(self) -> frozenset[int] | None:
         """Every possible sum of one hand's scores, or None when it depends on the play."""
-        special = sum(v for c, v in self.scoring.special if c in self.cards)
-        return self.scoring.hand_sums(players=self.players, tricks=self.hand_size,
-                                      table=self.table_total(), special=special)
+        return sums.hand_sums(self.cards, self.options)
 
     def explain_sums(self) -> str:
         """Where a hand's sum comes from, for messages: ``the table: 36; ...``."""
-        s, parts = self.scoring, [f"the cards of the table: {self.table_total()}"]
-        if s.per_trick:
-            parts.append(f"{self.hand_size} tricks × {s.per_trick}: {self.hand_size * s.per_trick}")
-        special = [(c, v) for c, v in s.special if c in self.cards]
-        if special:
-            parts.append("special cards: " + ", ".join(f"{card_name(c)} {v}" for c, v in special))
-        if s.slam is not None:
-            others = (f" + {self.players - 1} × {s.slam.others}" if s.slam.others is not None
-                      else " (the others score as usual)")
-            parts.append(f"when one player takes everything: {s.slam.taker}{others}")
-        return "; ".join(parts)
+        return sums.explain_sums(self.cards, self.options)
 
     def variant(self, *, deck: Deck | None = None, removed: Iterable[Card] | None = None,
                 **options: object) -> TricksGame:
@@ -217,6 +157,13 @@ class TricksGame:
         n = self.players
         return [pack[i::n] for i in range(n)]
 
+    def deal_hand(self, rng: random.Random, *, dealer: int, hand: int = 1) -> Dealt:
+        """Shuffle and deal the ``hand``-th hand: the stock and the turned card with it."""
+        o = self.options
+        if o.dealing.size is None and not o.dealing.by_hand and not o.trumps.turns_card:
+            return Dealt(self.deal(rng))  # the first games' deal, draw for draw the same
+        return deal_hand(self.cards, o, rng, dealer=dealer, size=self.cards_for(hand))
+
     def first_leader(self, dealer: int, hands: Sequence[Iterable[Card]]) -> int:
         o = self.options
         if o.first_lead is FirstLead.TWO_OF_CLUBS:
@@ -227,26 +174,46 @@ class TricksGame:
             return (dealer + 1) % o.players
         return (dealer - 1) % o.players
 
-    def new_hand(self, hands: Sequence[Sequence[Card]], *, dealer: int, hand: int = 1
-                 ) -> TricksState:
-        """A hand as dealt; passing comes first when the schedule passes in this hand."""
-        return TricksState(self, hands, dealer=dealer, direction=self.options.passing.direction(hand))
+    def new_hand(self, hands: Sequence[Sequence[Card]], *, dealer: int, hand: int = 1,
+                 stock: Sequence[Card] = (), turned: Card | None = None) -> TricksState:
+        """A hand as dealt; passing comes first when the schedule passes in this hand, then
+        the bids in a game with bids. ``stock`` is what was not dealt, top first (without
+        the turned card); ``turned`` the card turned up for trumps."""
+        return TricksState(self, hands, dealer=dealer, hand=hand,
+                           direction=self.options.passing.direction(hand),
+                           stock=self._stock(stock, turned), trump=self.trump_for(hand, turned))
 
     def resume(self, hands: Sequence[Sequence[Card]], *, taken: Sequence[Sequence[Card]],
-               leader: int) -> TricksState:
-        """A hand late in play: what each seat holds and has taken, and who leads next."""
-        return TricksState(self, hands, dealer=None, direction=PassTo.NONE, taken=taken,
-                           leader=leader)
+               leader: int, hand: int = 1, stock: Sequence[Card] = (),
+               turned: Card | None = None, bids: Sequence[int] | None = None) -> TricksState:
+        """A hand late in play: what each seat holds and has taken, who leads next, and the
+        stock, the turned card and the bids where the game has them."""
+        return TricksState(self, hands, dealer=None, hand=hand, direction=PassTo.NONE,
+                           taken=taken, leader=leader, stock=self._stock(stock, turned),
+                           trump=self.trump_for(hand, turned), bids=bids)
+
+    def trump_for(self, hand: int, turned: Card | None) -> Suit | None:
+        """The trump suit of the ``hand``-th hand, with ``turned`` the card turned up."""
+        return self.options.trumps.suit_for(hand, turned.suit if turned is not None else None)
+
+    def _stock(self, stock: Sequence[Card], turned: Card | None) -> list[Card]:
+        """The cards to draw from, top first: the turned card goes under them, to be drawn
+        last, where the game says so (Briscola)."""
+        o = self.options
+        if not o.dealing.draw:
+            return []
+        last = [turned] if turned is not None and o.trumps.turned_drawn_last \
+            and o.trumps.source is TrumpFrom.TURNED else []
+        return list(stock) + last
 
     def random_round(self, rng: random.Random, *, dealer: int | None = None, hand: int = 1
                      ) -> HandResult:
         """Deal, pass and play one whole hand with random legal choices."""
         dealer = rng.randrange(self.players) if dealer is None else dealer
-        state = self.new_hand(self.deal(rng), dealer=dealer, hand=hand)
-        if state.passing:
-            count = self.options.passing.count
-            for seat in range(self.players):
-                state.apply(Pass(seat, tuple(rng.sample(state.hands[seat], count))))
+        dealt = self.deal_hand(rng, dealer=dealer, hand=hand)
+        state = self.new_hand(dealt.hands, dealer=dealer, hand=hand, stock=dealt.stock,
+                              turned=dealt.turned)
+        state.random_start(rng)
         while state.turn is not None:
             # a card from legal_cards() needs no second check: the fast path for simulation
             state.apply(Play(state.turn, rng.choice(state.legal_cards())), strict=False)
@@ -254,11 +221,13 @@ class TricksGame:
 
 
 class TricksState:
-    """One hand in play: passing (when the schedule says so), then the tricks."""
+    """One hand in play: passing (when the schedule says so), the bids (in a game with
+    bids), then the tricks, each followed by the draws from the stock where there is one."""
 
     def __init__(self, game: TricksGame, hands: Sequence[Sequence[Card]], *, dealer: int | None,
                  direction: PassTo, taken: Sequence[Sequence[Card]] | None = None,
-                 leader: int | None = None) -> None:
+                 leader: int | None = None, hand: int = 1, stock: Sequence[Card] = (),
+                 trump: Suit | None = None, bids: Sequence[int] | None = None) -> None:
         self.game = game
         self.options = game.options
         self.players = n = len(hands)
@@ -274,7 +243,27 @@ class TricksState:
         self._step = self.options.rotation.step
         self.passing = direction is not PassTo.NONE and self.options.passing.count > 0
         self.leader = leader if leader is not None else game.first_leader(dealer or 0, self.hands)
-        self.turn: int | None = None if self.passing or not self.hands[self.leader] else self.leader
+        self.hand = hand
+        self.stock = list(stock)  # top first
+        self.trump = trump
+        o = self.options
+        self._plain = game.plain and trump is None
+        self._must_trump = trump is not None and o.trumps.must_trump
+        self._over_trump = trump is not None and o.trumps.over_trump
+        self._follow = o.follow is Follow.SUIT
+        self._enders = frozenset(o.ends_with)
+        # who took each trick, in order; unknown for the tricks before a position
+        self.winners: list[int] | None = None if any(self.taken) else []
+        self.total_tricks = (sum(map(len, self.hands)) + len(self.stock)) // n \
+            + self.trick_number - 1
+        bidding = o.bidding is not None and bids is None
+        self.bids: list[int | None] = list(bids) if bids is not None else [None] * n
+        self.bid_turn: int | None = (dealer or 0) % n if bidding else None
+        if self.bid_turn is not None:
+            self.bid_turn = (self.bid_turn + self._step) % n  # the dealer's left bids first
+        self.bidding = bidding
+        self.turn: int | None = None if self.passing or self.bidding or not self.hands[self.leader] \
+            else self.leader
 
     # -- passing ---------------------------------------------------------------------------
 
@@ -311,7 +300,7 @@ class TricksState:
         self.passing = False
         self.leader = self.game.first_leader(self.dealer or 0, self.hands) \
             if self.dealer is not None else self.leader
-        self.turn = self.leader
+        self.turn = None if self.bidding else self.leader
         return PassRecord(move, exchanged=True)
 
     def legal_passes(self) -> list[Pass]:
@@ -321,10 +310,44 @@ class TricksState:
         seat = next(s for s in range(self.players) if s not in self.passes)
         return [Pass(seat, cs) for cs in combinations(self.hands[seat], self.options.passing.count)]
 
+    # -- bidding ---------------------------------------------------------------------------
+
+    def _why_bid_illegal(self, move: Bid) -> Illegal | None:
+        if self.passing:
+            return Illegal(Fault.BID, move.seat, (), 0, detail=f"bids {move.tricks} before the "
+                           "cards are passed")
+        bidding = self.options.bidding
+        return why_bid_illegal(move, turn=self.bid_turn, bids=self.bids, tricks=self.total_tricks,
+                               hook=bidding is not None and bidding.hook)
+
+    def _bid(self, move: Bid) -> BidRecord:
+        self.bids[move.seat] = move.tricks
+        if all(b is not None for b in self.bids):
+            self.bidding, self.bid_turn = False, None
+            self.turn = self.leader if self.hands[self.leader] else None
+            return BidRecord(move, done=True)
+        assert self.bid_turn is not None
+        self.bid_turn = (self.bid_turn + self._step) % self.players
+        return BidRecord(move, done=False)
+
+    def legal_bids(self) -> list[Bid]:
+        bidding = self.options.bidding
+        return legal_bids(turn=self.bid_turn, bids=self.bids, tricks=self.total_tricks,
+                          hook=bidding is not None and bidding.hook)
+
+    def random_start(self, rng: random.Random) -> None:
+        """Passes and bids chosen at random, until the first trick is to be led."""
+        if self.passing:
+            count = self.options.passing.count
+            for seat in range(self.players):
+                self.apply(Pass(seat, tuple(rng.sample(self.hands[seat], count))))
+        while self.bidding:
+            self.apply(rng.choice(self.legal_bids()))
+
     # -- play ------------------------------------------------------------------------------
 
     def is_over(self) -> bool:
-        return not self.passing and self.turn is None
+        return not self.passing and not self.bidding and self.turn is None
 
     @property
     def led(self) -> Suit | None:
@@ -340,10 +363,17 @@ class TricksState:
         hand, o = self.hands[self.turn], self.options
         first = self.trick_number == 1
         if self.trick:
-            suit = self.trick[0].card.suit
-            same = [c for c in hand if c.suit is suit]
-            if same:
-                return same
+            if self._follow:
+                suit = self.trick[0].card.suit
+                same = [c for c in hand if c.suit is suit]
+                if same:
+                    if self._over_trump and suit is self.trump:
+                        return self._over(same)
+                    return same
+                if self._must_trump:
+                    trumps = [c for c in hand if c.suit is self.trump]
+                    if trumps:
+                        return self._over(trumps) if self._over_trump else trumps
         elif first and o.first_lead is FirstLead.TWO_OF_CLUBS and any(map(_is_two_of_clubs, hand)):
             return [c for c in hand if _is_two_of_clubs(c)]
         elif o.hearts_lead is HeartsLead.WHEN_BROKEN and not self.broken:
@@ -356,38 +386,57 @@ class TricksState:
                 return clean
         return list(hand)
 
-    def legal_moves(self) -> list[Pass] | list[Play]:
+    def _over(self, trumps: list[Card]) -> list[Card]:
+        assert self.trump is not None
+        return over(trumps, self.trick, trump=self.trump, power=self.game.power)
+
+    def legal_moves(self) -> list[Pass] | list[Bid] | list[Play]:
         if self.passing:
             return self.legal_passes()
+        if self.bidding:
+            return self.legal_bids()
         return [Play(self.turn, c) for c in self.legal_cards()] if self.turn is not None else []
 
     # -- the move vocabulary: why a move is illegal, whether it is legal, make it -----------
 
-    def why_illegal(self, move: Pass | Play) -> Illegal | None:
+    def why_illegal(self, move: Pass | Bid | Play) -> Illegal | None:
         """None when ``move`` is allowed now; otherwise what is wrong with it."""
         if isinstance(move, Pass):
             return self._why_pass_illegal(move)
+        if isinstance(move, Bid):
+            return self._why_bid_illegal(move)
         return self._why_play_illegal(move)
 
-    def can_apply(self, move: Pass | Play) -> bool:
+    def can_apply(self, move: Pass | Bid | Play) -> bool:
         return self.why_illegal(move) is None
 
     @overload
     def apply(self, move: Pass) -> PassRecord: ...
 
     @overload
+    def apply(self, move: Bid, *, strict: bool = True) -> BidRecord: ...
+
+    @overload
     def apply(self, move: Play, *, strict: bool = True) -> PlayRecord: ...
 
-    def apply(self, move: Pass | Play, *, strict: bool = True) -> PassRecord | PlayRecord:
+    def apply(self, move: Pass | Bid | Play, *, strict: bool = True
+              ) -> PassRecord | BidRecord | PlayRecord:
         """Make the move and say what it did; IllegalMove when the rules do not allow it.
 
-        ``strict=False`` plays a held card even against the rules (by whoever's turn it is),
-        so that a replay which has reported the fault can go on checking what follows."""
+        ``strict=False`` plays a held card (or makes a bid) even against the rules, by
+        whoever's turn it is, so that a replay which has reported the fault can go on
+        checking what follows."""
         if isinstance(move, Pass):
             illegal = self._why_pass_illegal(move)
             if illegal is not None:
                 raise IllegalMove(illegal)
             return self._pass(move)
+        if isinstance(move, Bid):
+            illegal = self._why_bid_illegal(move)
+            if illegal is not None and (strict or self.bid_turn is None):
+                raise IllegalMove(illegal)
+            return self._bid(Bid(self.bid_turn, move.tricks) if self.bid_turn is not None
+                             else move)
         if strict:
             illegal = self._why_play_illegal(move)
             if illegal is not None:
@@ -403,6 +452,10 @@ class TricksState:
         if self.passing:
             return Illegal(Fault.PASS, move.seat, (move.card,), number,
                            detail="the cards must be passed before the first trick")
+        if self.bidding:
+            return Illegal(Fault.BID, move.seat, (move.card,), number,
+                           detail="plays before the bids are over: everyone bids before the "
+                           "first trick")
         if self.turn is None:
             return Illegal(Fault.OVER, move.seat, (move.card,), number,
                            detail="the hand is already over")
@@ -417,6 +470,15 @@ class TricksState:
         led = self.led
         if led is not None and move.card.suit is not led and any(c.suit is led for c in hand):
             return Illegal(Fault.REVOKE, move.seat, (move.card,), number, led=led, legal=tuple(legal))
+        trump = self.trump
+        if (self._must_trump or self._over_trump) and self.trick and trump is not None \
+                and all(c.suit is trump for c in legal):
+            if move.card.suit is not trump:
+                return Illegal(Fault.TRUMP, move.seat, (move.card,), number, led=led,
+                               legal=tuple(legal))
+            top = top_trump(self.trick, trump=trump, power=self.game.power)
+            return Illegal(Fault.OVER_TRUMP, move.seat, (move.card,), number, led=led,
+                           legal=tuple(legal), detail=card_name(top) if top else "")
         if not self.trick:
             why = ("first: the holder of the 2♣ opens with it" if legal == [TWO_OF_CLUBS]
                    else "before hearts are broken" if move.card.suit is Suit.HEARTS
@@ -432,25 +494,49 @@ class TricksState:
         if len(self.trick) < self.players:
             self.turn = (move.seat + self._step) % self.players
             return PlayRecord(move, None)
-        led = self.trick[0].card.suit
-        best = max((p for p in self.trick if p.card.suit is led),
-                   key=lambda p: p.card.rank.high if p.card.rank else 0)
+        if self._plain:
+            led = self.trick[0].card.suit
+            best = max((p for p in self.trick if p.card.suit is led),
+                       key=lambda p: p.card.rank.high if p.card.rank else 0)
+        else:
+            best = trick_winner(self.trick, trump=self.trump, power=self.game.power)
         cards = [p.card for p in self.trick]
         self.broken = self.broken or any(self._breaks(c) for c in cards)
         winner = best.seat
         self.taken[winner].extend(cards)
         self.tricks_won[winner] += 1
+        if self.winners is not None:
+            self.winners.append(winner)
+        draws = self._draw(winner) if self.stock else ()
         record = TrickRecord(self.trick_number, self.trick[0].seat, tuple(self.trick), winner,
-                             sum(self.game.value(c) for c in cards), self.broken)
+                             sum(self.game.value(c) for c in cards), self.broken, draws)
         self.trick = []
         self.trick_number += 1
         self.leader = winner
         self.turn = winner if self.hands[winner] else None
+        if self._enders and not self._enders.isdisjoint(cards):
+            self.turn = None  # the hand ends here: the cards still held are not played
         return PlayRecord(move, record)
+
+    def _draw(self, winner: int) -> tuple[tuple[int, Card], ...]:
+        """After a trick, each player draws one card from the stock, the winner first and
+        then round the table, while it lasts (the options make it last whole rounds)."""
+        out = []
+        for i in range(self.players):
+            if not self.stock:
+                break
+            seat = (winner + i * self._step) % self.players
+            card = self.stock.pop(0)
+            self.hands[seat].append(card)
+            out.append((seat, card))
+        return tuple(out)
 
     def result(self) -> HandResult:
         if not self.is_over():
             raise IllegalMove(Illegal(Fault.OVER, 0, (), self.trick_number,
                                       detail="the hand is not over"))
+        o = self.options
         return score_hand(self.game.scoring, taken=self.taken, tricks=self.tricks_won,
-                          in_play=self.game.cards)
+                          in_play=self.game.cards, winners=self.winners,
+                          bids=[b or 0 for b in self.bids] if o.bidding is not None else None,
+                          sides=o.side_seats() if o.sides is Sides.PARTNERS else None)

@@ -10,14 +10,15 @@ from ...core.cards import Card, Deck, card_name, cards_name
 from ...core.diagnostics import Report
 from ...model.schema import Strict
 from ...model.source import Key, Source
-from ...model.tokens import read_cards
+from ...model.tokens import parse_cards_at, read_cards
 from ...simulation.run import Simulation
 from ..moves import Json
 from ..shared import ReplayContext
 from ..starter import Starter
 from ..table_play import PlayTable
 from ..view import ExampleView
-from . import numbers, play
+from . import numbers, parse, play
+from .conflicts import check_conflicts
 from .engine import TricksGame
 from .narration import check_narration
 from .options import FirstLead, FirstTrick, HeartsLead, Passing, PassTo, Rotation, TricksOptions
@@ -25,7 +26,7 @@ from .page import example_context
 from .record import Replay
 from .replay import replay_example
 from .schema import TricksExampleSpec, TricksOptionsSpec
-from .scoring import EndRule, Scoring, Slam, SlamTakes, Winning
+from .scoring import LAST, EndRule, Scoring, Slam, SlamTakes, Winning
 from .starter import STARTER
 
 
@@ -54,7 +55,10 @@ def _options(opts: TricksOptionsSpec, src: Source, at: Callable[[str], Key], rep
              ) -> TricksOptions | None:
     table = _card_values(opts.points, src, at("points"), report)
     special = _card_values(opts.special, src, at("special"), report)
-    if table is None or special is None:
+    bonus = parse.trick_bonus(opts, src, at, report)
+    sets = parse.sets(opts, src, at, report)
+    enders = parse_cards_at(src, at("ends_with"), report, opts.ends_with) if opts.ends_with else ()
+    if table is None or special is None or bonus is None or sets is None or enders is None:
         return None
     end = opts.end
     if end.over is None and end.hands is None:
@@ -66,14 +70,18 @@ def _options(opts: TricksOptionsSpec, src: Source, at: Callable[[str], Key], rep
         slam = Slam(SlamTakes(opts.slam.takes), opts.slam.taker, opts.slam.others)
     scoring = Scoring(table, special, total=opts.total, per_trick=opts.per_trick,
                       clean_tricks=opts.clean_tricks, no_tricks=opts.no_tricks, slam=slam,
-                      zero_sum=opts.zero_sum)
+                      zero_sum=opts.zero_sum, trick_bonus=bonus, sets=sets, book=parse.book(opts),
+                      bid=parse.bid_score(opts))
     passing = (Passing(opts.passing.count, tuple(PassTo(d) for d in opts.passing.schedule))
                if opts.passing is not None else Passing(0, ()))
     return TricksOptions(
         scoring=scoring, end=EndRule(Winning(end.winning), over=end.over, hands=end.hands),
         players=opts.players, rotation=Rotation(opts.play), passing=passing,
         first_lead=FirstLead(opts.first_lead), hearts_lead=HeartsLead(opts.hearts_lead),
-        queen_breaks_hearts=opts.queen_breaks_hearts, first_trick=FirstTrick(opts.first_trick))
+        queen_breaks_hearts=opts.queen_breaks_hearts, first_trick=FirstTrick(opts.first_trick),
+        trumps=parse.trumps(opts), follow=parse.follow(opts), ranking=parse.ranking(opts),
+        sides=parse.sides(opts), dealing=parse.dealing(opts), bidding=parse.bidding(opts),
+        ends_with=enders)
 
 
 def _check_claims(game: TricksGame, src: Source, at: Callable[[str], Key], report: Report) -> None:
@@ -113,7 +121,41 @@ PLACEHOLDERS = MappingProxyType({
     "end.hands": "the hands a game has (`end.hands`)",
     "slam.taker": "the score of the player who takes everything",
     "slam.others": "each other player's score when one takes everything",
+    "hand.tricks": "the tricks of a hand, when players draw from a stock (`deal.draw`)",
+    "stock.size": "the cards left in the stock after the first deal (with `deal.cards`)",
+    "hand.fewest": "the fewest cards a hand deals each player (`deal.by_hand`)",
+    "hand.most": "the most cards a hand deals each player (`deal.by_hand`)",
+    "trumps.suit": "the trump suit (`trumps.suit`)",
+    "book.tricks": "the book: the tricks that score nothing (`book.tricks`)",
+    "book.points": "the points for each trick over the book (`book.per_trick`)",
+    "bid.made": "what a bid made scores (`bid_score.made`)",
+    "bid.per_trick": "and each trick taken, when the bid is made (`bid_score.per_trick`)",
+    "bid.missed": "what a bid missed scores (`bid_score.missed`)",
+    "trick.first": "the points for taking the first trick (`trick_points`)",
+    "trick.last": "the points for taking the last trick (`trick_points`)",
 })
+
+
+def _taking_placeholders(game: TricksGame) -> dict[str, str]:
+    """The placeholders of the options of the games that take tricks, each only where the
+    game has the option (a game without it has no value to fill in)."""
+    o, s = game.options, game.scoring
+    values: dict[str, object | None] = {
+        "hand.tricks": game.tricks_for(1) if o.dealing.draw else None,
+        "stock.size": len(game.cards) - game.hand_size * o.players if o.dealing.size else None,
+        "hand.fewest": min(o.dealing.by_hand) if o.dealing.by_hand else None,
+        "hand.most": max(o.dealing.by_hand) if o.dealing.by_hand else None,
+        "trumps.suit": o.trumps.suit.value if o.trumps.suit is not None else None,
+        "book.tricks": s.book.tricks if s.book else None,
+        "book.points": s.book.per_trick if s.book else None,
+        "bid.made": s.bid.made if s.bid else None,
+        "bid.per_trick": s.bid.per_trick if s.bid else None,
+        "bid.missed": s.bid.missed if s.bid else None,
+    }
+    for bonus in s.trick_bonus:
+        if bonus.trick in (1, LAST):
+            values["trick.first" if bonus.trick == 1 else "trick.last"] = bonus.value
+    return {k: str(v) for k, v in values.items() if v is not None}
 
 
 @dataclass(frozen=True)
@@ -124,8 +166,9 @@ class TricksFamily:
     example_schema: type[TricksExampleSpec] = TricksExampleSpec
     replay_type: type[Replay] = Replay
     example_partial: str = "partials/example_tricks.html.j2"
-    inconsistency_hint: str = ("the cards must deal out evenly, and every card the options "
-                               "name must be in play")
+    inconsistency_hint: str = ("the cards must deal out evenly (or the cards dealt each must "
+                               "fit in the deck), and every card the options name must be in "
+                               "play")
     placeholder_docs: Mapping[str, str] = field(default_factory=lambda: PLACEHOLDERS)
     starter: Starter = STARTER
 
@@ -136,6 +179,8 @@ class TricksFamily:
         if engine_options is None:
             return None
         game = TricksGame(deck, removed, engine_options)
+        if not check_conflicts(game, options, src, at, report):
+            return None
         _check_claims(game, src, at, report)
         return game
 
@@ -154,6 +199,7 @@ class TricksFamily:
                     "slam.taker": s.slam.taker if s.slam else None,
                     "slam.others": s.slam.others if s.slam else None}
         values |= {k: str(v) for k, v in optional.items() if v is not None}
+        values |= _taking_placeholders(engine)
         if engine.hand_sums() is not None:  # what a hand adds up to when nobody takes everything
             special = sum(v for c, v in s.special if c in engine.cards)
             values["hand.sum"] = str(engine.table_total() + s.per_trick * engine.hand_size + special)
@@ -166,7 +212,10 @@ class TricksFamily:
         return ()  # no card is left over in a trick-taking game
 
     def hand_sizes(self, game: TricksGame, players: int) -> tuple[int, int] | None:
-        return (game.hand_size, game.hand_size) if players == game.players else None
+        if players != game.players:
+            return None
+        sizes = game.options.dealing.by_hand or (game.hand_size,)
+        return (min(sizes), max(sizes))
 
     def narration_steps(self, spec: TricksExampleSpec) -> int:
         return len(spec.sheet) if spec.sheet else len(spec.tricks)

@@ -16,7 +16,7 @@ from ...core.cards import cards_name
 from ...core.languages import _n_, _np_
 from ...simulation.run import Metric, SeatNote, Simulation
 from ...simulation.stats import Tally
-from .engine import Pass, Play, TricksGame
+from .engine import Play, TricksGame
 from .options import FirstLead
 from .scoring import QUEEN_OF_SPADES, HandResult, SlamTakes, verdict
 
@@ -28,7 +28,8 @@ MAX_HANDS = 1000  # a game whose scores never end it (all zero) is cut off here
 CAP = 200  # games per configuration: a game is a dozen hands or more
 # the code the figures depend on: the engine, its options, scoring and this file (cache key)
 CODE = tuple(Path(__file__).parent / name
-             for name in ("engine.py", "options.py", "scoring.py", "numbers.py"))
+             for name in ("engine.py", "moves.py", "trumps.py", "bidding.py", "deal.py",
+                          "sums.py", "options.py", "scoring.py", "numbers.py"))
 
 
 SLAM_LABELS = {
@@ -65,11 +66,10 @@ def play_hand(game: TricksGame, rng: random.Random, *, dealer: int, hand: int,
     """Deal, pass and play one hand with random legal choices; tally the per-hand figures
     with seats counted from ``dealer``."""
     n = game.players
-    state = game.new_hand(game.deal(rng), dealer=dealer, hand=hand)
-    if state.passing:
-        count = game.options.passing.count
-        for seat in range(n):
-            state.apply(Pass(seat, tuple(rng.sample(state.hands[seat], count))))
+    dealt = game.deal_hand(rng, dealer=dealer, hand=hand)
+    state = game.new_hand(dealt.hands, dealer=dealer, hand=hand, stock=dealt.stock,
+                          turned=dealt.turned)
+    state.random_start(rng)  # the passes, and the bids in a game with bids
     holder = next((s for s, h in enumerate(state.hands) if QUEEN_OF_SPADES in h), None) \
         if _queen_counts(game) else None
     while state.turn is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...core.cards import Card
+from ...core.cards import Card, Suit
 from .options import PassTo
 from .scoring import GameVerdict
 
@@ -21,6 +21,7 @@ class TrickReplay:
     points: int
     broken: bool  # hearts are broken once this trick is over
     hands_before: Hands
+    draws: tuple[tuple[str, Card], ...] = ()  # (seat, card) drawn from the stock after it
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,13 @@ class Replay:
     tricks_won: dict[str, int] = field(default_factory=dict)
     scores: dict[str, int] = field(default_factory=dict)  # the hand's scores
     slam: str | None = None  # who took everything
+    trump: Suit | None = None  # the hand's trump suit
+    turned: Card | None = None  # the card turned up for trumps
+    stock: tuple[Card, ...] = ()  # the stock after the deal, top first, as drawn
+    bids: dict[str, int] = field(default_factory=dict)  # in the order of bidding
+    sides: tuple[tuple[str, ...], ...] = ()  # with partners: the seats of each side
+    side_tricks: tuple[int, ...] = ()
+    side_scores: tuple[int, ...] = ()
     complete: bool = False  # every scripted step replayed, and the hand (or game) is over
     sheet: list[SheetRow] = field(default_factory=list)
     verdict: GameVerdict | None = None

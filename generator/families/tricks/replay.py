@@ -18,16 +18,17 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...core.cards import card_name
+from ...core.cards import Suit, card_name, cards_name
 from ...model.source import Key
 from ...model.tokens import card_tokens, parse_cards_at
 from .engine import Fault, Illegal, Play, TrickRecord, TricksGame, TricksState
-from .options import FirstLead
+from .options import FirstLead, Sides
 from .record import Replay, TrickReplay
 from .schema import TrickSpec
-from .scoring import HandResult
+from .scoring import LAST, HandResult, TrickBonus
 from .sheet import replay_sheet
 from .start import Context, report_stopped, start_from_deal, start_from_position
+from .stock import check_draws
 
 # -- the whole script ------------------------------------------------------------------
 
@@ -72,6 +73,10 @@ def replay_example(ctx: Context) -> Replay | None:
 _HINTS = {
     Fault.REVOKE: "a player who holds a card of the suit led must play one",
     Fault.WRONG_PLAYER: "whoever takes a trick leads the next one; then play goes round",
+    Fault.TRUMP: "a player who cannot follow suit must play a trump when they hold one",
+    Fault.OVER_TRUMP: "a player who plays a trump must beat the trumps already in the trick "
+                      "when they can",
+    Fault.BID: "everyone bids before the first trick",
 }
 
 
@@ -106,8 +111,11 @@ def _replay_tricks(ctx: Context, replay: Replay, state: TricksState) -> bool:
         key: Key = ("tricks", i)
         number = state.trick_number
         if state.is_over():
+            early = game.options.ends_with and any(state.hands)
             report.error(src.mark(key), "hand-over",
-                         f"trick {number}: the hand is already over after {number - 1} tricks")
+                         f"trick {number}: the hand is already over after {number - 1} tricks",
+                         hint=f"the hand ends with the trick that takes "
+                         f"{cards_name(game.options.ends_with)}" if early else None)
             return False
         leader = state.turn
         assert leader is not None
@@ -149,12 +157,24 @@ def _replay_tricks(ctx: Context, replay: Replay, state: TricksState) -> bool:
         done = record.trick
         replay.tricks.append(TrickReplay(
             done.number, names[done.leader], tuple((names[p.seat], p.card) for p in done.plays),
-            names[done.winner], done.points, done.broken, before))
-        _check_trick_claims(ctx, trick, done, key)
+            names[done.winner], done.points, done.broken, before,
+            tuple((names[s], c) for s, c in done.draws)))
+        _check_trick_claims(ctx, trick, done, key, trump=state.trump)
+        check_draws(ctx, trick, done, key)
     return True
 
 
-def _check_trick_claims(ctx: Context, trick: TrickSpec, done: TrickRecord, key: Key) -> None:
+def _winner_rule(game: TricksGame, trump: Suit | None) -> str:
+    ranks = game.options.ranking
+    order = f" (ranked {' '.join(r.value for r in ranks)})" if ranks else ""
+    if trump is None:
+        return f"the highest card{order} of the suit led takes the trick; other suits never do"
+    return (f"the highest trump ({trump}) takes the trick, else the highest card{order} of the "
+            "suit led; other suits never do")
+
+
+def _check_trick_claims(ctx: Context, trick: TrickSpec, done: TrickRecord, key: Key, *,
+                        trump: Suit | None) -> None:
     """What the script claims about a trick, against what the trick really did."""
     seats, src, report = ctx.seats, ctx.src, ctx.report
     winner, points, broken, number = done.winner, done.points, done.broken, done.number
@@ -165,7 +185,7 @@ def _check_trick_claims(ctx: Context, trick: TrickSpec, done: TrickRecord, key: 
         report.error(src.mark(key + ("winner",)), "wrong-winner",
                      f"trick {number}: '{names[winner]}' takes it; the script says "
                      f"'{claimed_winner}'",
-                     hint="the highest card of the suit led takes the trick; other suits never do")
+                     hint=_winner_rule(ctx.game, trump))
     claimed_points = trick.points
     if claimed_points is not None and claimed_points != points:
         report.error(src.mark(key + ("points",)), "wrong-points",
@@ -187,7 +207,8 @@ def _check_hand_result(ctx: Context, replay: Replay, state: TricksState) -> None
     result = spec.result
     if not state.is_over():
         if result is not None and any(claim is not None for claim in (
-                result.points, result.tricks, result.scores, result.slam)):
+                result.points, result.tricks, result.scores, result.slam, result.side_tricks,
+                result.side_scores)):
             left = len(state.hands[state.turn or 0])
             report.error(src.key_mark(("result",)), "false-claim",
                          f"the hand is not over after trick {state.trick_number - 1}: "
@@ -199,6 +220,9 @@ def _check_hand_result(ctx: Context, replay: Replay, state: TricksState) -> None
     replay.tricks_won = {n: hand.tricks[s] for s, n in enumerate(names)}
     replay.scores = {n: hand.scores[s] for s, n in enumerate(names)}
     replay.slam = names[hand.slam] if hand.slam is not None else None
+    if game.options.sides is Sides.PARTNERS:
+        replay.side_tricks, replay.side_scores = hand.side_tricks, hand.side_scores
+    winners = tuple(state.winners) if state.winners is not None else None
     if result is None:
         return
     for what, claims, actual, code in (("points", result.points, hand.points, "wrong-points"),
@@ -211,7 +235,9 @@ def _check_hand_result(ctx: Context, replay: Replay, state: TricksState) -> None
             if claims[name] != actual[seat]:
                 report.error(src.mark(("result", what, name)), code,
                              f"'{name}' {_verb(what)} {actual[seat]} in this hand; the script "
-                             f"says {claims[name]}", hint=_explain(game, hand, seat, names))
+                             f"says {claims[name]}",
+                             hint=_explain(game, hand, seat, names, winners))
+    _check_side_claims(ctx, hand, winners)
     if result.slam is not None and seats.index(result.slam, ("result", "slam")) is not None:
         if result.slam != replay.slam:
             really = f"'{replay.slam}' takes everything" if replay.slam else "nobody takes everything"
@@ -219,13 +245,50 @@ def _check_hand_result(ctx: Context, replay: Replay, state: TricksState) -> None
                          f"{really}; the script says '{result.slam}'")
 
 
+def _check_side_claims(ctx: Context, hand: HandResult, winners: tuple[int, ...] | None) -> None:
+    """``side_tricks`` and ``side_scores``, each keyed by one seat of its side."""
+    game, seats, src, report, result = ctx.game, ctx.seats, ctx.src, ctx.report, ctx.spec.result
+    names = seats.names
+    assert result is not None
+    for what, claims, actual in (("side_tricks", result.side_tricks, hand.side_tricks),
+                                 ("side_scores", result.side_scores, hand.side_scores)):
+        if claims is None:
+            continue
+        if game.options.sides is not Sides.PARTNERS:
+            report.error(src.key_mark(("result", what)), "bad-value",
+                         f"'{what}' is a claim about sides, and this game has no partners")
+            continue
+        written = seats.mapping(("result", what), every_seat=False) or {}
+        for seat, name in written.items():
+            side = game.options.side_of(seat)
+            if claims[name] != actual[side]:
+                who = " and ".join(f"'{names[s]}'" for s in hand.sides[side])
+                verb = "take" if what == "side_tricks" else "score"
+                report.error(src.mark(("result", what, name)),
+                             "false-claim" if what == "side_tricks" else "wrong-points",
+                             f"{who} {verb} {actual[side]} in this hand; the script says "
+                             f"{claims[name]}", hint=_explain(game, hand, seat, names, winners))
+
+
 def _verb(what: str) -> str:
     return {"points": "takes points worth", "tricks": "takes tricks:", "scores": "scores"}[what]
 
 
-def _explain(game: TricksGame, hand: HandResult, seat: int, names: Sequence[str]) -> str:
+def _explain(game: TricksGame, hand: HandResult, seat: int, names: Sequence[str],
+             winners: tuple[int, ...] | None = None) -> str:
     """How a seat's score comes about: the valued cards taken and the hand's rules."""
     s = game.scoring
+    if game.options.sides is Sides.PARTNERS:
+        side = game.options.side_of(seat)
+        who = " and ".join(f"'{names[x]}'" for x in hand.sides[side])
+        seats = hand.sides[side]
+        taken = [c for x in seats for c in hand.taken[x]]
+        tricks = sum(hand.tricks[x] for x in seats)
+        valued = [f"{card_name(c)} {game.value(c)}" for c in taken if game.value(c)]
+        parts = [f"took {', '.join(valued) if valued else 'no card of value'} in {tricks} "
+                 "trick(s)"] + ([f"{tricks} × {s.per_trick} for the tricks"] if s.per_trick else [])
+        return f"{who} score together: " + "; ".join(
+            parts + components(game, hand, side, winners))
     valued = [f"{card_name(c)} {game.value(c)}" for c in hand.taken[seat] if game.value(c)]
     parts = [f"took {', '.join(valued) if valued else 'no card of value'} "
              f"in {hand.tricks[seat]} trick(s)"]
@@ -240,4 +303,40 @@ def _explain(game: TricksGame, hand: HandResult, seat: int, names: Sequence[str]
         parts.append(f"'{names[hand.slam]}' took everything: {s.slam.taker} for them"
                      + (f", {s.slam.others} for each other player" if s.slam.others is not None
                         else ""))
-    return "; ".join(parts)
+    return "; ".join(parts + components(game, hand, seat, winners))
+
+
+def _ordinal(trick: int) -> str:
+    if trick == LAST:
+        return "the last trick"
+    if trick == 1:
+        return "the first trick"
+    return f"trick {trick}"
+
+
+def components(game: TricksGame, hand: HandResult, side: int,
+               winners: tuple[int, ...] | None) -> list[str]:
+    """What a side (a seat, without partners) scores for the book, its bid, tricks by
+    position and sets taken together."""
+    s, o = game.scoring, game.options
+    seats = hand.sides[side] if hand.sides else (side,)
+    taken = {c for x in seats for c in hand.taken[x]}
+    tricks = sum(hand.tricks[x] for x in seats)
+    parts: list[str] = []
+    if s.book is not None:
+        over = max(0, tricks - s.book.tricks)
+        parts.append(f"{over} trick(s) over the book of {s.book.tricks} × {s.book.per_trick}")
+    if s.bid is not None and hand.bids is not None:
+        bid = sum(hand.bids[x] for x in seats)
+        parts.append(f"bid {bid} and took {tricks}: {s.bid.score(bid, tricks)}")
+    for bonus in s.trick_bonus:
+        i = bonus.index(len(winners or ()))
+        if winners and 0 <= i < len(winners) and o.side_of(winners[i]) == o.side_of(seats[0]):
+            parts.append(f"{bonus.value} for {_ordinal(bonus.trick)}")
+    for group in s.sets:
+        indexes = [TrickBonus(t, 0).index(len(winners or ())) for t in group.tricks]
+        if all(c in taken for c in group.cards) and all(
+                winners and 0 <= i < len(winners) and winners[i] in seats for i in indexes):
+            wanted = [_ordinal(t) for t in group.tricks] + [card_name(c) for c in group.cards]
+            parts.append(f"{group.value} for taking {', '.join(wanted)} together")
+    return parts

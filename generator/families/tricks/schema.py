@@ -6,14 +6,20 @@ Cards stay text here and are parsed by the family, which knows where each token 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal, Union
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
 from ...core.languages import Gender
 from ...model.schema import GENDERS, CardsText, ScriptSpec, SeatName, Strict
 
 PassTo = Literal["left", "right", "across", "none"]
+SuitText = Literal["♠", "♥", "♦", "♣"]
+# a rank as written in YAML: `3` reads as a number, and means the rank 3
+RankText = Annotated[Literal["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"],
+                     BeforeValidator(lambda v: str(v) if isinstance(v, int) else v)]
+# a trick by its position in the hand: `first`, `last` or its number, counting from 1
+TrickAt = Union[Literal["first", "last"], Annotated[int, Field(ge=1)]]
 
 
 # -- game.yaml: options -------------------------------------------------------------------
@@ -51,9 +57,96 @@ class EndSpec(Strict):
         "The game ends after this many hands. `over`, `hands` or both must be given."))
 
 
+class TrumpsSpec(Strict):
+    """Trumps: a trump takes a trick of any other suit, and the highest trump wins it."""
+
+    source: Literal["none", "suit", "dealer-last", "turned", "by-hand"] = Field(description=(
+        "Where the trump suit comes from: `suit` (always the one of `suit`), `dealer-last` "
+        "(the dealer's last card is turned up and stays in their hand, as in Whist), "
+        "`turned` (the top card of the stock is turned up after the deal, as in Briscola and "
+        "Oh Hell; a hand with no card left to turn has no trumps), `by-hand` (a suit or none "
+        "hand by hand, in the order of `order`) or `none`."))
+    suit: SuitText | None = Field(default=None, examples=["♠"], description=(
+        "With `source: suit`: the trump suit."))
+    order: list[SuitText | Literal["none"]] | None = Field(
+        default=None, min_length=1, examples=[["none", "♠", "♥", "♦", "♣"]], description=(
+            "With `source: by-hand`: the trump suit of each hand (`none`: no trumps); the "
+            "list starts again after its last hand."))
+    must_trump: bool = Field(default=False, description=(
+        "Whether a player who cannot follow suit must play a trump when they hold one."))
+    over_trump: bool = Field(default=False, description=(
+        "Whether a player who must play a trump (following a trump lead, or trumping with "
+        "`must_trump`) must beat the highest trump in the trick when they can."))
+    turned_drawn_last: bool = Field(default=False, description=(
+        "With `source: turned` and a stock drawn from: the turned card goes face up under "
+        "the stock and is the last card drawn (Briscola)."))
+
+
+class DealSpec(Strict):
+    """How many cards each player is dealt, when not every card is; the rest is the stock."""
+
+    cards: int | None = Field(default=None, ge=1, examples=[3], description=(
+        "The cards each player is dealt; the others stay in a stock."))
+    by_hand: list[Annotated[int, Field(ge=1)]] | None = Field(
+        default=None, min_length=1, examples=[[1, 2, 3, 4, 5, 4, 3, 2, 1]], description=(
+            "The cards each player is dealt, hand by hand (Oh Hell); the list starts again "
+            "after its last hand."))
+    draw: bool = Field(default=False, description=(
+        "Whether, after each trick, each player draws a card from the stock while it lasts, "
+        "the trick's winner first, then round the table."))
+
+
+class BidsSpec(Strict):
+    """Bids: before the first trick each player, from the one after the dealer (the dealer's
+    left when play goes clockwise) round to the dealer, bids how many tricks they will take
+    (0 to the hand's tricks)."""
+
+    hook: bool = Field(default=False, description=(
+        "The dealer's hook: the dealer, bidding last, may not make the bids add up to the "
+        "tricks of the hand."))
+
+
+class BidScoreSpec(Strict):
+    """What a bid scores, made or missed."""
+
+    made: int = Field(default=10, examples=[10], description="For a bid made.")
+    per_trick: int = Field(default=1, examples=[1], description=(
+        "And for each trick taken, when the bid is made."))
+    per_bid: int = Field(default=0, examples=[10], description=(
+        "And for each trick bid, when the bid is made."))
+    missed: int = Field(default=0, examples=[0], description="For a bid missed.")
+    per_trick_off: int = Field(default=0, examples=[-1], description=(
+        "And for each trick over or under the bid, when it is missed."))
+    missed_per_bid: int = Field(default=0, examples=[-10], description=(
+        "And for each trick bid, when the bid is missed."))
+    exact: bool = Field(default=True, description=(
+        "Whether a bid is made only with exactly the tricks bid; `false`: with at least as "
+        "many."))
+
+
+class BookSpec(Strict):
+    """Points for each trick a side takes over a book (Whist: one a trick over six)."""
+
+    tricks: int = Field(ge=0, examples=[6], description="The book: the tricks that score nothing.")
+    per_trick: int = Field(default=1, examples=[1], description="Each trick over the book.")
+
+
+class SetSpec(Strict):
+    """A bonus for whoever takes all of a set together (the first trick, the last trick and
+    the Q♣)."""
+
+    tricks: list[TrickAt] = Field(default=[], examples=[["first", "last"]], description=(
+        "Tricks by their position: `first`, `last` or a number from 1."))
+    cards: CardsText = Field(default=[], examples=["Q♣"], description=(
+        "Cards taken in any trick."))
+    points: int = Field(examples=[-1], description="What taking all of them together scores.")
+
+
 class TricksOptionsSpec(Strict):
-    """The options of a trick-taking point-avoidance game (Hearts, Peppa): the players, the
-    passing, the leads, the scoring table and the end of the game."""
+    """The options of a trick-taking game: the players, the deal, the passing, the leads,
+    trumps and what must be followed, sides, bids, the scoring and the end of the game.
+    Every option left out keeps the first games' rule: every card dealt, suit followed, no
+    trumps, ace high, each for themselves, no bids."""
 
     players: int = Field(default=4, ge=2, le=8, examples=[4], description=(
         "How many play; the cards in play are dealt out evenly among them."))
@@ -74,9 +167,10 @@ class TricksOptionsSpec(Strict):
         "`no-points`: no heart and no Q♠ on the first trick, unless a player holds nothing "
         "else."))
     # the scoring table: "cards: value each", e.g. {Q♠: 13, A♥: 5, 2♥ 3♥ 4♥: 1}
-    points: dict[str, int] = Field(examples=[{"Q♠": 13, "A♥ K♥ Q♥ J♥ 10♥": 1}], description=(
+    points: dict[str, int] = Field(default={}, examples=[{"Q♠": 13, "A♥ K♥ Q♥ J♥ 10♥": 1}],
+                                   description=(
         "The scoring table: cards (one or several) and the points each is worth to the player "
-        "who takes it."))
+        "who takes it (none when left out)."))
     total: int | None = Field(default=None, examples=[26], description=(
         "What the rules say the table adds up to; `rulebook check` adds it up."))
     special: dict[str, int] = Field(default={}, examples=[{"J♦": -10}], description=(
@@ -94,6 +188,43 @@ class TricksOptionsSpec(Strict):
         "Whether the rules say a hand's scores add up to zero; `rulebook check` verifies it."))
     end: EndSpec = Field(examples=[{"over": 100, "winning": "lowest-wins"}],
                          description="When the game ends and who wins.")
+    deal: DealSpec | None = Field(default=None, examples=[{"cards": 3, "draw": True}],
+                                  description=(
+        "How many cards each player is dealt and whether they draw from the stock; leave it "
+        "out to deal every card."))
+    trumps: TrumpsSpec | None = Field(default=None, examples=[{
+        "source": "turned", "must_trump": True}], description=(
+        "Trumps; leave it out for a game without trumps."))
+    follow: Literal["suit", "none"] = Field(default="suit", description=(
+        "What a player must play to a trick: `suit` (a card of the suit led, when they hold "
+        "one) or `none` (any card: Briscola)."))
+    ranking: list[RankText] | None = Field(
+        default=None, examples=[["A", 3, "K", "Q", "J", 7, 6, 5, 4, 2]], description=(
+            "The ranks from the highest to the lowest in a trick, every rank in play once; "
+            "leave it out for ace high (A K Q J 10 ... 2)."))
+    sides: Literal["each", "partners"] = Field(default="each", description=(
+        "`each` for themselves, or `partners`: fixed partners across the table (seat i with "
+        "seat i + players/2), who score together as one player would, each partner scoring "
+        "the side's score."))
+    bids: BidsSpec | None = Field(default=None, examples=[{"hook": True}], description=(
+        "Bids before the first trick; leave it out for a game without bids. `bid_score` says "
+        "what they score."))
+    bid_score: BidScoreSpec | None = Field(default=None, examples=[{"made": 10, "per_trick": 1}],
+                                           description=(
+        "What a bid scores, made or missed (with `bids`); with partners a side's bid is its "
+        "partners' bids together."))
+    book: BookSpec | None = Field(default=None, examples=[{"tricks": 6}], description=(
+        "Points for each trick over a book (Whist)."))
+    trick_points: dict[str, int] = Field(default={}, examples=[{"first": -1, "last": -1}],
+                                         description=(
+        "Points for whoever takes a trick by its position: `first`, `last` or its number "
+        "from 1."))
+    ends_with: CardsText = Field(default=[], examples=["K♥"], description=(
+        "The hand ends after the trick that takes any of these cards; the cards still held "
+        "are not played."))
+    sets: list[SetSpec] = Field(default=[], examples=[[{
+        "tricks": ["first", "last"], "cards": "Q♣", "points": -1}]], description=(
+        "Bonuses for taking all of a set of tricks and cards together."))
 
 
 # -- examples/<name>.yaml ------------------------------------------------------------------
@@ -113,6 +244,10 @@ class TrickSpec(Strict):
         "What the trick's cards are worth (a claim)."))
     broken: bool | None = Field(default=None, description=(
         "Whether hearts are broken once the trick is over (a claim)."))
+    draws: dict[str, str] | None = Field(default=None, examples=[{"Bruno": "5♠", "Anna": "3♥"}],
+                                         description=(
+        "With a stock to draw from: the card each player draws after the trick, in the order "
+        "they draw, the trick's winner first (a claim)."))
 
 
 class SheetRowSpec(Strict):
@@ -136,6 +271,12 @@ class TricksResultSpec(Strict):
                                           description="Of a hand: each one's score.")
     slam: SeatName | None = Field(default=None, examples=["Anna"], description=(
         "Of a hand: who took everything."))
+    side_tricks: dict[str, int] | None = Field(default=None, examples=[{"Anna": 7, "Bruno": 6}],
+                                               description=(
+        "Of a hand with partners: the tricks each side took, by one seat of the side."))
+    side_scores: dict[str, int] | None = Field(default=None, examples=[{"Anna": 1, "Bruno": 0}],
+                                               description=(
+        "Of a hand with partners: each side's score, by one seat of the side."))
     # of a score sheet
     losers: list[SeatName] | None = Field(default=None, description=(
         "Of a score sheet: who lost the game."))
@@ -158,14 +299,27 @@ class TricksExampleSpec(ScriptSpec):
     variant: str | None = Field(default=None, examples=["three-players"], description=(
         "The variant of game.yaml this hand is played by; the game itself when left out."))
     hand: int = Field(default=1, ge=1, examples=[2], description=(
-        "Which hand of the game this is: it decides where the cards are passed."))
+        "Which hand of the game this is: it decides where the cards are passed, how many are "
+        "dealt (`deal.by_hand`) and the trumps (`trumps.order`)."))
     deal: dict[str, str] | None = Field(default=None, examples=[{"Anna": "K♠ 6♠ Q♥ 10♥"}],
-                                        description="Every card in play, by seat.")
+                                        description=(
+        "The hands as dealt, by seat: every card in play, or, in a game with a stock, the "
+        "cards dealt (the rest in `stock` and `turned`)."))
     pass_to: PassTo | None = Field(default=None, description=(
         "Where this hand's cards are passed (a claim)."))
     passes: dict[str, str] | None = Field(default=None, examples=[{"Anna": "K♠ Q♥ 10♥"}],
                                           description=(
         "The cards each player passes, by seat (needed when the hand has a pass)."))
+    stock: CardsText | None = Field(default=None, examples=["4♠ 7♥ A♦ 2♣"], description=(
+        "With a `deal` (or a `position`) of a game with a stock: the cards not dealt, top "
+        "first, without the turned card."))
+    turned: str | None = Field(default=None, examples=["7♦"], description=(
+        "In a game whose trumps come from a turned card: the card turned up (the dealer's "
+        "last card, or the top of the stock)."))
+    bids: dict[str, int] | None = Field(default=None, examples=[{"Bruno": 1, "Carla": 0}],
+                                        description=(
+        "In a game with bids: each player's bid, in the order they bid (from the player "
+        "after the dealer)."))
     position: dict[str, str] | None = Field(default=None, examples=[{"Anna": "A♥ 2♣"}],
                                             description=(
         "The hands late in a hand, by seat, all of one size; with `taken`, every card in "

@@ -10,13 +10,13 @@ from ...core.cards import Card, Suit, card_name, cards_name
 from ...core.diagnostics import Mark
 from ...model.source import Key
 from ...model.tokens import card_tokens
-from ..shared import ReplayContext, check_in_play, parse_hands
-from .engine import TWO_OF_CLUBS, Fault, Pass, TricksGame, TricksState
-from .options import FirstLead, PassTo
+from ..shared import check_in_play, parse_hands
+from .engine import TWO_OF_CLUBS, Fault, Pass, TricksState
+from .options import FirstLead, PassTo, Sides, TrumpFrom
 from .record import Replay
-from .schema import TricksExampleSpec
+from .stock import Context, read_stock, replay_bids
 
-Context = ReplayContext[TricksGame, TricksExampleSpec]
+__all__ = ["Context", "report_stopped", "sorted_hand", "start_from_deal", "start_from_position"]
 _SUITS = list(Suit)
 
 
@@ -45,18 +45,26 @@ def start_from_deal(ctx: Context, replay: Replay) -> TricksState | None:
     hands = parse_hands(ctx, ("deal",))
     if hands is None or dealer is None:
         return None
-    sound = check_in_play(ctx, [(("deal",), hands)], every_card=True)
+    size = game.cards_for(spec.hand)
+    every_card = size * game.players == len(game.cards)
+    sound = check_in_play(ctx, [(("deal",), hands)], every_card=every_card)
     for seat, hand in hands.items():
-        if len(hand) != game.hand_size:
+        if len(hand) != size:
             sound = False
             report.error(src.mark(("deal", names[seat])), "deal-sizes",
                          f"'{names[seat]}' is dealt {len(hand)} cards; {len(game.cards)} cards "
-                         f"among {game.players} players make {game.hand_size} each")
+                         f"among {game.players} players make {size} each" if every_card else
+                         f"'{names[seat]}' is dealt {len(hand)} cards; in hand {spec.hand} of "
+                         f"this game each player is dealt {size}")
     replay.dealt = {names[s]: hands[s] for s in sorted(hands)}
     if not sound:
         return None
+    ok, stock, turned = read_stock(ctx, hands, dealer=dealer, hand=spec.hand)
+    if not ok:
+        return None
     dealt = [hands[s] for s in range(len(names))]
-    state = game.new_hand(dealt, dealer=dealer, hand=spec.hand)
+    state = game.new_hand(dealt, dealer=dealer, hand=spec.hand, stock=stock, turned=turned)
+    _record_table(ctx, replay, state, stock, turned)
     direction = game.options.passing.direction(spec.hand)
     replay.pass_to = direction
     schedule = ", ".join(game.options.passing.schedule) or "none"
@@ -73,8 +81,21 @@ def start_from_deal(ctx: Context, replay: Replay) -> TricksState | None:
         if spec.tricks:
             report_stopped(ctx, ("tricks",), "the passing")
         return None
+    replay.bids = replay_bids(ctx, state) or {}
+    if state.bidding:
+        return None  # reported: the bids are missing or wrong
     replay.start = {names[s]: sorted_hand(state.hands[s]) for s in range(len(names))}
     return state
+
+
+def _record_table(ctx: Context, replay: Replay, state: TricksState, stock: Sequence[Card],
+                  turned: Card | None) -> None:
+    """What the page shows of the table besides the hands: trumps, the stock, the sides."""
+    names = ctx.names
+    replay.trump, replay.turned, replay.stock = state.trump, turned, tuple(stock)
+    o = ctx.game.options
+    if o.sides is Sides.PARTNERS:
+        replay.sides = tuple(tuple(names[s] for s in side) for side in o.side_seats())
 
 
 def _to(direction: PassTo) -> str:
@@ -138,7 +159,23 @@ def start_from_position(ctx: Context, replay: Replay) -> TricksState | None:
     groups: list[tuple[Key, dict[int, tuple[Card, ...]]]] = [(("position",), hands)]
     if taken:
         groups.append((("taken",), taken))
-    sound = check_in_play(ctx, groups, every_card=True)
+    o = game.options
+    whole = o.dealing.size is None and not o.dealing.by_hand \
+        and o.trumps.source is not TrumpFrom.TURNED
+    sound = check_in_play(ctx, groups, every_card=whole)
+    stock: tuple[Card, ...] = ()
+    turned: Card | None = None
+    if sound:
+        taken_cards = [c for pile in taken.values() for c in pile]
+        sound, stock, turned = read_stock(ctx, hands, dealer=None, hand=spec.hand,
+                                          taken=taken_cards)
+    bids = _position_bids(ctx)
+    scored_by_position = game.scoring.trick_bonus or any(s.tricks for s in game.scoring.sets)
+    if taken and scored_by_position:
+        sound = False
+        report.error(src.key_mark(("taken",)), "bad-value",
+                     "this game scores tricks by their position, and a position does not say "
+                     "who took which trick", hint="start the script from the deal")
     sizes = Counter(len(h) for h in hands.values())
     usual = sizes.most_common(1)[0][0]
     for seat, hand in hands.items():
@@ -169,7 +206,31 @@ def start_from_position(ctx: Context, replay: Replay) -> TricksState | None:
                          f"'{names[leader]}'", hint="in this game the holder of the 2♣ leads it "
                          "to the first trick")
             leader = holder
+    if o.bidding is not None and bids is None:
+        return None
     replay.start = {names[s]: hands[s] for s in range(len(names))}
     replay.taken_before = {names[s]: taken[s] for s in sorted(taken)}
-    return game.resume([hands[s] for s in range(len(names))],
-                       taken=[taken.get(s, ()) for s in range(len(names))], leader=leader or 0)
+    state = game.resume([hands[s] for s in range(len(names))],
+                        taken=[taken.get(s, ()) for s in range(len(names))], leader=leader or 0,
+                        hand=spec.hand, stock=stock, turned=turned, bids=bids)
+    _record_table(ctx, replay, state, stock, turned)
+    if bids is not None:
+        replay.bids = {names[s]: b for s, b in enumerate(bids)}
+    return state
+
+
+def _position_bids(ctx: Context) -> list[int] | None:
+    """The bids of a position (made before it): every seat's, each 0 or more."""
+    game, spec, src, report = ctx.game, ctx.spec, ctx.src, ctx.report
+    if game.options.bidding is None:
+        if spec.bids is not None:
+            report.error(src.key_mark(("bids",)), "bad-value", "nobody bids in this game")
+        return None
+    if spec.bids is None:
+        report.error(src.key_mark(("position",)), "missing-key",
+                     "missing key 'bids': in this game each player bids before the first trick")
+        return None
+    written = ctx.seats.mapping(("bids",))
+    if written is None:
+        return None
+    return [spec.bids[written[s]] for s in range(len(ctx.names))]
