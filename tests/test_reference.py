@@ -130,7 +130,7 @@ def test_every_code_written_in_the_generator_and_every_engine_fault_is_registere
     faults = {f.value for module in (pairs.engine, tricks.engine)
               for f in module.Fault if isinstance(f, enum.Enum)}
     made = {f"{what}-{key}-text" for what in ("missing", "extra") for key in ("faq", "steps")} \
-        | {f"missing-{kind}-text" for kind in ("variant", "example", "reading")} \
-        | {f"unknown-{kind}" for kind in ("variant", "example", "reading")}
+        | {f"missing-{kind}-text" for kind in ("variant", "example", "reading", "outside-model")} \
+        | {f"unknown-{kind}" for kind in ("variant", "example", "reading", "outside-model")}
     assert faults <= CODES, sorted(faults - CODES)
     assert CODES == written | faults | made, sorted(CODES - written - faults - made)

@@ -365,6 +365,18 @@ def _family(name: str, walks: Mapping[str, _Walk]) -> list[str]:
         *(f"  {line}" for line in starter.options.rstrip("\n").split("\n")),
         "```",
         "",
+        f'<a id="limits-{name}"></a>',
+        "",
+        f"### What the {name} family cannot express",
+        "",
+        *(f"- {limit}" for limit in family.cannot_express),
+        "",
+        "A game with such a rule can still be written: declare the rule under game.yaml's "
+        "`outside_model` (its `id` and what it `affects`: `scores`, `play`, `numbers`) and give "
+        "its text in each language file under `outside_model.<id>`. `rulebook check` then says "
+        "in a note what it does not check because of it, and the site publishes nothing the "
+        "rule makes unreliable (see [game.yaml](#game-yaml)'s `outside_model`).",
+        "",
         f'<a id="example-{name}"></a>',
         "",
         f"### Example rounds ({name})",

@@ -88,7 +88,7 @@ class Games(Mapping[str, GameBundle]):
     def listings(self) -> list[Listing]:
         return [Listing(k, tuple(r.languages), r.slugs, r.deck,
                         (r.players[0], r.players[1]) if r.players else (0, 0),
-                        tuple((kind, game) for kind, game in r.links))
+                        tuple((kind, game) for kind, game in r.links), tuple(r.omitted))
                 for k, r in self.records.items()]
 
 
@@ -154,7 +154,7 @@ def _summary(bundle: GameBundle) -> dict[str, Any]:
             "slugs": dict(bundle.rules.spec.slugs),
             "slug_marks": {k: _mark_list(m) for k, m in slug_marks(bundle).items()},
             "deck": listing.deck, "players": list(listing.players),
-            "links": [list(link) for link in listing.links],
+            "links": [list(link) for link in listing.links], "omitted": list(listing.omitted),
             "link_marks": [[game_, *_mark_list(mark)] for game_, mark in links.links]}
 
 

@@ -35,7 +35,7 @@ from ..core.diagnostics import Diagnostic, Mark, Severity
 from ..runtime.deps import Deps
 from ..runtime.files import write_beside
 
-STATE_VERSION = 7
+STATE_VERSION = 8
 STATE_FILE = ".rulebook-build.json"  # beside the output: .NAME.rulebook-build.json
 PACKAGE = Path(__file__).resolve().parent.parent  # the generator's own files
 MISSING = "-"  # the digest of a file that is not there
@@ -187,6 +187,7 @@ class GameRecord:
     players: list[int] = field(default_factory=list)  # min, max
     links: list[list[str]] = field(default_factory=list)  # [kind, game] of related: games
     link_marks: list[list[Any]] = field(default_factory=list)  # [game, path, line, col]
+    omitted: list[str] = field(default_factory=list)  # page kinds the game has not (play, ...)
     changed: str = ""  # the day its rules last changed (ISO), when the PDFs are built
     outdated: dict[str, list[str]] = field(default_factory=dict)  # lang -> its outdated parts
     outdated_key: str = ""  # the site.yaml they were found with (it names the source language)

@@ -19,7 +19,7 @@ from ..simulation.run import Simulation
 from ..simulation.store import Store
 from ..web.qr import rules_changed
 from ..web.render import Renderer, SiteConfig
-from ..web.site import Site, plan_listed
+from ..web.site import Kind, Site, plan_listed
 from . import graph
 from .context import Context
 from .games import Games
@@ -48,8 +48,8 @@ def plan_site(ctx: Context, games: Games, site_spec: SiteSpec) -> Plan:
     outdated = _Outdated(ctx, site_spec.source_language)
     entries = _IndexEntries(ctx, renderer, games)
     for game in games.records:
-        if game in games.changed:
-            sims += simulations_of(games[game])
+        if game in games.changed and Kind.NUMBERS.value not in site.listings[game].omitted:
+            sims += simulations_of(games[game])  # (a game without a numbers page: none)
         entries.record(game)
         outdated.record(games, game)
     values = site_values(site, renderer) | outdated.values

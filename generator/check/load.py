@@ -323,8 +323,27 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
             report.error(rules.source.mark(("slugs",)), "missing-key",
                          f"no slug for language '{lang}', which has {lang}.yaml")
         check_names(text, rules, [name_of(p) for p in example_files], report, loaded=examples)
+    note_outside_model(rules, report)
     odd_cards = get_family(rules.spec.family).odd_cards(rules.engine)
     return GameBundle(folder, rules, languages, examples, values, odd_cards, translated_from)
+
+
+_LEFT_OUT = {
+    schema.Affects.SCORES: "the examples' scores are neither computed nor checked, and no score "
+                           "is published (results, play page, numbers)",
+    schema.Affects.PLAY: "no page to play it against the computer",
+    schema.Affects.NUMBERS: "no \"By the numbers\" page",
+}
+
+
+def note_outside_model(rules: GameRules, report: Report) -> None:
+    """One note for each rule the game declares outside its family's model: what is not
+    checked, nor published, because of it."""
+    for i, rule in enumerate(rules.spec.outside_model):
+        left_out = "; ".join(_LEFT_OUT[a] for a in schema.Affects if a in rule.affects)
+        report.note(rules.source.mark(("outside_model", i)), "outside-model",
+                    f"'{rule.id}' is a rule the {rules.spec.family} engine does not model: "
+                    f"{left_out}")
 
 
 def _ordered(examples: dict[str, Example], rules: GameRules, files: list[str],

@@ -140,24 +140,29 @@ def _written(text: LanguageText, key: str) -> int:
 
 def check_names(text: LanguageText, rules: GameRules, examples: list[str],
                  report: Report, *, loaded: dict[str, Example]) -> None:
-    """Variant and example names in a language file must match game.yaml and examples/.
-    Text is required only for the examples that loaded: one whose file has errors is
-    reported there, not once more in every language."""
+    """The names in a language file (variants, examples, readings, rules outside the model)
+    must match game.yaml and examples/, and each needs its text. Text is required only for
+    the examples that loaded: one whose file has errors is reported there, not once more in
+    every language."""
     src = text.source
     readings = [r.id for r in rules.spec.readings]
-    for kind, known, found, required in (
-            ("variant", list(rules.spec.variants), text.spec.variants, list(rules.spec.variants)),
-            ("example", list(examples), text.spec.examples, list(loaded)),
-            ("reading", readings, text.spec.readings, readings)):
-        written = src.get((kind + "s",))  # with the entries a schema error left out
+    outside = [r.id for r in rules.spec.outside_model]
+    for kind, key, what, known, found, required in (
+            ("variant", "variants", "variant", list(rules.spec.variants), text.spec.variants,
+             list(rules.spec.variants)),
+            ("example", "examples", "example", list(examples), text.spec.examples, list(loaded)),
+            ("reading", "readings", "reading", readings, text.spec.readings, readings),
+            ("outside-model", "outside_model", "rule outside the model", outside,
+             text.spec.outside_model, outside)):
+        written = src.get((key,))  # with the entries a schema error left out
         names = list(written) if isinstance(written, dict) else list(found)
         for name in names:
             if name not in known:
-                report.error(src.key_mark((kind + "s", name)), f"unknown-{kind}",
-                             f"unknown {kind} '{name}'",
+                report.error(src.key_mark((key, name)), f"unknown-{kind}",
+                             f"unknown {what} '{name}'",
                              hint=did_you_mean(name, known) or f"known: {', '.join(known) or 'none'}")
         for name in required:
             if name not in names:
-                report.error(src.key_mark((kind + "s",)) if src.get((kind + "s",)) is not None
+                report.error(src.key_mark((key,)) if src.get((key,)) is not None
                              else Mark(src.path), f"missing-{kind}-text",
-                             f"no text for {kind} '{name}' in {text.lang}")
+                             f"no text for {what} '{name}' in {text.lang}")

@@ -219,9 +219,11 @@ def _check(args: argparse.Namespace) -> int:
         if items:
             print(format_text(items, quote=args.format == "text"))
         n_err, n_warn = len(result.report.errors), len(result.report.warnings)
+        n_notes = len(result.report.notes)
         examples = len(result.replays)
         summary = (f"checked {result.folders} game(s), {examples} example(s): "
-                   f"{n_err} error(s), {n_warn} warning(s)")
+                   f"{n_err} error(s), {n_warn} warning(s)"
+                   + (f", {n_notes} note(s) of what was not checked" if n_notes else ""))
         print(summary, file=sys.stderr)
     return EXIT_OK if result.ok else EXIT_FINDINGS
 

@@ -17,6 +17,7 @@ from .findings import is_code
 class Severity(enum.StrEnum):
     ERROR = "error"
     WARNING = "warning"
+    NOTE = "note"  # what was not checked, and why: never a failure
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +91,9 @@ class Report:
     def warning(self, mark: Mark, code: str, message: str, *, hint: str | None = None) -> None:
         self.extend([Diagnostic(mark, code, message, Severity.WARNING, hint)])
 
+    def note(self, mark: Mark, code: str, message: str, *, hint: str | None = None) -> None:
+        self.extend([Diagnostic(mark, code, message, Severity.NOTE, hint)])
+
     def extend(self, other: Iterable[Diagnostic]) -> None:
         for d in other:
             if d not in self._seen:
@@ -103,6 +107,10 @@ class Report:
     @property
     def warnings(self) -> list[Diagnostic]:
         return [d for d in self.items if d.severity is Severity.WARNING]
+
+    @property
+    def notes(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity is Severity.NOTE]
 
     def sorted(self) -> list[Diagnostic]:
         """Findings in file order. Of more than MAX_SHOWN with one code and severity in one

@@ -16,6 +16,7 @@ class Row:
     codes: tuple[str, ...]
     meaning: str
     warning: bool = False  # every code of the row is a warning ("(warning)" in the docs)
+    note: bool = False  # a note: what the check does not do, and why; never a failure
 
 
 ROWS: tuple[Row, ...] = (
@@ -93,9 +94,14 @@ ROWS: tuple[Row, ...] = (
         "build only: Pagefind is not installed or failed; the site is built without search",
         warning=True),
     Row(("unknown-seat", "duplicate-seat", "unknown-variant", "unknown-example",
-         "missing-example", "unknown-reading", "unknown-language", "missing-variant-text",
-         "missing-example-text", "missing-reading-text", "duplicate-slug", "duplicate-file"),
+         "missing-example", "unknown-reading", "unknown-outside-model", "unknown-language",
+         "missing-variant-text", "missing-example-text", "missing-reading-text",
+         "missing-outside-model-text", "duplicate-slug", "duplicate-file"),
         "names that do not match, or a file twice (`de.yaml` and `de.yml`)"),
+    Row(("outside-model",),
+        "game.yaml declares a rule its family's engine does not model (`outside_model`): "
+        "what it makes unreliable (the scores, the play, the figures) is neither checked nor "
+        "published, and this note says so once for each such rule", note=True),
     Row(("replay-stopped",),
         "the script cannot be followed past this move; later moves are not checked",
         warning=True),
@@ -163,7 +169,8 @@ def table() -> str:
     """The Markdown table of docs/authoring.md: each row's codes and what they mean."""
     lines = ["| code | what it means |", "|---|---|"]
     for row in ROWS:
-        codes = ", ".join(f"`{c}`" for c in row.codes) + (" (warning)" if row.warning else "")
+        codes = ", ".join(f"`{c}`" for c in row.codes) + (
+            " (warning)" if row.warning else " (note)" if row.note else "")
         lines.append(f"| {codes} | {row.meaning} |")
     return "\n".join(lines) + "\n"
 

@@ -59,6 +59,18 @@ class Family(Protocol[G, S, R]):
     def inconsistency_hint(self) -> str: ...
 
     @property
+    def figures_from_scores(self) -> bool:
+        """Whether its "By the numbers" figures come from the scores (a game's length, who
+        loses it): a game whose scores are outside the model then has no numbers page."""
+        ...
+
+    @property
+    def cannot_express(self) -> tuple[str, ...]:
+        """What the family's options cannot say (the format reference lists it, with how to
+        declare such a rule under game.yaml's ``outside_model``)."""
+        ...
+
+    @property
     def placeholder_docs(self) -> Mapping[str, str]:
         """What each name ``placeholders()`` gives means; ``<card>`` in a name stands for a
         card (``points.<card>``: ``points.Q♠``)."""
@@ -135,6 +147,12 @@ class AnyFamily(Protocol):
     def inconsistency_hint(self) -> str: ...
 
     @property
+    def figures_from_scores(self) -> bool: ...
+
+    @property
+    def cannot_express(self) -> tuple[str, ...]: ...
+
+    @property
     def placeholder_docs(self) -> Mapping[str, str]: ...
 
     @property
@@ -195,6 +213,14 @@ class Registered(Generic[G, S, R]):
     @property
     def inconsistency_hint(self) -> str:
         return self.family.inconsistency_hint
+
+    @property
+    def figures_from_scores(self) -> bool:
+        return self.family.figures_from_scores
+
+    @property
+    def cannot_express(self) -> tuple[str, ...]:
+        return self.family.cannot_express
 
     @property
     def placeholder_docs(self) -> Mapping[str, str]:

@@ -16,7 +16,7 @@ from ..core.diagnostics import Report
 from ..core.hints import did_you_mean
 from ..core.languages import SOURCE_LANGUAGE
 from ..model.game import Engine, Example, GameBundle
-from ..model.schema import ExampleText, ScriptSpec
+from ..model.schema import Affects, ExampleText, ScriptSpec
 from ..model.source import Key, Source
 from ..model.tokens import parse_cards_at
 
@@ -82,6 +82,12 @@ class ReplayContext(Generic[G, S]):
     @property
     def names(self) -> list[str]:
         return self.seats.names
+
+    def outside_model(self, affects: Affects) -> str | None:
+        """The id of a rule the game declares outside its family's model that makes
+        ``affects`` unreliable (its scores, its play), if it declares one."""
+        return next((rule.id for rule in self.bundle.rules.spec.outside_model
+                     if affects in rule.affects), None)
 
 
 def open_script(bundle: GameBundle, example: Example, spec: S, game_type: type[G],

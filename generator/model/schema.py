@@ -6,6 +6,7 @@ where each token stands in the file and can point at the bad one.
 
 from __future__ import annotations
 
+import enum
 import functools
 import re
 import types
@@ -124,6 +125,30 @@ class ReadingSpec(Strict):
         "The ids of the sources this reading reads; none when they are silent."))
 
 
+class Affects(enum.StrEnum):
+    """What a rule outside the model makes unreliable, and so what the site leaves out."""
+
+    SCORES = "scores"  # the engine's scores: no score in the examples, play page or numbers
+    PLAY = "play"  # the engine's play: no page to play against the computer
+    NUMBERS = "numbers"  # the engine's random rounds: no "By the numbers" page
+
+
+class OutsideModelSpec(Strict):
+    """A rule of the game that its family's engine does not model (a score for the first and
+    the last trick, a bonus for a set of cards, ...): declared, so that nothing the engine
+    computes in its place is published or checked as true; its text, the rule in words, is in
+    each language file under ``outside_model.<id>``."""
+
+    id: str = Field(pattern=ID_PATTERN, examples=["trick-positions"], description=(
+        "The rule's name; each language file gives its text under `outside_model.<id>`."))
+    affects: list[Literal["scores", "play", "numbers"]] = Field(
+        min_length=1, examples=[["scores"]], description=(
+        "What the engine gets wrong without the rule, and the site therefore leaves out: "
+        "`scores` (no score in the examples' results, which are not checked; no score sheet "
+        "or match on the play page; no points figures on the numbers page), `play` (no page "
+        "to play against the computer), `numbers` (no \"By the numbers\" page)."))
+
+
 class VariantSpec(Strict):
     """Another way to play the same game: a deck, removed cards and options that replace the
     game's own; everything it does not name stays as the game has it."""
@@ -204,6 +229,11 @@ class GameSpec(Strict):
         "The documents the rules' facts come from."))
     readings: list[ReadingSpec] = Field(default=[], description=(
         "Each choice the page makes where the sources disagree or say nothing."))
+    outside_model: list[OutsideModelSpec] = Field(default=[], examples=[[
+        {"id": "trick-positions", "affects": ["scores"]}]], description=(
+        "The game's rules its family's engine does not model (the format reference says, for "
+        "each family, what it cannot express): `rulebook check` says what it does not check "
+        "because of them, and the site publishes nothing they make unreliable."))
     related: RelatedSpec = Field(default=RelatedSpec(), description=(
         "Other games of the rules folder this one is related to, and its other names."))
     order: list[str] | None = Field(default=None, examples=[["the-deal", "the-last-trick"]],
@@ -349,6 +379,10 @@ class LanguageSpec(Strict):
         "rule": "A tie is shared.", "alternative": "The dealer wins a tie.",
         "why": "No source names a winner."}}], description=(
         "The text of each reading of game.yaml, by its id."))
+    outside_model: dict[str, str] = Field(default={}, examples=[{
+        "trick-positions": "Whoever takes the first or the last trick loses a point."}],
+        description=("The text of each rule of game.yaml's `outside_model`, by its id: the "
+                     "rule in words, as the page's About section shows it."))
 
 
 # -- validation with marks -----------------------------------------------------------------

@@ -73,7 +73,7 @@ class GameContext(TypedDict):
     removed: Markup | None
     odd_card: Markup | None
     quickref_href: str
-    play_href: str
+    play_href: str | None  # None: the game has no play page (a rule outside the model)
     index_href: str
     faq_json_ld: Markup
     pdfs: list[PdfLink]
@@ -81,8 +81,9 @@ class GameContext(TypedDict):
     source_language: str  # code, and name in the page's language, for the notices' links
     source_language_name: str
     numbers: Summary | None  # a few lines of the numbers page
-    numbers_href: str
+    numbers_href: str | None
     card_key: CardKey
+    outside_model: list[str]  # what rules outside the model make unreliable: scores, play, ...
 
 
 class PageRenderer(Protocol):
@@ -241,7 +242,7 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
     numbers = r.site.find(Kind.NUMBERS, lang=lang, game=bundle.rules.id)
     play = r.site.find(Kind.PLAY, lang=lang, game=bundle.rules.id)
     index = r.site.find(Kind.INDEX, lang=lang)
-    assert quickref is not None and numbers is not None and play is not None and index is not None
+    assert quickref is not None and index is not None  # numbers and play: a game may have none
     faq_ld = {"@context": "https://schema.org", "@type": "FAQPage", "inLanguage": lang,
               "mainEntity": [{"@type": "Question", "name": markup.plain(facts.fill(e.q)),
                               "acceptedAnswer": {"@type": "Answer",
@@ -259,10 +260,13 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         "source_language_name": language_name(r.source_language, lang),
         "numbers": numbers_summary(r.game_numbers(bundle), lang=lang, msgs=msgs,
                                    rtl=language(lang).direction == "rtl",
-                                   variant_name=lambda name: variant_name(facts, name, inline)),
-        "numbers_href": relative(page, numbers.path),
-        "play_href": relative(page, play.path),
+                                   variant_name=lambda name: variant_name(facts, name, inline))
+        if numbers is not None else None,
+        "numbers_href": relative(page, numbers.path) if numbers is not None else None,
+        "play_href": relative(page, play.path) if play is not None else None,
         "card_key": card_key(get_deck(bundle.rules.spec.deck)),
+        "outside_model": sorted({a for rule in bundle.rules.spec.outside_model
+                                 for a in rule.affects}),
     }
 
 
@@ -341,7 +345,7 @@ def _about(r: PageRenderer, lang: str, facts: GameFacts,
     where they disagree or are silent, with the other reading and why this one. On the page, a
     short paragraph with the rest folded; on paper, all of it (a colophon in small type)."""
     spec, text = facts.bundle.rules.spec, facts.text
-    if not spec.sources and not spec.readings:
+    if not spec.sources and not spec.readings and not spec.outside_model:
         return None
     names = Locale.parse(lang).languages
     sources = [{"id": s.id, "name": s.name, "lang": s.language, "url": s.url,
@@ -351,9 +355,14 @@ def _about(r: PageRenderer, lang: str, facts: GameFacts,
                  "why": inline(text.readings[rd.id].why),
                  "sources": [s for s in sources if s["id"] in rd.sources]}
                 for rd in spec.readings if rd.id in text.readings]
+    outside = [{"id": rule.id, "text": inline(text.outside_model[rule.id]),
+                "affects": list(rule.affects)}
+               for rule in spec.outside_model if rule.id in text.outside_model]
     template = r.env(lang).get_template("partials/about.html.j2")
-    return (Markup(template.render(sources=sources, readings=readings, folded=True)),
-            Markup(template.render(sources=sources, readings=readings, folded=False)))
+    return (Markup(template.render(sources=sources, readings=readings, outside=outside,
+                                   folded=True)),
+            Markup(template.render(sources=sources, readings=readings, outside=outside,
+                                   folded=False)))
 
 
 def _example(r: PageRenderer, lang: str, facts: GameFacts, name: str) -> Markup:

@@ -137,7 +137,7 @@ class QuickrefContext(TypedDict):
     source_href: str | None  # its lines are outdated here: the source language's page
     source_language: str
     source_language_name: str
-    play_href: str
+    play_href: str | None
 
 
 class NumbersContext(TypedDict):
@@ -456,7 +456,7 @@ class Renderer:
             for key, title in QUICKREF_TITLES.items()]
         game_page = self.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
         play = self.site.find(Kind.PLAY, lang=lang, game=bundle.rules.id)
-        assert game_page is not None and play is not None
+        assert game_page is not None
         return "quickref.html.j2", {
             "title": msgs.gettext("Quick reference: %(game)s") % {"game": facts.title},
             "game_title": facts.title, "blocks": blocks, "players": facts.players, "deck": facts.deck,
@@ -467,7 +467,7 @@ class Renderer:
             "source_href": stale_links(self, page, bundle, Kind.QUICKREF).get("quickref"),
             "source_language": self.source_language,
             "source_language_name": language_name(self.source_language, lang),
-            "play_href": relative(page, play.path)}
+            "play_href": relative(page, play.path) if play is not None else None}
 
     def _numbers(self, page: Page, lang: str) -> tuple[str, NumbersContext]:
         deps.game(page.game or "", lang)  # the figures are the game's (and the code's)

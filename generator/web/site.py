@@ -11,11 +11,13 @@ import enum
 import posixpath
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from ..check.related import Graph
 from ..core.languages import LANGUAGES
+from ..families import family_of
 from ..model.game import GameBundle
+from ..model.schema import Affects, OutsideModelSpec
 
 
 class DocKind(enum.StrEnum):
@@ -71,13 +73,17 @@ class Listing:
     deck: str = ""
     players: tuple[int, int] = (0, 0)
     links: tuple[tuple[str, str], ...] = ()  # (kind, game) of its related: games
+    # the pages it has not: a rule outside its engine's model makes them unreliable
+    omitted: tuple[str, ...] = ()  # Kind values: "play", "numbers"
 
     @staticmethod
     def of(game: GameBundle) -> Listing:
         spec = game.rules.spec
         return Listing(game.rules.id, tuple(game.languages), dict(spec.slugs), spec.deck,
                        (spec.players.min, spec.players.max),
-                       tuple((link.kind, link.game) for link in spec.related.games))
+                       tuple((link.kind, link.game) for link in spec.related.games),
+                       omitted_pages(spec.outside_model,
+                                     figures_from_scores=family_of(game).figures_from_scores))
 
 
 @dataclass
@@ -118,6 +124,19 @@ def plan(games: list[GameBundle]) -> Site:
     return plan_listed([Listing.of(g) for g in games], {g.rules.id: g for g in games})
 
 
+def omitted_pages(outside: Sequence[OutsideModelSpec], *, figures_from_scores: bool
+                  ) -> tuple[str, ...]:
+    """The page kinds a game's rules outside the model leave out: no play page where the
+    engine does not play the game's rules; no numbers page where its random rounds are not
+    the game's, or where its figures come from scores the engine does not compute."""
+    affects: set[str] = {a for rule in outside for a in rule.affects}
+    if figures_from_scores and Affects.SCORES in affects:
+        affects.add(Affects.NUMBERS)
+    return tuple(kind.value for kind, affect in ((Kind.PLAY, Affects.PLAY),
+                                                 (Kind.NUMBERS, Affects.NUMBERS))
+                 if affect in affects)
+
+
 def plan_listed(listings: list[Listing], games: Mapping[str, GameBundle]) -> Site:
     by_id = {g.id: g for g in sorted(listings, key=lambda g: g.id)}
     languages = [lang for lang in LANGUAGES if any(lang in g.languages for g in by_id.values())]
@@ -131,8 +150,10 @@ def plan_listed(listings: list[Listing], games: Mapping[str, GameBundle]) -> Sit
             slug = game.slugs[lang]
             site.add(Page(Kind.GAME, lang, f"{lang}/{slug}/index.html", game.id))
             site.add(Page(Kind.QUICKREF, lang, f"{lang}/{slug}/quickref/index.html", game.id))
-            site.add(Page(Kind.NUMBERS, lang, f"{lang}/{slug}/numbers/index.html", game.id))
-            site.add(Page(Kind.PLAY, lang, f"{lang}/{slug}/play/index.html", game.id))
+            if Kind.NUMBERS.value not in game.omitted:
+                site.add(Page(Kind.NUMBERS, lang, f"{lang}/{slug}/numbers/index.html", game.id))
+            if Kind.PLAY.value not in game.omitted:
+                site.add(Page(Kind.PLAY, lang, f"{lang}/{slug}/play/index.html", game.id))
             for kind, name in ((DocKind.CARD, f"{slug}-card.pdf"), (DocKind.SHEET, f"{slug}-sheet.pdf"),
                                (DocKind.BOOKLET, f"{slug}.pdf"),
                                (DocKind.IMPOSED, f"{slug}-booklet-a4.pdf"),

@@ -94,6 +94,14 @@ class PairsFamily:
     replay_type: type[Replay] = Replay
     example_partial: str = "partials/example_pairs.html.j2"
     inconsistency_hint: str = "every card except the odd card needs a partner among the cards in play"
+    figures_from_scores: bool = False  # no score at all: a round has a loser
+    cannot_express: tuple[str, ...] = (
+        "a score other than a match's count of losses (points for the cards left in a hand)",
+        "a draw from anywhere but a neighbour's hand (a stock, the table), or one a player "
+        "may refuse",
+        "sets other than pairs (four of a kind), or asking another player for a card",
+        "an effect of a card other than the odd card's (a card that skips a turn)",
+    )
     placeholder_docs: Mapping[str, str] = field(default_factory=lambda: PLACEHOLDERS)
     starter: Starter = STARTER
 

@@ -169,6 +169,17 @@ class TricksFamily:
     inconsistency_hint: str = ("the cards must deal out evenly (or the cards dealt each must "
                                "fit in the deck), and every card the options name must be in "
                                "play")
+    figures_from_scores: bool = True  # a game's length and who loses it come from the scores
+    cannot_express: tuple[str, ...] = (
+        "an auction of contracts other than a number of tricks (a trump suit, no trumps, "
+        "misère, doubling), or trumps named by a player",
+        "cards ranked outside their suit (Skat's and Euchre's jacks as the highest trumps), "
+        "or jokers in play",
+        "melds and declarations (Belote, Pinochle, Bezique), or a widow, kitty or skat "
+        "exchanged",
+        "partners other than across the table, or chosen during the game (a called ace)",
+        "a score for cards still held at the end, for overtricks (bags) or for a nil bid",
+    )
     placeholder_docs: Mapping[str, str] = field(default_factory=lambda: PLACEHOLDERS)
     starter: Starter = STARTER
 

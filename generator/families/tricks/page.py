@@ -97,6 +97,7 @@ class TricksExample(TypedDict, total=False):
     deal: list[DealRow] | None
     start: list[StartRow] | None
     totals: list[TotalRow] | None
+    scored: bool  # False: the scores are outside the model, and the table has no Score column
     slam: Markup | str  # only with totals
     sheet: Sheet | None
     verdict: list[str]
@@ -147,7 +148,8 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
         "seats": [{"name": seat(s), "dealer": view.dealer(s, replay.dealer)} for s in seats],
         "hand_line": msgs.gettext("Hand %(num)s") % {"num": replay.hand} if replay.dealt else "",
         "pass_line": _pass_line(msgs, replay.pass_to, replay.pass_count, game),
-        "deal": None, "start": None, "totals": None, "sheet": None, "verdict": [],
+        "deal": None, "start": None, "totals": None, "scored": True, "sheet": None,
+        "verdict": [],
     }
     if replay.dealt:
         start = replay.start or {}
@@ -157,10 +159,12 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
     elif replay.start:
         ex["start"] = [{"key": s, "name": seat(s), "cards": cards(replay.start[s]),
                         "taken": len(replay.taken_before.get(s, ()))} for s in seats]
-    if replay.scores:
+    if replay.scores or (not replay.scored and replay.tricks_won):
+        # a game whose scores are outside the model shows what the engine did compute alone
         ex["totals"] = [{"name": seat(s), "tricks": replay.tricks_won.get(s, ""),
                          "points": replay.points.get(s, ""), "score": replay.scores.get(s, "")}
                         for s in seats]
+        ex["scored"] = replay.scored
         slam = game.scoring.slam if game is not None else None
         ex["slam"] = (Markup(text_html(view.say(SLAM_TOTALS[slam.takes], replay.slam))) % {
             "name": view.strong(replay.slam)} if replay.slam and slam is not None else "")

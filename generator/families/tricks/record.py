@@ -59,6 +59,7 @@ class Replay:
     side_tricks: tuple[int, ...] = ()
     side_scores: tuple[int, ...] = ()
     complete: bool = False  # every scripted step replayed, and the hand (or game) is over
+    scored: bool = True  # False: the game's scores are outside the model (none is shown)
     sheet: list[SheetRow] = field(default_factory=list)
     verdict: GameVerdict | None = None
     losers: tuple[str, ...] = ()

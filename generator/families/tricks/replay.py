@@ -19,12 +19,13 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...core.cards import Suit, card_name, cards_name
+from ...model.schema import Affects
 from ...model.source import Key
 from ...model.tokens import card_tokens, parse_cards_at
 from .engine import Fault, Illegal, Play, TrickRecord, TricksGame, TricksState
 from .options import FirstLead, Sides
 from .record import Replay, TrickReplay
-from .schema import TrickSpec
+from .schema import TrickSpec, TricksResultSpec
 from .scoring import LAST, HandResult, TrickBonus
 from .sheet import replay_sheet
 from .start import Context, report_stopped, start_from_deal, start_from_position
@@ -49,7 +50,15 @@ def replay_example(ctx: Context) -> Replay | None:
                      "a script is exactly one of a 'deal', a 'position' or a score 'sheet'; "
                      f"found {' and '.join(modes) if modes else 'none'}")
         return None
+    outside = ctx.outside_model(Affects.SCORES)
+    if outside is not None:
+        replay.scored = False
     if spec.sheet is not None:
+        if outside is not None:  # a sheet is scores alone: nothing of it can be checked
+            report.note(src.mark(("sheet",)), "outside-model",
+                        f"the score sheet is not replayed: the scores of this game are outside "
+                        f"the model ('{outside}')")
+            return replay
         replay_sheet(ctx, replay)
         return replay
     result = spec.result
@@ -218,16 +227,22 @@ def _check_hand_result(ctx: Context, replay: Replay, state: TricksState) -> None
     hand = state.result()
     replay.points = {n: hand.points[s] for s, n in enumerate(names)}
     replay.tricks_won = {n: hand.tricks[s] for s, n in enumerate(names)}
-    replay.scores = {n: hand.scores[s] for s, n in enumerate(names)}
-    replay.slam = names[hand.slam] if hand.slam is not None else None
     if game.options.sides is Sides.PARTNERS:
-        replay.side_tricks, replay.side_scores = hand.side_tricks, hand.side_scores
+        replay.side_tricks = hand.side_tricks
+    if replay.scored:  # else the engine's scores are not the game's: none is kept or shown
+        replay.scores = {n: hand.scores[s] for s, n in enumerate(names)}
+        replay.slam = names[hand.slam] if hand.slam is not None else None
+        if game.options.sides is Sides.PARTNERS:
+            replay.side_scores = hand.side_scores
     winners = tuple(state.winners) if state.winners is not None else None
     if result is None:
         return
+    if not replay.scored:
+        _note_unchecked(ctx, result)
     for what, claims, actual, code in (("points", result.points, hand.points, "wrong-points"),
                                        ("tricks", result.tricks, hand.tricks, "false-claim"),
-                                       ("scores", result.scores, hand.scores, "wrong-points")):
+                                       ("scores", result.scores if replay.scored else None,
+                                        hand.scores, "wrong-points")):
         if claims is None:
             continue
         written = seats.mapping(("result", what), every_seat=False) or {}
@@ -237,21 +252,36 @@ def _check_hand_result(ctx: Context, replay: Replay, state: TricksState) -> None
                              f"'{name}' {_verb(what)} {actual[seat]} in this hand; the script "
                              f"says {claims[name]}",
                              hint=_explain(game, hand, seat, names, winners))
-    _check_side_claims(ctx, hand, winners)
-    if result.slam is not None and seats.index(result.slam, ("result", "slam")) is not None:
+    _check_side_claims(ctx, hand, winners, scored=replay.scored)
+    if replay.scored and result.slam is not None \
+            and seats.index(result.slam, ("result", "slam")) is not None:
         if result.slam != replay.slam:
             really = f"'{replay.slam}' takes everything" if replay.slam else "nobody takes everything"
             report.error(src.mark(("result", "slam")), "false-claim",
                          f"{really}; the script says '{result.slam}'")
 
 
-def _check_side_claims(ctx: Context, hand: HandResult, winners: tuple[int, ...] | None) -> None:
-    """``side_tricks`` and ``side_scores``, each keyed by one seat of its side."""
+def _note_unchecked(ctx: Context, result: TricksResultSpec) -> None:
+    """The claims of a result the engine cannot compute, said once: not checked, not shown."""
+    outside = ctx.outside_model(Affects.SCORES)
+    claims = [key for key, claim in (("scores", result.scores), ("side_scores", result.side_scores),
+                                     ("slam", result.slam)) if claim is not None]
+    if claims:
+        ctx.report.note(ctx.src.mark(("result", claims[0])), "outside-model",
+                        f"{', '.join(claims)}: not checked, nor shown on the page: the scores of "
+                        f"this game are outside the model ('{outside}')")
+
+
+def _check_side_claims(ctx: Context, hand: HandResult, winners: tuple[int, ...] | None, *,
+                       scored: bool = True) -> None:
+    """``side_tricks`` and ``side_scores`` (when the scores are the model's), each keyed by
+    one seat of its side."""
     game, seats, src, report, result = ctx.game, ctx.seats, ctx.src, ctx.report, ctx.spec.result
     names = seats.names
     assert result is not None
     for what, claims, actual in (("side_tricks", result.side_tricks, hand.side_tricks),
-                                 ("side_scores", result.side_scores, hand.side_scores)):
+                                 ("side_scores", result.side_scores if scored else None,
+                                  hand.side_scores)):
         if claims is None:
             continue
         if game.options.sides is not Sides.PARTNERS:

@@ -1,0 +1,101 @@
+"""An honest boundary (issue 34): a game declares, in game.yaml's ``outside_model``, a rule
+its family's engine does not model, with its text in each language. `rulebook check` says in
+a note what it does not check because of it; the site publishes nothing the rule makes
+unreliable (no score in the examples' results, no score sheet, no numbers page built from the
+scores, no play page where the play is affected), and the page says what was checked."""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import RULES
+from generator.build import BuildConfig, build
+from generator.check.games import check
+from generator.cli.main import main
+
+pytestmark = pytest.mark.slow
+
+RULE = "In this reading each heart costs its spot value (the 7♥ costs 7)."
+# the results table's column and a replayed sheet's; not the booklet's blank "Score sheet",
+# a page the players fill in by hand
+SCORE = re.compile(r"\bScore\b(?! sheet)")
+
+
+def hearts(tmp: Path, *, declared: bool) -> Path:
+    """Hearts in English alone, with (or without) a rule outside the model."""
+    rules = tmp / ("declared" if declared else "plain") / "rules"
+    rules.mkdir(parents=True)
+    shutil.copy(RULES / "site.yaml", rules / "site.yaml")
+    shutil.copytree(RULES / "hearts", rules / "hearts")
+    for path in (rules / "hearts").glob("*.yaml"):
+        if path.name.split(".")[0] not in ("game", "en"):
+            path.unlink()
+    if declared:
+        with open(rules / "hearts" / "game.yaml", "a", encoding="utf-8") as game:
+            game.write("outside_model:\n  - {id: spot-hearts, affects: [scores, play]}\n")
+        with open(rules / "hearts" / "en.yaml", "a", encoding="utf-8") as en:
+            en.write(f"outside_model:\n  spot-hearts: \"{RULE}\"\n")
+    return rules
+
+
+def test_check_says_what_it_does_not_check_and_passes(tmp_path: Path, capsys) -> None:
+    rules = hearts(tmp_path, declared=True)
+    result = check([rules], root=rules.parent)
+    assert result.ok and result.report.warnings == []
+    notes = {(Path(d.mark.path).name, d.mark.line): d.message for d in result.report.notes}
+    assert all(d.code == "outside-model" for d in result.report.notes)
+    game = next(m for (f, _), m in notes.items() if f == "game.yaml")
+    assert game == ("'spot-hearts' is a rule the tricks engine does not model: the examples' "
+                    "scores are neither computed nor checked, and no score is published "
+                    "(results, play page, numbers); no page to play it against the computer")
+    # each example's scores, and the score sheet, said not checked at their own lines
+    assert {f for f, _ in notes} == {"game.yaml", "first-hand.yaml", "shooting-the-moon.yaml",
+                                     "to-a-hundred.yaml"}
+    assert main(["check", str(rules)]) == 0
+    assert "4 note(s) of what was not checked" in capsys.readouterr().err
+
+
+def test_a_wrong_score_is_not_an_error_once_the_scores_are_outside_the_model(
+        tmp_path: Path) -> None:
+    rules = hearts(tmp_path, declared=True)
+    script = rules / "hearts" / "examples" / "first-hand.yaml"
+    script.write_text(script.read_text(encoding="utf-8").replace(
+        "scores: {Anna: 13,", "scores: {Anna: 99,"), encoding="utf-8")
+    assert check([rules], root=rules.parent).ok
+    plain = hearts(tmp_path / "control", declared=False)
+    plain_script = plain / "hearts" / "examples" / "first-hand.yaml"
+    plain_script.write_text(script.read_text(encoding="utf-8"), encoding="utf-8")
+    assert [d.code for d in check([plain], root=plain.parent).report.errors] == ["wrong-points"]
+
+
+def test_the_site_publishes_no_computed_score_and_says_what_was_checked(tmp_path: Path) -> None:
+    plain = build(BuildConfig(hearts(tmp_path, declared=False), RULES.parent / "templates",
+                              tmp_path / "plain-site", pdf=False, search=False, workers=1))
+    declared = build(BuildConfig(hearts(tmp_path, declared=True), RULES.parent / "templates",
+                                 tmp_path / "site", pdf=True, search=False, workers=1))
+    assert plain.ok and declared.ok
+    control = (tmp_path / "plain-site" / "en" / "hearts" / "index.html").read_text("utf-8")
+    assert SCORE.search(control)  # the scores the engine computes, where they are modelled
+    site = tmp_path / "site"
+    game = (site / "en" / "hearts" / "index.html").read_text("utf-8")
+    assert not SCORE.search(game)
+    assert not (site / "en" / "hearts" / "play").exists()
+    assert not (site / "en" / "hearts" / "numbers").exists()  # its figures come from scores
+    for page in site.rglob("*.html"):
+        text = page.read_text("utf-8")
+        assert "hearts/play/" not in text and "hearts/numbers/" not in text, page
+    assert "In this reading each heart costs its spot value" in game  # the rule, in About
+    assert "On this page, what rules outside rulebook's model decide is not checked:" in \
+        html.unescape(game)
+    assert 'href="#about"' in game
+    booklet = " ".join(p.extract_text() for p in PdfReader(
+        site / "en" / "hearts" / "hearts.pdf").pages)
+    assert not SCORE.search(booklet)
+    assert "There is no page to play this game against the computer." in " ".join(
+        booklet.split())
