@@ -365,10 +365,13 @@ def test_a_graph_of_the_wrong_shape_is_rebuilt_from_nothing(tmp_path: Path, dama
     "nplurals=2; plural=(n != 1;", "nplurals=x; plural=n;", "plural=n != 1;",
     "nplurals=2; plural=n ! 1;", "nplurals=2; plural=__import__('os');", "nplurals=2;", "",
     "nplurals=2; plural=n/0;", "nplurals=2; plural=(n == 1) ? 0 : ;", "nplurals=2; plural=n;",
+    "nplurals=100; plural=n%100;", "nplurals=1000000000; plural=n;", "nplurals=0; plural=0;",
 ])
 def test_a_malformed_plural_forms_header_is_a_finding(tmp_path: Path, header: str) -> None:
-    """Low 8. A Plural-Forms header that cannot be read, or that chooses a form the catalog
-    does not have, is one `bad-catalog` finding at its line; the language's own rule is used."""
+    """Low 8. A Plural-Forms header that cannot be read, that chooses a form the catalog
+    does not have, or that declares more forms than any language has (a billion: Babel would
+    make a list that long for each plural message) is one `bad-catalog` finding at its line;
+    the language's own rule is used."""
     from generator.core.languages import catalog_path, load_messages
 
     templates = tmp_path / "templates"

@@ -26,6 +26,10 @@ LANGUAGES = ("en", "it", "de", "ru", "ro", "ar")
 # Arabic-Indic digits read as the digits 0-9 (Arabic text may write either)
 WESTERN_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩", "0123456789")
 SOURCE_LANGUAGE = "en"  # the language of the msgids
+# The most plural forms a catalog may declare: CLDR gives no language more than six (Arabic's
+# zero, one, two, few, many, other). Babel makes a list of nplurals texts for every plural
+# message it reads, so a header's count is bounded before Babel sees it.
+MAX_PLURALS = 6
 
 
 def _n_(message: str) -> str:
@@ -183,7 +187,7 @@ def load_messages(templates: Path, lang: str) -> Messages:
     lines = path.read_bytes().splitlines(keepends=True)
     for i, line in enumerate(lines):
         if line.startswith(b'"Plural-Forms:'):
-            problem = _plural_problem(line.decode("utf-8", "replace")[len('"Plural-Forms:'):])
+            problem = plural_problem(line.decode("utf-8", "replace")[len('"Plural-Forms:'):])
             if problem is not None:  # read as the language's own (CLDR) rule says instead
                 rule = get_plural(lang).plural_forms
                 parser.problems.append(Diagnostic(
@@ -227,9 +231,11 @@ class _Parser(PoFileParser):
                                         f"{msg}; this line is skipped"))
 
 
-def _plural_problem(header: str) -> str | None:
+def plural_problem(header: str) -> str | None:
     """What is wrong with a Plural-Forms header (``nplurals=N; plural=EXPR;``): anything that
-    would stop the catalog being read or a plural being chosen; None when nothing is."""
+    would stop the catalog being read or a plural being chosen, or a count of forms no
+    language has (Babel would make a list that long for each plural message); None when
+    nothing is."""
     fields = {}
     for part in header.strip().strip('"').replace("\\n", "").split(";"):
         name, equals, value = part.partition("=")
@@ -237,6 +243,8 @@ def _plural_problem(header: str) -> str | None:
             fields[name.strip()] = value.strip()
     try:
         count = int(fields["nplurals"])
+        if not 1 <= count <= MAX_PLURALS:
+            return f"says nplurals={count}; a language has 1 to {MAX_PLURALS} plural forms"
         choose = _gettext.c2py(fields["plural"])
         for n in range(1000):  # the counts a page shows
             if not 0 <= choose(n) < count:
