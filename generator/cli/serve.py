@@ -30,6 +30,7 @@ from urllib.parse import unquote, urlsplit
 from ..build import BuildConfig, BuildError, build
 from ..build.publish import MARKER
 from ..core.diagnostics import Diagnostic, format_text
+from ..runtime.executors import ExecutorError
 
 EVENTS = "/__rulebook/events"
 PACKAGE = Path(__file__).resolve().parent.parent  # the generator: an edit of it restarts serve
@@ -228,6 +229,10 @@ def _build_once(config: BuildConfig, *, first: bool, live: Live | None) -> bool:
     except BuildError as error:
         print(f"not built: {error}{kept}", file=sys.stderr)
         _failed(live, "build-error", str(error))
+        return False
+    except ExecutorError as error:  # the cluster is not there, or is no Dask scheduler: said
+        print(f"not built: {error}{kept}", file=sys.stderr)
+        _failed(live, "executor-error", str(error))
         return False
     except Exception as error:  # noqa: BLE001 - a bug in one rebuild must not stop the author's server
         traceback.print_exc()
