@@ -387,6 +387,31 @@ def test_a_malformed_plural_forms_header_is_a_finding(tmp_path: Path, header: st
     assert [messages.plural(n) for n in (1, 2, 5, 21)] == [0, 1, 2, 0]  # Russian's own forms
 
 
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero", "too large"])
+def test_a_ui_catalog_that_is_no_regular_file_or_too_large_is_a_finding_unread(
+        tmp_path: Path, kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A FIFO would hang the build, a link to /dev/zero fill the memory: one `bad-catalog`
+    finding, and the English texts are shown."""
+    from generator.core import languages
+    from generator.core.languages import catalog_path, load_messages
+
+    templates = tmp_path / "templates"
+    path = catalog_path(templates, "ru")
+    path.parent.mkdir(parents=True)
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "/dev/zero":
+        path.symlink_to("/dev/zero")
+    else:
+        path.write_bytes(catalog_path(TEMPLATES, "ru").read_bytes())
+        monkeypatch.setattr(languages, "MAX_CATALOG_BYTES", 1024, raising=False)
+    messages = load_messages(templates, "ru")
+    assert [(d.code, str(d.mark.path)) for d in messages.problems] == [("bad-catalog", str(path))]
+    says = "the catalog is over 0 MB" if kind == "too large" else "not a regular file"
+    assert says in messages.problems[0].message
+    assert messages.gettext("Players") == "Players"
+
+
 @pytest.fixture
 def small_volume(tmp_path: Path) -> object:
     """A 4 MB tmpfs (as root) to fill or make read-only."""

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import gettext as _gettext
 import io
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -30,6 +32,8 @@ SOURCE_LANGUAGE = "en"  # the language of the msgids
 # zero, one, two, few, many, other). Babel makes a list of nplurals texts for every plural
 # message it reads, so a header's count is bounded before Babel sees it.
 MAX_PLURALS = 6
+# The largest UI catalog read: the shipped ones are about 60 KB.
+MAX_CATALOG_BYTES = 16 * 1024 * 1024
 
 
 def _n_(message: str) -> str:
@@ -182,9 +186,14 @@ def load_messages(templates: Path, lang: str) -> Messages:
     path = catalog_path(templates, lang)
     if not path.exists():
         return Messages(lang)
+    data, unread = _catalog_bytes(path)
+    if data is None:  # the English texts are shown
+        return Messages(lang, problems=(Diagnostic(Mark(str(path)), "bad-catalog", unread,
+                                                   hint="make it the .po file that "
+                                                   "`make messages` keeps"),))
     catalog = Catalog(locale=lang)
     parser = _Parser(catalog, str(path))
-    lines = path.read_bytes().splitlines(keepends=True)
+    lines = data.splitlines(keepends=True)
     for i, line in enumerate(lines):
         if line.startswith(b'"Plural-Forms:'):
             problem = plural_problem(line.decode("utf-8", "replace")[len('"Plural-Forms:'):])
@@ -216,6 +225,23 @@ def load_messages(templates: Path, lang: str) -> Messages:
         table[key] = value
     return Messages(lang, table, _gettext.c2py(catalog.plural_expr), frozenset(missing),
                     tuple(parser.problems))
+
+
+def _catalog_bytes(path: Path) -> tuple[bytes | None, str]:
+    """A catalog's bytes, or why it is not read: only a regular file is (a FIFO would hang
+    the build, a link to /dev/zero fill the memory), of at most MAX_CATALOG_BYTES."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO: no waiting
+    except OSError as error:
+        return None, f"cannot be read: {error.strerror}"
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        return None, "not a regular file but a folder, device, pipe or socket: not read"
+    with os.fdopen(fd, "rb") as handle:
+        data = handle.read(MAX_CATALOG_BYTES + 1)
+    if len(data) > MAX_CATALOG_BYTES:
+        return None, f"the catalog is over {MAX_CATALOG_BYTES // 2**20} MB: not read"
+    return data, ""
 
 
 class _Parser(PoFileParser):
