@@ -15,6 +15,7 @@ import pytest
 
 from conftest import ROOT
 from generator.runtime import cache as cache_module
+from generator.runtime import trust
 from generator.runtime.cache import Cache
 
 NOBODY = 65534
@@ -41,6 +42,17 @@ def test_a_folder_of_ones_own_is_used(tmp_path: Path) -> None:
         0o700, 0o600)
 
 
+def test_a_folder_its_own_private_group_may_write_to_is_used(tmp_path: Path) -> None:
+    """Under umask 002 (user private groups) folders are 0775: the group is the user alone."""
+    folder = tmp_path / "cache"
+    warm(folder)
+    if not trust.own_group(folder.stat().st_gid):
+        pytest.skip("this user's group has other members")
+    folder.chmod(0o770)
+    cache, said = opened(folder)
+    assert said == [] and cache.get("numbers", "ab") is not None
+
+
 def test_a_folder_in_a_sticky_shared_folder_is_used(tmp_path: Path) -> None:
     shared = tmp_path / "tmp"
     shared.mkdir()
@@ -48,11 +60,15 @@ def test_a_folder_in_a_sticky_shared_folder_is_used(tmp_path: Path) -> None:
     warm(shared / "cache")
 
 
-@pytest.mark.parametrize("mode", [0o777, 0o770, 0o702])
+@pytest.mark.parametrize("mode", [0o777, 0o702, 0o770])
 def test_a_folder_others_may_write_to_is_not_used(tmp_path: Path, mode: int) -> None:
     folder = tmp_path / "cache"
     warm(folder)
     folder.chmod(mode)
+    if mode == 0o770:  # a group with others in it (one's own private group would be fine)
+        if os.geteuid() != 0:
+            pytest.skip("giving a folder to another group needs root")
+        os.chown(folder, -1, NOBODY)
     cache, said = opened(folder)
     assert cache.folder is None and cache.get("numbers", "ab") is None
     assert said == [f"rulebook: warning: not using the disk cache: {folder} may be written by "
@@ -80,7 +96,8 @@ def test_a_folder_another_user_made_first_is_not_used(tmp_path: Path) -> None:
         os.chown(path, NOBODY, NOBODY)
     cache, said = opened(folder)
     assert cache.folder is None and cache.get("numbers", "ab") is None
-    assert f"{folder} belongs to " in said[0] and "not to" in said[0]
+    assert f"{folder} belongs to another user (uid {NOBODY}), not to you" in said[0] \
+        or f"{folder} belongs to user '" in said[0]
 
 
 @as_root

@@ -10,21 +10,34 @@ write to it, but for sticky folders such as /tmp, where nobody may rename what i
 
 from __future__ import annotations
 
+import grp
 import os
 import pwd
 import stat
 from pathlib import Path
+
+from .files import owner_name
 
 
 class Untrusted(Exception):
     """Why a folder or file is not this user's alone (said to the user as it is)."""
 
 
-def owner(uid: int) -> str:
+def own_group(gid: int) -> bool:
+    """The group is this user's own (a user private group, as under umask 002): nobody else
+    is in it, so its write permission is this user's."""
+    if gid != os.getegid():
+        return False
     try:
-        return pwd.getpwuid(uid).pw_name
+        me = pwd.getpwuid(os.geteuid()).pw_name
+        return all(member == me for member in grp.getgrgid(gid).gr_mem)
     except KeyError:
-        return f"user {uid}"
+        return True  # a group of no account has no listed members
+
+
+def _writable_by_others(st: os.stat_result) -> bool:
+    return bool(st.st_mode & stat.S_IWOTH
+                or (st.st_mode & stat.S_IWGRP and not own_group(st.st_gid)))
 
 
 def check_folder(folder: Path) -> None:
@@ -40,8 +53,8 @@ def check_folder(folder: Path) -> None:
     if not stat.S_ISDIR(st.st_mode):
         raise Untrusted(f"{folder} is not a folder")
     if st.st_uid != me:
-        raise Untrusted(f"{folder} belongs to {owner(st.st_uid)}, not to {owner(me)}")
-    if st.st_mode & 0o022:
+        raise Untrusted(f"{folder} belongs to {owner_name(st.st_uid)}, not to you")
+    if _writable_by_others(st):
         raise Untrusted(f"{folder} may be written by other users "
                         f"(mode {stat.S_IMODE(st.st_mode):04o})")
     # the folders above it: whoever may rename one could put another cache in its place
@@ -51,9 +64,10 @@ def check_folder(folder: Path) -> None:
         except OSError as error:
             raise Untrusted(f"{place} cannot be read: {error.strerror}") from None
         if st.st_uid not in (0, me):
-            raise Untrusted(f"{folder} is inside {place}, which belongs to {owner(st.st_uid)}")
+            raise Untrusted(f"{folder} is inside {place}, which belongs to "
+                            f"{owner_name(st.st_uid)}")
         sticky = st.st_mode & stat.S_ISVTX
-        if stat.S_ISDIR(st.st_mode) and st.st_mode & 0o022 and not sticky:
+        if stat.S_ISDIR(st.st_mode) and _writable_by_others(st) and not sticky:
             raise Untrusted(f"{folder} is inside {place}, which other users may write to "
                             f"(mode {stat.S_IMODE(st.st_mode):04o})")
 
@@ -77,7 +91,7 @@ def read_regular(path: Path, *, most: int, private: bool = False) -> bytes | Non
         if not stat.S_ISREG(st.st_mode):
             raise Untrusted(f"{path} is not a regular file")
         if private and st.st_uid != os.geteuid():
-            raise Untrusted(f"{path} belongs to {owner(st.st_uid)}")
+            raise Untrusted(f"{path} belongs to {owner_name(st.st_uid)}, not to you")
         if private and st.st_mode & 0o077:
             raise Untrusted(f"{path} may be read by other users "
                             f"(mode {stat.S_IMODE(st.st_mode):04o})")
