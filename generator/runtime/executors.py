@@ -202,10 +202,10 @@ def probe(address: str, *, timeout: float = CONNECT_TIMEOUT) -> None:
     try:
         with socket.create_connection((host, port), timeout=timeout) as sock:
             head = _receive(sock, 8, deadline)
-            (length,) = struct.unpack("<Q", head)
+            (length,) = struct.unpack("Q", head)  # native, as Dask packs it
             if 16 <= length <= GREETING_MOST:
                 body = _receive(sock, length, deadline)
-                (frames,) = struct.unpack_from("<Q", body)
+                (frames,) = struct.unpack_from("Q", body)
                 if 1 <= frames <= FRAMES_MOST and 8 * (frames + 1) <= length:
                     return
             else:  # for the message: what else it said, as far as it has come
