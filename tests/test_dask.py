@@ -66,3 +66,12 @@ def test_a_missing_dask_or_a_bad_address_is_a_usage_error(tmp_path: Path, monkey
     err = capsys.readouterr().err
     assert code == 2 and "needs dask.distributed, which is not installed" in err
     assert "pip install 'distributed" in err and not (tmp_path / "site").exists()
+
+
+def test_the_probe_knows_a_real_scheduler() -> None:
+    """The greeting `executors.probe` expects (tests/test_executors.py: what it refuses) is
+    the one a real scheduler gives."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp",
+                                  dashboard_address=None) as cluster:
+        executors.probe("dask://" + cluster.scheduler_address.removeprefix("tcp://"), timeout=30)

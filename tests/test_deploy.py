@@ -365,10 +365,13 @@ def test_a_graph_of_the_wrong_shape_is_rebuilt_from_nothing(tmp_path: Path, dama
     "nplurals=2; plural=(n != 1;", "nplurals=x; plural=n;", "plural=n != 1;",
     "nplurals=2; plural=n ! 1;", "nplurals=2; plural=__import__('os');", "nplurals=2;", "",
     "nplurals=2; plural=n/0;", "nplurals=2; plural=(n == 1) ? 0 : ;", "nplurals=2; plural=n;",
+    "nplurals=100; plural=n%100;", "nplurals=1000000000; plural=n;", "nplurals=0; plural=0;",
 ])
 def test_a_malformed_plural_forms_header_is_a_finding(tmp_path: Path, header: str) -> None:
-    """Low 8. A Plural-Forms header that cannot be read, or that chooses a form the catalog
-    does not have, is one `bad-catalog` finding at its line; the language's own rule is used."""
+    """Low 8. A Plural-Forms header that cannot be read, that chooses a form the catalog
+    does not have, or that declares more forms than any language has (a billion: Babel would
+    make a list that long for each plural message) is one `bad-catalog` finding at its line;
+    the language's own rule is used."""
     from generator.core.languages import catalog_path, load_messages
 
     templates = tmp_path / "templates"
@@ -382,6 +385,31 @@ def test_a_malformed_plural_forms_header_is_a_finding(tmp_path: Path, header: st
     assert [(d.code, d.mark.line) for d in messages.problems] == [("bad-catalog", at + 1)]
     assert "Plural-Forms header" in messages.problems[0].message
     assert [messages.plural(n) for n in (1, 2, 5, 21)] == [0, 1, 2, 0]  # Russian's own forms
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero", "too large"])
+def test_a_ui_catalog_that_is_no_regular_file_or_too_large_is_a_finding_unread(
+        tmp_path: Path, kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A FIFO would hang the build, a link to /dev/zero fill the memory: one `bad-catalog`
+    finding, and the English texts are shown."""
+    from generator.core import languages
+    from generator.core.languages import catalog_path, load_messages
+
+    templates = tmp_path / "templates"
+    path = catalog_path(templates, "ru")
+    path.parent.mkdir(parents=True)
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "/dev/zero":
+        path.symlink_to("/dev/zero")
+    else:
+        path.write_bytes(catalog_path(TEMPLATES, "ru").read_bytes())
+        monkeypatch.setattr(languages, "MAX_CATALOG_BYTES", 1024, raising=False)
+    messages = load_messages(templates, "ru")
+    assert [(d.code, str(d.mark.path)) for d in messages.problems] == [("bad-catalog", str(path))]
+    says = "the catalog is over 0 MB" if kind == "too large" else "not a regular file"
+    assert says in messages.problems[0].message
+    assert messages.gettext("Players") == "Players"
 
 
 @pytest.fixture

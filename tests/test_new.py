@@ -99,3 +99,24 @@ def test_refused_into_a_file(tmp_path, capsys) -> None:
     assert main(["new", "x", "--family", "pairs", "--rules", str(rules)]) == 2
     assert "is not a folder" in capsys.readouterr().err
     assert rules.read_text(encoding="utf-8") == "not a folder"
+
+
+@pytest.mark.parametrize("link", ["game", "rules"])
+def test_a_link_that_points_nowhere_is_refused_before_anything_is_written(
+        link: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """rules/X (or the rules folder itself) a symbolic link to nothing: exit 2 and a message
+    that says so; not even the schemas are written."""
+    rules = tmp_path / "rules"
+    if link == "game":
+        rules.mkdir()
+        (rules / "x").symlink_to(tmp_path / "gone")
+    else:
+        rules.symlink_to(tmp_path / "gone")
+    before = tree(tmp_path)
+    assert main(["new", "x", "--family", "pairs", "--rules", str(rules)]) == 2
+    err = capsys.readouterr().err
+    named = rules / "x" if link == "game" else rules
+    assert err.splitlines() == [
+        f"rulebook: error: {named} is a symbolic link to {tmp_path / 'gone'}, which does not exist",
+        "  hint: remove the link, or make the folder it points to"], err
+    assert tree(tmp_path) == before and not (tmp_path / "gone").exists()

@@ -6,6 +6,7 @@ Every test works on a copy of the rules in tmp_path: an import writes language f
 from __future__ import annotations
 
 import difflib
+import os
 import shutil
 from pathlib import Path
 
@@ -243,3 +244,144 @@ def test_every_text_changed_in_every_form_reads_back_exactly_and_the_rules_still
     assert {m.context: m.string for m in again if m.id} == expected
     result = check([rules], root=rules.parent)
     assert not result.report.errors, [d.format() for d in result.report.errors]
+
+
+# -- catalogs from outside: bounded, and refused when they cannot mean one thing ------------
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, bytes]:
+    """A copy of the rules and its German catalog, made once: the tests below are refused,
+    so none of them writes into the rules."""
+    base = tmp_path_factory.mktemp("exported")
+    shutil.copytree(RULES, base / "rules")
+    assert main(["i18n", str(base / "rules"), "--export", "po", "--out", str(base / "po")]) == 0
+    return base / "rules", (base / "po" / "de.po").read_bytes()
+
+
+def refused(capsys: pytest.CaptureFixture[str], rules: Path, *po: Path) -> list[str]:
+    """The import's findings (one line each) when it is refused, having written nothing."""
+    before = snapshot(rules)
+    status, _, err = i18n(capsys, rules, "--import", "po", *po)
+    assert status == 1 and "Traceback" not in err, err
+    assert err.splitlines()[-1] == "rulebook: nothing imported: fix the errors above"
+    assert snapshot(rules) == before
+    return err.splitlines()[:-1]
+
+
+TITLE = b'msgctxt "hearts:title"\nmsgid "Hearts"\nmsgstr "Hearts (Herzeln)"\n'
+
+
+def line_of_bytes(data: bytes, needle: bytes, after: int = 0) -> int:
+    return data.count(b"\n", 0, data.index(needle, data.index(b"\n", after) if after else 0)) + 1
+
+
+@pytest.mark.parametrize("count", [200_000_000, 100])
+def test_a_plural_count_no_language_has_is_an_error_at_its_line(
+        exported: tuple[Path, bytes], tmp_path: Path, count: int,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A 200-byte catalog saying nplurals=200000000, with one plural entry: Babel would make
+    a list of 200 million texts for it. Refused at the header's line before Babel reads it."""
+    rules, _ = exported
+    po = tmp_path / "de.po"
+    po.write_bytes(b'msgid ""\nmsgstr ""\n"Language: de\\n"\n'
+                   b'"Plural-Forms: nplurals=%d; plural=n;\\n"\n\n'
+                   b'msgid "card"\nmsgid_plural "cards"\nmsgstr[0] "Karte"\n' % count)
+    assert refused(capsys, rules, po) == [
+        f"{po}:4:1: error[po-syntax]: the Plural-Forms header says nplurals={count}; a "
+        "language has 1 to 6 plural forms",
+        "  hint: nplurals=2; plural=(n != 1); for most languages (an export writes the "
+        "language's own)"]
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "fifo", "folder"])
+def test_a_catalog_that_is_no_regular_file_is_refused_unread(
+        exported: tuple[Path, bytes], tmp_path: Path, special: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """/dev/zero would fill the memory with one endless line, a FIFO hang the import."""
+    rules, _ = exported
+    po = Path(special)
+    if special == "fifo":
+        po = tmp_path / "de.po"
+        os.mkfifo(po)
+    elif special == "folder":
+        po = tmp_path / "de.po"
+        po.mkdir()
+    kind = "a folder" if special == "folder" else "a device, pipe or socket"
+    assert refused(capsys, rules, po) == [
+        f"{po}:1:1: error[unreadable]: not a regular file but {kind}",
+        "  hint: name the .po file that `rulebook i18n --export po` wrote"]
+
+
+def test_a_catalog_over_the_bound_is_refused_before_it_is_read(
+        exported: tuple[Path, bytes], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from generator.i18n import po_read
+
+    rules, de = exported
+    monkeypatch.setattr(po_read, "MAX_PO_BYTES", len(de) - 1)  # 64 MB: written, the test's
+    po = tmp_path / "de.po"
+    po.write_bytes(de)
+    (line,) = [x for x in refused(capsys, rules, po) if "error" in x]
+    assert line.startswith(f"{po}:1:1: error[too-large]: the catalog is over ")
+
+
+def test_a_translation_longer_than_a_rules_file_is_refused_at_its_line(
+        exported: tuple[Path, bytes], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Written, it would make de.yaml a file `check` refuses."""
+    from generator.model.source import MAX_FILE_BYTES
+
+    rules, de = exported
+    po = tmp_path / "de.po"
+    po.write_bytes(de.replace(b'msgstr "Hearts (Herzeln)"',
+                              b'msgstr "' + b"x" * (MAX_FILE_BYTES + 1) + b'"'))
+    line = line_of_bytes(de, b'msgid "Hearts"\nmsgstr "Hearts (Herzeln)"')
+    assert refused(capsys, rules, po)[0] == (
+        f"{po}:{line}:1: error[too-large]: hearts:title: the msgstr is over 5 MB, more than a "
+        "whole language file may have")
+
+
+@pytest.mark.parametrize("where", ["one file", "two files"])
+def test_two_translations_of_one_text_are_an_error_naming_both(
+        exported: tuple[Path, bytes], tmp_path: Path, where: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Babel keeps the first of two entries of one msgctxt and drops the second's text: which
+    one the translator meant cannot be guessed."""
+    rules, de = exported
+    first = tmp_path / "de.po"
+    second = tmp_path / "more" / "de.po" if where == "two files" else first
+    again = TITLE.replace(b"(Herzeln)", b"(Herzen)")
+    if where == "one file":
+        first.write_bytes(de + b"\n" + again)
+    else:
+        first.write_bytes(de)
+        second.parent.mkdir()
+        second.write_bytes(de.replace(TITLE, again))
+    at = line_of_bytes(de, b'msgid "Hearts"\nmsgstr "Hearts (Herzeln)"')
+    later = de.count(b"\n") + 3 if where == "one file" else at
+    assert refused(capsys, rules, *dict.fromkeys([first, second])) == [
+        f"{second}:{later}:1: error[conflicting-translations]: hearts:title: translated "
+        f"again, differently: {first}:{at} has another text",
+        "  hint: keep one of the two entries"]
+
+
+def test_the_same_translation_twice_is_imported_once(
+        rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    de = export(capsys, rules, tmp_path / "po")["de"]
+    set_msgstr(de, "hearts:title", "Herz")
+    po = save(de, tmp_path / "de.po")
+    po.write_bytes(po.read_bytes() + b'\nmsgctxt "hearts:title"\nmsgid "Hearts"\nmsgstr "Herz"\n')
+    status, _, err = i18n(capsys, rules, "--import", "po", po)
+    assert status == 0, err
+    assert "title: Herz\n" in (rules / "hearts" / "de.yaml").read_text(encoding="utf-8")
+
+
+def test_a_header_naming_another_language_than_the_file_is_refused(
+        exported: tuple[Path, bytes], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """de.po saying `Language: it` would rewrite it.yaml with German texts."""
+    rules, de = exported
+    po = tmp_path / "de.po"
+    po.write_bytes(de.replace(b'"Language: de\\n"', b'"Language: it\\n"'))
+    assert refused(capsys, rules, po) == [
+        f"{po}:{line_of_bytes(de, b'Language: de')}:1: error[language-mismatch]: the header "
+        "says 'Language: it', the file's name says 'de'",
+        "  hint: rename the file to it.po, or correct the header to 'Language: de'"]

@@ -88,6 +88,12 @@ def refusal(rules: Path, game: str, *, family: str) -> Refusal | None:
     if game in RESERVED:
         return Refusal(f"bad game id '{game}': Windows reserves the name, so no folder of the "
                        "site could have it", "choose another id")
+    for path in (rules, rules / game):
+        # a link that points nowhere: `exists` says False, and the files would be written
+        # through it (or fail half-way, after the schemas)
+        if path.is_symlink() and not path.exists():
+            return Refusal(f"{path} is a symbolic link to {os.readlink(path)}, which does not "
+                           "exist", "remove the link, or make the folder it points to")
     if rules.exists() and not rules.is_dir():
         return Refusal(f"{rules} is not a folder", "name the rules folder with --rules")
     if (rules / game).exists():

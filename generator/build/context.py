@@ -35,7 +35,7 @@ class BuildConfig:
     quiet: bool = False  # no progress on stderr
 
     def disk_cache(self) -> Cache:
-        return Cache(self.cache) if self.cache is not None else Cache.default()
+        return Cache.opened(self.cache) if self.cache is not None else Cache.default()
 
 
 @dataclass

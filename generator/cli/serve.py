@@ -12,6 +12,7 @@ rebuild succeeds.
 
 from __future__ import annotations
 
+import errno
 import http.server
 import io
 import json
@@ -21,6 +22,7 @@ import threading
 import time
 import traceback
 from dataclasses import replace
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any, BinaryIO
 from urllib.parse import unquote, urlsplit
@@ -28,10 +30,14 @@ from urllib.parse import unquote, urlsplit
 from ..build import BuildConfig, BuildError, build
 from ..build.publish import MARKER
 from ..core.diagnostics import Diagnostic, format_text
+from ..runtime.executors import ExecutorError
 
 EVENTS = "/__rulebook/events"
 PACKAGE = Path(__file__).resolve().parent.parent  # the generator: an edit of it restarts serve
 KEEPALIVE_SECONDS = 15.0
+# The longest address served (bytes of the request's path): the site's are far shorter (a
+# slug has at most 100 characters); a longer one is answered 414 before any file is looked at.
+MAX_ADDRESS = 2048
 
 
 class Live:
@@ -102,6 +108,21 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - quiet by default
         pass
 
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except ConnectionError:  # the reader left mid-answer (a reload, a closed tab): not news
+            self.close_connection = True
+
+    def parse_request(self) -> bool:
+        if not super().parse_request():
+            return False
+        if len(self.path) > MAX_ADDRESS:
+            self.send_error(HTTPStatus.REQUEST_URI_TOO_LONG,
+                            f"addresses are at most {MAX_ADDRESS} characters")
+            return False
+        return True
+
     def do_GET(self) -> None:
         if self.live is not None and urlsplit(self.path).path == EVENTS:
             self._events(self.live)
@@ -109,6 +130,15 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         super().do_GET()
 
     def send_head(self) -> BinaryIO | None:
+        try:
+            return self._head()
+        except OSError as error:  # a name too long for the file system, a loop of links
+            if error.errno == errno.ENAMETOOLONG:
+                self.send_error(HTTPStatus.REQUEST_URI_TOO_LONG, "a name in the address is too long")
+                return None
+            return self._not_found()
+
+    def _head(self) -> BinaryIO | None:
         if not (self.site / MARKER).is_file():
             return self._page(503, _NOT_BUILT)
         path = unquote(urlsplit(self.path).path)
@@ -199,6 +229,10 @@ def _build_once(config: BuildConfig, *, first: bool, live: Live | None) -> bool:
     except BuildError as error:
         print(f"not built: {error}{kept}", file=sys.stderr)
         _failed(live, "build-error", str(error))
+        return False
+    except ExecutorError as error:  # the cluster is not there, or is no Dask scheduler: said
+        print(f"not built: {error}{kept}", file=sys.stderr)
+        _failed(live, "executor-error", str(error))
         return False
     except Exception as error:  # noqa: BLE001 - a bug in one rebuild must not stop the author's server
         traceback.print_exc()

@@ -116,7 +116,8 @@ ROWS: tuple[Row, ...] = (
         "`unreadable`: also a link out of the rules folder, a FIFO or device, a folder)"),
     Row(("too-large",),
         "a file over 5 MB, or YAML nested more than 64 levels deep: not read; a table in "
-        "prose over 64 columns or 10,000 cells"),
+        "prose over 64 columns or 10,000 cells; `rulebook i18n --import po`: a catalog over "
+        "64 MB (not read), a msgstr or a language file with the new texts over 5 MB"),
     Row(("refused-resource",),
         "an image in prose that is a local file or a web address (only `data:` URLs are "
         "embedded); at build time, anything a PDF names outside the templates folder"),
@@ -138,16 +139,23 @@ ROWS: tuple[Row, ...] = (
     Row(("orphan-record",),
         "a translation record of a language file which is not there", warning=True),
     Row(("bad-catalog",),
-        "a UI catalog (`templates/locale/*/messages.po`): a line Babel cannot read, a "
-        "translation whose placeholders do not fit its msgid (the English text is shown "
-        "instead), or a Plural-Forms header that cannot be read or chooses a form the catalog "
-        "has not (the language's own rule is used)"),
+        "a UI catalog (`templates/locale/*/messages.po`): not a regular file (a FIFO, a link "
+        "to a device) or over 16 MB (not read: the English texts are shown), a line Babel "
+        "cannot read, a translation whose placeholders do not fit its msgid (the English text "
+        "is shown instead), or a Plural-Forms header that cannot be read, chooses a form the "
+        "catalog has not, or declares more than 6 forms (no language has more; the "
+        "language's own rule is used)"),
     Row(("po-syntax", "source-language", "unknown-msgctxt", "broken-placeholder",
          "changed-meanwhile", "import-failed"),
-        "`rulebook i18n --import po`: a file that is no gettext catalog, a catalog of the "
-        "source language, a msgctxt that names no text of the rules, a translation with a "
-        "brace that opens no placeholder, a language file changed while the catalogs were "
-        "read, or new texts that would not load back (nothing is written)"),
+        "`rulebook i18n --import po`: a file that is no gettext catalog (or whose "
+        "Plural-Forms declares more than 6 forms), a catalog of the source language, a "
+        "msgctxt that names no text of the rules, a translation with a brace that opens no "
+        "placeholder, a language file changed while the catalogs were read, or new texts that "
+        "would not load back (nothing is written)"),
+    Row(("language-mismatch", "conflicting-translations"),
+        "`rulebook i18n --import po`: a catalog whose `Language:` header is not its file's "
+        "name (`de.po` saying `Language: it`), or two entries of one text with different "
+        "translations (both lines are named; the same translation twice is imported once)"),
     Row(("stale-msgid", "no-place"),
         "`rulebook i18n --import po`: a translation made from an older source text, or of a "
         "text the language file has no place for (it is not imported)", warning=True),

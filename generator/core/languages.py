@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import gettext as _gettext
 import io
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -26,6 +28,12 @@ LANGUAGES = ("en", "it", "de", "ru", "ro", "ar")
 # Arabic-Indic digits read as the digits 0-9 (Arabic text may write either)
 WESTERN_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩", "0123456789")
 SOURCE_LANGUAGE = "en"  # the language of the msgids
+# The most plural forms a catalog may declare: CLDR gives no language more than six (Arabic's
+# zero, one, two, few, many, other). Babel makes a list of nplurals texts for every plural
+# message it reads, so a header's count is bounded before Babel sees it.
+MAX_PLURALS = 6
+# The largest UI catalog read: the shipped ones are about 60 KB.
+MAX_CATALOG_BYTES = 16 * 1024 * 1024
 
 
 def _n_(message: str) -> str:
@@ -178,12 +186,17 @@ def load_messages(templates: Path, lang: str) -> Messages:
     path = catalog_path(templates, lang)
     if not path.exists():
         return Messages(lang)
+    data, unread = _catalog_bytes(path)
+    if data is None:  # the English texts are shown
+        return Messages(lang, problems=(Diagnostic(Mark(str(path)), "bad-catalog", unread,
+                                                   hint="make it the .po file that "
+                                                   "`make messages` keeps"),))
     catalog = Catalog(locale=lang)
     parser = _Parser(catalog, str(path))
-    lines = path.read_bytes().splitlines(keepends=True)
+    lines = data.splitlines(keepends=True)
     for i, line in enumerate(lines):
         if line.startswith(b'"Plural-Forms:'):
-            problem = _plural_problem(line.decode("utf-8", "replace")[len('"Plural-Forms:'):])
+            problem = plural_problem(line.decode("utf-8", "replace")[len('"Plural-Forms:'):])
             if problem is not None:  # read as the language's own (CLDR) rule says instead
                 rule = get_plural(lang).plural_forms
                 parser.problems.append(Diagnostic(
@@ -214,6 +227,23 @@ def load_messages(templates: Path, lang: str) -> Messages:
                     tuple(parser.problems))
 
 
+def _catalog_bytes(path: Path) -> tuple[bytes | None, str]:
+    """A catalog's bytes, or why it is not read: only a regular file is (a FIFO would hang
+    the build, a link to /dev/zero fill the memory), of at most MAX_CATALOG_BYTES."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO: no waiting
+    except OSError as error:
+        return None, f"cannot be read: {error.strerror}"
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        return None, "not a regular file but a folder, device, pipe or socket: not read"
+    with os.fdopen(fd, "rb") as handle:
+        data = handle.read(MAX_CATALOG_BYTES + 1)
+    if len(data) > MAX_CATALOG_BYTES:
+        return None, f"the catalog is over {MAX_CATALOG_BYTES // 2**20} MB: not read"
+    return data, ""
+
+
 class _Parser(PoFileParser):
     """Babel's reader, whose complaints about lines it skips become findings: its own way
     is to print them on stdout, in its own format."""
@@ -227,9 +257,11 @@ class _Parser(PoFileParser):
                                         f"{msg}; this line is skipped"))
 
 
-def _plural_problem(header: str) -> str | None:
+def plural_problem(header: str) -> str | None:
     """What is wrong with a Plural-Forms header (``nplurals=N; plural=EXPR;``): anything that
-    would stop the catalog being read or a plural being chosen; None when nothing is."""
+    would stop the catalog being read or a plural being chosen, or a count of forms no
+    language has (Babel would make a list that long for each plural message); None when
+    nothing is."""
     fields = {}
     for part in header.strip().strip('"').replace("\\n", "").split(";"):
         name, equals, value = part.partition("=")
@@ -237,6 +269,8 @@ def _plural_problem(header: str) -> str | None:
             fields[name.strip()] = value.strip()
     try:
         count = int(fields["nplurals"])
+        if not 1 <= count <= MAX_PLURALS:
+            return f"says nplurals={count}; a language has 1 to {MAX_PLURALS} plural forms"
         choose = _gettext.c2py(fields["plural"])
         for n in range(1000):  # the counts a page shows
             if not 0 <= choose(n) < count:

@@ -6,6 +6,7 @@
     scalars.py     the texts of a language file one YAML scalar at a time, by dotted path
     po_export.py   `rulebook i18n --export po`: a gettext catalog per language
     po_import.py   `rulebook i18n --import po`: the catalogs' changed texts back into the files
+    po_read.py     a catalog from outside read with bounds: a regular file, its size, its plurals
     yaml_edit.py   replace single scalars in a YAML text, every other byte kept
 
 The languages and the UI catalogs themselves are core (core/languages.py): every page needs

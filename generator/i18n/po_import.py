@@ -5,6 +5,11 @@ alone (so export then import changes no byte), a changed one replaces that one s
 (yaml_edit.py), comments and key order kept. Fuzzy entries are not imported: their source
 changed, and the translator clears the flag once the translation is brought up to date. Every
 problem is found before anything is written; with any error, nothing is.
+
+A catalog comes from outside the project (a translator, a service): it is read with bounds
+(po_read.py), and what it cannot mean is refused rather than guessed: two different
+translations of one text, a header whose Language is not the file's name (de.po saying
+``Language: it`` would rewrite it.yaml), a translation too long for a rules file.
 """
 
 from __future__ import annotations
@@ -13,9 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
-from babel.core import UnknownLocaleError
-from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, read_po
+from babel.messages.catalog import Message
 
 from ..core.diagnostics import Mark, Report
 from ..core.hints import did_you_mean
@@ -23,8 +26,9 @@ from ..core.languages import LANGUAGES
 from ..model import schema
 from ..model.game import GameBundle
 from ..model.placeholders import PLACEHOLDER_RE
-from ..model.source import Key, load_yaml
+from ..model.source import MAX_FILE_BYTES, Key, load_yaml
 from ..runtime.files import write_beside
+from .po_read import Read, read_catalog
 from .scalars import scalars
 from .yaml_edit import replace_scalars
 
@@ -53,15 +57,16 @@ def import_po(files: list[Path], games: list[GameBundle], source_lang: str,
     result = Imported()
     targets: dict[tuple[str, str], _File] = {}
     by_id = {b.rules.id: b for b in games}
+    seen: dict[tuple[str, str], tuple[Mark, str]] = {}  # (language, msgctxt): the first translation
     for path in files:
-        cat = _read(path, report)
-        if cat is None:
+        read = read_catalog(path, report)
+        if read is None:
             continue
-        lang = _language(path, cat, source_lang, report)
+        lang = _language(path, read, source_lang, report)
         if lang is None:
             continue
-        for message in cat:
-            if message.id:
+        for message in read.entries:
+            if not _translated(message) or _first(path, message, lang, seen, report):
                 _entry(path, message, lang, by_id, source_lang, targets, result, report)
     planned: dict[Path, str] = {}
     for target in targets.values():
@@ -78,20 +83,17 @@ def import_po(files: list[Path], games: list[GameBundle], source_lang: str,
     return result
 
 
-def _read(path: Path, report: Report) -> Catalog | None:
-    try:
-        with path.open("rb") as handle:
-            return read_po(handle, abort_invalid=True)
-    except OSError as error:
-        report.error(Mark(str(path)), "unreadable", f"cannot read: {error.strerror or error}")
-    except (PoFileError, UnknownLocaleError, ValueError, UnicodeDecodeError) as error:
-        report.error(Mark(str(path)), "po-syntax", f"not a gettext catalog: {error}")
-    return None
-
-
-def _language(path: Path, cat: Catalog, source_lang: str, report: Report) -> str | None:
-    """The catalog's language: its Language header, else its name (``de.po``)."""
-    lang = str(cat.locale_identifier or path.stem)
+def _language(path: Path, read: Read, source_lang: str, report: Report) -> str | None:
+    """The catalog's language: its Language header, else its name (``de.po``); a header
+    that names another language than the file's name is refused (which one is meant?)."""
+    header = read.catalog.locale_identifier
+    if header and path.stem in LANGUAGES and header != path.stem:
+        report.error(Mark(str(path), read.language_line or 1), "language-mismatch",
+                     f"the header says 'Language: {header}', the file's name says "
+                     f"'{path.stem}'", hint=f"rename the file to {header}.po, or correct "
+                     f"the header to 'Language: {path.stem}'")
+        return None
+    lang = str(header or path.stem)
     if lang not in LANGUAGES:
         report.error(Mark(str(path)), "unknown-language", f"a catalog of the unknown language "
                      f"'{lang}' (known: {', '.join(LANGUAGES)})", hint=did_you_mean(lang, LANGUAGES))
@@ -101,6 +103,29 @@ def _language(path: Path, cat: Catalog, source_lang: str, report: Report) -> str
                      "its texts are the msgids, not translations")
         return None
     return lang
+
+
+def _translated(message: Message) -> bool:
+    """An entry that would be imported if its text is current: translated, not fuzzy."""
+    return isinstance(message.string, str) and bool(message.string.strip()) \
+        and not message.fuzzy
+
+
+def _first(path: Path, message: Message, lang: str,
+           seen: dict[tuple[str, str], tuple[Mark, str]], report: Report) -> bool:
+    """Whether ``message`` is the first translation of its text; a second that says
+    something else is an error naming both (which of the two is meant?), a second that says
+    the same is left out."""
+    mark = Mark(str(path), message.lineno or 1)
+    text = str(message.string)
+    first = seen.setdefault((lang, message.context or ""), (mark, text))
+    if first == (mark, text):
+        return True
+    if first[1] != text:
+        report.error(mark, "conflicting-translations", f"{message.context}: translated again, "
+                     f"differently: {first[0].path}:{first[0].line} has another text",
+                     hint="keep one of the two entries")
+    return False
 
 
 def _entry(path: Path, message: Message, lang: str, by_id: dict[str, GameBundle],
@@ -141,6 +166,11 @@ def _entry(path: Path, message: Message, lang: str, by_id: dict[str, GameBundle]
         return
     if mine[dotted].text == msgstr:
         result.unchanged += 1
+        return
+    if len(msgstr.encode("utf-8")) > MAX_FILE_BYTES:
+        report.error(mark, "too-large", f"{message.context}: the msgstr is over "
+                     f"{MAX_FILE_BYTES // 2**20} MB, more than a whole language file may have",
+                     hint="a text of the rules is a few paragraphs")
         return
     if not _placeholders_ok(msgstr, bundle, mark, message.context or "", report):
         return
@@ -191,6 +221,13 @@ def _edited(target: _File, report: Report) -> str | None:
         text = replace_scalars(source.text, target.changes)
     except (KeyError, yaml.YAMLError) as error:  # the file changed since it was loaded
         report.error(Mark(shown), "import-failed", f"cannot place the new texts: {error}")
+        return None
+    size = len(text.encode("utf-8"))
+    if size > MAX_FILE_BYTES:  # check would refuse the file: never write it
+        report.error(Mark(shown), "too-large", f"with the new texts the file would be "
+                     f"{size / 2**20:.1f} MB, over the {MAX_FILE_BYTES // 2**20} MB a rules "
+                     "file may have; nothing is written", hint="a text of the rules is a few "
+                     "paragraphs: look for the longest msgstrs")
         return None
     loaded, problems = load_yaml(shown, text, display=shown)
     if loaded is None or problems:

@@ -13,6 +13,12 @@ anyone who does not hold the folder's secret is discarded, and the caller makes 
 
 The folder is bounded (``$RULEBOOK_CACHE_MB``, 1024 MB by default): ``prune`` removes the
 entries used longest ago until it fits; a read marks an entry as used.
+
+The secret is only as safe as the folder (trust.py): a build uses a cache folder that is its
+user's alone, with a secret no one else may read, and otherwise builds without a cache and
+says why in one line (``Cache.opened``): slower, never forged. No entry is read that is not a
+regular file within the folder's bound (a link to /dev/zero, a FIFO), and a prune racing
+another build's is no error.
 """
 
 from __future__ import annotations
@@ -23,17 +29,28 @@ import hmac
 import json
 import os
 import secrets
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .files import write_beside
+from .trust import Untrusted, check_folder, read_regular
 
 ENV = "RULEBOOK_CACHE"
 ENV_LIMIT = "RULEBOOK_CACHE_MB"
 DEFAULT_LIMIT_MB = 1024
 FORMAT = 1  # of an entry's header: raise it when the layout changes (old entries are ignored)
 _SECRET = ".secret"
+_SECRET_BYTES = 32
+_SAID: set[str] = set()  # what this process said of caches it does not use: said once
+
+
+def say_once(line: str) -> None:
+    """One line on stderr, once a process (serve builds again and again)."""
+    if line not in _SAID:
+        _SAID.add(line)
+        print(line, file=sys.stderr)
 
 
 def default_folder() -> Path:
@@ -62,11 +79,33 @@ class Cache:
 
     @classmethod
     def default(cls) -> Cache:
+        """The user's cache (``default_folder``), opened as ``opened`` does."""
+        return cls.opened(default_folder())
+
+    @classmethod
+    def opened(cls, folder: Path, *, say: Callable[[str], None] = say_once) -> Cache:
+        """The cache in ``folder`` (made when missing), its secret read or made: or, when
+        the folder or its secret is not this user's alone (or no folder can be made there),
+        no cache, and one line that says so and why. A build without a cache is slower,
+        never wrong; a cache another user could write to could make it publish anything."""
         try:
             limit = int(os.environ.get(ENV_LIMIT, DEFAULT_LIMIT_MB)) * 1024 * 1024
         except ValueError:
             limit = DEFAULT_LIMIT_MB * 1024 * 1024
-        return cls(default_folder(), limit)
+        cache = cls(folder, limit)
+        try:
+            try:
+                folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            except OSError as error:
+                raise Untrusted(f"{folder} cannot be made a folder: "
+                                f"{error.strerror or error}") from None
+            check_folder(folder)
+            cache._key()  # the secret: read (and checked) or made now, not in a worker
+        except Untrusted as why:
+            say(f"rulebook: warning: not using the disk cache: {why}; building without it "
+                f"(hint: set ${ENV} to a folder of your own, or remove what is named)")
+            return cls(None, limit)
+        return cache
 
     def get(self, kind: str, key: str) -> Entry | None:
         """The entry, when there is one that verifies; a bad one is removed."""
@@ -74,10 +113,19 @@ class Cache:
         if path is None:
             return None
         try:
-            raw = path.read_bytes()
+            self._key()
+        except Untrusted:  # a secret others could read: nothing in the folder is believed
+            return None
+        try:
+            # a regular file within the folder's bound, not a link (to /dev/zero) nor a FIFO
+            raw = read_regular(path, most=self.limit)
+        except Untrusted:
+            raw = b""  # removed below, unread
         except OSError:
             return None
-        entry = self._verified(kind, key, raw)
+        if raw is None:
+            return None
+        entry = self._verified(kind, key, raw) if len(raw) <= self.limit else None
         if entry is None:
             with contextlib.suppress(OSError):
                 path.unlink()
@@ -93,8 +141,11 @@ class Cache:
         if path is None:
             return
         meta = dict(meta or {})
-        header = {"format": FORMAT, "kind": kind, "key": key, "meta": meta,
-                  "mac": self._mac(kind, key, meta, data)}
+        try:
+            header = {"format": FORMAT, "kind": kind, "key": key, "meta": meta,
+                      "mac": self._mac(kind, key, meta, data)}
+        except Untrusted:
+            return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_beside(path, json.dumps(header, sort_keys=True).encode() + b"\n" + data,
@@ -104,18 +155,27 @@ class Cache:
 
     def prune(self) -> int:
         """Remove the entries used longest ago until the folder is within its limit; return
-        how many went."""
-        if self.folder is None or not self.folder.is_dir():
+        how many went. Never an error: it runs after the site is published, and another build
+        may be pruning (or reading) the same folder at the same moment, removing what this
+        one has just listed."""
+        if self.folder is None:
             return 0
         entries = []
-        for kind in self.folder.iterdir():
-            if not kind.is_dir() or kind.is_symlink():
-                continue
-            with os.scandir(kind) as found:
-                for item in found:
-                    if item.is_file(follow_symlinks=False):
-                        st = item.stat(follow_symlinks=False)
-                        entries.append((st.st_mtime_ns, st.st_size, item.path))
+        try:
+            with os.scandir(self.folder) as listed:
+                kinds = [e.path for e in listed if e.is_dir(follow_symlinks=False)]
+        except OSError:
+            return 0
+        for kind in kinds:
+            try:
+                with os.scandir(kind) as found:
+                    for item in found:
+                        with contextlib.suppress(FileNotFoundError):  # gone meanwhile
+                            if item.is_file(follow_symlinks=False):
+                                st = item.stat(follow_symlinks=False)
+                                entries.append((st.st_mtime_ns, st.st_size, item.path))
+            except OSError:
+                continue  # a kind removed, or unreadable: its entries stay
         total = sum(size for _, size, _ in entries)
         removed = 0
         for _, size, path in sorted(entries):
@@ -160,25 +220,28 @@ class Cache:
         return signed.hexdigest()
 
     def _key(self) -> bytes:
-        """The folder's secret: made at first use, readable by its owner only."""
+        """The folder's secret: made at first use, readable by its owner only. One that is
+        not a regular file of this user's that no one else may read is ``Untrusted``."""
         if self._secret is None:
             assert self.folder is not None
             path = self.folder / _SECRET
-            try:
-                self._secret = path.read_bytes()
-            except OSError:
-                self._secret = b""
-            if len(self._secret) < 32:
-                self._secret = secrets.token_bytes(32)
-                try:
-                    self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-                    if os.path.lexists(path):  # damaged: its entries go with it
-                        path.unlink()
-                    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-                    with os.fdopen(fd, "wb") as handle:
-                        handle.write(self._secret)
-                except FileExistsError:  # another build made it at the same moment: take it
-                    self._secret = path.read_bytes()
-                except OSError:
-                    pass  # an unwritable folder: nothing is kept, every read misses
+            secret = read_regular(path, most=_SECRET_BYTES, private=True) or b""
+            if len(secret) != _SECRET_BYTES:  # missing or damaged: its entries go with it
+                secret = self._make_secret(path)
+            self._secret = secret
         return self._secret
+
+    def _make_secret(self, path: Path) -> bytes:
+        secret = secrets.token_bytes(_SECRET_BYTES)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            if os.path.lexists(path):
+                path.unlink()
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(secret)
+        except FileExistsError:  # another build made it at the same moment: take it
+            return read_regular(path, most=_SECRET_BYTES, private=True) or secret
+        except OSError:
+            pass  # an unwritable folder: nothing kept is found again, every read misses
+        return secret

@@ -13,6 +13,12 @@ nothing of the project.
 A cluster that goes away during a build (its scheduler stops answering, or it has no worker
 left for ``patience`` seconds, or its workers die of a task) ends the build with
 ``ClusterLost``, and the output folder stays as it was (the build publishes at its end).
+
+Before the client connects, ``probe`` reads the scheduler's first words: dask.distributed
+reads a length from whatever answers and makes a buffer that long (an HTTP server's
+"HTTP/1.1" is a length of 3.5 exabytes: MemoryError), and waits without end on a listener
+that says nothing. The probe bounds both: CONNECT_TIMEOUT seconds, and a greeting of a sane
+length in Dask's framing, or a usage error that says what answered.
 """
 
 from __future__ import annotations
@@ -21,6 +27,9 @@ import contextlib
 import importlib
 import logging
 import os
+import socket
+import struct
+import time
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, TypeVar, cast
@@ -29,6 +38,11 @@ from urllib.parse import urlsplit
 DASK_HINT = "pip install 'distributed>=2024.1' (or: pip install 'rulebook[dask]')"
 PATIENCE = 60.0  # seconds a cluster may have no worker before the build gives up on it
 POLL = 1.0  # seconds between two looks at the cluster while a task is awaited
+CONNECT_TIMEOUT = 10.0  # seconds a scheduler has to accept a connection and greet it
+# A scheduler greets a new connection with its handshake, a few hundred bytes in Dask's
+# framing: a length (8 bytes), then the frames' count and each frame's length (8 bytes each).
+GREETING_MOST = 1 << 20
+FRAMES_MOST = 64
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -178,12 +192,61 @@ def connect(address: str) -> Iterator[Cluster]:
     yield clusters[address]
 
 
+def probe(address: str, *, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Raise ``ExecutorError`` unless a Dask scheduler greets a connection at ``address``
+    (dask://host:port) within ``timeout`` seconds."""
+    parse(address)
+    parts = urlsplit(address)
+    host, port = parts.hostname or "", parts.port or 0
+    deadline = time.monotonic() + timeout
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as sock:
+            head = _receive(sock, 8, deadline)
+            (length,) = struct.unpack("Q", head)  # native, as Dask packs it
+            if 16 <= length <= GREETING_MOST:
+                body = _receive(sock, length, deadline)
+                (frames,) = struct.unpack_from("Q", body)
+                if 1 <= frames <= FRAMES_MOST and 8 * (frames + 1) <= length:
+                    return
+            else:  # for the message: what else it said, as far as it has come
+                try:
+                    body = sock.recv(24, socket.MSG_DONTWAIT)
+                except OSError:
+                    body = b""
+    except TimeoutError:
+        raise ExecutorError(f"the listener at {host}:{port} said nothing within {timeout:g} s: "
+                            "it is not a Dask scheduler, or one too busy to answer") from None
+    except EOFError:
+        raise ExecutorError(f"the listener at {host}:{port} closed the connection before "
+                            "greeting it as a Dask scheduler does") from None
+    except OSError as error:
+        raise ExecutorError(f"no Dask scheduler answers at {host}:{port}: "
+                            f"{error.strerror or error}") from None
+    raise ExecutorError(f"what listens at {host}:{port} is not a Dask scheduler (it said "
+                        f"{(head + body)[:32]!r}); check the port: a scheduler listens on 8786 "
+                        "unless told otherwise")
+
+
+def _receive(sock: socket.socket, size: int, deadline: float) -> bytes:
+    """``size`` bytes from ``sock`` before ``deadline`` (TimeoutError), or EOFError when it
+    closes first."""
+    data = b""
+    while len(data) < size:
+        sock.settimeout(max(deadline - time.monotonic(), 0.001))
+        chunk = sock.recv(size - len(data))
+        if not chunk:
+            raise EOFError
+        data += chunk
+    return data
+
+
 @contextlib.contextmanager
 def _connected(address: str) -> Iterator[Cluster]:
     scheduler = parse(address)
     distributed = require(address)
+    probe(address, timeout=CONNECT_TIMEOUT)  # a scheduler answers there, or the build stops
     try:
-        client = distributed.Client(scheduler, timeout=10)
+        client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT)
     except OSError as error:
         raise ExecutorError(f"no Dask scheduler answers at {scheduler}: {error}") from None
     # A cluster that goes away is said once, by ClusterLost: not also by the tracebacks the

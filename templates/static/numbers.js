@@ -6,6 +6,13 @@
 (function () {
   "use strict";
 
+  // The address's fragment, decoded; as written when it is no valid percent-encoding (a
+  // "#%" typed or pasted): decodeURIComponent would throw, and stop the rest of this script.
+  function fragment() {
+    var raw = location.hash.slice(1);
+    try { return decodeURIComponent(raw); } catch (e) { return raw; }
+  }
+
   function init() {
     var picker = document.querySelector("[data-numbers-picker]");
     if (!picker) { return; }
@@ -26,7 +33,7 @@
     }
 
     function fromAddress() {
-      var id = decodeURIComponent(window.location.hash.slice(1));
+      var id = fragment();
       return known[id] ? id : null;
     }
 

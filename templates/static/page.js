@@ -58,9 +58,16 @@
     mark();
   }
 
+  // The address's fragment, decoded; as written when it is no valid percent-encoding (a
+  // "#%" typed or pasted): decodeURIComponent would throw, and stop the rest of this script.
+  function fragment() {
+    var raw = location.hash.slice(1);
+    try { return decodeURIComponent(raw); } catch (e) { return raw; }
+  }
+
   // An address inside a folded example round (a step's #example-<name>-<n>) opens it.
   function unfold() {
-    var id = decodeURIComponent(location.hash.slice(1));
+    var id = fragment();
     var target = id && document.getElementById(id);
     var fold = target && target.closest ? target.closest("details") : null;
     if (fold && !fold.open) {

@@ -274,8 +274,15 @@
     if (s) { steppers.push(s); }
   });
 
+  // The address's fragment, decoded; as written when it is no valid percent-encoding (a
+  // "#%" typed or pasted): decodeURIComponent would throw, and stop the rest of this script.
+  function fragment() {
+    var raw = location.hash.slice(1);
+    try { return decodeURIComponent(raw); } catch (e) { return raw; }
+  }
+
   function followAddress() {
-    var id = decodeURIComponent(location.hash.slice(1));
+    var id = fragment();
     if (!id) { return; }
     for (var k = 0; k < steppers.length; k++) {
       var at = steppers[k].owns(id);
