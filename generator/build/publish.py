@@ -18,10 +18,8 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
-import grp
 import json
 import os
-import pwd
 import re
 import secrets
 import shutil
@@ -32,6 +30,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Mapping
 
 from ..runtime.files import failpoint, foreign, lock_path, owner_name, umask, write_beside
+from ..runtime.trust import writable_by_others
 from .spool import Files
 
 MARKER = ".rulebook-output"
@@ -81,7 +80,7 @@ def neighbours_problem(out: Path) -> tuple[str, str] | None:
         st = os.stat(parent)
     except OSError:
         return None  # made by the build, as this user's
-    shared = st.st_mode & stat.S_IWOTH or (st.st_mode & stat.S_IWGRP and not _own_group(st.st_gid))
+    shared = writable_by_others(st)
     if shared and not st.st_mode & stat.S_ISVTX:
         return (f"other users may write to '{parent}' (mode {stat.S_IMODE(st.st_mode):04o}) and "
                 "it is not sticky: any of them could swap the folders a build makes beside its "
@@ -98,17 +97,6 @@ def neighbours_problem(out: Path) -> tuple[str, str] | None:
                     "publishes", "remove it (or ask its owner to), or build into a folder only "
                     "you can write to")
     return None
-
-
-def _own_group(gid: int) -> bool:
-    """The group is this user's own (a user private group): nobody else is in it."""
-    if gid != os.getegid():
-        return False
-    try:
-        me = pwd.getpwuid(os.geteuid()).pw_name
-        return all(member == me for member in grp.getgrgid(gid).gr_mem)
-    except KeyError:
-        return True  # a group of no account has no listed members
 
 
 def repair_modes(out: Path) -> int:

@@ -35,7 +35,8 @@ def own_group(gid: int) -> bool:
         return True  # a group of no account has no listed members
 
 
-def _writable_by_others(st: os.stat_result) -> bool:
+def writable_by_others(st: os.stat_result) -> bool:
+    """Someone but this user (and root) may write to the file or folder ``st`` is of."""
     return bool(st.st_mode & stat.S_IWOTH
                 or (st.st_mode & stat.S_IWGRP and not own_group(st.st_gid)))
 
@@ -54,7 +55,7 @@ def check_folder(folder: Path) -> None:
         raise Untrusted(f"{folder} is not a folder")
     if st.st_uid != me:
         raise Untrusted(f"{folder} belongs to {owner_name(st.st_uid)}, not to you")
-    if _writable_by_others(st):
+    if writable_by_others(st):
         raise Untrusted(f"{folder} may be written by other users "
                         f"(mode {stat.S_IMODE(st.st_mode):04o})")
     # the folders above it: whoever may rename one could put another cache in its place
@@ -67,7 +68,7 @@ def check_folder(folder: Path) -> None:
             raise Untrusted(f"{folder} is inside {place}, which belongs to "
                             f"{owner_name(st.st_uid)}")
         sticky = st.st_mode & stat.S_ISVTX
-        if stat.S_ISDIR(st.st_mode) and _writable_by_others(st) and not sticky:
+        if stat.S_ISDIR(st.st_mode) and writable_by_others(st) and not sticky:
             raise Untrusted(f"{folder} is inside {place}, which other users may write to "
                             f"(mode {stat.S_IMODE(st.st_mode):04o})")
 
