@@ -14,7 +14,7 @@ from ..shared import check_in_play, parse_hands
 from .engine import TWO_OF_CLUBS, Fault, Pass, TricksState
 from .options import FirstLead, PassTo, Sides, TrumpFrom
 from .record import Replay
-from .stock import Context, read_stock, replay_bids
+from .stock import Context, read_stock, replay_bids, written_bids
 
 __all__ = ["Context", "report_stopped", "sorted_hand", "start_from_deal", "start_from_position"]
 _SUITS = list(Suit)
@@ -221,16 +221,8 @@ def start_from_position(ctx: Context, replay: Replay) -> TricksState | None:
 
 def _position_bids(ctx: Context) -> list[int] | None:
     """The bids of a position (made before it): every seat's, each 0 or more."""
-    game, spec, src, report = ctx.game, ctx.spec, ctx.src, ctx.report
-    if game.options.bidding is None:
-        if spec.bids is not None:
-            report.error(src.key_mark(("bids",)), "bad-value", "nobody bids in this game")
-        return None
-    if spec.bids is None:
-        report.error(src.key_mark(("position",)), "missing-key",
-                     "missing key 'bids': in this game each player bids before the first trick")
-        return None
-    written = ctx.seats.mapping(("bids",))
-    if written is None:
+    spec = ctx.spec
+    written = written_bids(ctx, start="position")
+    if written is None or spec.bids is None:
         return None
     return [spec.bids[written[s]] for s in range(len(ctx.names))]

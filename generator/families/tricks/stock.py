@@ -111,20 +111,28 @@ def read_stock(ctx: Context, hands: dict[int, tuple[Card, ...]], *, dealer: int 
     return ok, stock, turned
 
 
-def replay_bids(ctx: Context, state: TricksState) -> dict[str, int] | None:
-    """The bids of a deal, in the order written, through the engine; each bid out of turn,
-    out of range or against the dealer's hook is reported at its line. None: no bids."""
-    game, spec, src, report, names = ctx.game, ctx.spec, ctx.src, ctx.report, ctx.names
-    if game.options.bidding is None:
+def written_bids(ctx: Context, *, start: str) -> dict[int, str] | None:
+    """The seats of the script's ``bids`` (seat -> the name written), after checking that
+    the script has bids where the game has them (reported at ``start``, the script's
+    ``deal`` or ``position``) and none where it has not. None: no bids to replay."""
+    spec, src, report = ctx.spec, ctx.src, ctx.report
+    if ctx.game.options.bidding is None:
         if spec.bids is not None:
             report.error(src.key_mark(("bids",)), "bad-value", "nobody bids in this game")
         return None
     if spec.bids is None:
-        report.error(src.key_mark(("deal",)), "missing-key",
+        report.error(src.key_mark((start,)), "missing-key",
                      "missing key 'bids': in this game each player bids before the first trick")
         return None
-    written = ctx.seats.mapping(("bids",))
-    if written is None:
+    return ctx.seats.mapping(("bids",))
+
+
+def replay_bids(ctx: Context, state: TricksState) -> dict[str, int] | None:
+    """The bids of a deal, in the order written, through the engine; each bid out of turn,
+    out of range or against the dealer's hook is reported at its line. None: no bids."""
+    game, spec, src, report, names = ctx.game, ctx.spec, ctx.src, ctx.report, ctx.names
+    written, bidding = written_bids(ctx, start="deal"), game.options.bidding
+    if written is None or spec.bids is None or bidding is None:
         return None
     order = list(written.items())  # in the order written
     out: dict[str, int] = {}
@@ -140,7 +148,7 @@ def replay_bids(ctx: Context, state: TricksState) -> dict[str, int] | None:
                 "bids last" if illegal.fault is Fault.WRONG_PLAYER else
                 f"a bid is 0 to the {state.total_tricks} trick(s) of the hand"
                 + ("; the dealer may not make the bids add up to the tricks"
-                   if game.options.bidding.hook else "")))
+                   if bidding.hook else "")))
         if turn is not None:
             state.apply(Bid(turn, spec.bids[names[turn]]), strict=False)
         out[name] = spec.bids[name]
