@@ -52,6 +52,21 @@ class TableSeat(TypedDict):
     points: int | None  # a trick: points taken in the hand so far; None when not shown
 
 
+class ExampleBase(TypedDict):
+    """What every family's example round gives its partial template (each family adds its
+    own: the pairs laid down, the passes, the totals, ...)."""
+
+    id: str
+    rtl: bool
+    title: str
+    play: str  # "Play goes clockwise." or counter-clockwise
+    rotation: str  # "clockwise" or "counter-clockwise", for the table's arrow
+    table: list[TableStep]
+    intro_html: Markup
+    start_html: Markup
+    result_html: Markup
+
+
 class TableStep(TypedDict):
     id: str  # "<example id>-<n>": the step's own address
     number: int  # 1..n within the example

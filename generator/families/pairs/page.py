@@ -8,7 +8,16 @@ from typing import TypedDict
 from markupsafe import Markup, escape
 
 from ...core.languages import Gendered, GenderedPlural, _npp_, _p_, language
-from ..table import Callout, TableSeat, TableStep, direction_word, first_callouts, hand_html, places
+from ..table import (
+    Callout,
+    ExampleBase,
+    TableSeat,
+    TableStep,
+    direction_word,
+    first_callouts,
+    hand_html,
+    places,
+)
 from ..view import OUT, WINNERS, ExampleView
 from .engine import PairsGame
 from .record import Replay, ReplayStep
@@ -36,16 +45,7 @@ class HandRow(TypedDict):
     cards: Markup
 
 
-class PairsExample(TypedDict):
-    id: str
-    rtl: bool
-    title: str
-    play: str  # "Play goes clockwise." or counter-clockwise
-    rotation: str  # "clockwise" or "counter-clockwise", for the table's arrow
-    table: list[TableStep]
-    intro_html: Markup
-    start_html: Markup
-    result_html: Markup
+class PairsExample(ExampleBase):
     seats: list[SeatRow]
     counts: list[CountRow] | None
     has_kept: bool

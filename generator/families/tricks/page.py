@@ -11,7 +11,15 @@ from markupsafe import Markup, escape
 from ...core.cards import Card
 from ...core.languages import Gendered, Messages, _n_, _np_, _p_, language
 from ...core.markup import card_html, text_html
-from ..table import Callout, TableSeat, TableStep, direction_word, first_callouts, places
+from ..table import (
+    Callout,
+    ExampleBase,
+    TableSeat,
+    TableStep,
+    direction_word,
+    first_callouts,
+    places,
+)
 from ..view import LOSERS, WINNERS, ExampleView
 from .engine import TricksGame
 from .options import FirstLead, HeartsLead, PassTo
@@ -81,16 +89,7 @@ class Sheet(TypedDict):
     worst: str
 
 
-class TricksExample(TypedDict, total=False):
-    id: str
-    rtl: bool
-    title: str
-    play: str  # "Play goes clockwise." or counter-clockwise
-    rotation: str  # "clockwise" or "counter-clockwise", for the table's arrow
-    table: list[TableStep]
-    intro_html: Markup
-    start_html: Markup
-    result_html: Markup
+class TricksExample(ExampleBase, total=False):
     seats: list[SeatRow]
     hand_line: str
     pass_line: str
