@@ -8,6 +8,7 @@ dealer."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 from pathlib import Path
@@ -17,8 +18,8 @@ from ...core.languages import _n_, _np_
 from ...simulation.run import Metric, SeatNote, Simulation
 from ...simulation.stats import Tally
 from .engine import Play, TricksGame
-from .options import FirstLead
-from .scoring import QUEEN_OF_SPADES, HandResult, SlamTakes, verdict
+from .options import FirstLead, TricksOptions
+from .scoring import QUEEN_OF_SPADES, HandResult, Scoring, SlamTakes, verdict
 
 MAX_HANDS = 1000  # a game whose scores never end it (all zero) is cut off here
 
@@ -58,7 +59,29 @@ def _queen_counts(game: TricksGame) -> bool:
 
 
 def model(game: TricksGame) -> str:
-    return f"tricks\0{cards_name(game.cards)}\0{game.options!r}"
+    """What the figures depend on, as text: it seeds them (simulation.run.config_seed)."""
+    return f"tricks\0{cards_name(game.cards)}\0{_model_text(game.options)}"
+
+
+# The options' first fields, as the family had them before trumps, partners, stocks and bids:
+# a field added after them is in the model only where a game sets it, so that a new option
+# leaves the figures (seeded by the model) and the cached ones of every other game as they were.
+_FIRST_FIELDS = {TricksOptions: 9, Scoring: 8}
+
+
+def _model_text(value: object) -> str:
+    """``repr(value)``, less the fields added after ``_FIRST_FIELDS`` that keep their default."""
+    kind = type(value)
+    if kind not in _FIRST_FIELDS:
+        return repr(value)
+    parts = []
+    for i, f in enumerate(dataclasses.fields(value)):  # type: ignore[arg-type]
+        item = getattr(value, f.name)
+        default = f.default_factory() if f.default_factory is not dataclasses.MISSING \
+            else f.default
+        if f.repr and (i < _FIRST_FIELDS[kind] or item != default):
+            parts.append(f"{f.name}={_model_text(item)}")
+    return f"{kind.__qualname__}({', '.join(parts)})"
 
 
 def play_hand(game: TricksGame, rng: random.Random, *, dealer: int, hand: int,
