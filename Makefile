@@ -71,6 +71,7 @@ bench: $(SITE_STAMP)
 	$(BIN)/python bench/bench_simulate.py
 	$(BIN)/python bench/bench_fonts.py
 	$(BIN)/python bench/bench_search.py --copies 4
+	$(BIN)/python bench/bench_inputs.py
 
 # Refresh the UI message catalogs after changing a template's words.
 messages: $(STAMP)

@@ -32,6 +32,9 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
 TEMPLATES = ROOT / "templates"
 CHROMIUM = "/usr/bin/chromium"
+# The bound on a test's wait for a state (a file, a line, a process gone), never a measurement:
+# far above what the busiest machine takes, it only turns a hang into a failure.
+HANG = 600
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 

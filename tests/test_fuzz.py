@@ -1,13 +1,13 @@
 """Fuzzing `rulebook check`: random bytes and random YAML structures in the files of a game
-folder. Whatever the input, the check ends in a few seconds with exit 0 or 1 and findings
-(never a traceback), and its text output holds no raw control characters."""
+folder. Whatever the input, the check ends with exit 0 or 1 and findings (never a traceback),
+and its text output holds no raw control characters. How fast pathological inputs are
+checked is bench/bench_inputs.py's to say, not a test's."""
 
 from __future__ import annotations
 
 import io
 import os
 import re
-import time
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
@@ -46,12 +46,9 @@ def run_check(folder: Path, rel: str, data: bytes) -> None:
     for name, original in ORIGINAL.items():
         (folder / name).write_bytes(data if name == rel else original)
     out = io.StringIO()
-    started = time.perf_counter()
     with redirect_stdout(out), redirect_stderr(io.StringIO()):
         code = main(["check", str(folder)])
-    took = time.perf_counter() - started
     assert code in (0, 1)
-    assert took < 5, f"{took:.1f} s"
     assert not RAW_CONTROL.search(out.getvalue()), out.getvalue()[:2000]
 
 

@@ -20,7 +20,7 @@ from typing import Iterator
 
 import pytest
 
-from conftest import ROOT, RULES
+from conftest import HANG, ROOT, RULES
 from generator.build import BuildConfig, build, publish
 from generator.check.games import check
 from generator.cli.main import main
@@ -65,11 +65,6 @@ def cli(*args: str, env: dict[str, str] | None = None, **kwargs: object) -> subp
     return subprocess.Popen([sys.executable, "-m", "generator", *args], cwd=ROOT, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env=os.environ | (env or {}), start_new_session=True, **kwargs)  # type: ignore[call-overload]
-
-
-# Bounds on waits for a state, never measurements: far above what the slowest busy machine
-# takes, they only turn a hang into a failure.
-HANG = 600
 
 
 def wait_for_line(proc: subprocess.Popen[str], needle: str, timeout: float = HANG) -> str:
@@ -239,10 +234,8 @@ def test_pdf_fetcher_refuses_local_files_and_urls(tmp_path: Path, web_server) ->
     html = ('<html lang="en"><head><title>t</title><link rel="stylesheet" href="print.css">'
             "</head><body>" + "".join(f'<img src="{s}">' for s in images) + "</body></html>")
     stats = PdfStats()
-    started = time.monotonic()
     pdfs = render_pdfs([PdfJob("a.pdf", html)], print_dir=ROOT / "templates" / "print",
                        cache=Cache(tmp_path / "cache"), workers=1, stats=stats)
-    assert time.monotonic() - started < 30  # /dev/zero is not read until memory runs out
     assert hits == []  # no request left the renderer
     refused = stats.refused["a.pdf"]
     assert any(r.endswith("secret.png") for r in refused) and f"{url}/x.png" in refused
@@ -375,7 +368,7 @@ def test_a_killed_build_leaves_a_whole_site(tmp_path: Path, sites, point: str, e
                env={"RULEBOOK_TEST_FAILPOINT": point, "RULEBOOK_TEST_FAILPOINT_WAIT": "1"} | env)
     wait_for_line(proc, f"failpoint {point} reached")
     os.killpg(proc.pid, signal_number)
-    proc.wait(timeout=30)
+    proc.wait(timeout=HANG)
     if out.exists():
         assert snapshot(out) in (expected["old"], expected["new"])
     else:  # SIGKILL between two renames: the previous site waits, whole, for the next build
@@ -399,7 +392,7 @@ def test_a_build_killed_while_rendering_pdfs(tmp_path: Path, signal_number: int)
     wait_for_line(proc, "failpoint pdf-render reached")
     workers = children(proc.pid)
     os.killpg(proc.pid, signal_number)
-    assert proc.wait(timeout=30) == (-9 if signal_number == 9 else 130)
+    assert proc.wait(timeout=HANG) == (-9 if signal_number == 9 else 130)
     wait_until_gone(workers)
     assert workers and not any(alive(w) for w in workers)
     assert snapshot(out) == before
@@ -418,7 +411,7 @@ def test_an_interrupt_between_the_renames_waits_for_the_second(tmp_path: Path, s
                     "RULEBOOK_NO_EXCHANGE": "1"})
     wait_for_line(proc, "failpoint between-renames reached")
     os.killpg(proc.pid, 2)
-    assert proc.wait(timeout=30) == 130
+    assert proc.wait(timeout=HANG) == 130
     assert snapshot(out) == sites["expected"]["new"] and leftovers(out) == []
 
 

@@ -14,7 +14,7 @@ from typing import IO
 
 import pytest
 
-from conftest import ROOT, RULES
+from conftest import HANG, ROOT, RULES
 
 pytestmark = pytest.mark.slow
 
@@ -35,7 +35,7 @@ def test_serve_rebuilds_on_change(tmp_path: Path) -> None:
     try:
         assert proc.stderr is not None
         port = None
-        deadline = time.monotonic() + 120  # the first build renders 24 PDFs; slow on a busy machine
+        deadline = time.monotonic() + HANG  # the first build renders 24 PDFs; slow on a busy machine
         while port is None and time.monotonic() < deadline:
             line = proc.stderr.readline()
             found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
@@ -46,7 +46,7 @@ def test_serve_rebuilds_on_change(tmp_path: Path) -> None:
         lang = rules / "uomo-nero" / "it.yaml"
         text = lang.read_text(encoding="utf-8")
         lang.write_text(text.replace("title: Uomo Nero", "title: Uomo Nerissimo", 1), encoding="utf-8")
-        deadline = time.monotonic() + 120  # a deadline, not a timing: a busy machine is slow
+        deadline = time.monotonic() + HANG  # a bound on a hang, not a timing
         while "<h1>Uomo Nerissimo</h1>" not in _get(url):
             assert time.monotonic() < deadline, "the page was not rebuilt"
             time.sleep(0.2)
@@ -84,7 +84,7 @@ def test_an_edit_of_the_generator_restarts_serve_with_the_new_code(tmp_path: Pat
         assert edited != code
         render.write_text(edited, encoding="utf-8")
         assert _wait_for_port(proc.stderr) == port  # started again, where the pages look
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + HANG
         while "made by the edited generator" not in _get(url):
             assert time.monotonic() < deadline, "the page was not rebuilt by the new code"
             time.sleep(0.2)
@@ -100,7 +100,7 @@ def test_an_edit_of_the_generator_restarts_serve_with_the_new_code(tmp_path: Pat
 
 
 def _wait_for_port(stderr: IO[str]) -> str:
-    deadline = time.monotonic() + 120  # a first build: slow on a busy machine
+    deadline = time.monotonic() + HANG  # a first build: slow on a busy machine
     while time.monotonic() < deadline:
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", stderr.readline())
         if found:
