@@ -17,6 +17,7 @@ import fcntl
 import functools
 import http.server
 import os
+import resource
 import shutil
 import signal
 import tempfile
@@ -59,13 +60,38 @@ from hypothesis import settings  # noqa: E402 - after its storage folder is name
 settings.register_profile("rulebook", database=None)
 settings.load_profile("rulebook")
 
+# The tiers, by what a test costs. A test with none of these markers is a unit test (marked
+# `unit` here): no site built, no browser, no PDF, no rulebook process; `make test-fast` runs
+# them alone (`-m unit`), and each must stay under UNIT_CPU seconds of CPU (see below).
 MARKERS = {
     "browser": "drives Debian's Chromium",
-    "pdf": "reads back the PDFs of the whole site (rendered once a session, then cached)",
+    "pdf": "renders PDFs, or reads back the PDFs of the whole site (rendered once a session)",
+    "site": "builds a site (a small test root, or reads the corpus built once a run), or runs "
+            "rulebook in a process of its own",
     "fault": "kills, interrupts or starves a build to prove what it leaves",
-    "slow": "builds a whole site, or searches many random cases",
+    "slow": "searches many random cases, or reads the whole corpus in a way that grows with it",
+    "deep": "its size is a setting: everyday in make test, far larger in make test-deep "
+            "(RULEBOOK_DEEP=1)",
+    "unit": "none of the others (given here, never written): make test-fast",
 }
-BY_FIXTURE = {"browser": "browser", "built": "pdf", "site": "slow"}  # a test taking one is marked
+TIERS = tuple(name for name in MARKERS if name != "unit")
+BY_FIXTURE = {"browser": "browser", "built": "pdf", "site": "site", "server": "site"}
+
+# The deep runs: `make test-deep` sets RULEBOOK_DEEP=1 and the searches marked `deep` take
+# their large size (the 10,000-round differential test, long Hypothesis searches, fuzzing);
+# every other run keeps the everyday one.
+DEEP = os.environ.get("RULEBOOK_DEEP", "") not in ("", "0")
+
+
+def sized(everyday: int, deep: int) -> int:
+    """How many cases a search tries: ``deep`` under `make test-deep`, else ``everyday``."""
+    return deep if DEEP else everyday
+
+
+# A unit test that spends more CPU than this (its own and its processes', setup and call
+# each) fails: it belongs to another tier. CPU, not wall: a busy machine makes a test slower,
+# not costlier. RULEBOOK_UNIT_CPU=0 turns the check off (a debugger, coverage).
+UNIT_CPU = float(os.environ.get("RULEBOOK_UNIT_CPU", "2"))
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -73,11 +99,57 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{name}: {text}")
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m selects by the markers given here
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         for fixture, marker in BY_FIXTURE.items():
             if fixture in getattr(item, "fixturenames", ()):
                 item.add_marker(marker)
+        if not any(item.get_closest_marker(name) for name in TIERS):
+            item.add_marker("unit")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Before the first unit test: the corpus's "By the numbers" simulated into the shared
+    disk cache, once a machine (a cold cache takes minutes of CPU; a warm one, none). The
+    pages a unit test renders then read their numbers, and no unit test pays for a cold
+    machine."""
+    if any(item.get_closest_marker("unit") for item in session.items):
+        from generator.web.render import Renderer, SiteConfig
+        from generator.web.site import plan
+
+        with _one_worker_at_a_time("numbers"):
+            checked = corpus()
+            Renderer(SiteConfig(TEMPLATES, "https://rulebook.example/"), plan(checked.games),
+                     checked.replays).prefetch_numbers(workers=0)
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of the processes it has waited for."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _within_unit_budget(item: pytest.Item, when: str) -> Iterator[None]:
+    if not UNIT_CPU or item.get_closest_marker("unit") is None:
+        yield
+        return
+    before = _cpu()
+    yield
+    spent = _cpu() - before
+    if spent > UNIT_CPU:
+        pytest.fail(f"a unit test's {when} took {spent:.1f} s of CPU (at most {UNIT_CPU:g}): make it "
+                    f"cheaper, or mark it with its tier ({', '.join(TIERS)})", pytrace=False)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    return (yield from _within_unit_budget(item, "setup"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    return (yield from _within_unit_budget(item, "call"))
 
 
 @functools.cache
@@ -183,6 +255,29 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.getbasetemp() / "screenshots"
     folder.mkdir(exist_ok=True)
     return folder
+
+
+# The small test root: one pairing game and one trick game, copied from rules/ (the real
+# files, all their languages unless asked for fewer; two games that link to no other, so
+# they check clean alone). A behaviour test that edits rules, rebuilds or imports builds
+# this, not the whole corpus.
+PAIRS_GAME, TRICKS_GAME = "schwarzer-peter", "peppa"
+
+
+def small_rules(target: Path, *, games: tuple[str, ...] = (PAIRS_GAME, TRICKS_GAME),
+                langs: tuple[str, ...] | None = None) -> Path:
+    """A rules folder at ``target`` holding site.yaml and ``games`` (``langs``: English and
+    these only, with their translation records)."""
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copy(RULES / "site.yaml", target / "site.yaml")
+    for game in games:
+        shutil.copytree(RULES / game, target / game)
+        if langs is not None:
+            for path in (target / game).glob("*.yaml"):
+                lang = path.name.split(".")[0]
+                if len(lang) == 2 and lang != "en" and lang not in langs:
+                    path.unlink()
+    return target
 
 
 class BrokenCopy:

@@ -32,7 +32,7 @@ from generator.simulation import store
 from generator.web.render import Renderer
 from generator.web.site import Page
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.site  # builds on a Dask cluster
 distributed = pytest.importorskip(
     "distributed", reason="dask.distributed is not installed: " + executors.DASK_HINT)
 

@@ -58,7 +58,7 @@ def _jinja_cache_keys(templates: Path) -> list[str]:
     return keys
 
 
-@pytest.mark.slow
+@pytest.mark.site
 def test_a_planted_cache_runs_no_code(tmp_path: Path) -> None:
     """High 1. Compiled templates planted where builds kept them (beside the output), and
     pickles planted under every kind of the disk cache, are never loaded: the marker command
@@ -89,7 +89,7 @@ def _files(site: Path) -> dict[str, bytes]:
             for p in sorted(site.rglob("*")) if p.is_file()}
 
 
-@pytest.mark.slow
+@pytest.mark.site
 def test_every_cache_entry_that_does_not_verify_is_made_anew(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Low 9. A cache entry edited on disk (a changed figure, a damaged font, a planted PDF)
@@ -124,7 +124,7 @@ def umask_022() -> object:
     os.umask(previous)
 
 
-@pytest.mark.slow
+@pytest.mark.site
 def test_published_files_have_the_modes_of_the_umask(tmp_path: Path, umask_022: object) -> None:
     """High 2. Under umask 022 every published file is 0644 and every folder 0755, the PDFs
     of `rulebook pdf` and the records of `i18n --accept` too; a site published before with
@@ -152,7 +152,7 @@ def test_published_files_have_the_modes_of_the_umask(tmp_path: Path, umask_022: 
     assert {stat.S_IMODE(p.stat().st_mode) for p in out.rglob("*.html")} == {0o644}
 
 
-@pytest.mark.slow
+@pytest.mark.site
 @pytest.mark.skipif(os.geteuid() != 0, reason="serving as another user needs root")
 def test_a_web_server_running_as_nobody_serves_the_site(umask_022: object) -> None:
     """High 2. A web server that runs as another user (nobody) answers 200 for every page."""
@@ -216,7 +216,7 @@ def _two_languages(tmp: Path) -> Path:
     return rules
 
 
-@pytest.mark.slow
+@pytest.mark.site
 def test_a_language_removed_or_added_leaves_no_stale_page(tmp_path: Path) -> None:
     """Medium 3. After the only German text goes, no page links the German index; after an
     Italian text comes, every index lists Italian: each build is what a clean build makes."""
@@ -239,7 +239,7 @@ def _same_as_clean(rules: Path, out: Path, clean: Path) -> None:
     assert _files(out) == _files(clean / "site")
 
 
-@pytest.mark.slow
+@pytest.mark.site
 def test_an_edit_behind_a_linked_templates_folder_is_built(tmp_path: Path) -> None:
     """Medium 4. A folder of templates/ that is a symbolic link is read through the link: an
     edit of a file behind it rebuilds what uses it."""
@@ -285,6 +285,7 @@ def test_identical_headings_take_ids_in_linear_steps() -> None:
     assert [f'id="b{s}"' in alone for s in ("", "-1", "-2")] == [True, True, True]
 
 
+@pytest.mark.site
 def test_a_huge_table_is_a_finding_not_gigabytes(tmp_path: Path) -> None:
     """Medium 6. A 4.5 MB table (5,000 columns, 450 rows) in prose is a `too-large` finding
     at its line, found in a check that stays small (it took 3.2 GB to render)."""
@@ -324,6 +325,7 @@ def mount_point(tmp_path: Path) -> object:
     subprocess.run(["umount", str(folder)], check=True)
 
 
+@pytest.mark.site
 def test_a_mount_point_as_the_output_is_refused_with_the_layout_that_works(
         tmp_path: Path, mount_point: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Medium 7. A mount point cannot be swapped: the build says so before it writes anything
@@ -342,7 +344,7 @@ def test_a_mount_point_as_the_output_is_refused_with_the_layout_that_works(
 
 # -- Low ---------------------------------------------------------------------------------------
 
-@pytest.mark.slow
+@pytest.mark.site
 @pytest.mark.parametrize("damage", [
     ("inputs", lambda inputs: {k: "not a list" for k in inputs}),
     ("outputs", lambda outputs: {k: [v[0], "one", *v[2:]] for k, v in outputs.items()}),
@@ -407,6 +409,7 @@ def small_volume(tmp_path: Path) -> object:
     subprocess.run(["umount", str(folder)], check=True)
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("trouble", ["full", "read-only"])
 def test_accept_on_a_full_or_read_only_disk_is_a_system_error(small_volume: Path, trouble: str
                                                               ) -> None:
@@ -434,7 +437,7 @@ def test_accept_on_a_full_or_read_only_disk_is_a_system_error(small_volume: Path
     assert "Traceback" not in done.stderr
 
 
-@pytest.mark.slow
+@pytest.mark.site
 def test_two_acceptances_at_once_both_count(tmp_path: Path) -> None:
     """Low 10. Two `--accept` of one game and language at the same moment, for other texts:
     both are recorded (one of them was lost in 4 runs of 8)."""
@@ -471,6 +474,7 @@ def test_the_translation_report_shows_terminal_escapes_escaped(
     assert "\x1b" not in out and "\x07" not in out
 
 
+@pytest.mark.site
 def test_a_file_put_into_the_output_by_hand_is_gone_after_the_next_build(tmp_path: Path) -> None:
     """Low 12. With no input changed, a build still finds a file no build made (en/evil.html)
     and publishes the site without it."""
@@ -535,6 +539,7 @@ def test_a_file_name_from_a_mac_matches_the_name_in_yaml(tmp_path: Path) -> None
     assert (GAME, nfc) in result.replays
 
 
+@pytest.mark.site
 def test_failpoints_are_for_tests_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     """Low 16. The failpoint variable of old (RULEBOOK_FAILPOINT) stalls no build (a failpoint
@@ -551,21 +556,24 @@ def test_failpoints_are_for_tests_only(tmp_path: Path, monkeypatch: pytest.Monke
     failpoint("a-point")
 
 
-def test_a_narration_short_of_a_hundred_thousand_steps_is_one_short_finding(tmp_path: Path) -> None:
+@pytest.mark.parametrize("moves", [10_000, pytest.param(100_000, marks=pytest.mark.slow)])
+def test_a_narration_short_of_a_hundred_thousand_steps_is_one_short_finding(tmp_path: Path,
+                                                                             moves: int) -> None:
     """Low 17. A script of 100,000 moves whose narration has three texts: the finding names
-    the first missing steps, the last and the count, on a line of its own (it was 689 KB)."""
+    the first missing steps, the last and the count, on a line of its own (it was 689 KB).
+    10,000 in the unit tier: reading 100,000 moves from YAML takes its seconds."""
     from generator.check.games import check
 
     rules = one_game(tmp_path)
     script = rules / GAME / "examples" / "endgame.yaml"
     text = script.read_text(encoding="utf-8")
     move = '  - {by: "2", from: "1", draw: K♦, pair: K♦ K♣, out: ["1"]}\n'
-    script.write_text(text.replace(move, move + "  - {draw: K♦}\n" * 99_997), encoding="utf-8")
+    script.write_text(text.replace(move, move + "  - {draw: K♦}\n" * (moves - 3)), encoding="utf-8")
     found = [d.format() for d in check([rules], root=tmp_path).report.items
              if d.code == "narration-steps"]
     assert len(found) == 1 and len(found[0]) < 400, found[0][:500]
-    assert "missing the text of move(s) 4, 5, 6, 7, 8, 9, 10, 11, 12, ... 100000 (99,997 in all)" \
-        in found[0]
+    assert f"missing the text of move(s) 4, 5, 6, 7, 8, 9, 10, 11, 12, ... {moves} " \
+           f"({moves - 3:,} in all)" in found[0]
 
 
 # -- long work in silence --------------------------------------------------------------------
@@ -577,7 +585,7 @@ def _build_command(rules: Path, out: Path, cache: Path, *extra: str) -> list[str
             str(TEMPLATES), "--out", str(out), "--workers", "1", *extra]
 
 
-@pytest.mark.slow
+@pytest.mark.site
 def test_long_work_says_what_it_did_off_a_terminal_and_nothing_when_quiet(tmp_path: Path) -> None:
     """Off a terminal each long step is one line when it ends; --quiet prints none."""
     import subprocess
@@ -594,7 +602,7 @@ def test_long_work_says_what_it_did_off_a_terminal_and_nothing_when_quiet(tmp_pa
     assert quiet.returncode == 0 and " of " not in quiet.stderr, quiet.stderr
 
 
-@pytest.mark.slow
+@pytest.mark.site
 def test_long_work_shows_a_bar_on_a_terminal(tmp_path: Path) -> None:
     """On a terminal the PDFs and the simulations show bars while they run."""
     import pty

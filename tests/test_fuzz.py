@@ -17,16 +17,18 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import RULES
+from conftest import RULES, sized
 from generator.cli.main import main
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.deep]
 
 GAME = "black-peter"
 FILES = ("game.yaml", "en.yaml", "examples/endgame.yaml")
 ORIGINAL = {rel: (RULES / GAME / rel).read_bytes() for rel in FILES}
-# Small on purpose: the suite runs on shared cores. FUZZ_EXAMPLES=2000 fuzzes for longer.
-FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "40")), deadline=None, database=None,
+# Small on purpose in make test (shared cores); make test-deep fuzzes 1,000 cases a test,
+# FUZZ_EXAMPLES=N as many as asked.
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", sized(40, 1000))), deadline=None,
+                database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 RAW_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 

@@ -121,7 +121,7 @@ def test_render_previews_to_png(built: Path, screenshots: Path) -> None:
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
 
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_pdf_command_writes_one_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from generator.cli.main import main
     code = main(["pdf", "uomo-nero", "--lang", "it", "--rules", str(RULES), "--templates", str(TEMPLATES),

@@ -59,6 +59,7 @@ def _box(page: Path) -> dict[str, Any]:
                            .replace("&amp;", "&")))
 
 
+@pytest.mark.site
 def test_each_shard_is_a_bundle_folder_the_pages_name(sharded: tuple[Path, Path]) -> None:
     _, site = sharded
     folders = sorted(p.name for p in site.iterdir() if p.name.startswith("pagefind"))
@@ -71,6 +72,7 @@ def test_each_shard_is_a_bundle_folder_the_pages_name(sharded: tuple[Path, Path]
     assert box["merge"] == ["../pagefind-2/", "../pagefind-3/", "../pagefind-4/"]
 
 
+@pytest.mark.site
 def test_an_edit_indexes_its_shard_again_and_nothing_else(
         sharded: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
     rules, site = sharded

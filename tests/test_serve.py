@@ -16,7 +16,7 @@ import pytest
 
 from conftest import HANG, ROOT, RULES
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.site  # serve builds and rebuilds
 
 
 def _get(url: str) -> str:

@@ -60,7 +60,7 @@ def test_lang_and_dir_on_every_page(site: Path) -> None:
         assert f'<html lang="{lang}" dir="{direction}">' in head, rel
 
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_missing_translation_is_not_faked(tmp_path: Path) -> None:
     # Without its Russian text, uomo-nero has no Russian page, no Russian alternate, and is
     # not on the Russian index.
@@ -158,7 +158,7 @@ def test_a_second_build_rewrites_nothing(site: Path) -> None:
     assert after == before
 
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_a_failed_check_publishes_nothing(tmp_path: Path, site: Path) -> None:
     rules = tmp_path / "rules"
     shutil.copytree(RULES, rules)
@@ -175,7 +175,7 @@ def test_a_failed_check_publishes_nothing(tmp_path: Path, site: Path) -> None:
     assert not list(tmp_path.glob(".site.staging*"))
 
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_a_changed_text_rewrites_only_its_pages(tmp_path: Path) -> None:
     rules = tmp_path / "rules"
     shutil.copytree(RULES, rules)
@@ -205,6 +205,7 @@ def test_a_changed_text_rewrites_only_its_pages(tmp_path: Path) -> None:
     assert "Nuovo" in (out / "it" / "uomo-nero" / "index.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.site
 def test_build_command_refuses_and_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from generator.cli.main import main
     rules = tmp_path / "rules"
@@ -217,7 +218,7 @@ def test_build_command_refuses_and_exits_1(tmp_path: Path, capsys: pytest.Captur
     assert not (tmp_path / "o").exists()
 
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_a_bad_site_yaml_is_one_finding_and_one_error(tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     # site.yaml is loaded once per build: one bad base_url is one error, not two

@@ -155,7 +155,7 @@ def test_the_404_page_lists_the_games_and_the_languages_once(site: Path, lang: s
     assert re.findall(r'<link rel="stylesheet" href="([a-z]+:[a-z/]+)', page) == ["data:text/css"]
 
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_the_site_builds_without_pagefind_with_a_warning(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setattr(search, "pagefind_binary", lambda: None)  # not installed
     result = build(BuildConfig(RULES, ROOT / "templates", tmp_path / "site", pdf=False))

@@ -34,6 +34,7 @@ def test_files_are_merged_and_dropped_without_being_read(tmp_path: Path) -> None
     assert merged.path_of("en/index.html") is None and merged["en/index.html"] == b"now in memory"
 
 
+@pytest.mark.site
 def test_the_spool_goes_with_the_build_and_a_killed_builds_spool_with_the_next(
         tmp_path: Path) -> None:
     out = tmp_path / "site"
@@ -46,7 +47,7 @@ def test_the_spool_goes_with_the_build_and_a_killed_builds_spool_with_the_next(
     assert spools(out) == [] and (out / "en" / "index.html").is_file()
 
 
-@pytest.mark.slow
+@pytest.mark.site
 def test_a_build_keeps_a_few_games_in_memory_and_loads_each_twice_at_most(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """In one process (no workers), with every game checked: each game is read back from the
