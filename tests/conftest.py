@@ -16,6 +16,7 @@ import contextlib
 import fcntl
 import functools
 import http.server
+import json
 import os
 import resource
 import shutil
@@ -170,31 +171,94 @@ def _one_worker_at_a_time(name: str) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole site without its PDFs, built once a session (read it, never change it)."""
+def _source_digest() -> str:
+    """What a built corpus site is made from: every file of rules/, templates/ and
+    generator/ (its path and bytes), the rules' last commit (the PDFs print its date), the
+    Python and the virtual environment that run the build."""
+    import hashlib
+    import subprocess
+    import sys
+
+    digest = hashlib.sha256(f"{sys.version}\0{sys.prefix}\0".encode())
+    dated = subprocess.run(["git", "log", "-1", "--format=%H", "--", "rules"], cwd=ROOT,
+                           capture_output=True, text=True)
+    digest.update(dated.stdout.encode() + b"\0")
+    for folder in (RULES, TEMPLATES, ROOT / "generator"):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:24]
+
+
+def shared_build(kind: str, **options: Any) -> tuple[Path, dict[str, Any]]:
+    """The corpus built once per source (``_source_digest``) into the shared temporary
+    folder, for every xdist worker and every run until a source file changes: the first to
+    come builds under a lock, the next read what it left (the site, and what its build said).
+    Read it, never change it: a test that rebuilds works on ``own_copy``."""
     from generator.build import BuildConfig, build
 
-    out = tmp_path_factory.mktemp("site") / "site"
-    with _one_worker_at_a_time("site"):
-        result = build(BuildConfig(RULES, TEMPLATES, out, pdf=False))
-    assert result.ok, [d.format() for d in result.report.errors]
+    key = f"{kind}-{_source_digest()}"
+    home = SHARED / "sites" / key
+    said = home / "build.json"
+    (SHARED / "sites").mkdir(parents=True, exist_ok=True)
+    with _one_worker_at_a_time(f"sites/{key}"):
+        if not said.is_file():  # never built, or a build that did not finish
+            shutil.rmtree(home, ignore_errors=True)
+            _forget_old_builds(kind)
+            result = build(BuildConfig(RULES, TEMPLATES, home / "site", **options))
+            facts = {"ok": result.ok, "errors": [d.format() for d in result.report.errors],
+                     "pdfs": result.pdfs.rendered + result.pdfs.cached,
+                     "overflows": [repr(o) for o in result.pdfs.overflows]}
+            said.with_suffix(".tmp").write_text(json.dumps(facts), encoding="utf-8")
+            os.replace(said.with_suffix(".tmp"), said)  # whole, or not there
+        os.utime(said)  # in use: kept
+    return home / "site", json.loads(said.read_text(encoding="utf-8"))
+
+
+def _forget_old_builds(kind: str, *, days: float = 2) -> None:
+    """Shared builds of other sources unused for ``days`` (a checkout moved on) are removed."""
+    import time
+
+    for said in (SHARED / "sites").glob(f"{kind}-*/build.json"):
+        if time.time() - said.stat().st_mtime > days * 86400:
+            shutil.rmtree(said.parent, ignore_errors=True)
+
+
+def own_copy(site: Path, target: Path) -> Path:
+    """A shared site in ``target``, with the build state kept beside it, to rebuild at will:
+    its files are hard links (the same inodes, sizes and times: a build finds them as its last
+    build left them), and a build never writes into a file, it replaces it whole."""
+    target.mkdir(parents=True, exist_ok=True)
+    for path in site.parent.iterdir():
+        if path.name == site.name or path.name.startswith(f".{site.name}"):
+            if path.is_dir():
+                shutil.copytree(path, target / path.name, copy_function=os.link)
+            else:
+                shutil.copy2(path, target / path.name)  # the build's state: rewritten
+    return target / site.name
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The whole site without its PDFs, built once per source for every run and worker
+    (read it, never change it)."""
+    out, said = shared_build("site", pdf=False)
+    assert said["ok"], said["errors"]
     return out
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole site with its PDFs, built once a session for every test that reads them back."""
-    from generator.build import BuildConfig, build
+def built() -> Path:
+    """The whole site with its PDFs, built once per source for every test that reads them
+    back (read it, never change it)."""
     from generator.web.site import DocKind, plan
 
-    out = tmp_path_factory.mktemp("pdf") / "site"
-    with _one_worker_at_a_time("built"):
-        result = build(BuildConfig(RULES, TEMPLATES, out, workers=2))
-    assert result.ok, [d.format() for d in result.report.errors]
+    out, said = shared_build("built", workers=2)
+    assert said["ok"], said["errors"]
     rendered = [d for d in plan(corpus().games).documents if d.kind is not DocKind.IMPOSED]
-    assert result.pdfs.rendered + result.pdfs.cached == len(rendered)
-    assert not result.pdfs.overflows  # no box of any PDF outside its page
+    assert said["pdfs"] == len(rendered)
+    assert said["overflows"] == []  # no box of any PDF outside its page
     return out
 
 
