@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import RULES, TEMPLATES
+from conftest import RULES, TEMPLATES, small_rules
 from generator.build import BuildConfig, build, games, spool
 from generator.build.spool import Files
 from generator.model.game import GameBundle
@@ -38,7 +38,8 @@ def test_files_are_merged_and_dropped_without_being_read(tmp_path: Path) -> None
 def test_the_spool_goes_with_the_build_and_a_killed_builds_spool_with_the_next(
         tmp_path: Path) -> None:
     out = tmp_path / "site"
-    config = BuildConfig(RULES, TEMPLATES, out, pdf=False, search=False, workers=1)
+    config = BuildConfig(small_rules(tmp_path / "rules"), TEMPLATES, out, pdf=False, search=False,
+                         workers=1)
     assert build(config).ok and spools(out) == []
     planted = tmp_path / ".site.spool-99999"  # as a killed build leaves it
     (planted / "files").mkdir(parents=True)
