@@ -1,13 +1,16 @@
-"""What the tests share: the corpus checked once a process, the site built once a session (with
-and without its PDFs), one web server and one Chromium; the tiers, marked by the fixtures a
-test takes (`browser`, `pdf`) or by its module (`fault`, `slow`):
+"""What the tests share: the corpus checked once a process, the corpus site built once per
+source for every run and worker (with and without its PDFs), small test roots, one web server
+and one Chromium; the tiers, marked by the fixtures a test takes (`browser`, `site`, `pdf`)
+or by a marker (`site`, `pdf`, `fault`, `slow`, `deep`), every other test `unit`:
 
-    make test-fast    -m "not (browser or pdf or fault or slow)": unit, golden and check tests
-                      (every page rendered in memory, no site built)
+    make test-fast    -m unit: unit, golden and check tests (every page rendered in memory, no
+                      site built), each under 2 s of CPU (a hook below fails it otherwise)
     make test         every test, on both cores (pytest-xdist)
+    make test-deep    the `deep` tests at their large size (RULEBOOK_DEEP=1)
 
 No test writes into the checkout: the disk cache, the sites, screenshots and Hypothesis'
-examples all go to the system's temporary folder.
+examples all go to the system's temporary folder. No test measures seconds: waits for a state
+are bounded by HANG, which only turns a hang into a failure.
 """
 
 from __future__ import annotations
