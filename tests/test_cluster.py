@@ -256,7 +256,7 @@ def test_a_cluster_gone_mid_build_is_said_and_leaves_the_output_as_it_was(
     first = build(BuildConfig(rules, templates, out, pdf=False))  # the simulations cached
     assert first.ok
     before = files_of(out)
-    env = {"RULEBOOK_TEST_FAILPOINT": step, "RULEBOOK_TEST_FAILPOINT_WAIT": "120"}
+    env = {"RULEBOOK_TEST_FAILPOINT": step, "RULEBOOK_TEST_FAILPOINT_WAIT": str(HANG)}
     with local_dask(tmp_path / "dask", [rules, templates, ROOT], workers=1, env=env) as lost:
         proc = subprocess.Popen(
             [sys.executable, "-m", "generator", "build", "--rules", str(rules), "--templates",
@@ -271,7 +271,7 @@ def test_a_cluster_gone_mid_build_is_said_and_leaves_the_output_as_it_was(
         for process in lost.processes[1:]:  # the workers die: the scheduler has none left
             process.kill()
         try:
-            _, err = proc.communicate(timeout=60)
+            _, err = proc.communicate(timeout=HANG)
         finally:
             proc.kill()
     assert proc.returncode == 2, err

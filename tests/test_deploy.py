@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import RULES, TEMPLATES
+from conftest import HANG, RULES, TEMPLATES
 from generator.build import BuildConfig, build
 from generator.runtime.cache import Cache
 
@@ -429,7 +429,7 @@ def test_accept_on_a_full_or_read_only_disk_is_a_system_error(small_volume: Path
     else:
         subprocess.run(["mount", "-o", "remount,ro", str(small_volume)], check=True)
     done = subprocess.run([sys.executable, "-m", "generator", "i18n", str(rules), "--accept", GAME,
-                           "it"], capture_output=True, text=True, timeout=120)
+                           "it"], capture_output=True, text=True, timeout=HANG)
     if trouble != "full":
         subprocess.run(["mount", "-o", "remount,rw", str(small_volume)], check=True)
     assert done.returncode == 3, done.stderr
@@ -451,7 +451,7 @@ def test_two_acceptances_at_once_both_count(tmp_path: Path) -> None:
         runs = [subprocess.Popen([sys.executable, "-m", "generator", "i18n", str(rules), "--accept",
                                   GAME, "it", key], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
                 for key in ("faq", "sections")]
-        assert [run.wait(timeout=120) for run in runs] == [0, 0], attempt
+        assert [run.wait(timeout=HANG) for run in runs] == [0, 0], attempt
         text = record.read_text(encoding="utf-8")
         assert "\n  faq." in text and "\n  sections." in text, attempt
 

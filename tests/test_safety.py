@@ -126,6 +126,15 @@ def group(pgid: int) -> set[int]:
     return found
 
 
+def both_workers(pid: int) -> set[int]:
+    """The two PDF workers of ``pid``, once both have named themselves (the first may reach
+    its failpoint while the second is still starting)."""
+    deadline = time.monotonic() + HANG
+    while len(found := children(pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return found
+
+
 def wait_until_gone(pids: set[int]) -> None:
     """Wait until none of ``pids`` is alive (a killed process is reaped soon, not at once)."""
     deadline = time.monotonic() + HANG
@@ -329,7 +338,7 @@ def test_kill_9_during_pdf_rendering_leaves_no_worker(tmp_path: Path) -> None:
     proc = cli("build", "--rules", str(rules), "--out", str(tmp_path / "site"), "--workers", "2",
                env={"RULEBOOK_TEST_FAILPOINT": "pdf-render", "RULEBOOK_CACHE": str(tmp_path / "cache")})
     wait_for_line(proc, "failpoint pdf-render reached")
-    workers = children(proc.pid)
+    workers = both_workers(proc.pid)
     assert len(workers) == 2
     proc.kill()
     proc.wait()
@@ -364,10 +373,13 @@ def test_a_killed_build_leaves_a_whole_site(tmp_path: Path, sites, point: str, e
     out = tmp_path / "site"
     assert build(BuildConfig(sites["old"], ROOT / "templates", out, pdf=False)).ok
     assert snapshot(out) == expected["old"]
+    release = tmp_path / "release"  # the build waits at the point until the signal is sent
     proc = cli("build", "--no-pdf", "--rules", str(sites["new"]), "--out", str(out),
-               env={"RULEBOOK_TEST_FAILPOINT": point, "RULEBOOK_TEST_FAILPOINT_WAIT": "1"} | env)
+               env={"RULEBOOK_TEST_FAILPOINT": point, "RULEBOOK_TEST_FAILPOINT_WAIT": str(HANG),
+                    "RULEBOOK_TEST_FAILPOINT_RELEASE": str(release)} | env)
     wait_for_line(proc, f"failpoint {point} reached")
     os.killpg(proc.pid, signal_number)
+    release.touch()  # a signal held back there (between the renames) is taken after it
     proc.wait(timeout=HANG)
     if out.exists():
         assert snapshot(out) in (expected["old"], expected["new"])
@@ -390,7 +402,7 @@ def test_a_build_killed_while_rendering_pdfs(tmp_path: Path, signal_number: int)
     proc = cli("build", "--rules", str(rules), "--out", str(out), "--workers", "2",
                env={"RULEBOOK_TEST_FAILPOINT": "pdf-render", "RULEBOOK_CACHE": str(tmp_path / "cache")})
     wait_for_line(proc, "failpoint pdf-render reached")
-    workers = children(proc.pid)
+    workers = both_workers(proc.pid)
     os.killpg(proc.pid, signal_number)
     assert proc.wait(timeout=HANG) == (-9 if signal_number == 9 else 130)
     wait_until_gone(workers)
@@ -406,11 +418,13 @@ def test_a_build_killed_while_rendering_pdfs(tmp_path: Path, signal_number: int)
 def test_an_interrupt_between_the_renames_waits_for_the_second(tmp_path: Path, sites) -> None:
     out = tmp_path / "site"
     assert build(BuildConfig(sites["old"], ROOT / "templates", out, pdf=False)).ok
+    release = tmp_path / "release"
     proc = cli("build", "--no-pdf", "--rules", str(sites["new"]), "--out", str(out),
-               env={"RULEBOOK_TEST_FAILPOINT": "between-renames", "RULEBOOK_TEST_FAILPOINT_WAIT": "1",
-                    "RULEBOOK_NO_EXCHANGE": "1"})
+               env={"RULEBOOK_TEST_FAILPOINT": "between-renames", "RULEBOOK_TEST_FAILPOINT_WAIT": str(HANG),
+                    "RULEBOOK_TEST_FAILPOINT_RELEASE": str(release), "RULEBOOK_NO_EXCHANGE": "1"})
     wait_for_line(proc, "failpoint between-renames reached")
     os.killpg(proc.pid, 2)
+    release.touch()  # Ctrl-C came between the renames: the second is made, then the build stops
     assert proc.wait(timeout=HANG) == 130
     assert snapshot(out) == sites["expected"]["new"] and leftovers(out) == []
 
@@ -432,14 +446,14 @@ def test_concurrent_builds_take_turns(tmp_path: Path, sites) -> None:
     out = tmp_path / "site"
     release = tmp_path / "release"  # the first build holds the lock until the second waits
     first = cli("build", "--no-pdf", "--rules", str(sites["old"]), "--out", str(out),
-                env={"RULEBOOK_TEST_FAILPOINT": "before-publish", "RULEBOOK_TEST_FAILPOINT_WAIT": "60",
+                env={"RULEBOOK_TEST_FAILPOINT": "before-publish", "RULEBOOK_TEST_FAILPOINT_WAIT": str(HANG),
                      "RULEBOOK_TEST_FAILPOINT_RELEASE": str(release)})
     wait_for_line(first, "failpoint before-publish reached")
     second = cli("build", "--no-pdf", "--rules", str(sites["new"]), "--out", str(out))
     waiting = wait_for_line(second, "waiting for another rulebook build")
     release.touch()
-    _, err2 = second.communicate(timeout=60)
-    _, err1 = first.communicate(timeout=60)
+    _, err2 = second.communicate(timeout=HANG)
+    _, err1 = first.communicate(timeout=HANG)
     assert first.returncode == 0 and second.returncode == 0, err1 + err2
     assert "waiting for another rulebook build" in waiting and "Traceback" not in err1 + err2
     assert snapshot(out) == sites["expected"]["new"]
@@ -496,7 +510,7 @@ def test_serve_refuses_a_foreign_out_and_exits(tmp_path: Path) -> None:
     (foreign / "diary.txt").write_text("mine")
     proc = cli("serve", "--port", "0", "--no-pdf", "--rules", str(one_game(tmp_path)),
                "--out", str(foreign))
-    out, err = proc.communicate(timeout=60)
+    out, err = proc.communicate(timeout=HANG)
     assert proc.returncode == 1 and "error[bad-output]" in err and "serving" not in err + out
     assert (foreign / "diary.txt").read_text() == "mine"
 
@@ -511,7 +525,7 @@ def test_serve_bad_port_is_a_usage_error_and_a_busy_port_a_clear_one(tmp_path: P
     port = busy.getsockname()[1]
     proc = cli("serve", "--no-pdf", "--port", str(port), "--rules", str(one_game(tmp_path)),
                "--out", str(tmp_path / "site"))
-    _, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=HANG)
     busy.close()
     assert proc.returncode == 3 and f"cannot serve on 127.0.0.1:{port}" in err
     assert "Traceback" not in err

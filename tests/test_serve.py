@@ -20,7 +20,7 @@ pytestmark = pytest.mark.site  # serve builds and rebuilds
 
 
 def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=5) as response:
+    with urllib.request.urlopen(url, timeout=HANG) as response:
         return response.read().decode("utf-8")
 
 
@@ -52,7 +52,7 @@ def test_serve_rebuilds_on_change(tmp_path: Path) -> None:
             time.sleep(0.2)
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=HANG)
 
 
 def test_an_edit_of_the_generator_restarts_serve_with_the_new_code(tmp_path: Path) -> None:
@@ -90,11 +90,11 @@ def test_an_edit_of_the_generator_restarts_serve_with_the_new_code(tmp_path: Pat
             time.sleep(0.2)
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=HANG)
     page = out / "it" / "uomo-nero" / "index.html"
     assert "made by the edited generator" in page.read_text(encoding="utf-8")
     build = subprocess.run([sys.executable, "-m", "generator", "build", *args], cwd=tmp_path,
-                           env=env, capture_output=True, text=True, timeout=300)
+                           env=env, capture_output=True, text=True, timeout=HANG)
     assert build.returncode == 0, build.stderr
     assert "up to date" in build.stderr  # made by the code that is there: nothing to redo
 

@@ -36,7 +36,7 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path, Path]]:
         yield f"http://127.0.0.1:{port}", rules, out
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=HANG)
 
 
 def test_the_page_follows_rebuilds_and_shows_a_failed_one(served: tuple[str, Path, Path],

