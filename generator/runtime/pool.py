@@ -66,7 +66,7 @@ def worker_pool(workers: int, *, name: str,
             pool.submit(int)  # a forking pool starts all its workers at the first task: now
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-        failpoint(f"{name}-pool-started")  # every worker started, none given work yet
+        failpoint(f"{name}-pool-started")  # the workers forked, Ctrl-C no longer held, no task yet
         yield pool
         pool.shutdown()
     except BaseException:
