@@ -13,7 +13,7 @@ TEST_STAMP := $(VENV)/.test-packages
 SITE_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
 TEST_PACKAGES := chromium openjdk-17-jre-headless poppler-utils nodejs
 
-.PHONY: site check test test-fast bench serve messages clean
+.PHONY: site check test test-fast test-deep bench serve messages clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -57,9 +57,15 @@ test: $(TEST_STAMP)
 	$(TEST_ENV) $(BIN)/lint-imports --no-cache
 	$(TEST_ENV) $(BIN)/python -m pytest -n auto --dist loadfile
 
-# The inner loop: unit, golden and check tests, no browser, no PDF, no site built (under a minute).
+# The inner loop: the unit tier (unit, golden and check tests: no site built, no browser, no
+# PDF, each under 2 s of CPU), on every core.
 test-fast: $(STAMP)
-	$(TEST_ENV) $(BIN)/python -m pytest -m "not (browser or pdf or fault or slow)"
+	$(TEST_ENV) $(BIN)/python -m pytest -n auto -m unit
+
+# The deep runs: the searches marked `deep` at their large size (the 10,000-round differential
+# test, long Hypothesis searches, fuzzing); make test runs them at an everyday size.
+test-deep: $(TEST_STAMP)
+	$(TEST_ENV) RULEBOOK_DEEP=1 $(BIN)/python -m pytest -n auto --dist loadfile -m deep
 
 serve: $(SITE_STAMP)
 	$(BIN)/rulebook serve
@@ -71,6 +77,7 @@ bench: $(SITE_STAMP)
 	$(BIN)/python bench/bench_simulate.py
 	$(BIN)/python bench/bench_fonts.py
 	$(BIN)/python bench/bench_search.py --copies 4
+	$(BIN)/python bench/bench_inputs.py
 
 # Refresh the UI message catalogs after changing a template's words.
 messages: $(STAMP)

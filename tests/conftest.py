@@ -1,13 +1,16 @@
-"""What the tests share: the corpus checked once a process, the site built once a session (with
-and without its PDFs), one web server and one Chromium; the tiers, marked by the fixtures a
-test takes (`browser`, `pdf`) or by its module (`fault`, `slow`):
+"""What the tests share: the corpus checked once a process, the corpus site built once per
+source for every run and worker (with and without its PDFs), small test roots, one web server
+and one Chromium; the tiers, marked by the fixtures a test takes (`browser`, `site`, `pdf`)
+or by a marker (`site`, `pdf`, `fault`, `slow`, `deep`), every other test `unit`:
 
-    make test-fast    -m "not (browser or pdf or fault or slow)": unit, golden and check tests
-                      (every page rendered in memory, no site built)
+    make test-fast    -m unit: unit, golden and check tests (every page rendered in memory, no
+                      site built), each under 2 s of CPU (a hook below fails it otherwise)
     make test         every test, on both cores (pytest-xdist)
+    make test-deep    the `deep` tests at their large size (RULEBOOK_DEEP=1)
 
 No test writes into the checkout: the disk cache, the sites, screenshots and Hypothesis'
-examples all go to the system's temporary folder.
+examples all go to the system's temporary folder. No test measures seconds: waits for a state
+are bounded by HANG, which only turns a hang into a failure.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ import contextlib
 import fcntl
 import functools
 import http.server
+import json
 import os
+import resource
 import shutil
 import signal
 import tempfile
@@ -32,6 +37,9 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
 TEMPLATES = ROOT / "templates"
 CHROMIUM = "/usr/bin/chromium"
+# The bound on a test's wait for a state (a file, a line, a process gone), never a measurement:
+# far above what the busiest machine takes, it only turns a hang into a failure.
+HANG = 600
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -56,13 +64,38 @@ from hypothesis import settings  # noqa: E402 - after its storage folder is name
 settings.register_profile("rulebook", database=None)
 settings.load_profile("rulebook")
 
+# The tiers, by what a test costs. A test with none of these markers is a unit test (marked
+# `unit` here): no site built, no browser, no PDF, no rulebook process; `make test-fast` runs
+# them alone (`-m unit`), and each must stay under UNIT_CPU seconds of CPU (see below).
 MARKERS = {
     "browser": "drives Debian's Chromium",
-    "pdf": "reads back the PDFs of the whole site (rendered once a session, then cached)",
+    "pdf": "renders PDFs, or reads back the PDFs of the whole site (rendered once a session)",
+    "site": "builds a site (a small test root, or reads the corpus built once a run), or runs "
+            "rulebook in a process of its own",
     "fault": "kills, interrupts or starves a build to prove what it leaves",
-    "slow": "builds a whole site, or searches many random cases",
+    "slow": "searches many random cases, or reads the whole corpus in a way that grows with it",
+    "deep": "its size is a setting: everyday in make test, far larger in make test-deep "
+            "(RULEBOOK_DEEP=1)",
+    "unit": "none of the others (given here, never written): make test-fast",
 }
-BY_FIXTURE = {"browser": "browser", "built": "pdf", "site": "slow"}  # a test taking one is marked
+TIERS = tuple(name for name in MARKERS if name != "unit")
+BY_FIXTURE = {"browser": "browser", "built": "pdf", "site": "site", "server": "site"}
+
+# The deep runs: `make test-deep` sets RULEBOOK_DEEP=1 and the searches marked `deep` take
+# their large size (the 10,000-round differential test, long Hypothesis searches, fuzzing);
+# every other run keeps the everyday one.
+DEEP = os.environ.get("RULEBOOK_DEEP", "") not in ("", "0")
+
+
+def sized(everyday: int, deep: int) -> int:
+    """How many cases a search tries: ``deep`` under `make test-deep`, else ``everyday``."""
+    return deep if DEEP else everyday
+
+
+# A unit test that spends more CPU than this (its own and its processes', setup and call
+# each) fails: it belongs to another tier. CPU, not wall: a busy machine makes a test slower,
+# not costlier. RULEBOOK_UNIT_CPU=0 turns the check off (a debugger, coverage).
+UNIT_CPU = float(os.environ.get("RULEBOOK_UNIT_CPU", "2"))
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -70,11 +103,58 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{name}: {text}")
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m selects by the markers given here
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         for fixture, marker in BY_FIXTURE.items():
             if fixture in getattr(item, "fixturenames", ()):
                 item.add_marker(marker)
+        if not any(item.get_closest_marker(name) for name in TIERS):
+            item.add_marker("unit")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Before the first unit test: the corpus's "By the numbers" simulated into the shared
+    disk cache, once a machine (a cold cache takes minutes of CPU; a warm one, none). The
+    pages a unit test renders then read their numbers, and no unit test pays for a cold
+    machine."""
+    if any(item.get_closest_marker("unit") for item in session.items):
+        from generator.build.simulate import simulations_of
+        from generator.runtime.cache import Cache
+        from generator.simulation.store import Store
+
+        with _one_worker_at_a_time("numbers"):
+            checked = corpus()
+            Store(Cache.default()).prefetch(
+                [s for b in checked.games.values() for s in simulations_of(b)], workers=0)
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of the processes it has waited for."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _within_unit_budget(item: pytest.Item, when: str) -> Iterator[None]:
+    if not UNIT_CPU or item.get_closest_marker("unit") is None:
+        yield
+        return
+    before = _cpu()
+    yield
+    spent = _cpu() - before
+    if spent > UNIT_CPU:
+        pytest.fail(f"a unit test's {when} took {spent:.1f} s of CPU (at most {UNIT_CPU:g}): make it "
+                    f"cheaper, or mark it with its tier ({', '.join(TIERS)})", pytrace=False)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    return (yield from _within_unit_budget(item, "setup"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    return (yield from _within_unit_budget(item, "call"))
 
 
 @functools.cache
@@ -95,31 +175,94 @@ def _one_worker_at_a_time(name: str) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole site without its PDFs, built once a session (read it, never change it)."""
+def _source_digest() -> str:
+    """What a built corpus site is made from: every file of rules/, templates/ and
+    generator/ (its path and bytes), the rules' last commit (the PDFs print its date), the
+    Python and the virtual environment that run the build."""
+    import hashlib
+    import subprocess
+    import sys
+
+    digest = hashlib.sha256(f"{sys.version}\0{sys.prefix}\0".encode())
+    dated = subprocess.run(["git", "log", "-1", "--format=%H", "--", "rules"], cwd=ROOT,
+                           capture_output=True, text=True)
+    digest.update(dated.stdout.encode() + b"\0")
+    for folder in (RULES, TEMPLATES, ROOT / "generator"):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:24]
+
+
+def shared_build(kind: str, **options: Any) -> tuple[Path, dict[str, Any]]:
+    """The corpus built once per source (``_source_digest``) into the shared temporary
+    folder, for every xdist worker and every run until a source file changes: the first to
+    come builds under a lock, the next read what it left (the site, and what its build said).
+    Read it, never change it: a test that rebuilds works on ``own_copy``."""
     from generator.build import BuildConfig, build
 
-    out = tmp_path_factory.mktemp("site") / "site"
-    with _one_worker_at_a_time("site"):
-        result = build(BuildConfig(RULES, TEMPLATES, out, pdf=False))
-    assert result.ok, [d.format() for d in result.report.errors]
+    key = f"{kind}-{_source_digest()}"
+    home = SHARED / "sites" / key
+    said = home / "build.json"
+    (SHARED / "sites").mkdir(parents=True, exist_ok=True)
+    with _one_worker_at_a_time(f"sites/{key}"):
+        if not said.is_file():  # never built, or a build that did not finish
+            shutil.rmtree(home, ignore_errors=True)
+            _forget_old_builds(kind)
+            result = build(BuildConfig(RULES, TEMPLATES, home / "site", **options))
+            facts = {"ok": result.ok, "errors": [d.format() for d in result.report.errors],
+                     "pdfs": result.pdfs.rendered + result.pdfs.cached,
+                     "overflows": [repr(o) for o in result.pdfs.overflows]}
+            said.with_suffix(".tmp").write_text(json.dumps(facts), encoding="utf-8")
+            os.replace(said.with_suffix(".tmp"), said)  # whole, or not there
+        os.utime(said)  # in use: kept
+    return home / "site", json.loads(said.read_text(encoding="utf-8"))
+
+
+def _forget_old_builds(kind: str, *, days: float = 2) -> None:
+    """Shared builds of other sources unused for ``days`` (a checkout moved on) are removed."""
+    import time
+
+    for said in (SHARED / "sites").glob(f"{kind}-*/build.json"):
+        if time.time() - said.stat().st_mtime > days * 86400:
+            shutil.rmtree(said.parent, ignore_errors=True)
+
+
+def own_copy(site: Path, target: Path) -> Path:
+    """A shared site in ``target``, with the build state kept beside it, to rebuild at will:
+    its files are hard links (the same inodes, sizes and times: a build finds them as its last
+    build left them), and a build never writes into a file, it replaces it whole."""
+    target.mkdir(parents=True, exist_ok=True)
+    for path in site.parent.iterdir():
+        if path.name == site.name or path.name.startswith(f".{site.name}"):
+            if path.is_dir():
+                shutil.copytree(path, target / path.name, copy_function=os.link)
+            else:
+                shutil.copy2(path, target / path.name)  # the build's state: rewritten
+    return target / site.name
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The whole site without its PDFs, built once per source for every run and worker
+    (read it, never change it)."""
+    out, said = shared_build("site", pdf=False)
+    assert said["ok"], said["errors"]
     return out
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole site with its PDFs, built once a session for every test that reads them back."""
-    from generator.build import BuildConfig, build
+def built() -> Path:
+    """The whole site with its PDFs, built once per source for every test that reads them
+    back (read it, never change it)."""
     from generator.web.site import DocKind, plan
 
-    out = tmp_path_factory.mktemp("pdf") / "site"
-    with _one_worker_at_a_time("built"):
-        result = build(BuildConfig(RULES, TEMPLATES, out, workers=2))
-    assert result.ok, [d.format() for d in result.report.errors]
+    out, said = shared_build("built", workers=2)
+    assert said["ok"], said["errors"]
     rendered = [d for d in plan(corpus().games).documents if d.kind is not DocKind.IMPOSED]
-    assert result.pdfs.rendered + result.pdfs.cached == len(rendered)
-    assert not result.pdfs.overflows  # no box of any PDF outside its page
+    assert said["pdfs"] == len(rendered)
+    assert said["overflows"] == []  # no box of any PDF outside its page
     return out
 
 
@@ -180,6 +323,29 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.getbasetemp() / "screenshots"
     folder.mkdir(exist_ok=True)
     return folder
+
+
+# The small test root: one pairing game and one trick game, copied from rules/ (the real
+# files, all their languages unless asked for fewer; two games that link to no other, so
+# they check clean alone). A behaviour test that edits rules, rebuilds or imports builds
+# this, not the whole corpus.
+PAIRS_GAME, TRICKS_GAME = "schwarzer-peter", "peppa"
+
+
+def small_rules(target: Path, *, games: tuple[str, ...] = (PAIRS_GAME, TRICKS_GAME),
+                langs: tuple[str, ...] | None = None) -> Path:
+    """A rules folder at ``target`` holding site.yaml and ``games`` (``langs``: English and
+    these only, with their translation records)."""
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copy(RULES / "site.yaml", target / "site.yaml")
+    for game in games:
+        shutil.copytree(RULES / game, target / game)
+        if langs is not None:
+            for path in (target / game).glob("*.yaml"):
+                lang = path.name.split(".")[0]
+                if len(lang) == 2 and lang != "en" and lang not in langs:
+                    path.unlink()
+    return target
 
 
 class BrokenCopy:

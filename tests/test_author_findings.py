@@ -134,6 +134,7 @@ def test_a_hidden_folder_is_not_a_game(tmp_path: Path) -> None:
 BLACK_MARIA = Path(__file__).parent / "fixtures" / "black-maria"
 
 
+@pytest.mark.site
 def test_a_game_written_from_the_reference_alone_is_clean(tmp_path: Path) -> None:
     """Black Maria (3 players, 51 cards, the pass to the right, the black queen, king and
     ace): written by a newcomer from docs/format.md, `rulebook new` and the findings only,

@@ -50,13 +50,14 @@ def test_missing_path_is_a_finding(tmp_path, capsys) -> None:
     assert "error[no-such-path]" in capsys.readouterr().out
 
 
+@pytest.mark.site  # rulebook in a process of its own
 def test_console_script_runs_as_a_module() -> None:
     done = subprocess.run([sys.executable, "-m", "generator", "check", "rules"], cwd=ROOT,
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_build_without_search_then_with_it(tmp_path: Path, capsys) -> None:
     """--no-search leaves the search as the last build made it (none, the first time); the
     next build without the option indexes the pages."""

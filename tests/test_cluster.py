@@ -24,7 +24,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from conftest import ROOT, RULES, TEMPLATES
+from conftest import HANG, ROOT, RULES, TEMPLATES
 from generator.build import BuildConfig, build, graph
 from generator.pdf import render as pdf
 from generator.runtime import executors
@@ -32,7 +32,7 @@ from generator.simulation import store
 from generator.web.render import Renderer
 from generator.web.site import Page
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.site  # builds on a Dask cluster
 distributed = pytest.importorskip(
     "distributed", reason="dask.distributed is not installed: " + executors.DASK_HINT)
 
@@ -113,11 +113,11 @@ def local_dask(place: Path, forbidden: list[Path], *, workers: int = 2,
             start(["distributed.cli.dask_worker", "--scheduler-file", str(scheduler_file),
                    "--nthreads", "1", "--no-nanny", "--no-dashboard",
                    "--local-directory", str(folder)], folder, "worker.log")
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + HANG
         while not scheduler_file.exists() and time.monotonic() < deadline:
             time.sleep(0.1)
         with distributed.Client(scheduler_file=str(scheduler_file), timeout=30) as client:
-            client.wait_for_workers(workers, timeout=60)
+            client.wait_for_workers(workers, timeout=HANG)
             address = client.scheduler.address.removeprefix("tcp://")
         yield LocalDask(f"dask://{address}", folders, processes)
     finally:
@@ -256,14 +256,14 @@ def test_a_cluster_gone_mid_build_is_said_and_leaves_the_output_as_it_was(
     first = build(BuildConfig(rules, templates, out, pdf=False))  # the simulations cached
     assert first.ok
     before = files_of(out)
-    env = {"RULEBOOK_TEST_FAILPOINT": step, "RULEBOOK_TEST_FAILPOINT_WAIT": "120"}
+    env = {"RULEBOOK_TEST_FAILPOINT": step, "RULEBOOK_TEST_FAILPOINT_WAIT": str(HANG)}
     with local_dask(tmp_path / "dask", [rules, templates, ROOT], workers=1, env=env) as lost:
         proc = subprocess.Popen(
             [sys.executable, "-m", "generator", "build", "--rules", str(rules), "--templates",
              str(templates), "--out", str(out), "--executor", lost.address, "--quiet"],
             cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             env=os.environ | {"PYTHONPATH": str(ROOT), "RULEBOOK_TEST_CLUSTER_PATIENCE": "3"})
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + HANG
         while f"failpoint {step} reached" not in lost.worker_logs() \
                 and time.monotonic() < deadline and proc.poll() is None:
             time.sleep(0.2)
@@ -271,7 +271,7 @@ def test_a_cluster_gone_mid_build_is_said_and_leaves_the_output_as_it_was(
         for process in lost.processes[1:]:  # the workers die: the scheduler has none left
             process.kill()
         try:
-            _, err = proc.communicate(timeout=60)
+            _, err = proc.communicate(timeout=HANG)
         finally:
             proc.kill()
     assert proc.returncode == 2, err

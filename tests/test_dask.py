@@ -15,7 +15,7 @@ from generator.cli.main import main
 from generator.pdf import render as pdf
 from generator.runtime import executors
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.site  # builds on a Dask cluster
 
 
 def one_game_in_english(tmp_path: Path) -> Path:

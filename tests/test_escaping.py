@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, corpus
+from conftest import PAIRS_GAME, ROOT, TRICKS_GAME, corpus
 from generator.build.simulate import simulations_of
 from generator.web.render import Renderer, SiteConfig, json_ld
 from generator.web.site import Kind, plan
@@ -41,9 +41,12 @@ def poisoned_templates(tmp_path: Path) -> Path:
 def italian_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     templates = poisoned_templates(tmp_path_factory.mktemp("poisoned"))
     renderer = Renderer(SiteConfig(templates, "https://rulebook.example/"), SITE, CHECKED.replays)
-    renderer.numbers.prefetch([s for b in renderer.site.games.values() for s in simulations_of(b)],
-                              workers=0)  # on every core, when the disk cache is cold
-    pages = [p for p in SITE.pages if p.lang == "it" and p.kind in (Kind.GAME, Kind.NOT_FOUND)]
+    # a pairing game and a trick game (each family's narration), and the 404 page
+    games = [b for b in SITE.games.values() if b.rules.id in (PAIRS_GAME, TRICKS_GAME, "uomo-nero")]
+    renderer.numbers.prefetch([s for b in games for s in simulations_of(b)],
+                              workers=1)  # their numbers, when the disk cache is cold
+    pages = [p for p in SITE.pages if p.lang == "it" and (
+        p.kind is Kind.NOT_FOUND or (p.kind is Kind.GAME and p.game in {b.rules.id for b in games}))]
     return {p.path: renderer.render(p) for p in pages}
 
 

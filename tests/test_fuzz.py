@@ -1,13 +1,13 @@
 """Fuzzing `rulebook check`: random bytes and random YAML structures in the files of a game
-folder. Whatever the input, the check ends in a few seconds with exit 0 or 1 and findings
-(never a traceback), and its text output holds no raw control characters."""
+folder. Whatever the input, the check ends with exit 0 or 1 and findings (never a traceback),
+and its text output holds no raw control characters. How fast pathological inputs are
+checked is bench/bench_inputs.py's to say, not a test's."""
 
 from __future__ import annotations
 
 import io
 import os
 import re
-import time
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
@@ -17,16 +17,18 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import RULES
+from conftest import RULES, sized
 from generator.cli.main import main
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.deep]
 
 GAME = "black-peter"
 FILES = ("game.yaml", "en.yaml", "examples/endgame.yaml")
 ORIGINAL = {rel: (RULES / GAME / rel).read_bytes() for rel in FILES}
-# Small on purpose: the suite runs on shared cores. FUZZ_EXAMPLES=2000 fuzzes for longer.
-FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "40")), deadline=None, database=None,
+# Small on purpose in make test (shared cores); make test-deep fuzzes 1,000 cases a test,
+# FUZZ_EXAMPLES=N as many as asked.
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", sized(40, 1000))), deadline=None,
+                database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 RAW_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
@@ -46,12 +48,9 @@ def run_check(folder: Path, rel: str, data: bytes) -> None:
     for name, original in ORIGINAL.items():
         (folder / name).write_bytes(data if name == rel else original)
     out = io.StringIO()
-    started = time.perf_counter()
     with redirect_stdout(out), redirect_stderr(io.StringIO()):
         code = main(["check", str(folder)])
-    took = time.perf_counter() - started
     assert code in (0, 1)
-    assert took < 5, f"{took:.1f} s"
     assert not RAW_CONTROL.search(out.getvalue()), out.getvalue()[:2000]
 
 

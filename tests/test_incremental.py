@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT, RULES
+from conftest import ROOT, RULES, sized
 from generator.build import BuildConfig, BuildResult, build
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.site  # builds, and builds again
 
 TEMPLATES = ROOT / "templates"
 GAMES = ("black-peter", "hearts")  # one game of each family keeps a clean build quick
@@ -123,8 +123,9 @@ def findings(result: BuildResult) -> list[str]:
 KINDS = ("text", "faq", "example", "game", "template", "catalog", "add", "remove", "unrelated")
 
 
-# RULEBOOK_PROPERTY_EXAMPLES=200 searches longer than CI does.
-@settings(max_examples=int(os.environ.get("RULEBOOK_PROPERTY_EXAMPLES", "6")), deadline=None,
+# make test-deep searches 60 cases; RULEBOOK_PROPERTY_EXAMPLES=200 longer still.
+@pytest.mark.deep
+@settings(max_examples=int(os.environ.get("RULEBOOK_PROPERTY_EXAMPLES", sized(6, 60))), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(st.sampled_from(KINDS), st.integers(0, 50)), min_size=1, max_size=4))
 @example(edits=[("add", 0), ("remove", 0)])  # a linked game removed (CI, stop 18)

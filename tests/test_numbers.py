@@ -235,6 +235,7 @@ def one_game_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.mark.site
 def test_every_language_has_the_numbers_page_linked_from_the_game_page(one_game_site: Path) -> None:
     pages = {p.parts[-4]: p.read_text(encoding="utf-8")
              for p in one_game_site.glob("*/*/numbers/index.html")}
@@ -258,6 +259,7 @@ def test_every_language_has_the_numbers_page_linked_from_the_game_page(one_game_
     assert re.search(r"\d+,\d\xa0?%", pages["de"])  # German decimals
 
 
+@pytest.mark.site
 def test_right_to_left_charts_run_from_the_right(one_game_site: Path) -> None:
     def dealer_x(lang: str) -> list[float]:
         html = next(one_game_site.glob(f"{lang}/*/numbers/index.html")).read_text(encoding="utf-8")

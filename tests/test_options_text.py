@@ -15,7 +15,7 @@ from conftest import TEMPLATES
 from generator.build import BuildConfig, build
 from generator.core.languages import LANGUAGES, load_messages
 
-pytestmark = pytest.mark.slow  # builds a site with its PDFs
+pytestmark = pytest.mark.pdf  # builds a site with its PDFs
 JACKS = Path(__file__).parent / "fixtures" / "jacks"
 JACKS_SLUGS = {"en": "jacks", "ar": "jacks"}
 

@@ -53,6 +53,7 @@ def two_games(tmp: Path) -> Path:
     return rules
 
 
+@pytest.mark.site
 def test_the_pages_rendered_from_what_a_task_carries_are_a_local_builds(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     rules, templates = two_games(tmp_path), shutil.copytree(TEMPLATES, tmp_path / "templates")

@@ -14,7 +14,7 @@ from conftest import RULES, TEMPLATES
 from generator.build import BuildConfig, BuildResult, build
 from generator.check.games import CHECKED_PER_WORKER
 
-pytestmark = pytest.mark.slow  # builds of twenty games
+pytestmark = pytest.mark.site  # builds of twenty games
 
 GAMES = sorted(p.parent.name for p in RULES.glob("*/game.yaml"))
 

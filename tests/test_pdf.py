@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from conftest import ROOT, RULES, corpus
+from conftest import ROOT, RULES, corpus, own_copy
 from generator.build import BuildConfig, build
 from generator.build.export import export_pdfs
 from generator.web.site import DocKind, plan
@@ -101,7 +101,8 @@ def test_same_input_gives_byte_identical_pdfs(built: Path, tmp_path: Path, game:
         assert (out / Path(doc.path).name).read_bytes() == (built / doc.path).read_bytes(), doc.path
 
 
-def test_a_rebuild_with_nothing_changed_renders_no_pdf(built: Path) -> None:
+def test_a_rebuild_with_nothing_changed_renders_no_pdf(built: Path, tmp_path: Path) -> None:
+    built = own_copy(built, tmp_path)  # with the state its build left beside it
     assert build(BuildConfig(RULES, TEMPLATES, built)).up_to_date
     for state in built.parent.glob(".site*.json"):
         state.unlink()  # force the full pipeline: every PDF must come from the cache
@@ -121,7 +122,7 @@ def test_render_previews_to_png(built: Path, screenshots: Path) -> None:
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
 
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_pdf_command_writes_one_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from generator.cli.main import main
     code = main(["pdf", "uomo-nero", "--lang", "it", "--rules", str(RULES), "--templates", str(TEMPLATES),

@@ -19,7 +19,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from conftest import ROOT, corpus
+from conftest import ROOT, corpus, sized
 from generator.core.prng import Mulberry32, stream
 from generator.families.moves import PlayError
 from generator.families.play import Table, counts, new_table, play_options
@@ -27,7 +27,8 @@ from generator.families.play import Table, counts, new_table, play_options
 NODE = shutil.which("node")
 DRIVER = ROOT / "tests" / "js" / "play_driver.js"
 CHOOSER = 0x5BD1E995  # the random players' generator: Mulberry32(seed ^ CHOOSER)
-ROUNDS_PER_FAMILY = 10_000  # the slow tier's size; the fast tier plays a sample
+# Rounds per family: make test plays 2,000, make test-deep 10,000; the unit tier a sample.
+ROUNDS_PER_FAMILY = sized(2_000, 10_000)
 FAST_ROUNDS_PER_FAMILY = 120
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (`make test` installs "
@@ -192,7 +193,8 @@ def test_the_two_engines_agree_on_a_sample_of_rounds(node: Node) -> None:
 
 
 @pytest.mark.slow
-def test_the_two_engines_agree_on_ten_thousand_rounds_per_family(node: Node) -> None:
+@pytest.mark.deep
+def test_the_two_engines_agree_on_thousands_of_rounds_per_family(node: Node) -> None:
     played = differential(node, ROUNDS_PER_FAMILY)
     assert min(played.values()) >= ROUNDS_PER_FAMILY
 

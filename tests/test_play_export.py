@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import yaml
 
-from conftest import ROOT, RULES, corpus
+from conftest import HANG, ROOT, RULES, corpus
 from generator.check.games import check
 from generator.families.play import play_options
 
@@ -53,7 +53,7 @@ def played_scripts(cases: list[tuple[str, str | None, int, int]]) -> list[dict[s
     assert NODE is not None
     answer = subprocess.run([NODE, str(DRIVER)], input=json.dumps(
         {"options": options, "jobs": jobs}, ensure_ascii=False) + "\n", capture_output=True,
-        text=True, encoding="utf-8", check=True, timeout=120).stdout
+        text=True, encoding="utf-8", check=True, timeout=HANG).stdout
     return [job["rounds"][-1]["script"] for job in json.loads(answer)]
 
 

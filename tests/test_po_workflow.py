@@ -1,6 +1,7 @@
 """The translators' gettext workflow: `rulebook i18n --export po` and `--import po`.
 
-Every test works on a copy of the rules in tmp_path: an import writes language files.
+Every test works on a copy of one real game in tmp_path (an import writes language files):
+what is true of one game's catalogs is true of every game's.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from conftest import RULES
+from conftest import RULES, small_rules
 from generator.check.games import check
 from generator.cli.main import main
 from generator.i18n.yaml_edit import scalar_nodes
@@ -25,9 +26,7 @@ LANGS = ("ar", "de", "it", "ro", "ru")
 
 @pytest.fixture
 def rules(tmp_path: Path) -> Path:
-    root = tmp_path / "rules"
-    shutil.copytree(RULES, root)
-    return root
+    return small_rules(tmp_path / "rules", games=("hearts",))  # alone: its link to peppa waits
 
 
 def i18n(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
@@ -239,7 +238,8 @@ def test_every_text_changed_in_every_form_reads_back_exactly_and_the_rules_still
         message.string = expected[message.context] = new
     code, out, err = i18n(capsys, rules, "--import", "po", save(de, tmp_path / "de.po"))
     assert code == 0, err
-    assert changed > 600 and out.startswith(f"{changed} text(s) changed")
+    assert changed > 10 * len(EDITS)  # each form, many times over
+    assert out.startswith(f"{changed} text(s) changed")
     again = export(capsys, rules, tmp_path / "again")["de"]
     assert {m.context: m.string for m in again if m.id} == expected
     result = check([rules], root=rules.parent)

@@ -78,7 +78,7 @@ def test_overflows_are_findings_with_document_page_and_element() -> None:
         "  hint: content outside the page is lost in print: shorten it or fix the print CSS"]
 
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_a_pdf_that_loses_a_line_is_not_written(tmp_path: Path) -> None:
     templates = tmp_path / "templates"
     shutil.copytree(TEMPLATES, templates)

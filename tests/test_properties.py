@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import RULES, corpus
+from conftest import RULES, corpus, sized
 from generator.check.load import placeholders
 from generator.cli.main import main
 from generator.core.cards import CardError, parse_card, parse_cards
@@ -19,7 +19,7 @@ from generator.families.pairs.engine import PairsGame
 from generator.families.pairs.options import OddMode
 from generator.model.game import GameBundle
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.deep]  # sizes: sized(make test, make test-deep)
 
 CORPUS = corpus()
 ENGINES = [(f"{b.rules.id}:{name}", game) for b in CORPUS.games if b.rules.spec.family == "pairs"
@@ -63,7 +63,7 @@ def play_tracked(game: PairsGame, rng: random.Random, players: int) -> tuple[Cou
 
 
 @pytest.mark.parametrize("name,game", ENGINES, ids=[n for n, _ in ENGINES])
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=sized(30, 600), deadline=None)
 @given(seed=st.integers(0, 2**32), extra=st.integers(0, 10))
 def test_random_rounds_conserve_cards_and_end_with_one_odd_card(name: str, game: PairsGame,
                                                                  seed: int, extra: int) -> None:
@@ -112,7 +112,7 @@ def test_corpus_has_every_variant() -> None:
             "uomo-nero:reversed", "uomo-nero:several-hands", "black-peter:base"} <= dict(ENGINES).keys()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=sized(150, 3000), deadline=None)
 @given(st.text(max_size=6))
 def test_arbitrary_card_tokens_parse_or_raise_card_error(token: str) -> None:
     try:
@@ -132,7 +132,8 @@ YAMLISH = st.text(alphabet=st.sampled_from(list("ab: -[]{}\n'\"#&*!|>?,%@`Jâ™£â™
 FILES = ["game.yaml", "examples/endgame.yaml", "examples/deal.yaml", "en.yaml"]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=sized(75, 1500), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=YAMLISH, which=st.sampled_from(FILES))
 def test_arbitrary_yaml_never_raises_out_of_check(scratch: Path, text: str, which: str,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
@@ -151,7 +152,8 @@ def test_arbitrary_yaml_never_raises_out_of_check(scratch: Path, text: str, whic
     capsys.readouterr()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=sized(75, 1500), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(token=st.text(max_size=5).filter(lambda t: "\n" not in t and '"' not in t and "\\" not in t))
 def test_arbitrary_card_token_in_a_script_is_a_finding_not_a_traceback(
         scratch: Path, token: str, capsys: pytest.CaptureFixture[str]) -> None:

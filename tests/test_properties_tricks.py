@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import RULES, corpus
+from conftest import RULES, corpus, sized
 from generator.cli.main import main
 from generator.core.cards import Card, Rank, Suit, get_deck
 from generator.families.tricks.engine import TWO_OF_CLUBS, Pass, Play, TricksGame
@@ -40,7 +40,7 @@ from generator.families.tricks.scoring import (
     Winning,
 )
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.deep]  # sizes: sized(make test, make test-deep)
 
 CORPUS = corpus()
 ENGINES = [(f"{b.rules.id}:{name}", game) for b in CORPUS.games if b.rules.spec.family == "tricks"
@@ -105,7 +105,7 @@ def play_tracked(game: TricksGame, rng: random.Random, hand: int):
 
 
 @pytest.mark.parametrize("name,game", ENGINES, ids=[n for n, _ in ENGINES])
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=sized(20, 400), deadline=None)
 @given(seed=st.integers(0, 2**32), hand=st.integers(1, 12))
 def test_random_hands_conserve_cards_play_legally_and_add_up(name: str, game: TricksGame,
                                                              seed: int, hand: int) -> None:
@@ -147,7 +147,8 @@ FILES = ["game.yaml", "examples/first-hand.yaml", "examples/shooting-the-moon.ya
          "examples/to-a-hundred.yaml", "en.yaml"]
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=sized(60, 1200), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=YAMLISH, which=st.sampled_from(FILES))
 def test_arbitrary_yaml_never_raises_out_of_check(scratch: Path, text: str, which: str,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
@@ -165,7 +166,8 @@ def test_arbitrary_yaml_never_raises_out_of_check(scratch: Path, text: str, whic
 LINE = "  - {lead: Anna, cards: 2♦ 5♦ 8♦ A♥, winner: Carla, points: 1, broken: true}"
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=sized(60, 1200), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(tokens=st.lists(st.sampled_from(["2♦", "5♦", "8♦", "A♥", "K♥", "2♣", "Q♠", "zz", "10♦",
                                         "3♦", "9♥", "A♠"]), min_size=0, max_size=6),
        lead=st.sampled_from(["Anna", "Bruno", "Zoe"]), winner=st.sampled_from(["Carla", "Dario"]),

@@ -52,6 +52,7 @@ def test_the_schemas_are_valid_draft_7(written) -> None:
         jsonschema.Draft7Validator.check_schema(found)
 
 
+@pytest.mark.slow  # every file of the corpus: grows with it
 def test_every_file_of_the_corpus_is_valid(written) -> None:
     files = sorted(RULES.rglob("*.yaml"))
     kinds = {schema_for(path, RULES) for path in files}

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
-from conftest import RULES, TEMPLATES, serve_folder
+from conftest import PAIRS_GAME, TEMPLATES, TRICKS_GAME, serve_folder, small_rules
 from generator.build import BuildConfig, build
 from generator.build import search as build_search
 from generator.web import search
@@ -20,7 +19,8 @@ from generator.web.search import shard_folder, shards
 
 pytestmark = pytest.mark.skipif(search.pagefind_binary() is None,
                                 reason="Pagefind is not installed")
-SHARD = 6  # pages: the real site's 20 pages of a language make four shards
+SHARD = 2  # pages: the four games' 8 pages of a language make four shards
+GAMES = (PAIRS_GAME, TRICKS_GAME, "hearts", "chat-noir")  # both families; the last two link to peppa
 
 
 def test_shards_are_even_keep_a_games_pages_together_and_cover_every_page(
@@ -40,12 +40,11 @@ def test_shards_are_even_keep_a_games_pages_together_and_cover_every_page(
 
 @pytest.fixture(scope="module")
 def sharded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Path]]:
-    """The real rules built with indexes of at most six pages: (rules, site)."""
+    """Four real games built with indexes of at most two pages: (rules, site)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(search, "SHARD_PAGES", SHARD)
         tmp = tmp_path_factory.mktemp("sharded")
-        rules = tmp / "rules"
-        shutil.copytree(RULES, rules)
+        rules = small_rules(tmp / "rules", games=GAMES)
         out = tmp / "site"
         result = build(BuildConfig(rules, TEMPLATES, out, pdf=False, workers=1))
         assert result.ok, [d.format() for d in result.report.errors]
@@ -59,6 +58,7 @@ def _box(page: Path) -> dict[str, Any]:
                            .replace("&amp;", "&")))
 
 
+@pytest.mark.site
 def test_each_shard_is_a_bundle_folder_the_pages_name(sharded: tuple[Path, Path]) -> None:
     _, site = sharded
     folders = sorted(p.name for p in site.iterdir() if p.name.startswith("pagefind"))
@@ -71,6 +71,7 @@ def test_each_shard_is_a_bundle_folder_the_pages_name(sharded: tuple[Path, Path]
     assert box["merge"] == ["../pagefind-2/", "../pagefind-3/", "../pagefind-4/"]
 
 
+@pytest.mark.site
 def test_an_edit_indexes_its_shard_again_and_nothing_else(
         sharded: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
     rules, site = sharded

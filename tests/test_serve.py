@@ -14,13 +14,13 @@ from typing import IO
 
 import pytest
 
-from conftest import ROOT, RULES
+from conftest import HANG, ROOT, RULES
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.site  # serve builds and rebuilds
 
 
 def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=5) as response:
+    with urllib.request.urlopen(url, timeout=HANG) as response:
         return response.read().decode("utf-8")
 
 
@@ -35,7 +35,7 @@ def test_serve_rebuilds_on_change(tmp_path: Path) -> None:
     try:
         assert proc.stderr is not None
         port = None
-        deadline = time.monotonic() + 120  # the first build renders 24 PDFs; slow on a busy machine
+        deadline = time.monotonic() + HANG  # the first build renders 24 PDFs; slow on a busy machine
         while port is None and time.monotonic() < deadline:
             line = proc.stderr.readline()
             found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
@@ -46,13 +46,13 @@ def test_serve_rebuilds_on_change(tmp_path: Path) -> None:
         lang = rules / "uomo-nero" / "it.yaml"
         text = lang.read_text(encoding="utf-8")
         lang.write_text(text.replace("title: Uomo Nero", "title: Uomo Nerissimo", 1), encoding="utf-8")
-        deadline = time.monotonic() + 120  # a deadline, not a timing: a busy machine is slow
+        deadline = time.monotonic() + HANG  # a bound on a hang, not a timing
         while "<h1>Uomo Nerissimo</h1>" not in _get(url):
             assert time.monotonic() < deadline, "the page was not rebuilt"
             time.sleep(0.2)
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=HANG)
 
 
 def test_an_edit_of_the_generator_restarts_serve_with_the_new_code(tmp_path: Path) -> None:
@@ -84,23 +84,23 @@ def test_an_edit_of_the_generator_restarts_serve_with_the_new_code(tmp_path: Pat
         assert edited != code
         render.write_text(edited, encoding="utf-8")
         assert _wait_for_port(proc.stderr) == port  # started again, where the pages look
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + HANG
         while "made by the edited generator" not in _get(url):
             assert time.monotonic() < deadline, "the page was not rebuilt by the new code"
             time.sleep(0.2)
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=HANG)
     page = out / "it" / "uomo-nero" / "index.html"
     assert "made by the edited generator" in page.read_text(encoding="utf-8")
     build = subprocess.run([sys.executable, "-m", "generator", "build", *args], cwd=tmp_path,
-                           env=env, capture_output=True, text=True, timeout=300)
+                           env=env, capture_output=True, text=True, timeout=HANG)
     assert build.returncode == 0, build.stderr
     assert "up to date" in build.stderr  # made by the code that is there: nothing to redo
 
 
 def _wait_for_port(stderr: IO[str]) -> str:
-    deadline = time.monotonic() + 120  # a first build: slow on a busy machine
+    deadline = time.monotonic() + HANG  # a first build: slow on a busy machine
     while time.monotonic() < deadline:
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", stderr.readline())
         if found:

@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from conftest import ROOT, RULES
+from conftest import HANG, ROOT, RULES
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path, Path]]:
         cwd=ROOT, stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stderr is not None
-        port, deadline = None, time.monotonic() + 120
+        port, deadline = None, time.monotonic() + HANG
         while port is None and time.monotonic() < deadline:
             found = re.search(r"http://127\.0\.0\.1:(\d+)/", proc.stderr.readline())
             port = found.group(1) if found else None
@@ -36,16 +36,20 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path, Path]]:
         yield f"http://127.0.0.1:{port}", rules, out
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=HANG)
 
 
 def test_the_page_follows_rebuilds_and_shows_a_failed_one(served: tuple[str, Path, Path],
                                                           browser: Any) -> None:
     url, rules, out = served
     page = browser.new_page()
+    page.add_init_script(  # the page's event stream says when it is open: no guess
+        "(() => { const Stream = window.EventSource; window.EventSource = class extends Stream {"
+        " constructor(...args) { super(...args);"
+        " this.addEventListener('open', () => { window.__streamOpen = true; }); } }; })()")
     page.goto(f"{url}/it/uomo-nero/")
     assert page.locator("h1").inner_text() == "Uomo Nero"
-    page.wait_for_timeout(300)  # the page's event stream is open
+    page.wait_for_function("window.__streamOpen === true", timeout=HANG * 1000)
 
     # A saved edit: the open page reloads itself, nobody presses F5.
     lang = rules / "uomo-nero" / "it.yaml"

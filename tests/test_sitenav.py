@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, RULES, findings, serve_folder
+from conftest import ROOT, RULES, findings, serve_folder, small_rules
 from generator.build import BuildConfig, build
 from generator.check.games import check
 from generator.core.languages import LANGUAGES
@@ -155,10 +155,11 @@ def test_the_404_page_lists_the_games_and_the_languages_once(site: Path, lang: s
     assert re.findall(r'<link rel="stylesheet" href="([a-z]+:[a-z/]+)', page) == ["data:text/css"]
 
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_the_site_builds_without_pagefind_with_a_warning(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setattr(search, "pagefind_binary", lambda: None)  # not installed
-    result = build(BuildConfig(RULES, ROOT / "templates", tmp_path / "site", pdf=False))
+    rules = small_rules(tmp_path / "rules")  # a pairing game and a trick game
+    result = build(BuildConfig(rules, ROOT / "templates", tmp_path / "site", pdf=False))
     assert result.ok
     assert [d.code for d in result.report.warnings if d.code == "no-search"] == ["no-search"]
     assert not (tmp_path / "site" / "pagefind").exists()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import RULES, TEMPLATES
+from conftest import RULES, TEMPLATES, small_rules
 from generator.build import BuildConfig, build, games, spool
 from generator.build.spool import Files
 from generator.model.game import GameBundle
@@ -34,10 +34,12 @@ def test_files_are_merged_and_dropped_without_being_read(tmp_path: Path) -> None
     assert merged.path_of("en/index.html") is None and merged["en/index.html"] == b"now in memory"
 
 
+@pytest.mark.site
 def test_the_spool_goes_with_the_build_and_a_killed_builds_spool_with_the_next(
         tmp_path: Path) -> None:
     out = tmp_path / "site"
-    config = BuildConfig(RULES, TEMPLATES, out, pdf=False, search=False, workers=1)
+    config = BuildConfig(small_rules(tmp_path / "rules"), TEMPLATES, out, pdf=False, search=False,
+                         workers=1)
     assert build(config).ok and spools(out) == []
     planted = tmp_path / ".site.spool-99999"  # as a killed build leaves it
     (planted / "files").mkdir(parents=True)
@@ -46,7 +48,7 @@ def test_the_spool_goes_with_the_build_and_a_killed_builds_spool_with_the_next(
     assert spools(out) == [] and (out / "en" / "index.html").is_file()
 
 
-@pytest.mark.slow
+@pytest.mark.site
 def test_a_build_keeps_a_few_games_in_memory_and_loads_each_twice_at_most(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """In one process (no workers), with every game checked: each game is read back from the

@@ -128,7 +128,7 @@ def test_the_word_diff_shows_what_changed_with_a_few_words_around_it() -> None:
 
 # -- an English sentence edited -----------------------------------------------------------------
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_an_edited_english_sentence_makes_five_languages_outdated_and_accept_clears_one(
         rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     edit(rules / GAME / "en.yaml", OLD, NEW)
@@ -192,7 +192,7 @@ def test_strict_fails_on_outdated_texts_as_on_missing_ones(
     assert i18n(capsys, folder, "--strict")[0] == 0
 
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_a_title_or_quickref_change_puts_the_notice_in_the_header_or_on_the_quickref_page(
         rules: Path, tmp_path: Path) -> None:
     en = rules / GAME / "en.yaml"
@@ -207,7 +207,7 @@ def test_a_title_or_quickref_change_puts_the_notice_in_the_header_or_on_the_quic
     assert f'href="../../../en/{SLUGS["en"]}/quickref/index.html" hreflang="en"' in text
 
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_a_changed_fact_never_makes_a_translation_stale(rules: Path, tmp_path: Path) -> None:
     # facts reach the prose through placeholders filled from game.yaml ({duration.hand} in
     # the FAQ): the texts are the same, so no translation is outdated and no page is marked
@@ -223,7 +223,7 @@ def test_a_changed_fact_never_makes_a_translation_stale(rules: Path, tmp_path: P
 
 # -- a new game, another source language ---------------------------------------------------------
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_a_game_with_no_records_is_unrecorded_strict_fails_and_the_site_marks_nothing(
         rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for path in (rules / GAME).glob(f"*{SUFFIX}"):
@@ -314,7 +314,7 @@ RECORD = f"{GAME}/it{SUFFIX}"
      "wrong-type", "expected text; found the number 32"),
     (lambda t: "", (1, 1), "missing-key", "missing key 'language' at the top"),
 ])
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_a_broken_record_is_an_error_at_its_line(rules: Path, capsys: pytest.CaptureFixture[str],
                                                   change, where, code, message) -> None:  # type: ignore[no-untyped-def]
     path = rules / RECORD

@@ -141,7 +141,7 @@ def test_card_letters_in_site_yaml_are_checked(tmp_path: Path, value: str, messa
         assert d.hint == "languages with their own letters: de, ru"
 
 
-@pytest.mark.slow  # builds a site of its own
+@pytest.mark.site  # builds a site of its own
 def test_a_site_with_german_letters_shows_them_and_keeps_the_notation(tmp_path: Path) -> None:
     rules = tmp_path / "rules"
     shutil.copytree(RULES / "schwarzer-peter", rules / "schwarzer-peter")
@@ -406,6 +406,7 @@ def test_print_css_sets_no_arabic_in_italic(tmp_path: Path) -> None:
     assert any("Italic" in c["fontname"] for c in chars if c["text"] in "English")  # Latin em is
 
 
+@pytest.mark.pdf  # renders the Arabic PDFs of a game
 @pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils is not installed")
 def test_arabic_pdfs_have_no_oblique_arabic_face(tmp_path: Path) -> None:
     from generator.build.export import export_pdfs

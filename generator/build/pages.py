@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from ..runtime import deps
+from ..runtime.files import failpoint
 from ..runtime.pool import pool_map
 from . import graph
 from .context import Context, Made
@@ -48,6 +49,7 @@ def pages(ctx: Context, plan: Plan) -> Made:
         return page_output(rel, data, recorded)
 
     def render_game(rels: list[str]) -> list[graph.Output]:
+        failpoint("page-render")
         return [render(rel) for rel in rels]
 
     # a task is one game's pages (its game loaded once, then dropped), or one other page

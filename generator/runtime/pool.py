@@ -24,6 +24,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Callable, Iterator, TypeVar
 
+from .files import failpoint
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -58,12 +60,14 @@ def worker_pool(workers: int, *, name: str,
         # waiting for its workers at exit, for ever.
         previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
+            failpoint(f"{name}-pool-starting")  # the tests' Ctrl-C, held back from here
             pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                        initializer=_init_worker,
                                        initargs=(os.getpid(), f"rulebook-{name}".encode(), setup))
             pool.submit(int)  # a forking pool starts all its workers at the first task: now
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        failpoint(f"{name}-pool-started")  # the workers forked, Ctrl-C no longer held, no task yet
         yield pool
         pool.shutdown()
     except BaseException:
@@ -108,6 +112,7 @@ def _run_chunk(chunk: list[object]) -> list[object]:
 
 
 def _init_worker(parent: int, name: bytes, setup: Callable[[], None] | None) -> None:
+    failpoint(f"{name.decode().removeprefix('rulebook-')}-worker-starting")  # Ctrl-C still blocked
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _die_with_parent(parent, name)
