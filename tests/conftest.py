@@ -126,7 +126,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         with _one_worker_at_a_time("numbers"):
             checked = corpus()
             Store(Cache.default()).prefetch(
-                [s for b in checked.games.values() for s in simulations_of(b)], workers=0)
+                [s for b in checked.games for s in simulations_of(b)], workers=0)
 
 
 def _cpu() -> float:

@@ -160,6 +160,7 @@ def test_an_entry_over_the_folders_bound_is_not_read(tmp_path: Path) -> None:
     assert cache.get("numbers", "ab") is None
 
 
+@pytest.mark.site
 def test_a_cache_named_by_a_file_builds_without_a_cache_and_says_so(tmp_path: Path) -> None:
     """RULEBOOK_CACHE naming a file: the build is made (exit 0), without a cache, and one line
     says so; not `cannot write the site` (exit 3)."""
