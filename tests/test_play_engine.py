@@ -19,8 +19,8 @@ import subprocess
 from typing import Any, Iterator
 
 import pytest
-
 import taking_games
+
 from conftest import ROOT, corpus
 from generator.core.prng import Mulberry32, stream
 from generator.families.moves import PlayError

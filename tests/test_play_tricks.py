@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 import taking_games
+
 from conftest import corpus
 from generator.core.prng import Mulberry32
 from generator.families.moves import Json, PlayError
