@@ -663,7 +663,11 @@
   // -- the play page's part (play.js calls page(h) with its helpers) ----------------------
   // The reader plays (or passes) from a row of card buttons; the trick lies in the middle.
   function tricksPage(h) {
-    const { el, fill, say, name, ui, W, api, ME, cardNode, render, tryMove, legalCards, arrows, clampFocus, options } = h;
+    const { el, fill, say, name, ui, W, api, ME, cardNode, sentence, render, tryMove, legalCards, arrows, clampFocus, options } = h;
+    const partners = () => options().sides === 'partners';
+    const bidding = () => options().bids !== null;
+    // a game without card points (Whist, Oh Hell) counts tricks where others count points
+    const counted = () => options().points.length > 0 || options().special.length > 0;
 
     function passTargetOf(s) {
       const n = s.players;
@@ -677,6 +681,37 @@
       const t = s.tricks[s.tricks.length - 1];
       const step = options().play === 'clockwise' ? 1 : s.players - 1;
       return t.cards.map((card, i) => ({ by: (t.lead + i * step) % s.players, play: card }));
+    }
+    function tricksTaken(s, seat) { return s.tricks.filter((t) => t.winner === seat).length; }
+    /** The trump suit and the card turned up, the stock's size: what everyone sees. */
+    function trumpsNode(s) {
+      const o = options();
+      if (o.trumps.source === 'none' && !o.deal.draw) return null;
+      const parts = [];
+      if (o.trumps.source !== 'none') parts.push(s.trump ? fill(W.trumps, { suit: s.trump }) : W.noTrumps);
+      if (s.turned) parts.push(' · ', sentence(W.turned, { card: [s.turned] }));
+      if (o.deal.draw) parts.push(' · ', fill(W.stock, { num: s.stock }));
+      return el('p', { class: 'play-trumps' }, parts);
+    }
+    /** The bids 0..n as a row of buttons; the dealer's forbidden bid is there, disabled and
+        explained, so that the reader sees why. */
+    function bidNode(s) {
+      const legal = new Set(api.legalMoves().map((m) => m.bid));
+      const all = Array.from({ length: s.hand_tricks + 1 }, (_, i) => i);
+      const first = all.findIndex((b) => legal.has(b));
+      const focus = legal.has(all[clampFocus(all.length)]) ? clampFocus(all.length) : first;
+      const buttons = all.map((b, i) => el('button', {
+        type: 'button', class: 'play-card play-bid' + (legal.has(b) ? '' : ' is-illegal'),
+        'aria-disabled': legal.has(b) ? null : 'true', tabindex: i === focus ? '0' : '-1',
+        'data-bid': String(b), 'data-focus': i === focus ? '1' : null,
+        on: { click: () => { ui.focus = i; tryMove({ by: ME, bid: b }); } },
+      }, [String(b)]));
+      const row = el('div', { class: 'play-hand play-bids', dir: 'ltr', role: 'group', 'aria-label': W.yourBidLabel }, buttons);
+      row.addEventListener('keydown', arrows);
+      const out = [row];
+      const banned = all.filter((b) => !legal.has(b));
+      if (banned.length) out.push(el('p', { class: 'play-hook', text: fill(W.hook, { num: banned[0], total: s.hand_tricks }) }));
+      return out;
     }
     function choose(card, passing) {
       if (!passing) { tryMove({ by: ME, play: card }); return; }
@@ -693,7 +728,8 @@
       announceTurn(s) {
         if (s.passing && s.passes[ME] === null) {
           say(W.yourPass, { num: options().passing.count, name: name(passTargetOf(s)) }, false);
-        } else say(s.trick.length ? W.yourPlay : W.yourLead, {}, false);
+        } else if (s.bidding) say(W.yourBid, { num: s.hand_tricks }, false);
+        else say(s.trick.length ? W.yourPlay : W.yourLead, {}, false);
       },
       /** One sentence per event, in the words of the example rounds where they have them. */
       narrate(ev, before) {
@@ -704,11 +740,18 @@
           }
           return;
         }
+        if ('bid' in ev) { say(ev.by === ME ? W.youBid : W.bids, { name: name(ev.by), num: ev.bid }); return; }
         say(W.plays, { name: name(ev.by), card: [ev.play] });
         if (ev.trick) {
           if (W.broken && ev.trick.broken && !before.broken) say(W.broken, {});
           say(ev.trick.winner === ME ? W.youTake : W.takes, { name: name(ev.trick.winner) });
           if (ev.trick.points) say(W.points, { num: ev.trick.points });
+          // the draws: the reader's own card, the turned card everyone saw, else only that one drew
+          for (const d of ev.trick.draws || []) {
+            if (d.by === ME) say(W.youDrawCard, { card: [d.card] });
+            else if (d.card === before.turned) say(W.drawsCard, { name: name(d.by), card: [d.card] });
+            else say(W.drawsHidden, { name: name(d.by) });
+          }
         }
       },
       announceEnd(s) {
@@ -724,6 +767,9 @@
         }
         if (code === 'illegal-discard') return W.illegalDiscard;
         if (code === 'bad-pass') return fill(W.badPass, { num: options().passing.count });
+        if (code === 'must-trump') return fill(W.mustTrump, { suit: s.trick[0].play.slice(-1) });
+        if (code === 'must-over-trump') return W.overTrump;
+        if (code === 'bad-bid') return W.badBid;
         return null;
       },
       pauseAfterMove(s) { return s.trick.length === 0; },  // a trick just completed
@@ -731,6 +777,7 @@
         const plays = s.trick.length ? s.trick : (s.tricks.length ? lastTrickPlays(s) : []);
         const done = !s.trick.length && s.tricks.length;
         return el('section', { class: 'play-trick', 'aria-label': W.trick }, [
+          trumpsNode(s),
           el('h2', { class: 'play-h', text: W.trick }),
           el('ul', { class: 'play-trick-cards' }, plays.map((p) => el('li', {
             class: done && s.tricks[s.tricks.length - 1].winner === p.by ? 'is-winner' : null,
@@ -738,16 +785,22 @@
         ]);
       },
       seat(s, seat) {
-        return [el('span', { class: 'play-count', text: fill(W.cards, { num: s.hands[seat].length }) }),
-          el('span', { class: 'play-count', text: fill(W.points, { num: pointsTaken(s, seat) }) })];
+        const out = [el('span', { class: 'play-count', text: fill(W.cards, { num: s.hands[seat].length }) }),
+          counted() ? el('span', { class: 'play-count', text: fill(W.points, { num: pointsTaken(s, seat) }) })
+            : el('span', { class: 'play-count', text: fill(W.tricksWon, { num: tricksTaken(s, seat) }) })];
+        if (bidding() && s.bids[seat] !== null) out.push(el('span', { class: 'play-count', text: fill(W.bid, { num: s.bids[seat] }) }));
+        return out;
       },
       handTitle(s) {
-        return el('span', { class: 'play-dealer', text: ` · ${fill(W.points, { num: pointsTaken(s, ME) })}` });
+        const mine = counted() ? fill(W.points, { num: pointsTaken(s, ME) }) : fill(W.tricksWon, { num: tricksTaken(s, ME) });
+        const bid = bidding() && s.bids[ME] !== null ? ` · ${fill(W.bid, { num: s.bids[ME] })}` : '';
+        return el('span', { class: 'play-dealer', text: ` · ${mine}${bid}` });
       },
       hand(s, parts, myTurn) {
+        if (s.bidding && myTurn) { parts.push(...bidNode(s)); }
         const mine = s.hands[ME];
         const passing = s.passing && s.passes[ME] === null && myTurn;
-        const legal = new Set(myTurn && !passing ? legalCards() : []);
+        const legal = new Set(myTurn && !passing && !s.bidding ? legalCards() : []);
         const buttons = mine.map((c, i) => {
           const chosen = ui.selected.includes(c);
           const ok = passing || legal.has(c);
@@ -755,7 +808,7 @@
             type: 'button', class: 'play-card' + (ok ? '' : ' is-illegal') + (chosen ? ' is-chosen' : ''),
             'aria-disabled': myTurn && !ok ? 'true' : null, 'aria-pressed': passing ? String(chosen) : null,
             tabindex: i === clampFocus(mine.length) ? '0' : '-1', 'data-card': c,
-            'data-focus': myTurn && i === clampFocus(mine.length) ? '1' : null,
+            'data-focus': myTurn && !s.bidding && i === clampFocus(mine.length) ? '1' : null,
             on: { click: () => { ui.focus = i; choose(c, passing); } },
           }, [cardNode(c)]);
         });
@@ -773,6 +826,14 @@
         return el('section', { class: 'play-mine' }, parts);
       },
       sheet(s) {
+        if (partners()) { // a column a side: the partners score together
+          const sides = s.match.sides;
+          const cells = (row) => sides.map((g) => el('td', { class: 'num', text: String(row[g[0]]) }));
+          const rows = s.sheet.map((row, i) => el('tr', {}, [el('th', { scope: 'row', class: 'num', text: String(i + 1) }), ...cells(row)]));
+          rows.push(el('tr', { class: 'play-total' }, [el('th', { scope: 'row', text: W.total }), ...cells(s.match.totals)]));
+          return { corner: el('th', { scope: 'col', text: W.hand }), rows,
+            columns: sides.map((g) => fill(W.side, { first: name(g[0]), second: name(g[1]) })) };
+        }
         const rows = s.sheet.map((scores, i) => el('tr', {}, [el('th', { scope: 'row', class: 'num', text: String(i + 1) }),
           ...scores.map((p) => el('td', { class: 'num', text: String(p) }))]));
         if (s.match) {
