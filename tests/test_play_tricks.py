@@ -170,3 +170,24 @@ def test_the_taking_bot_sees_no_hidden_card(game: str) -> None:
             legal = table.legal_moves()
             table.play(move if rng.below(2) else legal[rng.below(len(legal))])
     assert checked > 20
+
+
+def test_the_page_gets_the_words_of_the_rules_its_game_has() -> None:
+    from generator.web.play_page import _unused
+
+    def unused(game: str) -> set[str]:
+        configs = [{"variant": o["variant"], "players": o["players"], "label": "", "options": o}
+                   for o in taking_games.configurations() if o["game"] == game]
+        return _unused(configs)  # type: ignore[arg-type]
+
+    trick_words = {"trumps", "turned", "stock", "yourBid", "hook", "side", "mustTrump",
+                   "drawsHidden", "tricksWon"}
+    hearts = [{"variant": None, "players": 4, "label": "", "options": o}
+              for o in (play_options(g, game_id="hearts", variant=None)
+                        for n, g in _corpus_trick_games() if n == "hearts/None")]
+    assert trick_words <= _unused(hearts)  # type: ignore[arg-type]
+    assert {"stock", "drawsHidden", "side", "mustTrump"} <= unused("oh-hell")
+    assert not {"trumps", "turned", "yourBid", "bids", "hook", "tricksWon"} & unused("oh-hell")
+    assert not {"trumps", "turned", "side", "tricksWon"} & unused("whist")
+    assert {"yourBid", "stock", "tricksWon"} <= unused("whist")
+    assert not {"stock", "drawsHidden", "youDrawCard", "side"} & unused("briscola")
