@@ -189,5 +189,5 @@ def test_the_page_gets_the_words_of_the_rules_its_game_has() -> None:
     assert {"stock", "drawsHidden", "side", "mustTrump"} <= unused("oh-hell")
     assert not {"trumps", "turned", "yourBid", "bids", "hook", "tricksWon"} & unused("oh-hell")
     assert not {"trumps", "turned", "side", "tricksWon"} & unused("whist")
-    assert {"yourBid", "stock", "tricksWon"} <= unused("whist")
+    assert {"yourBid", "stock", "drawsHidden"} <= unused("whist")
     assert not {"stock", "drawsHidden", "youDrawCard", "side"} & unused("briscola")
