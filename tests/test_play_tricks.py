@@ -6,16 +6,27 @@ drawer, partners score as a side; the bots see nothing hidden and only move lega
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 import taking_games
+import yaml
 
-from conftest import corpus
+from conftest import ROOT, corpus
+from generator.check.games import check
 from generator.core.prng import Mulberry32
 from generator.families.moves import Json, PlayError
 from generator.families.play import new_table
 from generator.families.tricks.engine import TricksGame
 from generator.families.tricks.play import TricksTable, game_from_options, play_options
+
+NODE = shutil.which("node")
+DRIVER = ROOT / "tests" / "js" / "play_driver.js"
+NAMES = ["Anna", "Bruno", "Carla", "Dario"]
+GENDERS = ["f", "m", "f", "m"]
+EXPORTED = [("whist", None), ("briscola", None), ("oh-hell", None)]
 
 
 def _corpus_trick_games() -> list[tuple[str, TricksGame]]:
@@ -191,3 +202,31 @@ def test_the_page_gets_the_words_of_the_rules_its_game_has() -> None:
     assert not {"trumps", "turned", "side", "tricksWon"} & unused("whist")
     assert {"yourBid", "stock", "drawsHidden"} <= unused("whist")
     assert not {"stock", "drawsHidden", "youDrawCard", "side"} & unused("briscola")
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@pytest.mark.parametrize("index", range(len(EXPORTED)), ids=[f"{g}-{v}" for g, v in EXPORTED])
+def test_a_played_hand_of_a_game_that_takes_tricks_is_an_example(index: int,
+                                                                 tmp_path: Path) -> None:
+    """engine.js's example script of a hand with a stock, a turned card, bids, draws and
+    sides replays in `rulebook check` without a finding of its own."""
+    game, variant = EXPORTED[index]
+    options = next(o for o in taking_games.configurations()
+                   if o["game"] == game and o["variant"] == variant)
+    n = options["players"]
+    rounds = 3 if game == "oh-hell" else 1
+    job = {"opt": 0, "seed": 4321 + index, "rounds": rounds, "bots": list(range(1, n)),
+           "script": NAMES[:n], "genders": GENDERS[:n]}
+    assert NODE is not None
+    answer = subprocess.run([NODE, str(DRIVER)], input=json.dumps(
+        {"options": [options], "jobs": [job]}, ensure_ascii=False) + "\n", capture_output=True,
+        text=True, encoding="utf-8", check=True, timeout=120).stdout
+    script = json.loads(answer)[0]["rounds"][-1]["script"]
+    folder = tmp_path / "rules" / game
+    shutil.copytree(taking_games.FIXTURES / game, folder)
+    text = yaml.safe_dump(script, allow_unicode=True, sort_keys=False, width=200)
+    (folder / "examples" / "played.yaml").write_text(text, encoding="utf-8")
+    result = check([folder], root=tmp_path)
+    own = [d for d in result.report.items if d.mark.path.endswith("played.yaml")]
+    assert own == [], "\n".join(d.format() for d in own) + "\n" + text
+    assert "played" in next(iter(result.games)).examples

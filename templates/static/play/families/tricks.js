@@ -113,6 +113,8 @@
       this.dealt = hands.map((h) => this.sorted(h));
       this.hands = this.dealt.map((h) => h.slice());
       this.turned = turned;
+      this.dealtStock = stock.slice(); // as dealt, top first, without the turned card: for the script
+      this.bidOrder = [];
       this.trump = this.trumpFor(this.roundNumber, turned);
       // engine.py: TricksGame._stock; the turned card under the stock where it is drawn last
       this.stock = !d.draw ? [] : stock.concat(turned !== null && t.turned_drawn_last && t.source === 'turned' ? [turned] : []);
@@ -273,6 +275,7 @@
         }
       } else if ('bid' in move) {
         this.bids[move.by] = move.bid;
+        this.bidOrder.push(move.by);
         event = { by: move.by, bid: move.bid };
         if (this.bids.every((b) => b !== null)) {
           this.isBidding = false; this.bidTurn = null;
@@ -426,17 +429,27 @@
       script.hand = this.roundNumber;
       script.deal = byName(this.dealt);
       if (this.passTo !== 'none') { script.pass_to = this.passTo; script.passes = byName(this.passes.map((p) => p || [])); }
+      const o = this.options;
+      if (o.deal.draw) script.stock = this.dealtStock.join(' ');
+      if (this.turned !== null) script.turned = this.turned;
+      if (o.bids !== null) script.bids = entries(this.bidOrder.map((s) => [n(s), this.bids[s]])); // in the order made
       let broken = false;
       script.tricks = this.tricks.map((t) => {
         const out = { lead: n(t.lead), cards: t.cards.join(' '), winner: n(t.winner), points: t.points };
         if (t.broken && !broken) out.broken = true;
         broken = t.broken;
+        if (t.draws && t.draws.length) out.draws = entries(t.draws.map((d) => [n(d.by), d.card]));
         return out;
       });
       if (this.handResult) {
         const r = this.handResult;
         script.result = { points: perSeat(r.points), tricks: perSeat(r.tricks), scores: perSeat(r.scores) };
         if (r.slam !== null) script.result.slam = n(r.slam);
+        if (o.sides === 'partners') { // a side named by its first seat
+          const sides = this.sideSeats();
+          script.result.side_tricks = entries(sides.map((g, i) => [n(g[0]), r.side_tricks[i]]));
+          script.result.side_scores = entries(sides.map((g, i) => [n(g[0]), r.side_scores[i]]));
+        }
       }
       return script;
     }
