@@ -131,3 +131,21 @@ def test_an_oh_hell_game_by_the_keyboard_with_its_bids(tricks_site: str, browser
         assert [len(r["dealt"][0]) for r in rounds] == [1, 2, 3, 2, 1]
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("game", ["oh-hell", "briscola"])
+def test_axe_finds_no_violation_while_bidding_or_drawing(tricks_site: str, browser: Any,
+                                                         game: str) -> None:
+    axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
+    page = _open(browser, f"{tricks_site}/en/{game}/play/index.html?pace=0&seed=8")
+    try:
+        _start(page)
+        if game == "briscola":
+            for _ in range(3):
+                _reader_move(page, 0)  # tricks played, cards drawn
+        else:
+            assert page.locator(".play-bid").count() > 0  # the reader is bidding
+        violations = axe_module.Axe().run(page).response["violations"]
+        assert violations == [], [(v["id"], [n["target"] for n in v["nodes"]]) for v in violations]
+    finally:
+        page.close()
