@@ -85,8 +85,9 @@ def play(options: dict[str, Any], hands: int, bots: set[int]) -> dict[str, list[
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--games", nargs="*", default=list(GAMES), choices=GAMES)
     args = parser.parse_args()
-    for game in GAMES:
+    for game in args.games:
         options = next(o for o in configurations() if o["game"] == game and o["variant"] is None)
         side = {0, 2} if options["sides"] == "partners" else {0}
         print(f"{game} ({args.hands} hands; seat 0{' and its partner' if len(side) > 1 else ''})")

@@ -107,9 +107,10 @@ def choose_taking(options: Json, view: Json) -> Json:
 
 
 def _bid(t: Taking, bids: list[int]) -> int:
-    """The tricks its hand should take, counted in halves: an ace (the top rank) of a plain
-    suit, the two top trumps and every trump past the third a whole trick; a guarded king
-    of a plain suit, the third and fourth trumps half of one."""
+    """The tricks its hand should take, counted in halves: the two top trumps and every
+    trump past the third a whole trick, the third and fourth trumps half of one; an ace
+    (the top rank) of a plain suit a whole trick without trumps, half of one with trumps
+    (someone void may trump it), and a guarded king half of one without trumps."""
     top = sorted(t.power.values(), reverse=True)
     halves = 0
     trumps = sorted((c for c in t.hand if t.trump_of(c)), key=lambda c: -t.pw(c))
@@ -121,7 +122,8 @@ def _bid(t: Taking, bids: list[int]) -> int:
             continue
         place = top.index(t.pw(card)) if t.pw(card) in top else len(top)
         length = sum(1 for c in t.hand if _suit(c) == _suit(card))
-        halves += 2 if place == 0 else 1 if place == 1 and length >= 2 else 0
+        halves += (2 if t.trump is None else 1) if place == 0 else \
+            1 if place == 1 and length >= 2 and t.trump is None else 0
     guess = min(halves // 2, len(t.hand))
     return min(bids, key=lambda b: (abs(b - guess), b))
 

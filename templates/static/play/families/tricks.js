@@ -625,7 +625,7 @@
       if (t.trumpOf(c)) continue;
       const p = place(c);
       const length = t.hand.filter((x) => suitOf(x) === suitOf(c)).length;
-      halves += p === 0 ? 2 : p === 1 && length >= 2 ? 1 : 0;
+      halves += p === 0 ? (t.trump === null ? 2 : 1) : p === 1 && length >= 2 && t.trump === null ? 1 : 0;
     }
     const guess = Math.min(Math.floor(halves / 2), t.hand.length);
     let best = null;
