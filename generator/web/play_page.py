@@ -108,7 +108,8 @@ def _unused(configs: list[PlayConfig]) -> set[str]:
         unused.add("hook")
     if all(o.get("sides", "each") != "partners" for o in options):
         unused.add("side")
-    if all(o.get("family") != "tricks" or o.get("points") or o.get("special") for o in options):
+    # a game whose cards score nothing (Whist, Oh Hell) counts tricks where others count points
+    if not any("points" in o and not o["points"] and not o.get("special") for o in options):
         unused.add("tricksWon")
     return unused
 
