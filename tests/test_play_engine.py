@@ -13,11 +13,13 @@ is printed: game, variant, players, seed, step and both sets of legal moves.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from typing import Any, Iterator
 
 import pytest
+import taking_games
 
 from conftest import ROOT, corpus, sized
 from generator.core.prng import Mulberry32, stream
@@ -30,6 +32,9 @@ CHOOSER = 0x5BD1E995  # the random players' generator: Mulberry32(seed ^ CHOOSER
 # Rounds per family: make test plays 2,000, make test-deep 10,000; the unit tier a sample.
 ROUNDS_PER_FAMILY = sized(2_000, 10_000)
 FAST_ROUNDS_PER_FAMILY = 120
+# the games that take tricks (tests/taking_games.py): rounds per game, over its configurations;
+# RULEBOOK_TAKING_ROUNDS=10000 is the deep run (docs/play.md)
+TAKING_ROUNDS = int(os.environ.get("RULEBOOK_TAKING_ROUNDS", "200"))
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (`make test` installs "
                                 "nodejs); the browser engine cannot be compared without it")
@@ -58,7 +63,7 @@ def fnv(h: int, text: str) -> int:
 
 
 def move_key(move: Json) -> str:
-    what = move.get("draw", move.get("play"))
+    what = f"bid {move['bid']}" if "bid" in move else move.get("draw", move.get("play"))
     if what is None:
         what = " ".join(move["pass"])
     return f"{move['by']}|{move.get('from', '')}|{what}"
@@ -148,6 +153,26 @@ def _short(legal: str) -> str:
     return legal if len(moves) <= 40 else f"{','.join(moves[:40])},... ({len(moves)} moves)"
 
 
+def taking_jobs(configs: list[Json], per_game: int) -> list[Json]:
+    """``per_game`` rounds of each game that takes tricks, spread over its configurations:
+    matches of one to six rounds (Oh Hell's hand sizes and trumps change hand by hand),
+    random players, a bot at one seat, or bots everywhere."""
+    jobs: list[Json] = []
+    for game in taking_games.GAMES:
+        indices = [i for i, o in enumerate(configs) if o["game"] == game]
+        rounds, k = 0, 0
+        while rounds < per_game:
+            i = indices[k % len(indices)]
+            players = configs[i]["players"]
+            length = 1 + k % 6
+            bots = [[], [k % players], list(range(players))][k % 3]
+            jobs.append({"opt": i, "seed": (k * 2246822519 + 977) & 0xFFFFFFFF, "rounds": length,
+                         "bots": bots})
+            rounds += length
+            k += 1
+    return jobs
+
+
 def first_difference(node: Node, configs: list[Json], job: Json) -> str:
     verbose = dict(job, verbose=True)
     ours = run_job(configs[job["opt"]], verbose)
@@ -163,17 +188,22 @@ def first_difference(node: Node, configs: list[Json], job: Json) -> str:
 
 def differential(node: Node, per_family: int) -> dict[str, int]:
     configs = configurations()
-    jobs = jobs_for(configs, per_family)
+    played = {"pairs": 0, "tricks": 0}
+    for job in compare(node, configs, jobs_for(configs, per_family)):
+        played[configs[job["opt"]]["family"]] += job["rounds"]
+    return played
+
+
+def compare(node: Node, configs: list[Json], jobs: list[Json]) -> list[Json]:
+    """Play ``jobs`` in both engines; the first difference fails the test."""
     theirs: list[Json] = []
     for start in range(0, len(jobs), 500):
         theirs += node.ask({"options": configs, "jobs": jobs[start:start + 500]})
-    played = {"pairs": 0, "tricks": 0}
     for job, js in zip(jobs, theirs):
         py = run_job(configs[job["opt"]], job)
         if py != js:
             pytest.fail(first_difference(node, configs, job))
-        played[configs[job["opt"]]["family"]] += job["rounds"]
-    return played
+    return jobs
 
 
 def test_every_configuration_is_played() -> None:
@@ -192,6 +222,19 @@ def test_the_two_engines_agree_on_a_sample_of_rounds(node: Node) -> None:
     assert min(played.values()) >= FAST_ROUNDS_PER_FAMILY
 
 
+def test_the_two_engines_agree_on_the_games_that_take_tricks(node: Node) -> None:
+    """Whist, Briscola and Oh Hell and their variants: trumps, partners, a stock, bids."""
+    configs = taking_games.configurations()
+    played: dict[tuple[str, str | None], int] = {}
+    for job in compare(node, configs, taking_jobs(configs, TAKING_ROUNDS)):
+        o = configs[job["opt"]]
+        played[o["game"], o["variant"]] = played.get((o["game"], o["variant"]), 0) + job["rounds"]
+    # every configuration is played, and each game as often as asked
+    assert set(played) == {(o["game"], o["variant"]) for o in configs}
+    for game in taking_games.GAMES:
+        assert sum(n for (g, _), n in played.items() if g == game) >= TAKING_ROUNDS
+
+
 @pytest.mark.slow
 @pytest.mark.deep
 def test_the_two_engines_agree_on_thousands_of_rounds_per_family(node: Node) -> None:
@@ -200,11 +243,13 @@ def test_the_two_engines_agree_on_thousands_of_rounds_per_family(node: Node) -> 
 
 
 def test_the_whole_state_is_the_same_after_every_step(node: Node) -> None:
-    """state() is the page's contract: compared whole, not hashed, on one round a game."""
-    configs = configurations()
+    """state() is the page's contract: compared whole, not hashed, on one round a game (and
+    on every configuration of the games that take tricks)."""
+    configs = configurations() + taking_games.configurations()
     chosen = {}
     for i, o in enumerate(configs):
-        chosen.setdefault(o["game"], i)
+        taking = o["game"] in taking_games.GAMES
+        chosen.setdefault((o["game"], o["variant"] if taking else None), i)
     jobs = [{"opt": i, "seed": 7 + i, "bots": [1]} for i in chosen.values()]
     theirs = node.ask({"options": configs, "states": jobs})
     for job, js in zip(jobs, theirs):

@@ -93,6 +93,24 @@ def _unused(configs: list[PlayConfig]) -> set[str]:
         unused |= {"pass", "yourPass", "passed", "badPass"}
     if all(o.get("first_trick") != "no-points" for o in options):
         unused.add("illegalDiscard")
+    # the options of the games that take tricks (the pairing games have none of them)
+    if all(o.get("trumps", {}).get("source", "none") == "none" for o in options):
+        unused |= {"trumps", "noTrumps", "turned"}
+    if all(not o.get("trumps", {}).get("must_trump") for o in options):
+        unused.add("mustTrump")
+    if all(not o.get("trumps", {}).get("over_trump") for o in options):
+        unused.add("overTrump")
+    if all(not o.get("deal", {}).get("draw") for o in options):
+        unused |= {"stock", "youDrawCard", "drawsCard", "drawsHidden"}
+    if all(o.get("bids") is None for o in options):
+        unused |= {"yourBid", "yourBidLabel", "bids", "youBid", "bid", "hook", "badBid"}
+    if all(not (o.get("bids") or {}).get("hook") for o in options):
+        unused.add("hook")
+    if all(o.get("sides", "each") != "partners" for o in options):
+        unused.add("side")
+    # a game whose cards score nothing (Whist, Oh Hell) counts tricks where others count points
+    if not any("points" in o and not o["points"] and not o.get("special") for o in options):
+        unused.add("tricksWon")
     return unused
 
 
@@ -152,4 +170,24 @@ def words(msgs: Messages) -> dict[str, str]:
         "illegalDiscard": _("No point cards on the first trick."),
         "badPass": _("Choose %(num)s cards to pass."),
         "notYourTurn": _("It is not your turn."),
+        # the games that take tricks: trumps, a stock, bids, partners
+        "trumps": _("Trumps: %(suit)s"),
+        "noTrumps": _("No trumps in this hand"),
+        "turned": _("Turned up: %(card)s"),
+        "stock": _("Cards in the stock: %(num)s"),
+        "tricksWon": _("Tricks: %(num)s"),
+        "yourBid": _("Your turn: bid the tricks you will take, 0 to %(num)s."),
+        "yourBidLabel": _("Your bid"),
+        "bids": _("%(name)s bids %(num)s."),
+        "youBid": _("You bid %(num)s."),
+        "bid": _("Bid: %(num)s"),
+        "hook": _("As the dealer you may not bid %(num)s: the bids would add up to the "
+                  "%(total)s tricks of the hand."),
+        "badBid": _("Bid first: everyone bids before the first trick."),
+        "youDrawCard": _("You draw %(card)s."),
+        "drawsCard": _("%(name)s draws %(card)s."),
+        "drawsHidden": _("%(name)s draws a card."),
+        "mustTrump": _("You have no %(suit)s: you must play a trump."),
+        "overTrump": _("You must play a trump higher than the one in the trick."),
+        "side": _("%(first)s & %(second)s"),
     }

@@ -23,7 +23,7 @@ function fnv(h, text) {
   return h;
 }
 function moveKey(m) {
-  const what = m.draw !== undefined ? m.draw : m.play !== undefined ? m.play : m.pass.join(' ');
+  const what = m.bid !== undefined ? `bid ${m.bid}` : m.draw !== undefined ? m.draw : m.play !== undefined ? m.play : m.pass.join(' ');
   return `${m.by}|${m.from !== undefined ? m.from : ''}|${what}`;
 }
 

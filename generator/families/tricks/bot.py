@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..moves import Json
+from .bot_taking import choose_taking, is_taking
 
 HIGH = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11,
         "Q": 12, "K": 13, "A": 14}
@@ -80,6 +81,8 @@ class _Sense:
 
 def choose(options: Json, view: Json) -> Json:
     """The bot's move for the seat of ``view`` (its turn: ``view["legal"]`` is not empty)."""
+    if is_taking(options):
+        return choose_taking(options, view)
     legal: list[Json] = view["legal"]
     seat = view["seat"]
     sense = _Sense(options, view)

@@ -26,9 +26,15 @@ def deal_hand(cards: Sequence[Card], o: TricksOptions, rng: random.Random, *, de
     """Shuffle ``cards`` and deal ``size`` to each player; the stock and the turned card."""
     pack = list(cards)
     rng.shuffle(pack)
+    return deal_pack(pack, o, dealer=dealer, size=size)
+
+
+def deal_pack(pack: Sequence[Card], o: TricksOptions, *, dealer: int, size: int) -> Dealt:
+    """Deal a shuffled ``pack``: ``size`` each, one at a time round the table, then the
+    stock and the turned card (the play table deals its own seeded pack through this)."""
     n = o.players
-    hands = [pack[i:size * n:n] for i in range(n)]
-    stock = pack[size * n:]
+    hands = [list(pack[i:size * n:n]) for i in range(n)]
+    stock = list(pack[size * n:])
     turned = None
     if o.trumps.source is TrumpFrom.DEALER_LAST and hands[dealer]:
         turned = hands[dealer][-1]  # dealt one at a time, the dealer's last is the pack's

@@ -12,52 +12,16 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...core.cards import Card, Deck, card_name, parse_card
+from ...core.cards import Card, card_name
 from ..moves import Json, PlayError, card_of, seat_of
 from ..table_play import PlayTable
 from .bot import choose
-from .engine import Pass, Play, TricksGame, TricksState
-from .options import FirstLead, FirstTrick, HeartsLead, Passing, PassTo, Rotation, TricksOptions
-from .scoring import EndRule, HandResult, Scoring, Slam, SlamTakes, Winning, verdict
+from .deal import Dealt, deal_pack
+from .engine import Bid, Pass, Play, TricksGame, TricksState
+from .play_options import game_from_options, play_options
+from .scoring import HandResult, verdict
 
-
-def play_options(game: TricksGame, *, game_id: str, variant: str | None) -> Json:
-    """What the play table needs to deal and play ``game``, as JSON."""
-    o, s = game.options, game.scoring
-    return {
-        "family": "tricks", "game": game_id, "variant": variant, "players": o.players,
-        "cards": [card_name(c) for c in game.cards],
-        "play": o.rotation.value,
-        "passing": {"count": o.passing.count, "schedule": [d.value for d in o.passing.schedule]},
-        "first_lead": o.first_lead.value, "hearts_lead": o.hearts_lead.value,
-        "queen_breaks_hearts": o.queen_breaks_hearts, "first_trick": o.first_trick.value,
-        "points": [[card_name(c), v] for c, v in s.table],
-        "special": [[card_name(c), v] for c, v in s.special],
-        "per_trick": s.per_trick, "clean_tricks": s.clean_tricks, "no_tricks": s.no_tricks,
-        "slam": None if s.slam is None else {"takes": s.slam.takes.value, "taker": s.slam.taker,
-                                             "others": s.slam.others},
-        "end": {"winning": o.end.winning.value, "over": o.end.over, "hands": o.end.hands},
-    }
-
-
-def game_from_options(data: Json) -> TricksGame:
-    """The engine's game from ``play_options`` JSON (the table trusts nothing else)."""
-    cards = tuple(parse_card(c) for c in data["cards"])
-    slam, end = data["slam"], data["end"]
-    scoring = Scoring(tuple((parse_card(c), v) for c, v in data["points"]),
-                      tuple((parse_card(c), v) for c, v in data["special"]),
-                      per_trick=data["per_trick"], clean_tricks=data["clean_tricks"],
-                      no_tricks=data["no_tricks"],
-                      slam=None if slam is None else Slam(SlamTakes(slam["takes"]), slam["taker"],
-                                                          slam["others"]))
-    options = TricksOptions(
-        scoring=scoring, end=EndRule(Winning(end["winning"]), over=end["over"], hands=end["hands"]),
-        players=data["players"], rotation=Rotation(data["play"]),
-        passing=Passing(data["passing"]["count"],
-                        tuple(PassTo(d) for d in data["passing"]["schedule"])),
-        first_lead=FirstLead(data["first_lead"]), hearts_lead=HeartsLead(data["hearts_lead"]),
-        queen_breaks_hearts=data["queen_breaks_hearts"], first_trick=FirstTrick(data["first_trick"]))
-    return TricksGame(Deck("play", cards), (), options)
+__all__ = ["TricksTable", "game_from_options", "play_options"]
 
 
 _NAMES: dict[Card, str] = {}
@@ -91,11 +55,18 @@ class TricksTable(PlayTable[TricksGame]):
         self.sheet: list[list[int]] = []
 
     def deal(self, pack: list[Card]) -> None:
-        """Every card, one at a time round the table; passing first when the hand has it."""
-        n = self.players
-        self.dealt = [self.sorted(pack[i::n]) for i in range(n)]
-        self.state: TricksState = self.game.new_hand(self.dealt, dealer=self.dealer,
-                                                     hand=self.round_number)
+        """The hand's cards one at a time round the table (all of them, or the hand's size
+        each with a stock and a turned card); passing first when the hand has it, then the
+        bids."""
+        n, o, hand = self.players, self.game.options, self.round_number
+        if o.dealing.size is None and not o.dealing.by_hand and not o.trumps.turns_card:
+            dealt = Dealt([pack[i::n] for i in range(n)])  # the first games' deal
+        else:
+            dealt = deal_pack(pack, o, dealer=self.dealer, size=self.game.cards_for(hand))
+        self.dealt = [self.sorted(h) for h in dealt.hands]
+        self.turned = dealt.turned
+        self.state: TricksState = self.game.new_hand(self.dealt, dealer=self.dealer, hand=hand,
+                                                     stock=dealt.stock, turned=dealt.turned)
         self.pass_to = self.state.direction.value if self.state.passing else "none"
         self.passes: list[list[str] | None] = [None] * n
         self.tricks: list[Json] = []
@@ -105,9 +76,12 @@ class TricksTable(PlayTable[TricksGame]):
     # -- moves -----------------------------------------------------------------------------
 
     def turn(self) -> int | None:
-        """Who moves: the next seat to pass while passing, else the seat to play."""
+        """Who moves: the next seat to pass while passing, the seat to bid while bidding,
+        else the seat to play."""
         if self.state.passing:
             return next(s for s in range(self.players) if s not in self.state.passes)
+        if self.state.bidding:
+            return self.state.bid_turn
         return self.state.turn
 
     def is_over(self) -> bool:
@@ -122,10 +96,12 @@ class TricksTable(PlayTable[TricksGame]):
             hand = _names(self.sorted(s.hands[seat]))
             return [{"by": seat, "pass": list(cs)}
                     for cs in combinations(hand, self.game.options.passing.count)]
+        if s.bidding:
+            return [{"by": b.seat, "bid": b.tricks} for b in s.legal_bids()]
         return [{"by": s.turn, "play": c} for c in _names(self.sorted(s.legal_cards()))]
 
     def play(self, move: Json) -> Json:
-        """Make a pass or a play; ``PlayError`` when the rules do not allow it."""
+        """Make a pass, a bid or a play; ``PlayError`` when the rules do not allow it."""
         parsed = self._parse(move)
         illegal = self.state.why_illegal(parsed)
         if illegal is not None:
@@ -139,29 +115,46 @@ class TricksTable(PlayTable[TricksGame]):
             event = {"by": parsed.seat, "pass": self.passes[parsed.seat]}
             if not self.state.passing:
                 event["exchanged"] = True
+        elif isinstance(parsed, Bid):
+            done = self.state.apply(parsed).done
+            event = {"by": parsed.seat, "bid": parsed.tricks}
+            if done:
+                event["bids_done"] = True
         else:
-            record = self.state.apply(parsed)
-            event = {"by": parsed.seat, "play": card_name(parsed.card)}
-            if record.trick is not None:
-                t = record.trick
-                trick = {"number": t.number, "lead": t.leader,
-                         "cards": [card_name(p.card) for p in t.plays], "winner": t.winner,
-                         "points": t.points, "broken": t.broken}
-                self.tricks.append(trick)
-                event["trick"] = trick
-            if self.state.is_over():
-                self.result = self.state.result()
-                self.sheet.append(list(self.result.scores))
+            event = self._play(parsed)
         self.last = event
         return event
 
-    def _parse(self, move: Json) -> Pass | Play:
+    def _play(self, move: Play) -> Json:
+        record = self.state.apply(move)
+        event: Json = {"by": move.seat, "play": card_name(move.card)}
+        if record.trick is not None:
+            t = record.trick
+            trick = {"number": t.number, "lead": t.leader,
+                     "cards": [card_name(p.card) for p in t.plays], "winner": t.winner,
+                     "points": t.points, "broken": t.broken}
+            if self.game.options.dealing.draw:
+                # who drew what, winner first; view() hides the cards of the others' draws
+                trick["draws"] = [{"by": seat, "card": card_name(c)} for seat, c in t.draws]
+            self.tricks.append(trick)
+            event["trick"] = trick
+        if self.state.is_over():
+            self.result = self.state.result()
+            self.sheet.append(list(self.result.scores))
+        return event
+
+    def _parse(self, move: Json) -> Pass | Bid | Play:
         try:
             seat = seat_of(move["by"], self.players)
             if "pass" in move:
                 if not isinstance(move["pass"], list):
                     raise TypeError("'pass' is a list of cards")
                 return Pass(seat, tuple(card_of(c) for c in move["pass"]))
+            if "bid" in move:
+                bid = move["bid"]
+                if not isinstance(bid, int) or isinstance(bid, bool):
+                    raise TypeError("'bid' is a number of tricks")
+                return Bid(seat, bid)
             return Play(seat, card_of(move["play"]))
         except (KeyError, TypeError, ValueError) as err:
             raise PlayError("bad-move", f"not a move: {move!r} ({err})", self.legal_moves()) from None
@@ -169,16 +162,31 @@ class TricksTable(PlayTable[TricksGame]):
     # -- what a seat may know, and the bot ---------------------------------------------------
 
     def view(self, seat: int) -> Json:
-        """What ``seat`` may know: its own hand and passes, the tricks played, the legal moves
-        when it is its turn; never another seat's cards."""
+        """What ``seat`` may know: its own hand and passes, the turned card and the trump
+        suit, the bids made, the tricks played and the stock's size, the legal moves when it
+        is its turn; never another seat's cards (of another seat's draw, only that it drew,
+        unless it drew the turned card, which everyone saw)."""
         s = self.state
         mine = seat == self.turn()
         return {"seat": seat, "players": self.players, "hand_number": self.round_number,
                 "hand": _names(self.sorted(s.hands[seat])), "passing": s.passing,
                 "pass_to": self.pass_to, "passed": self.passes[seat],
                 "trick": [{"by": p.seat, "play": card_name(p.card)} for p in s.trick],
-                "tricks": list(self.tricks), "broken": s.broken, "turn": self.turn(),
-                "legal": self.legal_moves() if mine and not s.passing else []}
+                "tricks": [self._seen(t, seat) for t in self.tricks], "broken": s.broken,
+                "turn": self.turn(), "legal": self.legal_moves() if mine and not s.passing else [],
+                "turned": self._turned(), "trump": None if s.trump is None else s.trump.value,
+                "bidding": s.bidding, "bids": list(s.bids), "stock": len(s.stock),
+                "dealer": self.dealer}
+
+    def _turned(self) -> str | None:
+        return None if self.turned is None else card_name(self.turned)
+
+    def _seen(self, trick: Json, seat: int) -> Json:
+        if "draws" not in trick:
+            return trick
+        turned = self._turned()
+        return dict(trick, draws=[d if d["by"] == seat or d["card"] == turned
+                                  else {"by": d["by"], "card": None} for d in trick["draws"]])
 
     def bot_move(self, seat: int) -> Json:
         view = self.view(seat)
@@ -193,7 +201,8 @@ class TricksTable(PlayTable[TricksGame]):
         totals = [sum(row[i] for row in self.sheet) for i in range(self.players)]
         v = verdict(self.game.options.end, totals, len(self.sheet))
         return {"hands": len(self.sheet), "totals": totals, "over": v.over,
-                "winners": sorted(v.winners), "losers": sorted(v.losers)}
+                "winners": sorted(v.winners), "losers": sorted(v.losers),
+                "sides": [list(g) for g in self.game.options.side_seats()]}
 
     def to_json(self) -> Json:
         s, r = self.state, self.result
@@ -205,8 +214,12 @@ class TricksTable(PlayTable[TricksGame]):
             "turn": self.turn(), "trick": [{"by": p.seat, "play": card_name(p.card)} for p in s.trick],
             "trick_number": s.trick_number, "broken": s.broken, "tricks": list(self.tricks),
             "taken": [_names(t) for t in s.taken], "last": self.last, "over": s.is_over(),
+            "turned": self._turned(), "trump": None if s.trump is None else s.trump.value,
+            "stock": len(s.stock), "bidding": s.bidding, "bids": list(s.bids),
+            "hand_tricks": s.total_tricks,
             "result": None if r is None else {
                 "tricks": list(r.tricks), "points": list(r.points), "slam": r.slam,
-                "scores": list(r.scores)},
+                "scores": list(r.scores), "side_tricks": list(r.side_tricks),
+                "side_scores": list(r.side_scores)},
             "sheet": [list(row) for row in self.sheet], "match": self._match(),
         }

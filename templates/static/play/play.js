@@ -280,7 +280,7 @@
   function sheetNode(s) {
     const sheet = page.sheet(s);
     if (!sheet) return null;
-    const head = el('tr', {}, [sheet.corner, ...ui.names.map((n) => el('th', { scope: 'col', text: n }))]);
+    const head = el('tr', {}, [sheet.corner, ...(sheet.columns || ui.names).map((n) => el('th', { scope: 'col', text: n }))]);
     return el('section', { class: 'play-sheet' }, [el('h2', { class: 'play-h', text: W.score }),
       el('div', { class: 'play-sheet-scroll' }, [el('table', {}, [el('thead', {}, [head]), el('tbody', {}, sheet.rows)])])]);
   }

@@ -20,6 +20,21 @@
     return out;
   }
 
+  // -- trumps and the ranking of the cards (generator/families/tricks/trumps.py) ----------
+  function powerTable(ranking) { // each rank's strength in a trick: ace high unless ranked
+    if (!ranking.length) return Object.assign({}, E.cards.HIGH);
+    const out = {};
+    ranking.forEach((r, i) => { out[r] = ranking.length - i; });
+    return out;
+  }
+  const rankOf = E.cards.rankOf;
+
+  function bidScore(b, bid, tricks) { // scoring.py: BidScore.score
+    const made = b.exact ? tricks === bid : tricks >= bid;
+    if (made) return b.made + b.per_trick * tricks + b.per_bid * bid;
+    return b.missed + b.per_trick_off * Math.abs(tricks - bid) + b.missed_per_bid * bid;
+  }
+
   function verdict(end, totals, hands) {
     const seats = totals.map((t, i) => i);
     const crossed = seats.filter((s) => end.over !== null && totals[s] > end.over);
@@ -51,15 +66,64 @@
       this.values = new Map(options.points);
       for (const [c, v] of options.special) this.values.set(c, (this.values.get(c) || 0) + v);
       this.special = new Map(options.special);
+      this.power = powerTable(options.ranking);
+    }
+
+    pw(card) { return this.power[rankOf(card)] || 0; }
+    strength(card, led) { // trumps.py: strength
+      if (this.trump !== null && suitOf(card) === this.trump) return 100 + this.pw(card);
+      return suitOf(card) === led ? this.pw(card) : -1;
+    }
+    sizeFor(hand) { // options.py: Dealing.size_for
+      const d = this.options.deal;
+      if (d.by_hand.length) return d.by_hand[(hand - 1) % d.by_hand.length];
+      return d.size !== null ? d.size : Math.floor(this.options.cards.length / this.players);
+    }
+    trumpFor(hand, turned) { // options.py: Trumps.suit_for
+      const t = this.options.trumps;
+      if (t.source === 'suit') return t.suit;
+      if (t.source === 'by-hand') return t.order.length ? t.order[(hand - 1) % t.order.length] : null;
+      if (t.source === 'dealer-last' || t.source === 'turned') return turned === null ? null : suitOf(turned);
+      return null;
+    }
+    sideSeats() { // options.py: TricksOptions.side_seats
+      const n = this.players;
+      if (this.options.sides !== 'partners') return Array.from({ length: n }, (_, s) => [s]);
+      const half = Math.floor(n / 2);
+      return Array.from({ length: half }, (_, s) => { const g = []; for (let x = s; x < n; x += half) g.push(x); return g; });
     }
 
     newMatch() { this.sheet = []; }
     value(card) { return this.values.get(card) || 0; }
 
-    deal(pack) { // every card, one at a time round the table; passing first when the hand has it
-      const n = this.players; const o = this.options;
-      this.dealt = Array.from({ length: n }, (_, i) => this.sorted(pack.filter((c, j) => j % n === i)));
+    deal(pack) { // deal.py: deal_pack; every card, or the hand's size each with a stock
+      const n = this.players; const o = this.options; const t = o.trumps; const d = o.deal;
+      const turns = t.source === 'dealer-last' || t.source === 'turned';
+      let hands; let stock = []; let turned = null;
+      if (d.size === null && !d.by_hand.length && !turns) {
+        hands = Array.from({ length: n }, (_, i) => pack.filter((c, j) => j % n === i));
+      } else {
+        const end = Math.min(this.sizeFor(this.roundNumber) * n, pack.length);
+        hands = Array.from({ length: n }, (_, i) => { const h = []; for (let j = i; j < end; j += n) h.push(pack[j]); return h; });
+        stock = pack.slice(end);
+        const mine = hands[this.dealer];
+        if (t.source === 'dealer-last' && mine.length) turned = mine[mine.length - 1];
+        else if (t.source === 'turned' && stock.length) turned = stock.shift();
+      }
+      this.dealt = hands.map((h) => this.sorted(h));
       this.hands = this.dealt.map((h) => h.slice());
+      this.turned = turned;
+      this.dealtStock = stock.slice(); // as dealt, top first, without the turned card: for the script
+      this.bidOrder = [];
+      this.trump = this.trumpFor(this.roundNumber, turned);
+      // engine.py: TricksGame._stock; the turned card under the stock where it is drawn last
+      this.stock = !d.draw ? [] : stock.concat(turned !== null && t.turned_drawn_last && t.source === 'turned' ? [turned] : []);
+      this.mustTrump = this.trump !== null && t.must_trump;
+      this.overTrump = this.trump !== null && t.over_trump;
+      this.handTricks = Math.floor((sum(this.hands.map((h) => h.length)) + this.stock.length) / n);
+      this.isBidding = o.bids !== null;
+      this.bids = new Array(n).fill(null);
+      this.winners = [];
       const schedule = o.passing.schedule;
       this.direction = schedule.length ? schedule[(this.roundNumber - 1) % schedule.length] : 'none';
       this.isPassing = this.direction !== 'none' && o.passing.count > 0;
@@ -70,7 +134,8 @@
       this.trickNumber = 1; this.broken = false; this.trick = [];
       this.step = o.play === 'clockwise' ? 1 : -1;
       this.leader = this.firstLeader();
-      this.turnSeat = this.isPassing || !this.hands[this.leader].length ? null : this.leader;
+      this.bidTurn = this.isBidding ? mod(this.dealer + this.step, n) : null;
+      this.turnSeat = this.isPassing || this.isBidding || !this.hands[this.leader].length ? null : this.leader;
       this.tricks = []; this.last = null; this.handResult = null;
     }
 
@@ -84,8 +149,37 @@
       return mod(this.dealer - 1, n);
     }
 
-    turn() { return this.isPassing ? this.passes.findIndex((p) => p === null) : this.turnSeat; }
-    isOver() { return !this.isPassing && this.turnSeat === null; }
+    turn() {
+      if (this.isPassing) return this.passes.findIndex((p) => p === null);
+      return this.isBidding ? this.bidTurn : this.turnSeat;
+    }
+    isOver() { return !this.isPassing && !this.isBidding && this.turnSeat === null; }
+
+    whyBidIllegal(bid) { // bidding.py: why_bid_illegal; [code, message] or null
+      if (this.isPassing) return ['bad-bid', `bids ${bid.bid} before the cards are passed`];
+      if (this.bidTurn === null) return ['bad-bid', `bids ${bid.bid}, but nobody bids now`];
+      if (bid.by !== this.bidTurn) return ['wrong-player', `seat ${this.bidTurn} bids now, not seat ${bid.by}`];
+      const total = this.handTricks;
+      if (bid.bid < 0 || bid.bid > total) return ['bad-bid', `a bid is 0 to ${total}`];
+      const others = this.bids.filter((b, s) => s !== bid.by);
+      if (this.options.bids.hook && others.every((b) => b !== null) && sum(others) + bid.bid === total) {
+        return ['bad-bid', `may not bid ${bid.bid}: the bids would add up to the ${total} trick(s) of the hand`];
+      }
+      return null;
+    }
+    legalBids() {
+      if (this.bidTurn === null) return [];
+      const out = [];
+      for (let t = 0; t <= this.handTricks; t++) if (this.whyBidIllegal({ by: this.bidTurn, bid: t }) === null) out.push({ by: this.bidTurn, bid: t });
+      return out;
+    }
+    over(trumps) { // trumps.py: over; the trumps that beat the trick's, or all of them
+      let top = null;
+      for (const p of this.trick) if (suitOf(p.play) === this.trump && (top === null || this.pw(p.play) > this.pw(top))) top = p.play;
+      if (top === null) return trumps;
+      const higher = trumps.filter((c) => this.pw(c) > this.pw(top));
+      return higher.length ? higher : trumps;
+    }
     breaks(card) { return suitOf(card) === '♥' || (this.options.queen_breaks_hearts && card === QUEEN); }
 
     legalCards() {
@@ -94,9 +188,15 @@
       let hand = this.hands[this.turnSeat];
       const first = this.trickNumber === 1;
       if (this.trick.length) {
-        const led = suitOf(this.trick[0].play);
-        const same = hand.filter((c) => suitOf(c) === led);
-        if (same.length) return this.sorted(same);
+        if (o.follow === 'suit') {
+          const led = suitOf(this.trick[0].play);
+          const same = hand.filter((c) => suitOf(c) === led);
+          if (same.length) return this.sorted(this.overTrump && led === this.trump ? this.over(same) : same);
+          if (this.mustTrump) {
+            const trumps = hand.filter((c) => suitOf(c) === this.trump);
+            if (trumps.length) return this.sorted(this.overTrump ? this.over(trumps) : trumps);
+          }
+        }
       } else if (first && o.first_lead === 'two-of-clubs' && hand.includes('2♣')) {
         return ['2♣'];
       } else if (o.hearts_lead === 'when-broken' && !this.broken) {
@@ -116,6 +216,7 @@
         return combinations(this.sorted(this.hands[seat]), this.options.passing.count)
           .map((cards) => ({ by: seat, pass: cards }));
       }
+      if (this.isBidding) return this.legalBids();
       return this.legalCards().map((c) => ({ by: this.turnSeat, play: c }));
     }
 
@@ -130,8 +231,10 @@
         if (distinct !== count) return ['bad-pass', `passes ${distinct} different card(s); this game passes ${count}`];
         return null;
       }
+      if ('bid' in move) return this.whyBidIllegal(move);
       const card = move.play;
       if (this.isPassing) return ['bad-pass', 'the cards must be passed before the first trick'];
+      if (this.isBidding) return ['bad-bid', 'plays before the bids are over'];
       if (this.turnSeat === null) return ['hand-over', 'the hand is already over'];
       if (move.by !== this.turnSeat) return ['wrong-player', `seat ${this.turnSeat} plays now, not seat ${move.by}`];
       const hand = this.hands[move.by];
@@ -142,13 +245,18 @@
       if (led !== null && suitOf(card) !== led && hand.some((c) => suitOf(c) === led)) {
         return ['revoke', `seat ${move.by} must follow ${led}`];
       }
+      if ((this.mustTrump || this.overTrump) && this.trick.length && legal.every((c) => suitOf(c) === this.trump)) {
+        if (suitOf(card) !== this.trump) return ['must-trump', `seat ${move.by} must play a trump`];
+        return ['must-over-trump', `seat ${move.by} must beat the trumps in the trick`];
+      }
       if (!this.trick.length) return ['illegal-lead', `seat ${move.by} may not lead ${card}; they may lead ${legal.join(' ')}`];
       return ['illegal-discard', `seat ${move.by} may not play ${card} on the first trick; they may play ${legal.join(' ')}`];
     }
 
     play(move) {
       const ok = move && isSeat(move.by, this.players)
-        && ('pass' in move ? Array.isArray(move.pass) && move.pass.every(isCard) : isCard(move.play));
+        && ('pass' in move ? Array.isArray(move.pass) && move.pass.every(isCard)
+          : 'bid' in move ? Number.isInteger(move.bid) : isCard(move.play));
       if (!ok) throw new PlayError('bad-move', `not a move: ${JSON.stringify(move)}`, this.legalMoves());
       const why = this.whyIllegal(move);
       if (why) throw new PlayError(why[0], why[1], this.legalMoves());
@@ -162,9 +270,18 @@
           this.passes.forEach((cards, s) => { const t = passTarget(this.direction, s, n); this.hands[t] = this.hands[t].concat(cards); });
           this.isPassing = false;
           this.leader = this.firstLeader();
-          this.turnSeat = this.leader;
+          this.turnSeat = this.isBidding ? null : this.leader;
           event.exchanged = true;
         }
+      } else if ('bid' in move) {
+        this.bids[move.by] = move.bid;
+        this.bidOrder.push(move.by);
+        event = { by: move.by, bid: move.bid };
+        if (this.bids.every((b) => b !== null)) {
+          this.isBidding = false; this.bidTurn = null;
+          this.turnSeat = this.hands[this.leader].length ? this.leader : null;
+          event.bids_done = true;
+        } else this.bidTurn = mod(this.bidTurn + this.step, this.players);
       } else event = this.playCard(move.by, move.play);
       this.last = event;
       return event;
@@ -177,69 +294,110 @@
       const event = { by: seat, play: card };
       if (this.trick.length < n) { this.turnSeat = mod(seat + this.step, n); return event; }
       const led = suitOf(this.trick[0].play);
-      let best = null;
-      for (const p of this.trick) if (suitOf(p.play) === led && (best === null || high(p.play) > high(best.play))) best = p;
+      let best = this.trick[0]; // trumps.py: trick_winner, the first of the strongest
+      for (const p of this.trick) if (this.strength(p.play, led) > this.strength(best.play, led)) best = p;
       const cards = this.trick.map((p) => p.play);
       this.broken = this.broken || cards.some((c) => this.breaks(c));
       const winner = best.by;
       this.taken[winner].push(...cards);
       this.tricksWon[winner] += 1;
+      this.winners.push(winner);
       const trick = { number: this.trickNumber, lead: this.trick[0].by, cards, winner,
         points: sum(cards.map((c) => this.value(c))), broken: this.broken };
+      if (this.options.deal.draw) { // engine.py: _draw, the winner first, while the stock lasts
+        trick.draws = [];
+        for (let i = 0; i < n && this.stock.length; i++) {
+          const s = mod(winner + i * this.step, n); const c = this.stock.shift();
+          this.hands[s].push(c); trick.draws.push({ by: s, card: c });
+        }
+      }
       this.tricks.push(trick); event.trick = trick;
       this.trick = []; this.trickNumber += 1; this.leader = winner;
       this.turnSeat = this.hands[winner].length ? winner : null;
+      if (this.options.ends_with.some((c) => cards.includes(c))) this.turnSeat = null; // the hand ends here
       if (this.turnSeat === null) { this.handResult = this.score(); this.sheet.push(this.handResult.scores.slice()); }
       return event;
     }
 
-    slamTaker() {
+    slamTaker(taken, tricks) { // scoring.py: slam_taker, over the sides
       const slam = this.options.slam;
       if (!slam) return null;
       if (slam.takes === 'all-tricks') {
-        const total = sum(this.tricksWon);
-        const s = this.tricksWon.findIndex((t) => t === total && total);
+        const total = sum(tricks);
+        const s = tricks.findIndex((t) => t === total && total);
         return s < 0 ? null : s;
       }
       const wanted = this.options.cards.filter((c) => c === QUEEN || suitOf(c) === '♥');
-      const s = this.taken.findIndex((cards) => wanted.length && wanted.every((c) => cards.includes(c)));
+      const s = taken.findIndex((cards) => wanted.length && wanted.every((c) => cards.includes(c)));
       return s < 0 ? null : s;
     }
 
-    score() { // generator/families/tricks/scoring.py: score_hand
+    score() { // generator/families/tricks/scoring.py: score_hand, a side scoring as one player
       const o = this.options;
-      const scores = this.taken.map((cards, s) => {
+      const groups = this.sideSeats();
+      const taken = groups.map((g) => [].concat(...g.map((s) => this.taken[s])));
+      const tricks = groups.map((g) => sum(g.map((s) => this.tricksWon[s])));
+      const scores = taken.map((cards, g) => {
         const table = cards.map((c) => this.table.get(c) || 0);
-        const won = this.tricksWon[s];
+        const won = tricks[g];
         let score = sum(table) + o.per_trick * won;
         if (won === 0 && o.no_tricks !== null) score += o.no_tricks;
         else if (won && o.clean_tricks !== null && !table.some((v) => v)) score += o.clean_tricks;
         return score;
       });
-      const slammer = this.slamTaker();
+      const slammer = this.slamTaker(taken, tricks);
       if (slammer !== null) {
-        scores.forEach((_, s) => {
-          if (s === slammer) scores[s] = o.slam.taker;
-          else if (o.slam.others !== null) scores[s] = o.slam.others;
+        scores.forEach((_, g) => {
+          if (g === slammer) scores[g] = o.slam.taker;
+          else if (o.slam.others !== null) scores[g] = o.slam.others;
         });
       }
-      this.taken.forEach((cards, s) => { scores[s] += sum(cards.map((c) => this.special.get(c) || 0)); });
+      taken.forEach((cards, g) => { scores[g] += sum(cards.map((c) => this.special.get(c) || 0)); });
+      const sideOf = [];
+      groups.forEach((g, i) => g.forEach((s) => { sideOf[s] = i; }));
+      this.addComponents(scores, taken, tricks, sideOf, groups);
       return { tricks: this.tricksWon.slice(), points: this.taken.map((cards) => sum(cards.map((c) => this.value(c)))),
-        slam: slammer, scores };
+        slam: slammer === null ? null : groups[slammer][0], scores: sideOf.map((g) => scores[g]),
+        side_tricks: tricks, side_scores: scores };
+    }
+
+    addComponents(scores, taken, tricks, sideOf, groups) { // scoring.py: _add_components
+      const o = this.options; const w = this.winners;
+      const index = (pos) => (pos === -1 ? w.length - 1 : pos - 1);
+      for (const [pos, value] of o.trick_points) {
+        const i = index(pos);
+        if (i >= 0 && i < w.length) scores[sideOf[w[i]]] += value;
+      }
+      for (const set of o.sets) {
+        const owners = set.tricks.map((pos) => { const i = index(pos); return w.length && i >= 0 && i < w.length ? sideOf[w[i]] : null; });
+        for (const c of set.cards) { const g = taken.findIndex((cards) => cards.includes(c)); owners.push(g < 0 ? null : g); }
+        const first = owners.length ? owners[0] : null;
+        if (first !== null && owners.every((x) => x === first)) scores[first] += set.value;
+      }
+      if (o.book) tricks.forEach((won, g) => { scores[g] += o.book.per_trick * Math.max(0, won - o.book.tricks); });
+      if (o.bid_score && o.bids) groups.forEach((g, i) => { scores[i] += bidScore(o.bid_score, sum(g.map((s) => this.bids[s] || 0)), tricks[i]); });
     }
 
     match() {
       const totals = Array.from({ length: this.players }, (_, s) => sum(this.sheet.map((row) => row[s])));
       const v = verdict(this.options.end, totals, this.sheet.length);
-      return { hands: this.sheet.length, totals, over: v.over, winners: v.winners, losers: v.losers };
+      return { hands: this.sheet.length, totals, over: v.over, winners: v.winners, losers: v.losers, sides: this.sideSeats() };
+    }
+
+    // what `seat` may know: of another seat's draw only that it drew (unless it drew the turned card)
+    seen(trick, seat) {
+      if (!trick.draws) return trick;
+      return Object.assign({}, trick, { draws: trick.draws.map((d) => (d.by === seat || d.card === this.turned ? d : { by: d.by, card: null })) });
     }
 
     view(seat) {
       const turn = this.turn();
       return { seat, players: this.players, hand_number: this.roundNumber, hand: this.sorted(this.hands[seat]),
         passing: this.isPassing, pass_to: this.passTo, passed: this.passes[seat],
-        trick: this.trick.map((p) => ({ by: p.by, play: p.play })), tricks: this.tricks.slice(),
-        broken: this.broken, turn, legal: turn === seat && !this.isPassing ? this.legalMoves() : [] };
+        trick: this.trick.map((p) => ({ by: p.by, play: p.play })), tricks: this.tricks.map((t) => this.seen(t, seat)),
+        broken: this.broken, turn, legal: turn === seat && !this.isPassing ? this.legalMoves() : [],
+        turned: this.turned, trump: this.trump, bidding: this.isBidding, bids: this.bids.slice(),
+        stock: this.stock.length, dealer: this.dealer };
     }
 
     botMove(seat) {
@@ -255,7 +413,9 @@
         passing: this.isPassing, hands: this.hands.map((h) => this.sorted(h)), turn: this.turn(),
         trick: this.trick.map((p) => ({ by: p.by, play: p.play })), trick_number: this.trickNumber,
         broken: this.broken, tricks: this.tricks.slice(), taken: this.taken.map((t) => t.slice()), last: this.last,
-        over: this.isOver(), result: this.handResult, sheet: this.sheet.map((r) => r.slice()), match: this.match(),
+        over: this.isOver(), turned: this.turned, trump: this.trump, stock: this.stock.length,
+        bidding: this.isBidding, bids: this.bids.slice(), hand_tricks: this.handTricks,
+        result: this.handResult, sheet: this.sheet.map((r) => r.slice()), match: this.match(),
       };
     }
 
@@ -269,17 +429,27 @@
       script.hand = this.roundNumber;
       script.deal = byName(this.dealt);
       if (this.passTo !== 'none') { script.pass_to = this.passTo; script.passes = byName(this.passes.map((p) => p || [])); }
+      const o = this.options;
+      if (o.deal.draw) script.stock = this.dealtStock.join(' ');
+      if (this.turned !== null) script.turned = this.turned;
+      if (o.bids !== null) script.bids = entries(this.bidOrder.map((s) => [n(s), this.bids[s]])); // in the order made
       let broken = false;
       script.tricks = this.tricks.map((t) => {
         const out = { lead: n(t.lead), cards: t.cards.join(' '), winner: n(t.winner), points: t.points };
         if (t.broken && !broken) out.broken = true;
         broken = t.broken;
+        if (t.draws && t.draws.length) out.draws = entries(t.draws.map((d) => [n(d.by), d.card]));
         return out;
       });
       if (this.handResult) {
         const r = this.handResult;
         script.result = { points: perSeat(r.points), tricks: perSeat(r.tricks), scores: perSeat(r.scores) };
         if (r.slam !== null) script.result.slam = n(r.slam);
+        if (o.sides === 'partners') { // a side named by its first seat
+          const sides = this.sideSeats();
+          script.result.side_tricks = entries(sides.map((g, i) => [n(g[0]), r.side_tricks[i]]));
+          script.result.side_scores = entries(sides.map((g, i) => [n(g[0]), r.side_scores[i]]));
+        }
       }
       return script;
     }
@@ -287,6 +457,7 @@
 
   // -- the rule-based player of the trick-taking games (generator/families/tricks/bot.py) --
   function chooseTricks(options, view) {
+    if (isTaking(options)) return chooseTaking(options, view);
     const legal = view.legal;
     const seat = view.seat;
     const sense = new Sense(options, view);
@@ -395,10 +566,121 @@
   }
 
 
+  // -- the player of the games that take tricks (generator/families/tricks/bot_taking.py) --
+  function isTaking(o) {
+    return o.trumps.source !== 'none' || o.follow !== 'suit' || o.ranking.length > 0 || o.sides !== 'each'
+      || o.bids !== null || o.book !== null || o.deal.draw;
+  }
+
+  class Taking {
+    constructor(options, view) {
+      this.power = powerTable(options.ranking);
+      this.values = new Map();
+      for (const [c, v] of options.points.concat(options.special)) this.values.set(c, (this.values.get(c) || 0) + v);
+      this.order = new Map(options.cards.map((c, i) => [c, i]));
+      this.seat = view.seat; this.players = view.players; this.hand = view.hand; this.trump = view.trump;
+      const half = Math.floor(this.players / 2);
+      this.side = new Set(options.sides === 'partners'
+        ? Array.from({ length: this.players }, (_, s) => s).filter((s) => s % half === this.seat % half) : [this.seat]);
+      const gone = new Set(this.hand);
+      view.tricks.forEach((t) => t.cards.forEach((c) => gone.add(c)));
+      view.trick.forEach((p) => gone.add(p.play));
+      this.unseen = options.cards.filter((c) => !gone.has(c));
+      this.follows = options.follow === 'suit';
+      this.tricksScore = options.per_trick !== 0 || options.book !== null || options.bid_score !== null;
+      const won = view.tricks.filter((t) => this.side.has(t.winner)).length;
+      if (options.bids !== null && view.bids.every((b) => b !== null)) {
+        this.want = won < sum(view.bids.filter((b, s) => this.side.has(s)).map((b) => b || 0));
+      } else this.want = options.end.winning === 'highest-wins';
+    }
+    pw(card) { return this.power[rankOf(card)] || 0; }
+    trumpOf(card) { return suitOf(card) === this.trump ? 1 : 0; }
+    points(card) { return this.values.get(card) || 0; }
+    strength(card, led) {
+      if (this.trumpOf(card)) return 100 + this.pw(card);
+      return suitOf(card) === led ? this.pw(card) : -1;
+    }
+    cheap(card) { return [this.points(card), this.trumpOf(card), this.pw(card)]; }
+    topOfSuit(card) { return this.unseen.every((u) => suitOf(u) !== suitOf(card) || this.pw(u) < this.pw(card)); }
+    best(cards, key) { return Sense.prototype.best.call(this, cards, key); }
+  }
+
+  function chooseTaking(options, view) {
+    const legal = view.legal; const seat = view.seat;
+    const t = new Taking(options, view);
+    if (view.bidding) return { by: seat, bid: takingBid(t, legal.map((m) => m.bid)) };
+    if (legal.length === 1) return legal[0];
+    const cards = legal.map((m) => m.play);
+    return { by: seat, play: view.trick.length ? takingFollow(t, view, cards) : takingLead(t, cards) };
+  }
+
+  function takingBid(t, bids) { // the tricks the hand should take, in halves
+    const top = Object.values(t.power).sort((a, b) => b - a);
+    const place = (c) => { const i = top.indexOf(t.pw(c)); return i < 0 ? top.length : i; };
+    let halves = 0;
+    const trumps = t.hand.filter((c) => t.trumpOf(c)).map((c, i) => [c, i])
+      .sort((a, b) => t.pw(b[0]) - t.pw(a[0]) || a[1] - b[1]).map((x) => x[0]);
+    trumps.forEach((c, i) => { const p = place(c); halves += p < 2 || i >= 3 ? 2 : p < 4 ? 1 : 0; });
+    for (const c of t.hand) {
+      if (t.trumpOf(c)) continue;
+      const p = place(c);
+      const length = t.hand.filter((x) => suitOf(x) === suitOf(c)).length;
+      halves += p === 0 ? (t.trump === null ? 2 : 1) : p === 1 && length >= 2 && t.trump === null ? 1 : 0;
+    }
+    const guess = Math.min(Math.floor(halves / 2), t.hand.length);
+    let best = null;
+    for (const b of bids) if (best === null || Math.abs(b - guess) < Math.abs(best - guess) || (Math.abs(b - guess) === Math.abs(best - guess) && b < best)) best = b;
+    return best;
+  }
+
+  function takingFollow(t, view, cards) {
+    const trick = view.trick;
+    const led = suitOf(trick[0].play);
+    let best = trick[0];
+    for (const p of trick.slice(1)) if (t.strength(p.play, led) > t.strength(best.play, led)) best = p;
+    const top = t.strength(best.play, led);
+    const after = t.players - trick.length - 1;
+    const winners = cards.filter((c) => t.strength(c, led) > top);
+    const losers = cards.filter((c) => t.strength(c, led) <= top);
+    if (!t.want) {
+      if (losers.length) return t.best(losers, (c) => [-t.trumpOf(c), -t.pw(c)]);
+      return t.best(winners, (c) => (after === 0 ? [-t.pw(c)] : [t.pw(c)]));
+    }
+    if (t.side.has(best.by)) {
+      if (losers.length) return t.best(losers, after === 0 ? (c) => [-t.points(c), t.trumpOf(c), t.pw(c)] : (c) => t.cheap(c));
+      return t.best(winners, (c) => t.cheap(c));
+    }
+    const worth = sum(trick.map((p) => t.points(p.play))) > 0 || t.tricksScore;
+    const plain = winners.filter((c) => !t.trumpOf(c));
+    if (plain.length) {
+      const sure = plain.filter((c) => t.topOfSuit(c));
+      return t.best(after === 0 || !sure.length ? plain : sure, (c) => [t.pw(c)]);
+    }
+    if (winners.length && (worth || !losers.length)) return t.best(winners, (c) => [t.pw(c)]);
+    if (losers.length) return t.best(losers, (c) => t.cheap(c));
+    return t.best(winners, (c) => t.cheap(c));
+  }
+
+  function takingLead(t, cards) {
+    if (!t.want || !t.follows) return t.best(cards, (c) => t.cheap(c));
+    const plain = cards.filter((c) => !t.trumpOf(c));
+    const sure = plain.filter((c) => t.topOfSuit(c));
+    if (sure.length) return t.best(sure, (c) => [-t.pw(c)]);
+    const mine = cards.filter((c) => t.trumpOf(c));
+    const theirs = t.unseen.filter((c) => t.trumpOf(c));
+    if (mine.length && mine.length > theirs.length) return t.best(mine, (c) => [-t.pw(c)]);
+    const pool = plain.length ? plain : cards;
+    return t.best(pool, (c) => [-t.hand.filter((x) => suitOf(x) === suitOf(c)).length, t.pw(c)]);
+  }
+
   // -- the play page's part (play.js calls page(h) with its helpers) ----------------------
   // The reader plays (or passes) from a row of card buttons; the trick lies in the middle.
   function tricksPage(h) {
-    const { el, fill, say, name, ui, W, api, ME, cardNode, render, tryMove, legalCards, arrows, clampFocus, options } = h;
+    const { el, fill, say, name, ui, W, api, ME, cardNode, sentence, render, tryMove, legalCards, arrows, clampFocus, options } = h;
+    const partners = () => options().sides === 'partners';
+    const bidding = () => options().bids !== null;
+    // a game without card points (Whist, Oh Hell) counts tricks where others count points
+    const counted = () => options().points.length > 0 || options().special.length > 0;
 
     function passTargetOf(s) {
       const n = s.players;
@@ -412,6 +694,37 @@
       const t = s.tricks[s.tricks.length - 1];
       const step = options().play === 'clockwise' ? 1 : s.players - 1;
       return t.cards.map((card, i) => ({ by: (t.lead + i * step) % s.players, play: card }));
+    }
+    function tricksTaken(s, seat) { return s.tricks.filter((t) => t.winner === seat).length; }
+    /** The trump suit and the card turned up, the stock's size: what everyone sees. */
+    function trumpsNode(s) {
+      const o = options();
+      if (o.trumps.source === 'none' && !o.deal.draw) return null;
+      const parts = [];
+      if (o.trumps.source !== 'none') parts.push(s.trump ? fill(W.trumps, { suit: s.trump }) : W.noTrumps);
+      if (s.turned) parts.push(' · ', sentence(W.turned, { card: [s.turned] }));
+      if (o.deal.draw) parts.push(' · ', fill(W.stock, { num: s.stock }));
+      return el('p', { class: 'play-trumps' }, parts);
+    }
+    /** The bids 0..n as a row of buttons; the dealer's forbidden bid is there, disabled and
+        explained, so that the reader sees why. */
+    function bidNode(s) {
+      const legal = new Set(api.legalMoves().map((m) => m.bid));
+      const all = Array.from({ length: s.hand_tricks + 1 }, (_, i) => i);
+      const first = all.findIndex((b) => legal.has(b));
+      const focus = legal.has(all[clampFocus(all.length)]) ? clampFocus(all.length) : first;
+      const buttons = all.map((b, i) => el('button', {
+        type: 'button', class: 'play-card play-bid' + (legal.has(b) ? '' : ' is-illegal'),
+        'aria-disabled': legal.has(b) ? null : 'true', tabindex: i === focus ? '0' : '-1',
+        'data-bid': String(b), 'data-focus': i === focus ? '1' : null,
+        on: { click: () => { ui.focus = i; tryMove({ by: ME, bid: b }); } },
+      }, [String(b)]));
+      const row = el('div', { class: 'play-hand play-bids', dir: 'ltr', role: 'group', 'aria-label': W.yourBidLabel }, buttons);
+      row.addEventListener('keydown', arrows);
+      const out = [row];
+      const banned = all.filter((b) => !legal.has(b));
+      if (banned.length) out.push(el('p', { class: 'play-hook', text: fill(W.hook, { num: banned[0], total: s.hand_tricks }) }));
+      return out;
     }
     function choose(card, passing) {
       if (!passing) { tryMove({ by: ME, play: card }); return; }
@@ -428,7 +741,8 @@
       announceTurn(s) {
         if (s.passing && s.passes[ME] === null) {
           say(W.yourPass, { num: options().passing.count, name: name(passTargetOf(s)) }, false);
-        } else say(s.trick.length ? W.yourPlay : W.yourLead, {}, false);
+        } else if (s.bidding) say(W.yourBid, { num: s.hand_tricks }, false);
+        else say(s.trick.length ? W.yourPlay : W.yourLead, {}, false);
       },
       /** One sentence per event, in the words of the example rounds where they have them. */
       narrate(ev, before) {
@@ -439,11 +753,18 @@
           }
           return;
         }
+        if ('bid' in ev) { say(ev.by === ME ? W.youBid : W.bids, { name: name(ev.by), num: ev.bid }); return; }
         say(W.plays, { name: name(ev.by), card: [ev.play] });
         if (ev.trick) {
           if (W.broken && ev.trick.broken && !before.broken) say(W.broken, {});
           say(ev.trick.winner === ME ? W.youTake : W.takes, { name: name(ev.trick.winner) });
           if (ev.trick.points) say(W.points, { num: ev.trick.points });
+          // the draws: the reader's own card, the turned card everyone saw, else only that one drew
+          for (const d of ev.trick.draws || []) {
+            if (d.by === ME) say(W.youDrawCard, { card: [d.card] });
+            else if (d.card === before.turned) say(W.drawsCard, { name: name(d.by), card: [d.card] });
+            else say(W.drawsHidden, { name: name(d.by) });
+          }
         }
       },
       announceEnd(s) {
@@ -459,6 +780,9 @@
         }
         if (code === 'illegal-discard') return W.illegalDiscard;
         if (code === 'bad-pass') return fill(W.badPass, { num: options().passing.count });
+        if (code === 'must-trump') return fill(W.mustTrump, { suit: s.trick[0].play.slice(-1) });
+        if (code === 'must-over-trump') return W.overTrump;
+        if (code === 'bad-bid') return W.badBid;
         return null;
       },
       pauseAfterMove(s) { return s.trick.length === 0; },  // a trick just completed
@@ -466,6 +790,7 @@
         const plays = s.trick.length ? s.trick : (s.tricks.length ? lastTrickPlays(s) : []);
         const done = !s.trick.length && s.tricks.length;
         return el('section', { class: 'play-trick', 'aria-label': W.trick }, [
+          trumpsNode(s),
           el('h2', { class: 'play-h', text: W.trick }),
           el('ul', { class: 'play-trick-cards' }, plays.map((p) => el('li', {
             class: done && s.tricks[s.tricks.length - 1].winner === p.by ? 'is-winner' : null,
@@ -473,16 +798,22 @@
         ]);
       },
       seat(s, seat) {
-        return [el('span', { class: 'play-count', text: fill(W.cards, { num: s.hands[seat].length }) }),
-          el('span', { class: 'play-count', text: fill(W.points, { num: pointsTaken(s, seat) }) })];
+        const out = [el('span', { class: 'play-count', text: fill(W.cards, { num: s.hands[seat].length }) }),
+          counted() ? el('span', { class: 'play-count', text: fill(W.points, { num: pointsTaken(s, seat) }) })
+            : el('span', { class: 'play-count', text: fill(W.tricksWon, { num: tricksTaken(s, seat) }) })];
+        if (bidding() && s.bids[seat] !== null) out.push(el('span', { class: 'play-count', text: fill(W.bid, { num: s.bids[seat] }) }));
+        return out;
       },
       handTitle(s) {
-        return el('span', { class: 'play-dealer', text: ` · ${fill(W.points, { num: pointsTaken(s, ME) })}` });
+        const mine = counted() ? fill(W.points, { num: pointsTaken(s, ME) }) : fill(W.tricksWon, { num: tricksTaken(s, ME) });
+        const bid = bidding() && s.bids[ME] !== null ? ` · ${fill(W.bid, { num: s.bids[ME] })}` : '';
+        return el('span', { class: 'play-dealer', text: ` · ${mine}${bid}` });
       },
       hand(s, parts, myTurn) {
+        if (s.bidding && myTurn) { parts.push(...bidNode(s)); }
         const mine = s.hands[ME];
         const passing = s.passing && s.passes[ME] === null && myTurn;
-        const legal = new Set(myTurn && !passing ? legalCards() : []);
+        const legal = new Set(myTurn && !passing && !s.bidding ? legalCards() : []);
         const buttons = mine.map((c, i) => {
           const chosen = ui.selected.includes(c);
           const ok = passing || legal.has(c);
@@ -490,7 +821,7 @@
             type: 'button', class: 'play-card' + (ok ? '' : ' is-illegal') + (chosen ? ' is-chosen' : ''),
             'aria-disabled': myTurn && !ok ? 'true' : null, 'aria-pressed': passing ? String(chosen) : null,
             tabindex: i === clampFocus(mine.length) ? '0' : '-1', 'data-card': c,
-            'data-focus': myTurn && i === clampFocus(mine.length) ? '1' : null,
+            'data-focus': myTurn && !s.bidding && i === clampFocus(mine.length) ? '1' : null,
             on: { click: () => { ui.focus = i; choose(c, passing); } },
           }, [cardNode(c)]);
         });
@@ -508,6 +839,14 @@
         return el('section', { class: 'play-mine' }, parts);
       },
       sheet(s) {
+        if (partners()) { // a column a side: the partners score together
+          const sides = s.match.sides;
+          const cells = (row) => sides.map((g) => el('td', { class: 'num', text: String(row[g[0]]) }));
+          const rows = s.sheet.map((row, i) => el('tr', {}, [el('th', { scope: 'row', class: 'num', text: String(i + 1) }), ...cells(row)]));
+          rows.push(el('tr', { class: 'play-total' }, [el('th', { scope: 'row', text: W.total }), ...cells(s.match.totals)]));
+          return { corner: el('th', { scope: 'col', text: W.hand }), rows,
+            columns: sides.map((g) => fill(W.side, { first: name(g[0]), second: name(g[1]) })) };
+        }
         const rows = s.sheet.map((scores, i) => el('tr', {}, [el('th', { scope: 'row', class: 'num', text: String(i + 1) }),
           ...scores.map((p) => el('td', { class: 'num', text: String(p) }))]));
         if (s.match) {
