@@ -28,6 +28,13 @@ FOREIGN = (
     "Every heart and the Q♠ went to %(name)s.",
     "The player holding the Q♠ after the pass takes it",  # a Q♠ worth points
     "The player dealt the Q♠ takes it",
+    "Cards passed",  # the deal's table of a hand that passes (issue 34: none without passing)
+    "Hand when play begins",
+    "Pass these cards",  # the play page's words of passing, trumps, bids and a stock
+    "No trumps in this hand",
+    "Cards in the stock: %(num)s",
+    "Your bid",
+    "You must play a trump higher than the one in the trick.",
 )
 
 
@@ -82,3 +89,20 @@ def test_a_long_source_address_fits_a_phone(site: Path, browser, lang: str) -> N
     box = link.bounding_box()
     page.close()
     assert width <= 390 and box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+
+
+def test_a_hand_without_passing_shows_no_passes_in_its_deal(tmp_path: Path) -> None:
+    """The deal's table of a hand that passes nothing has no "Cards passed" and no "Hand
+    when play begins" columns (issue 34): Whist, Briscola and Oh Hell (the fixtures), as a
+    page and as a booklet."""
+    fixtures = Path(__file__).parent / "fixtures" / "trick-games"
+    out = tmp_path / "site"
+    result = build(BuildConfig(fixtures, TEMPLATES, out, search=False))
+    assert result.ok, [d.format() for d in result.report.items]
+    for game in ("whist", "briscola", "oh-hell"):
+        page = (out / "en" / game / "index.html").read_text(encoding="utf-8")
+        booklet = _words(" ".join(p.extract_text() for p in PdfReader(
+            out / "en" / game / f"{game}.pdf").pages))
+        assert '<table class="hands deal"' in page, game  # the deal's table is there ...
+        for words in ("Cards passed", "Hand when play begins"):  # ... without the passes
+            assert words not in _words(page) and words not in booklet, (game, words)

@@ -94,6 +94,7 @@ class TricksExample(ExampleBase, total=False):
     hand_line: str
     pass_line: str
     deal: list[DealRow] | None
+    passing: bool  # the hand passes cards: the deal's table has the passes and the hands after
     start: list[StartRow] | None
     totals: list[TotalRow] | None
     scored: bool  # False: the scores are outside the model, and the table has no Score column
@@ -147,7 +148,8 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
         "seats": [{"name": seat(s), "dealer": view.dealer(s, replay.dealer)} for s in seats],
         "hand_line": msgs.gettext("Hand %(num)s") % {"num": replay.hand} if replay.dealt else "",
         "pass_line": _pass_line(msgs, replay.pass_to, replay.pass_count, game),
-        "deal": None, "start": None, "totals": None, "scored": True, "sheet": None,
+        "deal": None, "passing": bool(replay.passes), "start": None, "totals": None,
+        "scored": True, "sheet": None,
         "verdict": [],
     }
     if replay.dealt:
