@@ -10,11 +10,12 @@ import html
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
 
-from conftest import RULES
+from conftest import RULES, serve_folder
 from generator.build import BuildConfig, build
 from generator.check.games import check
 from generator.cli.main import main
@@ -27,7 +28,7 @@ RULE = "In this reading each heart costs its spot value (the 7♥ costs 7)."
 SCORE = re.compile(r"\bScore\b(?! sheet)")
 
 
-def hearts(tmp: Path, *, declared: bool) -> Path:
+def hearts(tmp: Path, *, declared: bool, affects: str = "scores, play") -> Path:
     """Hearts in English alone, with (or without) a rule outside the model."""
     rules = tmp / ("declared" if declared else "plain") / "rules"
     rules.mkdir(parents=True)
@@ -38,7 +39,7 @@ def hearts(tmp: Path, *, declared: bool) -> Path:
             path.unlink()
     if declared:
         with open(rules / "hearts" / "game.yaml", "a", encoding="utf-8") as game:
-            game.write("outside_model:\n  - {id: spot-hearts, affects: [scores, play]}\n")
+            game.write(f"outside_model:\n  - {{id: spot-hearts, affects: [{affects}]}}\n")
         with open(rules / "hearts" / "en.yaml", "a", encoding="utf-8") as en:
             en.write(f"outside_model:\n  spot-hearts: \"{RULE}\"\n")
     return rules
@@ -99,3 +100,41 @@ def test_the_site_publishes_no_computed_score_and_says_what_was_checked(tmp_path
     assert not SCORE.search(booklet)
     assert "There is no page to play this game against the computer." in " ".join(
         booklet.split())
+
+
+def test_the_play_page_keeps_no_score_when_the_scores_are_outside_the_model(
+        tmp_path: Path, browser: Any) -> None:
+    """With the play still the engine's and only the scores outside the model, the game is
+    played hand by hand with no score sheet, no running total and no winner of a game."""
+    rules = hearts(tmp_path, declared=True, affects="scores")
+    assert build(BuildConfig(rules, RULES.parent / "templates", tmp_path / "site", pdf=False,
+                             search=False, workers=1)).ok
+    httpd, url = serve_folder(tmp_path / "site")
+    page = browser.new_page(viewport={"width": 390, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{url}/en/hearts/play/index.html?pace=0&seed=4")
+        page.click("#play-start")
+        for _ in range(60):  # the reader's moves; the computer's come at once (pace 0)
+            page.wait_for_function("(() => { const s = window.rulebook.state();"
+                                   " return s.over || s.turn === 0; })()")
+            state = page.evaluate("window.rulebook.state()")
+            if state["over"]:
+                break
+            assert page.query_selector(".play-sheet") is None  # never, not even at the start
+            if state["passing"]:
+                for i in range(3):  # each click draws the hand anew: a locator finds it again
+                    page.locator(".play-card").nth(i).click()
+                page.click(".play-pass")
+            else:
+                page.click(".play-card:not(.is-illegal)")
+        assert page.evaluate("window.rulebook.state().over")
+        page.wait_for_selector(".play-end")
+        text = page.inner_text("main")
+        assert page.query_selector(".play-sheet") is None and "Score sheet" not in text
+        assert "Next hand" not in text and "The game is over" not in text
+        assert errors == []
+    finally:
+        page.close()
+        httpd.shutdown()

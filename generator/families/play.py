@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..model.game import GameBundle
+from ..model.schema import Affects
 from ..simulation.configurations import player_counts
 from . import REGISTRY, family_of
 from .moves import Json
@@ -28,8 +29,11 @@ def play_options(bundle: GameBundle, variant: str | None, players: int) -> Json:
     """What the play table needs for ``bundle``'s game (or ``variant``) and ``players``."""
     if players not in counts(bundle, variant):
         raise ValueError(f"{bundle.rules.id} is not played by {players}")
-    return family_of(bundle).play_options(bundle.rules.engine_for(variant), players,
-                                          game_id=bundle.rules.id, variant=variant)
+    options = family_of(bundle).play_options(bundle.rules.engine_for(variant), players,
+                                             game_id=bundle.rules.id, variant=variant)
+    if any(Affects.SCORES in rule.affects for rule in bundle.rules.spec.outside_model):
+        options["scored"] = False  # the engine's scores are not the game's: the page keeps none
+    return options
 
 
 def new_table(options: Json) -> Table:

@@ -158,7 +158,7 @@
       }
     }
     ui.prompt = null;
-    announceEnd(api.state());
+    announceEnd(shown(api.state()));
     speak();
   }
 
@@ -207,8 +207,14 @@
 
   // -- drawing the table ---------------------------------------------------------------------
 
+  /** The state as the page shows it: without a score sheet or a match where the game's
+      scores are outside rulebook's model (options.scored false; docs/authoring.md). */
+  function shown(s) {
+    return data.configs[ui.config].options.scored === false ? Object.assign({}, s, { match: null, sheet: [] }) : s;
+  }
+
   function render(focus) {
-    const s = api.state();
+    const s = shown(api.state());
     const hadFocus = root.contains(document.activeElement);
     const prompt = ui.prompt && !s.over
       ? el('p', { class: 'play-turn' }, [sentence(ui.prompt.text, ui.prompt.vars)]) : null;
@@ -278,7 +284,7 @@
   }
 
   function sheetNode(s) {
-    const sheet = page.sheet(s);
+    const sheet = data.configs[ui.config].options.scored === false ? null : page.sheet(s);
     if (!sheet) return null;
     const head = el('tr', {}, [sheet.corner, ...(sheet.columns || ui.names).map((n) => el('th', { scope: 'col', text: n }))]);
     return el('section', { class: 'play-sheet' }, [el('h2', { class: 'play-h', text: W.score }),
