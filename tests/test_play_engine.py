@@ -33,8 +33,9 @@ CHOOSER = 0x5BD1E995  # the random players' generator: Mulberry32(seed ^ CHOOSER
 ROUNDS_PER_FAMILY = sized(2_000, 10_000)
 FAST_ROUNDS_PER_FAMILY = 120
 # the games that take tricks (tests/taking_games.py): rounds per game, over its configurations;
-# RULEBOOK_TAKING_ROUNDS=10000 is the deep run (docs/play.md)
-TAKING_ROUNDS = int(os.environ.get("RULEBOOK_TAKING_ROUNDS", "200"))
+# the unit tier a sample, make test 2,000, make test-deep (or RULEBOOK_TAKING_ROUNDS) 10,000
+FAST_TAKING_ROUNDS = 60
+TAKING_ROUNDS = int(os.environ.get("RULEBOOK_TAKING_ROUNDS", sized(2_000, 10_000)))
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (`make test` installs "
                                 "nodejs); the browser engine cannot be compared without it")
@@ -224,15 +225,26 @@ def test_the_two_engines_agree_on_a_sample_of_rounds(node: Node) -> None:
 
 def test_the_two_engines_agree_on_the_games_that_take_tricks(node: Node) -> None:
     """Whist, Briscola and Oh Hell and their variants: trumps, partners, a stock, bids."""
+    _agree_on_taking_games(node, FAST_TAKING_ROUNDS)
+
+
+@pytest.mark.slow
+@pytest.mark.deep
+def test_the_two_engines_agree_on_thousands_of_rounds_of_the_games_that_take_tricks(
+        node: Node) -> None:
+    _agree_on_taking_games(node, TAKING_ROUNDS)
+
+
+def _agree_on_taking_games(node: Node, rounds: int) -> None:
     configs = taking_games.configurations()
     played: dict[tuple[str, str | None], int] = {}
-    for job in compare(node, configs, taking_jobs(configs, TAKING_ROUNDS)):
+    for job in compare(node, configs, taking_jobs(configs, rounds)):
         o = configs[job["opt"]]
         played[o["game"], o["variant"]] = played.get((o["game"], o["variant"]), 0) + job["rounds"]
     # every configuration is played, and each game as often as asked
     assert set(played) == {(o["game"], o["variant"]) for o in configs}
     for game in taking_games.GAMES:
-        assert sum(n for (g, _), n in played.items() if g == game) >= TAKING_ROUNDS
+        assert sum(n for (g, _), n in played.items() if g == game) >= rounds
 
 
 @pytest.mark.slow
