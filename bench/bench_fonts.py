@@ -16,8 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build import BuildConfig, build  # noqa: E402
 from generator.core.languages import LANGUAGES  # noqa: E402
+from generator.pipeline import BuildConfig, build  # noqa: E402
 from generator.runtime.cache import Cache  # noqa: E402
 from generator.web.fonts import print_faces, site_characters, web_faces  # noqa: E402
 

@@ -20,12 +20,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build import BuildConfig, build  # noqa: E402
 from generator.check.games import check  # noqa: E402
 from generator.check.load import load_site_spec  # noqa: E402
 from generator.core.diagnostics import Report  # noqa: E402
 from generator.pdf import render  # noqa: E402
 from generator.pdf.imposition import imposed_pdfs  # noqa: E402
+from generator.pipeline import BuildConfig, build  # noqa: E402
 from generator.runtime.cache import Cache  # noqa: E402
 from generator.web.render import Renderer, SiteConfig  # noqa: E402
 from generator.web.site import DocKind, plan  # noqa: E402

@@ -22,8 +22,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_site import synthetic_corpus  # noqa: E402
 
-from generator.build import BuildConfig, build  # noqa: E402
 from generator.core.diagnostics import Report  # noqa: E402
+from generator.pipeline import BuildConfig, build  # noqa: E402
 from generator.web.search import language_indexes, pagefind_binary  # noqa: E402
 
 

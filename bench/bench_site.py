@@ -25,7 +25,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build import BuildConfig, build  # noqa: E402
+from generator.pipeline import BuildConfig, build  # noqa: E402
 
 TEMPLATES = ROOT / "templates"
 

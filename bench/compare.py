@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_site import edit_one_sentence, synthetic_corpus  # noqa: E402
 
-from generator.build import BuildConfig, build  # noqa: E402
+from generator.pipeline import BuildConfig, build  # noqa: E402
 
 TEMPLATES = ROOT / "templates"
 _HUGO_LAYOUT = ("<!doctype html><html lang=\"{{ .Site.Language.Lang }}\"><meta charset=utf-8>"

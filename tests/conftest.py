@@ -119,7 +119,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     pages a unit test renders then read their numbers, and no unit test pays for a cold
     machine."""
     if any(item.get_closest_marker("unit") for item in session.items):
-        from generator.build.simulate import simulations_of
+        from generator.pipeline.simulate import simulations_of
         from generator.runtime.cache import Cache
         from generator.simulation.store import Store
 
@@ -200,7 +200,7 @@ def shared_build(kind: str, **options: Any) -> tuple[Path, dict[str, Any]]:
     folder, for every xdist worker and every run until a source file changes: the first to
     come builds under a lock, the next read what it left (the site, and what its build said).
     Read it, never change it: a test that rebuilds works on ``own_copy``."""
-    from generator.build import BuildConfig, build
+    from generator.pipeline import BuildConfig, build
 
     key = f"{kind}-{_source_digest()}"
     home = SHARED / "sites" / key

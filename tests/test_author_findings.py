@@ -140,7 +140,7 @@ def test_a_game_written_from_the_reference_alone_is_clean(tmp_path: Path) -> Non
     ace): written by a newcomer from docs/format.md, `rulebook new` and the findings only,
     with a whole hand of 17 tricks narrated in English and German. It stays clean, and it
     builds."""
-    from generator.build import BuildConfig, build
+    from generator.pipeline import BuildConfig, build
 
     result = check([BLACK_MARIA], root=BLACK_MARIA.parent)
     assert [b.rules.id for b in result.games] == ["black-maria"]

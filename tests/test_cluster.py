@@ -25,8 +25,8 @@ from typing import Any, Iterator
 import pytest
 
 from conftest import HANG, ROOT, RULES, TEMPLATES
-from generator.build import BuildConfig, build, graph
 from generator.pdf import render as pdf
+from generator.pipeline import BuildConfig, build, graph
 from generator.runtime import executors
 from generator.simulation import store
 from generator.web.render import Renderer
@@ -193,8 +193,8 @@ def test_a_cluster_that_cannot_read_the_project_builds_the_same_site(
     with distributed.Client(cluster.address.replace("dask://", "tcp://")) as client:
         ran = client.run(lambda: (sys.modules["generator"].__file__, os.getcwd(),
                                   sys.modules["generator.pdf.render"]._WORKER.get("setup")))
-        pages = client.run(lambda: sys.modules["generator.build.pages_cluster"].rendered_here()
-                           if "generator.build.pages_cluster" in sys.modules else 0)
+        pages = client.run(lambda: sys.modules["generator.pipeline.pages_cluster"].rendered_here()
+                           if "generator.pipeline.pages_cluster" in sys.modules else 0)
         guarded = client.run(lambda: sys.modules["cluster_audit"].FORBIDDEN)
     assert len(ran) == 2 and all(str(templates.resolve()) in g for g in guarded.values())
     for where, cwd, setup in ran.values():  # each worker in its own folder, with its own code

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, RULES
-from generator.build import BuildConfig, build
 from generator.cli.main import main
 from generator.pdf import render as pdf
+from generator.pipeline import BuildConfig, build
 from generator.runtime import executors
 
 pytestmark = pytest.mark.site  # builds on a Dask cluster

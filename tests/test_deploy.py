@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from conftest import HANG, RULES, TEMPLATES
-from generator.build import BuildConfig, build
+from generator.pipeline import BuildConfig, build
 from generator.runtime.cache import Cache
 
 GAME = "black-peter"

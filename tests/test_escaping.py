@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import PAIRS_GAME, ROOT, TRICKS_GAME, corpus
-from generator.build.simulate import simulations_of
+from generator.pipeline.simulate import simulations_of
 from generator.web.render import Renderer, SiteConfig, json_ld
 from generator.web.site import Kind, plan
 

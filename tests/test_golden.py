@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, RULES, corpus
-from generator.build.simulate import simulations_of
 from generator.check.site_spec import load_site_spec
 from generator.core.diagnostics import Report
+from generator.pipeline.simulate import simulations_of
 from generator.web.render import Renderer, SiteConfig
 from generator.web.site import Kind, Page, plan
 

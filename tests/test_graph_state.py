@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.build.graph import Output, State, dump_state, load_state
+from generator.pipeline.graph import Output, State, dump_state, load_state
 from generator.runtime.deps import Deps
 
 

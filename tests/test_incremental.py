@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, RULES, sized
-from generator.build import BuildConfig, BuildResult, build
+from generator.pipeline import BuildConfig, BuildResult, build
 
 pytestmark = pytest.mark.site  # builds, and builds again
 

@@ -14,13 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, RULES, corpus
-from generator.build import BuildConfig, build
 from generator.cli.main import main
 from generator.core.cards import parse_card
 from generator.families.pairs import numbers as pairs_numbers
 from generator.families.pairs.engine import PairsGame
 from generator.families.pairs.options import OddCardFate, OddMode
 from generator.families.tricks.engine import TricksGame
+from generator.pipeline import BuildConfig, build
 from generator.runtime.cache import Cache
 from generator.simulation.run import run
 from generator.simulation.stats import Kind, Tally, mean_interval, wilson

@@ -12,8 +12,8 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import TEMPLATES
-from generator.build import BuildConfig, build
 from generator.core.languages import LANGUAGES, load_messages
+from generator.pipeline import BuildConfig, build
 
 pytestmark = pytest.mark.pdf  # builds a site with its PDFs
 JACKS = Path(__file__).parent / "fixtures" / "jacks"

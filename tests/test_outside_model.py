@@ -16,9 +16,9 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import RULES, serve_folder
-from generator.build import BuildConfig, build
 from generator.check.games import check
 from generator.cli.main import main
+from generator.pipeline import BuildConfig, build
 
 pytestmark = pytest.mark.slow
 

@@ -1,4 +1,4 @@
-"""The games' pages as a cluster renders them (build/pages_cluster.py), without a cluster: each
+"""The games' pages as a cluster renders them (pipeline/pages_cluster.py), without a cluster: each
 task and each shared value goes through pickle, as Dask sends them, and runs here; the
 templates are read from the folder the worker unpacks its bundle into. The real cluster, whose
 workers cannot read the project, is tests/test_cluster.py (slow)."""
@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable, Iterator
 import pytest
 
 from conftest import RULES, TEMPLATES
-from generator.build import BuildConfig, build, graph, pages_cluster
+from generator.pipeline import BuildConfig, build, graph, pages_cluster
 from generator.runtime import executors
 from generator.runtime.bundle import Bundle, unpacked
 from generator.web.templates_bundle import collect

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from conftest import RULES, TEMPLATES
-from generator.build import BuildConfig, BuildResult, build
 from generator.check.games import CHECKED_PER_WORKER
+from generator.pipeline import BuildConfig, BuildResult, build
 
 pytestmark = pytest.mark.site  # builds of twenty games
 

@@ -10,8 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import ROOT, RULES, corpus, own_copy
-from generator.build import BuildConfig, build
-from generator.build.export import export_pdfs
+from generator.pipeline import BuildConfig, build
+from generator.pipeline.export import export_pdfs
 from generator.web.site import DocKind, plan
 
 TEMPLATES = ROOT / "templates"

@@ -90,7 +90,7 @@ def test_an_image_added_to_the_templates_renders_the_pdfs_again_and_the_web_css_
     import shutil
 
     from conftest import RULES
-    from generator.build import BuildConfig, build
+    from generator.pipeline import BuildConfig, build
 
     rules = tmp_path / "rules"
     shutil.copytree(RULES / "black-peter", rules / "black-peter")

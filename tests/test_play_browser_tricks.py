@@ -14,7 +14,7 @@ import pytest
 from test_play_browser import FOCUS, _open, _reader_move, _start, replay
 
 from conftest import TEMPLATES, serve_folder
-from generator.build import BuildConfig, build
+from generator.pipeline import BuildConfig, build
 
 FIXTURES = Path(__file__).parent / "fixtures" / "trick-games"
 

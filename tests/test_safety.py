@@ -21,11 +21,11 @@ from typing import Iterator
 import pytest
 
 from conftest import HANG, ROOT, RULES
-from generator.build import BuildConfig, build, publish
 from generator.check.games import check
 from generator.cli.main import main
 from generator.cli.serve import SiteHandler, rebuild
 from generator.pdf.render import PdfJob, PdfStats, render_pdfs
+from generator.pipeline import BuildConfig, build, publish
 from generator.runtime.cache import Cache
 from generator.runtime.pool import usable_workers
 

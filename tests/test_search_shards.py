@@ -12,8 +12,8 @@ from typing import Any, Iterator
 import pytest
 
 from conftest import PAIRS_GAME, TEMPLATES, TRICKS_GAME, serve_folder, small_rules
-from generator.build import BuildConfig, build
-from generator.build import search as build_search
+from generator.pipeline import BuildConfig, build
+from generator.pipeline import search as build_search
 from generator.web import search
 from generator.web.search import shard_folder, shards
 

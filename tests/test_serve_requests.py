@@ -14,8 +14,8 @@ from typing import Iterator
 
 import pytest
 
-from generator.build.publish import MARKER
 from generator.cli.serve import MAX_ADDRESS, SiteHandler
+from generator.pipeline.publish import MARKER
 
 PAGE = b"<!doctype html><title>x</title><body>" + b"<p>a page of the site</p>" * 200_000
 

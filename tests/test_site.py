@@ -12,8 +12,8 @@ import pytest
 from markupsafe import escape
 
 from conftest import HANG, PAIRS_GAME, ROOT, RULES, own_copy, small_rules
-from generator.build import BuildConfig, build
 from generator.check.games import check
+from generator.pipeline import BuildConfig, build
 
 TEMPLATES = ROOT / "templates"
 

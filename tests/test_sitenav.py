@@ -16,9 +16,9 @@ import pytest
 import yaml
 
 from conftest import ROOT, RULES, findings, serve_folder, small_rules
-from generator.build import BuildConfig, build
 from generator.check.games import check
 from generator.core.languages import LANGUAGES
+from generator.pipeline import BuildConfig, build
 from generator.web import search
 
 # -- related: the schema and the check ------------------------------------------------------------

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from conftest import RULES, TEMPLATES, small_rules
-from generator.build import BuildConfig, build, games, spool
-from generator.build.spool import Files
 from generator.model.game import GameBundle
+from generator.pipeline import BuildConfig, build, games, spool
+from generator.pipeline.spool import Files
 from generator.web.render import Renderer
 
 

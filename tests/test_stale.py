@@ -16,13 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, RULES
-from generator.build import BuildConfig, build
 from generator.check.games import check
 from generator.cli.main import main
 from generator.core.diagnostics import Report
 from generator.i18n.report import report
 from generator.i18n.staleness import Op, TextState, format_change, text_states, word_diff
 from generator.model.translated_from import SUFFIX, Recorded, TranslatedFrom, digest, dump, load, units
+from generator.pipeline import BuildConfig, build
 
 TEMPLATES = ROOT / "templates"
 GAME = "black-peter"

@@ -19,12 +19,12 @@ import pytest
 import yaml
 
 from conftest import ROOT, RULES
-from generator.build import BuildConfig, build
 from generator.check.site_spec import load_site_spec
 from generator.core import markup
 from generator.core.cards import parse_card
 from generator.core.cardwords import spoken_name
 from generator.core.diagnostics import Report
+from generator.pipeline import BuildConfig, build
 from generator.runtime.cache import Cache
 from generator.web.fonts import print_faces, web_faces
 
@@ -409,7 +409,7 @@ def test_print_css_sets_no_arabic_in_italic(tmp_path: Path) -> None:
 @pytest.mark.pdf  # renders the Arabic PDFs of a game
 @pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils is not installed")
 def test_arabic_pdfs_have_no_oblique_arabic_face(tmp_path: Path) -> None:
-    from generator.build.export import export_pdfs
+    from generator.pipeline.export import export_pdfs
 
     result, written = export_pdfs(BuildConfig(RULES, TEMPLATES, tmp_path / "pdf"), game="hearts",
                                   lang="ar")

@@ -165,7 +165,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from ..build import BuildError
+    from ..pipeline import BuildError
     from ..runtime.executors import ExecutorError
 
     args = _parser().parse_args(argv)
@@ -229,11 +229,11 @@ def _check(args: argparse.Namespace) -> int:
 
 
 if TYPE_CHECKING:  # imported lazily at run time, for start-up time
-    from ..build import BuildConfig
+    from ..pipeline import BuildConfig
 
 
 def _config(args: argparse.Namespace) -> BuildConfig:
-    from ..build import BuildConfig
+    from ..pipeline import BuildConfig
     if getattr(args, "executor", None):
         from ..runtime.executors import require
         require(args.executor)  # dask missing: said now, not when a step needs the cluster
@@ -245,7 +245,7 @@ def _config(args: argparse.Namespace) -> BuildConfig:
 
 
 def _build(args: argparse.Namespace) -> int:
-    from ..build import build
+    from ..pipeline import build
 
     started = time.perf_counter()
     result = build(_config(args))
@@ -413,7 +413,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _pdf(args: argparse.Namespace) -> int:
-    from ..build.export import export_pdfs
+    from ..pipeline.export import export_pdfs
 
     result, written = export_pdfs(_config(args), game=args.game, lang=args.lang)
     if result.report.items:

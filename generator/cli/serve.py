@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any, BinaryIO
 from urllib.parse import unquote, urlsplit
 
-from ..build import BuildConfig, BuildError, build
-from ..build.publish import MARKER
 from ..core.diagnostics import Diagnostic, format_text
+from ..pipeline import BuildConfig, BuildError, build
+from ..pipeline.publish import MARKER
 from ..runtime.executors import ExecutorError
 
 EVENTS = "/__rulebook/events"
@@ -265,7 +265,7 @@ def _failed(live: Live | None, code: str, message: str) -> None:
 def serve(config: BuildConfig, *, host: str = "127.0.0.1", port: int = 8000) -> int:
     from watchfiles import watch
 
-    from ..build import refused_output
+    from ..pipeline import refused_output
 
     config = replace(config, keep_games=True)  # an edit reloads one game, not every game
     if refused_output(config) is not None:  # not a folder of ours: never serve it

@@ -3,7 +3,7 @@ default, nothing to install), or a Dask cluster named by ``--executor dask://hos
 
 The workers of a cluster share no disk with the build, nor with each other: each task carries
 what it needs. A simulation is its game's model and the engine's play function, pickled. A
-game's pages are the game pickled, its figures and its pages (build/pages_cluster.py). A PDF
+game's pages are the game pickled, its figures and its pages (pipeline/pages_cluster.py). A PDF
 is its HTML. What every task of a kind reads (the templates and catalogs a page reads, the
 stylesheets, fonts and images WeasyPrint may read) is one bundle named by the sha256 of its
 content (runtime/bundle.py), sent to every worker once (``Cluster.share``, a broadcast

@@ -1,6 +1,6 @@
 """`rulebook build`: rules in, a published site out, incrementally and atomically.
 
-    pipeline.py   the backbone: the steps in order, each taking the build's context
+    backbone.py   the steps in order, each taking the build's context
     context.py    what a build is asked and answers, the context, what a step makes
     games.py      1 load and check       plan.py   2 plan the site and its named values
     simulate.py   3 the changed games' "By the numbers", into the disk cache
@@ -12,7 +12,7 @@
     export.py     `rulebook pdf`: one game's PDFs, no site
 """
 
+from .backbone import build, refused_output
 from .context import BuildConfig, BuildError, BuildResult
-from .pipeline import build, refused_output
 
 __all__ = ["BuildConfig", "BuildError", "BuildResult", "build", "refused_output"]

@@ -14,9 +14,9 @@ from ..simulation.store import Store
 from ..web.render import Renderer, SiteConfig
 from ..web.site import plan
 from . import publish
+from .backbone import describe, refused_output
 from .context import BuildConfig, BuildError, BuildResult
 from .pdfs import render_pdfs
-from .pipeline import describe, refused_output
 
 
 def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResult, list[Path]]:
