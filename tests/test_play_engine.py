@@ -31,7 +31,7 @@ DRIVER = ROOT / "tests" / "js" / "play_driver.js"
 CHOOSER = 0x5BD1E995  # the random players' generator: Mulberry32(seed ^ CHOOSER)
 # Rounds per family: make test plays 2,000, make test-deep 10,000; the unit tier a sample.
 ROUNDS_PER_FAMILY = sized(2_000, 10_000)
-FAST_ROUNDS_PER_FAMILY = 120
+FAST_ROUNDS_PER_FAMILY = 60  # the unit tier: well inside its 2 s of CPU (120 reached it)
 # the games that take tricks (tests/taking_games.py): rounds per game, over its configurations;
 # the unit tier a sample, make test 2,000, make test-deep (or RULEBOOK_TAKING_ROUNDS) 10,000
 FAST_TAKING_ROUNDS = 60
