@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import yaml
 
-from conftest import RULES, TEMPLATES
+from conftest import HANG, RULES, TEMPLATES
 from generator.check.games import check
 from generator.core.languages import load_messages
 from generator.families.play import new_table
@@ -308,15 +308,21 @@ def test_at_a_readable_pace_the_computer_moves_one_by_one(server: str, browser: 
           }).observe(document.body, { subtree: true, childList: true, characterData: true });
         }""")
         _start(page, config=3)  # five players: four computer moves before the reader's first
-        page.wait_for_selector(".play-back")  # the default 30 s: a loaded machine is slow
+        # The reader's turn comes when the page moves the focus onto a fan back; Enter pressed
+        # before that (a loaded machine renders late) would go nowhere. Waits are bounded by
+        # HANG, which only turns a hang into a failure.
+        wait = HANG * 1000
+        page.wait_for_function("document.activeElement && document.activeElement.classList"
+                               ".contains('play-back')", timeout=wait)
         assert any(" is thinking." in t for t in page.evaluate("window.__turns"))
         assert page.inner_text("#play-live")  # the events and the turn, for a screen reader
+        moves = page.evaluate("window.__calls.length")
         page.keyboard.press("Enter")
-        page.wait_for_function("window.__calls.length > 6")
+        page.wait_for_function(f"window.__calls.length > {moves + 1}", timeout=wait)
         page.click(".play-quit button")  # "New game" while the computer is moving
         page.click("#play-start")
         restart = page.evaluate("window.__calls.length")
-        page.wait_for_function(f"window.__calls.length > {restart + 2}")
+        page.wait_for_function(f"window.__calls.length > {restart + 2}", timeout=wait)
         # Timers never fire early, so one loop keeps its moves a pace (60 ms) apart however slow
         # the machine; a second loop still running would put two of them closer than that.
         calls = page.evaluate("window.__calls")[restart - 1:]
