@@ -35,6 +35,15 @@ FOREIGN = (
     "Cards in the stock: %(num)s",
     "Your bid",
     "You must play a trump higher than the one in the trick.",
+    "Trumps: %(suit)s",  # the example's deal of a game with trumps, a stock, bids or sides
+    "The stock: %(num)s card. After each trick each player draws one, the trick's winner first.",
+    "Drawn from the stock: %(draws)s.",
+    "Bids, in turn",
+    "Sides: %(first)s against %(second)s.",
+    "Nobody has to follow suit: any card may be played",  # follow: none
+    "A trump beats every card of the other suits: the highest trump takes the trick",
+    "Chance of winning, by seat",  # the numbers of a game won by the highest total
+    "Tricks taken in a hand",  # ... and of one whose cards are worth no points
 )
 
 
@@ -91,14 +100,21 @@ def test_a_long_source_address_fits_a_phone(site: Path, browser, lang: str) -> N
     assert width <= 390 and box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
 
 
-def test_a_hand_without_passing_shows_no_passes_in_its_deal(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def taking(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Whist, Briscola and Oh Hell (tests/fixtures/trick-games), built with their PDFs."""
+    out = tmp_path_factory.mktemp("taking") / "site"
+    fixtures = Path(__file__).parent / "fixtures" / "trick-games"
+    result = build(BuildConfig(fixtures, TEMPLATES, out, search=False))
+    assert result.ok, [d.format() for d in result.report.items]
+    return out
+
+
+def test_a_hand_without_passing_shows_no_passes_in_its_deal(taking: Path) -> None:
     """The deal's table of a hand that passes nothing has no "Cards passed" and no "Hand
     when play begins" columns (issue 34): Whist, Briscola and Oh Hell (the fixtures), as a
     page and as a booklet."""
-    fixtures = Path(__file__).parent / "fixtures" / "trick-games"
-    out = tmp_path / "site"
-    result = build(BuildConfig(fixtures, TEMPLATES, out, search=False))
-    assert result.ok, [d.format() for d in result.report.items]
+    out = taking
     for game in ("whist", "briscola", "oh-hell"):
         page = (out / "en" / game / "index.html").read_text(encoding="utf-8")
         booklet = _words(" ".join(p.extract_text() for p in PdfReader(
@@ -106,3 +122,39 @@ def test_a_hand_without_passing_shows_no_passes_in_its_deal(tmp_path: Path) -> N
         assert '<table class="hands deal"' in page, game  # the deal's table is there ...
         for words in ("Cards passed", "Hand when play begins"):  # ... without the passes
             assert words not in _words(page) and words not in booklet, (game, words)
+
+
+def test_a_game_of_taking_says_its_trumps_stock_bids_and_sides(taking: Path) -> None:
+    """Each example of the taking games says what its deal sets besides the hands, each only
+    where the game has it (issue 34): Whist its trumps from the dealer's last card and its
+    sides, with a table of the sides' tricks and scores; Briscola the card turned under the
+    stock, the stock and each trick's draws, and that nobody has to follow suit; Oh Hell the
+    turned card and the bids in turn, with a Bid column in the results. A game whose cards
+    are worth nothing counts tricks, not points; the numbers say who wins, not who loses."""
+    def page(game: str, *part: str) -> str:
+        """The page's text, each element's apart (a table reads cell by cell)."""
+        text = (taking / "en" / game / "/".join(part) / "index.html").read_text(encoding="utf-8")
+        return _words(re.sub(r"<(?!/?(?:span|small|strong|em|a)\b)[^>]+>", " ", text))
+
+    whist, briscola, oh_hell = page("whist"), page("briscola"), page("oh-hell")
+    assert re.search(r"Trumps:[♠♥♦♣] \w+\. The dealer's last card, \w+[♠♥♦♣], is turned up", whist)
+    assert "Sides: Anna and Carla against Bruno and Dario." in whist
+    assert re.search(r"Side Tricks Score Anna and Carla \d+ \d+ Bruno and Dario \d+ \d+", whist)
+    assert "Tricks taken:" in whist and "Points taken" not in whist
+    assert "The card turned up for them, A♥, lies face up under the stock" in briscola
+    assert "The stock: 28 cards." in briscola
+    assert "Drawn from the stock: Carla 3♣, Bruno 2♥, Anna 2♦, Dario 7♥." in briscola
+    assert "Nobody has to follow suit" in briscola and "Points taken" in briscola
+    assert "The card turned up for them is 2♣." in oh_hell
+    assert "Bids, in turn Player Bid Anna 3 Bruno 2 Carla 0 Dario 2" in oh_hell
+    assert "Player Bid Tricks Score Anna 3 1 0" in oh_hell
+    for words in ("Bids, in turn", "Drawn from the stock", "The stock:"):
+        assert words not in whist, words
+    assert "Sides:" not in oh_hell and "Bids, in turn" not in briscola
+    assert "win most often" in page("whist", "numbers") or "chances of winning" in \
+        page("whist", "numbers")
+    for game in ("whist", "briscola", "oh-hell"):
+        numbers = page(game, "numbers")
+        assert "Chance of winning, by seat" in numbers and "losing" not in numbers, game
+    assert "Tricks taken in a hand" in page("oh-hell", "numbers")
+    assert "Points taken in a hand" in page("briscola", "numbers")

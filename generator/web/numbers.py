@@ -206,7 +206,7 @@ def numbers_summary(results: list[Result], *, lang: str, msgs: Messages, rtl: bo
 def _summary_lines(result: Result, f: Formatter) -> list[str]:
     sim, numbers = result.configuration.simulation, result.numbers
     return [*length_sentences(numbers.figures.get(sim.lengths), {}, sim.lengths_mean, f),
-            *seat_sentences(_seat_figures(sim, numbers), f)]
+            *seat_sentences(_seat_figures(sim, numbers), f, wins=sim.by_seat == "wins")]
 
 
 def _seat_figures(sim: Simulation, numbers: Numbers) -> list[Figure]:
@@ -272,8 +272,11 @@ def _seat_chart(sim: Simulation, numbers: Numbers, f: Formatter, *, rtl: bool) -
     bars = [charts.Bar(f.seat_short(seat), fig.estimate, fig.low, fig.high,
                        f.share(fig.estimate, 0)) for seat, fig in enumerate(figures)]
     axes = _axes(msgs.gettext("Seat, counted from the dealer"), msgs.gettext(label), f)
-    return {"title": msgs.gettext("Chance of losing, by seat"),
-            "svg": charts.bars(bars, axes=axes, rtl=rtl), "says": seat_sentences(figures, f),
+    wins = sim.by_seat == "wins"  # a game of taking: who wins
+    return {"title": msgs.gettext("Chance of winning, by seat") if wins
+            else msgs.gettext("Chance of losing, by seat"),
+            "svg": charts.bars(bars, axes=axes, rtl=rtl),
+            "says": seat_sentences(figures, f, wins=wins),
             # why seats can differ, where they do
             "why": why_sentences(sim.seat_notes, f) if seat_groups(figures).differ else [],
             "legend": [{"key": "whisker", "text": msgs.gettext(

@@ -23,6 +23,13 @@ MOST = _np_("%(seats)s loses most often (%(share)s).", "%(seats)s lose most ofte
 LEAST = _np_("%(seats)s loses least often (%(share)s).", "%(seats)s lose least often (%(share)s).")
 WHY = _n_("Shuffled cards and random moves treat every seat alike; only the deal and the "
           "order of play set them apart.")
+# The same of a game of taking, whose figures say who wins (the by-seat share "wins").
+SAME_WINS = _n_("The seats' chances of winning, from %(low)s to %(high)s, do not differ "
+                "measurably: every seat's 95%% interval overlaps the others', so the "
+                "differences may be chance.")
+MOST_WINS = _np_("%(seats)s wins most often (%(share)s).", "%(seats)s win most often (%(share)s).")
+LEAST_WINS = _np_("%(seats)s wins least often (%(share)s).",
+                  "%(seats)s win least often (%(share)s).")
 SPREAD = _n_("Nine in ten of them last from %(low)s to %(high)s.")
 
 
@@ -92,17 +99,19 @@ def _shares(figures: Sequence[Figure], w: Words) -> str:
                                                      "high": w.share(values[-1])}
 
 
-def seat_sentences(figures: Sequence[Figure], w: Words) -> list[str]:
-    """What the chart of losing by seat shows: who loses most and least, or that the seats do
-    not differ measurably."""
+def seat_sentences(figures: Sequence[Figure], w: Words, *, wins: bool = False) -> list[str]:
+    """What the chart of losing (or, ``wins``, of winning) by seat shows: who loses (wins)
+    most and least, or that the seats do not differ measurably."""
     if len(figures) < 2:
         return []
     groups = seat_groups(figures)
     if not groups.differ:
         values = sorted(f.estimate for f in figures)
-        return [w.msgs.gettext(SAME) % {"low": w.share(values[0]), "high": w.share(values[-1])}]
+        return [w.msgs.gettext(SAME_WINS if wins else SAME) % {
+            "low": w.share(values[0]), "high": w.share(values[-1])}]
     out = []
-    for msgids, seats in ((MOST, groups.most), (LEAST, groups.least)):
+    most, least = (MOST_WINS, LEAST_WINS) if wins else (MOST, LEAST)
+    for msgids, seats in ((most, groups.most), (least, groups.least)):
         text = w.msgs.ngettext(*msgids, len(seats)) % {
             "seats": seats_named(seats, w), "share": _shares([figures[s] for s in seats], w)}
         out.append(capitalised(text))
@@ -134,8 +143,10 @@ def percentile(counts: dict[int, int], share: float) -> int:
 
 def length_sentences(mean: Figure | None, counts: dict[int, int], lengths_mean: tuple[str, str],
                      w: Words) -> list[str]:
-    """How long a round lasts on average, and the range nine in ten stay within."""
-    if mean is None:
+    """How long a round lasts on average, and the range nine in ten stay within; nothing
+    where every round lasts as long (Briscola's one hand, Oh Hell's fixed run of hands): the
+    rules say that, and "about 1 hand on average" would say it badly."""
+    if mean is None or mean.sd == 0:
         return []
     about = round(mean.estimate)
     out = [w.msgs.ngettext(*lengths_mean, about) % {"num": w.whole(about)}]

@@ -202,8 +202,8 @@
   }
 
   /* Each trick's hands before it, under a fold: the hands the play began with (the deal's
-     last column, or the starting position) less the cards of the tricks before, the card of
-     this trick marked. The page carries the hands once; a table per trick would triple it. */
+     last column, or the starting position) less the cards of the tricks before, plus the
+     cards drawn from a stock after them, the card of this trick marked. The page carries the hands once; a table per trick would triple it. */
   function handsBefore(example) {
     var label = example.dataset.labelHands;
     var start = example.querySelector("table.hands.deal, table.hands.start");
@@ -263,6 +263,11 @@
       hTable.appendChild(tbody);
       details.appendChild(hTable);
       table.parentNode.insertBefore(details, table.nextSibling);
+      // a game with a stock: the cards drawn after this trick join the drawers' hands
+      Array.prototype.forEach.call(li.querySelectorAll(".tv-draw[data-seat]"), function (draw) {
+        var card = draw.querySelector(".card");
+        if (card && hands[draw.dataset.seat]) { hands[draw.dataset.seat].push(card); }
+      });
     });
   }
 

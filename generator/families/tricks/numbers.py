@@ -19,7 +19,7 @@ from ...simulation.run import Metric, SeatNote, Simulation
 from ...simulation.stats import Tally
 from .engine import Play, TricksGame
 from .options import FirstLead, TricksOptions
-from .scoring import QUEEN_OF_SPADES, HandResult, Scoring, SlamTakes, verdict
+from .scoring import QUEEN_OF_SPADES, HandResult, Scoring, SlamTakes, Winning, verdict
 
 MAX_HANDS = 1000  # a game whose scores never end it (all zero) is cut off here
 
@@ -49,9 +49,22 @@ def metrics(game: TricksGame) -> tuple[Metric, ...]:
         out.append(Metric("queen_kept", _n_("The player holding the Q♠ after the pass takes it")
                           if game.options.passing.count else
                           _n_("The player dealt the Q♠ takes it")))
-    out += [Metric("points", _n_("Points taken in a hand"), per_seat=True),
-            Metric("loses", _n_("Chance of losing the game"), per_seat=True)]
+    if _card_points(game):
+        out.append(Metric("points", _n_("Points taken in a hand"), per_seat=True))
+    else:  # Whist, Oh Hell: the cards are worth nothing, the tricks are what counts
+        out.append(Metric("tricks", _n_("Tricks taken in a hand"), per_seat=True))
+    out.append(Metric("wins", _n_("Chance of winning the game"), per_seat=True) if _takes(game)
+               else Metric("loses", _n_("Chance of losing the game"), per_seat=True))
     return tuple(out)
+
+
+def _takes(game: TricksGame) -> bool:
+    """A game of taking, won by the highest total: its figures say who wins, not who loses."""
+    return game.options.end.winning is Winning.HIGHEST
+
+
+def _card_points(game: TricksGame) -> bool:
+    return any(game.value(c) for c in game.cards)
 
 
 def _queen_counts(game: TricksGame) -> bool:
@@ -100,8 +113,10 @@ def play_hand(game: TricksGame, rng: random.Random, *, dealer: int, hand: int,
         state.apply(Play(state.turn, rng.choice(state.legal_cards())), strict=False)
     result = state.result()
     if tally is not None:
+        counted = "points" if _card_points(game) else "tricks"
         for seat in range(n):
-            tally.value(f"points.{(seat - dealer) % n}", result.points[seat])
+            tally.value(f"{counted}.{(seat - dealer) % n}",
+                        (result.points if counted == "points" else result.tricks)[seat])
         if game.scoring.slam is not None:
             tally.share("slam", result.slam is not None)
         if holder is not None:
@@ -121,6 +136,10 @@ def play_game(game: TricksGame, rng: random.Random, tally: Tally) -> None:
             break
     tally.value("hands", standing.hands)
     tally.count("hands", standing.hands)
+    if _takes(game):
+        for seat in range(n):
+            tally.share(f"wins.{seat}", seat in standing.winners)
+        return
     losers = standing.losers or _most(totals)
     for seat in range(n):
         tally.share(f"loses.{seat}", seat in losers)
@@ -154,7 +173,8 @@ def simulation(game: TricksGame, players: int) -> Simulation | None:
                       metrics=metrics(game),
                       code=CODE, cap=CAP,
                       unit=_np_("%(num)s simulated game", "%(num)s simulated games"),
-                      by_seat="loses", lengths="hands", lengths_label=_n_("Hands"),
+                      by_seat="wins" if _takes(game) else "loses",
+                      lengths="hands", lengths_label=_n_("Hands"),
                       lengths_title=_n_("How many hands a game lasts"),
                       lengths_mean=_np_("A game lasts about %(num)s hand on average.",
                                         "A game lasts about %(num)s hands on average."),

@@ -8,9 +8,10 @@ from typing import TypedDict
 
 from markupsafe import Markup, escape
 
-from ...core.cards import Card
+from ...core.cards import Card, Suit
+from ...core.cardwords import suit_word
 from ...core.languages import Gendered, Messages, _n_, _np_, _p_, language
-from ...core.markup import card_html, text_html
+from ...core.markup import card_html, current_card_style, text_html
 from ..table import (
     Callout,
     ExampleBase,
@@ -22,7 +23,7 @@ from ..table import (
 )
 from ..view import LOSERS, WINNERS, ExampleView
 from .engine import TricksGame
-from .options import FirstLead, HeartsLead, PassTo
+from .options import FirstLead, Follow, HeartsLead, PassTo, TrumpFrom
 from .record import Replay, TrickReplay
 from .scoring import SlamTakes, Winning
 
@@ -58,9 +59,15 @@ class StartRow(TypedDict):
 
 class TotalRow(TypedDict):
     name: str
+    bid: int | str  # "" without bids
     tricks: int | str  # "" when unknown
     points: int | str
     score: int | str
+
+
+class BidRow(TypedDict):
+    name: str
+    bid: int
 
 
 class SheetCell(TypedDict):
@@ -97,7 +104,12 @@ class TricksExample(ExampleBase, total=False):
     passing: bool  # the hand passes cards: the deal's table has the passes and the hands after
     start: list[StartRow] | None
     totals: list[TotalRow] | None
+    side_totals: list[TotalRow] | None  # with partners: a row a side, which has the score
     scored: bool  # False: the scores are outside the model, and the table has no Score column
+    card_points: bool  # the game counts card points: a "Points taken" column and count
+    table_lines: list[Markup]  # trumps, the stock, the sides: what the deal sets besides hands
+    bids: list[BidRow] | None  # in the order of bidding
+    bid_note: str  # the dealer's forbidden bid, where the hook forbade one
     slam: Markup | str  # only with totals
     sheet: Sheet | None
     verdict: list[str]
@@ -149,9 +161,14 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
         "hand_line": msgs.gettext("Hand %(num)s") % {"num": replay.hand} if replay.dealt else "",
         "pass_line": _pass_line(msgs, replay.pass_to, replay.pass_count, game),
         "deal": None, "passing": bool(replay.passes), "start": None, "totals": None,
-        "scored": True, "sheet": None,
+        "side_totals": None, "scored": True, "sheet": None,
+        "card_points": game is None or any(game.value(c) for c in game.cards),
+        "table_lines": _table_lines(view, replay, game), "bids": None, "bid_note": "",
         "verdict": [],
     }
+    if replay.bids:
+        ex["bids"] = [{"name": seat(s), "bid": b} for s, b in replay.bids.items()]
+        ex["bid_note"] = _bid_note(view, replay, game)
     if replay.dealt:
         start = replay.start or {}
         ex["deal"] = [{"key": s, "name": seat(s), "dealt": cards(replay.dealt[s]),
@@ -162,10 +179,18 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
                         "taken": len(replay.taken_before.get(s, ()))} for s in seats]
     if replay.scores or (not replay.scored and replay.tricks_won):
         # a game whose scores are outside the model shows what the engine did compute alone
-        ex["totals"] = [{"name": seat(s), "tricks": replay.tricks_won.get(s, ""),
+        ex["totals"] = [{"name": seat(s), "bid": replay.bids.get(s, ""),
+                         "tricks": replay.tricks_won.get(s, ""),
                          "points": replay.points.get(s, ""), "score": replay.scores.get(s, "")}
                         for s in seats]
         ex["scored"] = replay.scored
+        if replay.sides and replay.side_tricks:
+            ex["side_totals"] = [
+                {"name": view.names([seat(s) for s in side]), "bid": "",
+                 "tricks": replay.side_tricks[k],
+                 "points": sum(replay.points.get(s, 0) for s in side),
+                 "score": replay.side_scores[k] if k < len(replay.side_scores) else ""}
+                for k, side in enumerate(replay.sides)]
         slam = game.scoring.slam if game is not None else None
         ex["slam"] = (Markup(text_html(view.say(SLAM_TOTALS[slam.takes], replay.slam))) % {
             "name": view.strong(replay.slam)} if replay.slam and slam is not None else "")
@@ -185,6 +210,75 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
         verdict.append(view.say_of(WINNERS, replay.winners))
     ex["verdict"] = verdict
     return ex
+
+
+def _suit(view: ExampleView, suit: Suit) -> Markup:
+    """A suit as the card key shows it: its glyph, then its name in the page's language."""
+    colour = "card-red" if suit in (Suit.HEARTS, Suit.DIAMONDS) else "card-black"
+    word = suit_word(suit, view.lang, italian=current_card_style().italian)
+    return Markup('<span class="suit {}" aria-hidden="true">{}</span> {}').format(
+        colour, suit.value, word)
+
+
+def _table_lines(view: ExampleView, replay: Replay, game: TricksGame | None) -> list[Markup]:
+    """What the deal sets besides the hands, each only in a game that has it: the trumps and
+    where they come from, the stock left to draw from, and the sides."""
+    msgs = view.msgs
+    if game is None or not (replay.dealt or replay.start):
+        return []
+    lines: list[Markup] = []
+    trumps = game.options.trumps
+    if trumps.source is not TrumpFrom.NONE:
+        # "Trumps: ♥ hearts" and "No trumps in this hand" are the play page's words too
+        card = Markup(card_html(replay.turned)) if replay.turned is not None else None
+        if replay.trump is None:
+            lines.append(escape(msgs.gettext("No trumps in this hand")) + Markup("."))
+        else:
+            line = escape(msgs.gettext("Trumps: %(suit)s")) % {"suit": _suit(view, replay.trump)}
+            if card is not None and trumps.source is TrumpFrom.DEALER_LAST:
+                more = msgs.gettext("The dealer's last card, %(card)s, is turned up for them "
+                                    "and stays in the dealer's hand.")
+            elif card is not None and trumps.turned_drawn_last:
+                more = msgs.gettext("The card turned up for them, %(card)s, lies face up under "
+                                    "the stock and is drawn last.")
+            elif card is not None:
+                more = msgs.gettext("The card turned up for them is %(card)s.")
+            else:
+                more = ""
+            lines.append(line + Markup(". ") + (escape(more) % {"card": card} if more else ""))
+    if game.options.dealing.draw and replay.dealt:
+        left = len(replay.stock) + (1 if trumps.turned_drawn_last and replay.turned else 0)
+        lines.append(escape(msgs.ngettext(
+            "The stock: %(num)s card. After each trick each player draws one, the trick's "
+            "winner first.",
+            "The stock: %(num)s cards. After each trick each player draws one, the trick's "
+            "winner first.", left)) % {"num": left})
+    if replay.sides:
+        sides = [view.names([view.seat(s) for s in side]) for side in replay.sides]
+        if len(sides) == 2:
+            lines.append(escape(msgs.gettext("Sides: %(first)s against %(second)s.")) % {
+                "first": sides[0], "second": sides[1]})
+        else:
+            lines.append(escape(msgs.gettext("Sides: %(sides)s.")) % {"sides": "; ".join(sides)})
+    return lines
+
+
+def _bid_note(view: ExampleView, replay: Replay, game: TricksGame | None) -> str:
+    """What the hook forbade the dealer, who bids last: the bid that would have made the bids
+    add up to the hand's tricks (nothing when no bid could)."""
+    bidding = game.options.bidding if game is not None else None
+    if bidding is None or not bidding.hook or replay.dealer not in replay.bids:
+        return ""
+    tricks = len(next(iter((replay.start or replay.dealt or {}).values()), ()))
+    others = sum(b for s, b in replay.bids.items() if s != replay.dealer)
+    forbidden = tricks - others
+    if not 0 <= forbidden <= tricks:
+        return ""
+    return view.msgs.ngettext(
+        "The dealer bids last and may not bid %(num)s: the bids would add up to the hand's "
+        "%(tricks)s trick.",
+        "The dealer bids last and may not bid %(num)s: the bids would add up to the hand's "
+        "%(tricks)s tricks.", tricks) % {"num": forbidden, "tricks": tricks}
 
 
 def _game(view: ExampleView, replay: Replay) -> TricksGame | None:
@@ -217,10 +311,27 @@ def _rules(view: ExampleView, replay: Replay, game: TricksGame, i: int) -> list[
         out.append(Callout("first-lead", escape(msgs.gettext("%(card)s leads the first trick"))
                            % {"card": Markup(card_html(played[0]))}))
     led = played[0].suit
+    trump = replay.trump
     off_suit = [c for c in played[1:] if c.suit is not None and c.suit != led]
-    if led is not None and off_suit:
-        rule = escape(msgs.gettext("A player who cannot follow suit may play any card"))
-        out.append(Callout("any-card", rule, matters=any(_decides(game, c) for c in off_suit)))
+    if led is not None and off_suit and game.options.follow is Follow.NONE:
+        rule = escape(msgs.gettext("Nobody has to follow suit: any card may be played"))
+        out.append(Callout("any-card", rule))
+    elif led is not None and off_suit:
+        trumped = trump is not None and any(c.suit == trump for c in off_suit)
+        if trumped and game.options.trumps.must_trump:
+            out.append(Callout("must-trump", escape(msgs.gettext(
+                "A player who cannot follow suit must play a trump if they hold one"))))
+        else:
+            rule = escape(msgs.gettext("A player who cannot follow suit may play any card"))
+            out.append(Callout("any-card", rule,
+                               matters=any(_decides(game, c) for c in off_suit)))
+    trumps_played = [c for c in played if trump is not None and c.suit == trump]
+    if trump is not None and led != trump and dict(trick.cards)[trick.winner] in trumps_played:
+        out.append(Callout("trump-wins", escape(msgs.gettext(
+            "A trump beats every card of the other suits: the highest trump takes the trick"))))
+    if game.options.trumps.over_trump and led != trump and len(trumps_played) > 1:
+        out.append(Callout("over-trump", escape(msgs.gettext(
+            "A player who trumps after another trump must play a higher one if they can"))))
     if game.options.hearts_lead is HeartsLead.WHEN_BROKEN and trick.broken \
             and (i == 0 or not replay.tricks[i - 1].broken):  # only where the rule is
         out.append(Callout("hearts-broken", escape(msgs.gettext("Hearts are broken."))))
@@ -237,15 +348,20 @@ def _rules(view: ExampleView, replay: Replay, game: TricksGame, i: int) -> list[
 
 
 def _decides(game: TricksGame, card: Card) -> bool:
-    """Whether taking ``card`` decides a hand: worth 5 points or more either way (the Q♠ of
-    Hearts, the Peppa), not every heart."""
-    return abs(game.value(card)) >= 5
+    """Whether taking ``card`` decides a hand: a card to avoid worth 5 points or more (the
+    Q♠ of Hearts, the Peppa, a heart of Slippery Peppa's negative ones), not every heart. In
+    a game of taking (Briscola's aces) the points are what is played for, and each trick's
+    note says them: a callout for each ace would bury the rules."""
+    value = game.value(card)
+    highest_wins = game.options.end.winning is Winning.HIGHEST
+    return abs(value) >= 5 and (value < 0 if highest_wins else value > 0)
 
 
 def _table_steps(view: ExampleView, replay: Replay, game: TricksGame, base: str) -> list[TableStep]:
     msgs, seat = view.msgs, view.seat
     where = places(len(replay.seats))
-    running = running_points(replay, game)
+    card_points = any(game.value(c) for c in game.cards)
+    running = running_points(replay, game) if card_points else running_tricks(replay)
     callouts = first_callouts([_rules(view, replay, game, i) for i in range(len(replay.tricks))])
     steps: list[TableStep] = []
     for i, trick in enumerate(replay.tricks):
@@ -269,6 +385,8 @@ def _table_steps(view: ExampleView, replay: Replay, game: TricksGame, base: str)
             "name": view.strong(trick.winner)}
         notes = [escape(msgs.ngettext("%(num)s point", "%(num)s points", abs(trick.points))
                         % {"num": trick.points}) + Markup(".")] if trick.points else []
+        if trick.draws:
+            notes.append(_draws_line(view, trick))
         label = msgs.gettext("Trick %(num)s") % {"num": trick.number}
         steps.append({
             "id": f"{base}-{i + 1}", "number": i + 1, "label": label,
@@ -277,6 +395,27 @@ def _table_steps(view: ExampleView, replay: Replay, game: TricksGame, base: str)
             "center": Markup('<span class="tv-trick">{}</span>').format(label),
             "seats": seats, "show_hands": True})
     return steps
+
+
+def running_tricks(replay: Replay) -> list[dict[str, int]]:
+    """Tricks taken in the hand by each seat after each trick (a game without card points
+    counts its tricks)."""
+    taken = {s: 0 for s in replay.seats}
+    out = []
+    for trick in replay.tricks:
+        taken = {**taken, trick.winner: taken[trick.winner] + 1}
+        out.append(taken)
+    return out
+
+
+def _draws_line(view: ExampleView, trick: TrickReplay) -> Markup:
+    """Who draws which card from the stock after the trick, in order; stepper.js adds each
+    card (``data-seat``) to its drawer's hand before the next trick."""
+    items = Markup(", ").join(
+        Markup('<span class="tv-draw" data-seat="{}">{} {}</span>').format(
+            who, view.seat(who), Markup(card_html(card))) for who, card in trick.draws)
+    line = escape(view.msgs.gettext("Drawn from the stock: %(draws)s.")) % {"draws": items}
+    return Markup('<span class="tv-drawn">{}</span>').format(line)
 
 
 def _table_seats(view: ExampleView, replay: Replay) -> list[TableSeat]:
