@@ -24,11 +24,18 @@ def tree(folder: Path) -> dict[str, bytes]:
             for p in sorted(folder.rglob("*"))}
 
 
-@pytest.mark.parametrize("family", list(REGISTRY))
-def test_new_game_of_each_family_checks_clean(family, tmp_path, capsys) -> None:
+STARTERS = [(family, name) for family in REGISTRY for name in REGISTRY[family].starters]
+
+
+def test_the_trick_family_starts_games_of_avoidance_and_of_taking() -> None:
+    assert list(REGISTRY["tricks"].starters) == ["avoidance", "taking"]
+
+
+@pytest.mark.parametrize(("family", "starter"), STARTERS)
+def test_new_game_of_each_family_checks_clean(family, starter, tmp_path, capsys) -> None:
     rules = tmp_path / "rules"
-    assert main(["new", "my-game", "--family", family, "--langs", "en,de,ru,ar",
-                 "--rules", str(rules)]) == 0
+    assert main(["new", "my-game", "--family", family, "--starter", starter,
+                 "--langs", "en,de,ru,ar", "--rules", str(rules)]) == 0
     out = capsys.readouterr().out
     assert "0 error(s), 0 warning(s)" in out
     game = rules / "my-game"
@@ -39,6 +46,10 @@ def test_new_game_of_each_family_checks_clean(family, tmp_path, capsys) -> None:
     assert result.report.sorted() == [], result.report.sorted()  # 0 findings, warnings too
     assert result.site_checked and len(result.games) == 1
     assert len(result.replays) == 1  # the example round was replayed
+    options = yaml.safe_load((game / "game.yaml").read_text("utf-8"))["options"]
+    if starter == "taking":  # Whist's shape: trumps, partners, tricks over a book
+        assert {"trumps", "sides", "book"} <= set(options), options
+        assert options["end"]["winning"] == "highest-wins"
 
 
 @pytest.mark.parametrize("family", list(REGISTRY))
@@ -77,6 +88,8 @@ def test_new_keeps_the_site_yaml_there_is(tmp_path) -> None:
      "did you mean 'de'?"),
     (["x", "--family", "pairs", "--langs", "en,en"], "listed twice", "each language once"),
     (["taken", "--family", "pairs"], "already has the address 'taken'", "choose another id"),
+    (["x", "--family", "tricks", "--starter", "takng"], "has no starter 'takng'",
+     "did you mean 'taking'?"),
 ])
 def test_refusals_exit_2_and_write_nothing(args, message, hint, tmp_path, capsys) -> None:
     rules = tmp_path / "rules"

@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from ..check.load import PLACEHOLDERS
 from ..core.cards import DECKS, JOKER_GLYPH, Rank, Suit
 from ..families import REGISTRY
+from ..families.starter import Starter
 from ..model import schema
 from ..model.translated_from import TranslatedFromSpec
 from . import schemas
@@ -338,7 +339,6 @@ def _languages() -> str:
 
 def _family(name: str, walks: Mapping[str, _Walk]) -> list[str]:
     family = REGISTRY[name]
-    starter = family.starter
     options = family.options_schema
     example = family.example_schema
     return [
@@ -358,13 +358,7 @@ def _family(name: str, walks: Mapping[str, _Walk]) -> list[str]:
         _one_line(options.__doc__ or ""),
         *_parts(walks[f"{name} options"], level=4),
         "",
-        f"What `rulebook new --family {name}` writes (its game.yaml's options):",
-        "",
-        "```yaml",
-        "options:",
-        *(f"  {line}" for line in starter.options.rstrip("\n").split("\n")),
-        "```",
-        "",
+        *_starter_options(name, family.starters),
         f'<a id="limits-{name}"></a>',
         "",
         f"### What the {name} family cannot express",
@@ -385,13 +379,34 @@ def _family(name: str, walks: Mapping[str, _Walk]) -> list[str]:
         + " Each language file narrates it under `examples.<name>`, one text for each step.",
         *_parts(walks[f"{name} examples"], level=4),
         "",
-        f"A whole example round (what `rulebook new --family {name}` writes as "
-        f"`examples/{starter.example_name}.yaml`):",
-        "",
-        "```yaml",
-        *starter.example.rstrip("\n").split("\n"),
-        "```",
+        *_starter_examples(name, family.starters),
     ]
+
+
+def _command(family: str, starter: str, starters: Mapping[str, Starter]) -> str:
+    """The `rulebook new` command that writes ``starter`` (the first needs no --starter)."""
+    if starter == next(iter(starters)):
+        return f"rulebook new --family {family}"
+    return f"rulebook new --family {family} --starter {starter}"
+
+
+def _starter_options(family: str, starters: Mapping[str, Starter]) -> list[str]:
+    out: list[str] = []
+    for name, starter in starters.items():
+        out += [f"What `{_command(family, name, starters)}` writes (its game.yaml's options):",
+                "", "```yaml", "options:",
+                *(f"  {line}" for line in starter.options.rstrip("\n").split("\n")),
+                "```", ""]
+    return out
+
+
+def _starter_examples(family: str, starters: Mapping[str, Starter]) -> list[str]:
+    out: list[str] = []
+    for name, starter in starters.items():
+        out += ["", f"A whole example round (what `{_command(family, name, starters)}` writes "
+                f"as `examples/{starter.example_name}.yaml`):",
+                "", "```yaml", *starter.example.rstrip("\n").split("\n"), "```"]
+    return out[1:]
 
 
 def _cards() -> list[str]:

@@ -74,11 +74,17 @@ def parse_langs(text: str) -> list[str] | Refusal:
     return langs
 
 
-def refusal(rules: Path, game: str, *, family: str) -> Refusal | None:
-    """Why ``game`` of ``family`` cannot be made in ``rules``; None when it can."""
+def refusal(rules: Path, game: str, *, family: str,
+            starter: str | None = None) -> Refusal | None:
+    """Why ``game`` of ``family`` (from its ``starter``) cannot be made in ``rules``; None
+    when it can."""
     if family not in REGISTRY:
         return Refusal(f"unknown family '{family}' (known: {', '.join(REGISTRY)})",
                        did_you_mean(family, REGISTRY))
+    starters = REGISTRY[family].starters
+    if starter is not None and starter not in starters:
+        return Refusal(f"the {family} family has no starter '{starter}' "
+                       f"(its starters: {', '.join(starters)})", did_you_mean(starter, starters))
     if not ID_RE.fullmatch(game) or len(game) > MAX_ID:
         near = re.sub(r"[^a-z0-9]+", "-", game.lower()).strip("-")[:MAX_ID].strip("-")
         why = (f"at most {MAX_ID} characters" if ID_RE.fullmatch(game)
@@ -124,10 +130,12 @@ def _slugs(rules: Path) -> list[tuple[str, str, str]]:
 
 # -- the files -------------------------------------------------------------------------------
 
-def files(game: str, *, family: str, langs: list[str], source: str) -> dict[str, str]:
+def files(game: str, *, family: str, langs: list[str], source: str,
+          starter_name: str | None = None) -> dict[str, str]:
     """The new game's files, by path inside its folder; ``source`` is the language the others
-    are translated from."""
-    starter = REGISTRY[family].starter
+    are translated from; ``starter_name`` one of the family's starters (default: its first)."""
+    starters = REGISTRY[family].starters
+    starter = starters[starter_name] if starter_name else REGISTRY[family].starter
     out = {"game.yaml": game_yaml(game, family=family, starter=starter, langs=langs)}
     for lang in langs:
         out[f"{lang}.yaml"] = language_yaml(game, starter=starter, lang=lang,
@@ -268,7 +276,8 @@ def _literal(text: str, indent: int) -> str:
 
 # -- making them -----------------------------------------------------------------------------
 
-def create(rules: Path, game: str, *, family: str, langs: list[str], source: str) -> Created:
+def create(rules: Path, game: str, *, family: str, langs: list[str], source: str,
+           starter: str | None = None) -> Created:
     """Write the game folder (under a temporary name, then renamed into place), the schemas
     its files name and, when the rules folder has none, site.yaml. Call ``refusal`` first."""
     rules.mkdir(parents=True, exist_ok=True)
@@ -281,7 +290,8 @@ def create(rules: Path, game: str, *, family: str, langs: list[str], source: str
     try:
         os.chmod(scratch, 0o777 & ~umask())  # mkdtemp makes it private
         written = []
-        for rel, text in files(game, family=family, langs=langs, source=source).items():
+        for rel, text in files(game, family=family, langs=langs, source=source,
+                               starter_name=starter).items():
             path = scratch / rel
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")

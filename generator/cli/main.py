@@ -150,6 +150,9 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("game", help="the new game's id, e.g. my-game (lowercase, digits, hyphens)")
     new.add_argument("--family", required=True, help="the family of games it belongs to "
                      "(see `rulebook docs`)")
+    new.add_argument("--starter", help="which of the family's starters to begin from: tricks "
+                     "has avoidance (the default: Hearts' shape) and taking (Whist's: trumps, "
+                     "partners, tricks over a book); pairs has pairing")
     new.add_argument("--langs", help="its languages, e.g. en,de (default: the source language "
                      "of the rules folder's site.yaml, else en)")
     new.add_argument("--rules", type=Path, default=Path("rules"), help="rules folder")
@@ -433,7 +436,7 @@ def _new(args: argparse.Namespace) -> int:
     source = _site_language(args.rules)
     langs = scaffold.parse_langs(args.langs if args.langs is not None else source)
     refused = langs if isinstance(langs, scaffold.Refusal) else \
-        scaffold.refusal(args.rules, args.game, family=args.family)
+        scaffold.refusal(args.rules, args.game, family=args.family, starter=args.starter)
     if refused is not None:
         print(f"rulebook: error: {printable(refused.message)}"
               + (f"\n  hint: {printable(refused.hint)}" if refused.hint else ""), file=sys.stderr)
@@ -441,7 +444,7 @@ def _new(args: argparse.Namespace) -> int:
     assert isinstance(langs, list)
     try:
         made = scaffold.create(args.rules, args.game, family=args.family, langs=langs,
-                               source=source)
+                               source=source, starter=args.starter)
     except OSError as error:  # a read-only folder, a full disk: the system, not the request
         print(f"rulebook: error: cannot write the game: {error.strerror or error}"
               f" ({error.filename or args.rules})", file=sys.stderr)

@@ -81,6 +81,12 @@ class Family(Protocol[G, S, R]):
         """The game and example round `rulebook new` writes for this family."""
         ...
 
+    @property
+    def starters(self) -> Mapping[str, Starter]:
+        """Every starter `rulebook new --starter NAME` offers, by name; the first is
+        ``starter`` (a family of avoidance and taking games has one of each)."""
+        ...
+
     def build(self, options: Strict, *, deck: Deck, removed: tuple[Card, ...], src: Source,
               at: Callable[[str], Key], report: Report) -> G | None:
         """The game from validated options; ``at(option)`` is where that option was written."""
@@ -158,6 +164,9 @@ class AnyFamily(Protocol):
     @property
     def starter(self) -> Starter: ...
 
+    @property
+    def starters(self) -> Mapping[str, Starter]: ...
+
     def build(self, options: Strict, *, deck: Deck, removed: tuple[Card, ...], src: Source,
               at: Callable[[str], Key], report: Report) -> Engine | None: ...
 
@@ -229,6 +238,10 @@ class Registered(Generic[G, S, R]):
     @property
     def starter(self) -> Starter:
         return self.family.starter
+
+    @property
+    def starters(self) -> Mapping[str, Starter]:
+        return self.family.starters
 
     def build(self, options: Strict, *, deck: Deck, removed: tuple[Card, ...], src: Source,
               at: Callable[[str], Key], report: Report) -> Engine | None:

@@ -104,6 +104,7 @@ class PairsFamily:
     )
     placeholder_docs: Mapping[str, str] = field(default_factory=lambda: PLACEHOLDERS)
     starter: Starter = STARTER
+    starters: Mapping[str, Starter] = field(default_factory=lambda: {"pairing": STARTER})
 
     def build(self, options: Strict, *, deck: Deck, removed: tuple[Card, ...], src: Source,
               at: Callable[[str], Key], report: Report) -> PairsGame | None:

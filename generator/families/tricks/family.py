@@ -27,7 +27,7 @@ from .record import Replay
 from .replay import replay_example
 from .schema import TricksExampleSpec, TricksOptionsSpec
 from .scoring import LAST, EndRule, Scoring, Slam, SlamTakes, Winning
-from .starter import STARTER
+from .starter import STARTER, TAKING
 
 
 def _card_values(table: dict[str, int], src: Source, key: Key, report: Report
@@ -182,6 +182,8 @@ class TricksFamily:
     )
     placeholder_docs: Mapping[str, str] = field(default_factory=lambda: PLACEHOLDERS)
     starter: Starter = STARTER
+    starters: Mapping[str, Starter] = field(
+        default_factory=lambda: {"avoidance": STARTER, "taking": TAKING})
 
     def build(self, options: Strict, *, deck: Deck, removed: tuple[Card, ...], src: Source,
               at: Callable[[str], Key], report: Report) -> TricksGame | None:

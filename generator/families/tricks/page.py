@@ -235,10 +235,10 @@ def _table_lines(view: ExampleView, replay: Replay, game: TricksGame | None) -> 
             lines.append(escape(msgs.gettext("No trumps in this hand")) + Markup("."))
         else:
             line = escape(msgs.gettext("Trumps: %(suit)s")) % {"suit": _suit(view, replay.trump)}
-            if card is not None and trumps.source is TrumpFrom.DEALER_LAST:
+            if card is not None and trumps.source is TrumpFrom.DEALER_LAST and replay.dealt:
                 more = msgs.gettext("The dealer's last card, %(card)s, is turned up for them "
                                     "and stays in the dealer's hand.")
-            elif card is not None and trumps.turned_drawn_last:
+            elif card is not None and trumps.turned_drawn_last and replay.dealt:
                 more = msgs.gettext("The card turned up for them, %(card)s, lies face up under "
                                     "the stock and is drawn last.")
             elif card is not None:
@@ -399,8 +399,9 @@ def _table_steps(view: ExampleView, replay: Replay, game: TricksGame, base: str)
 
 def running_tricks(replay: Replay) -> list[dict[str, int]]:
     """Tricks taken in the hand by each seat after each trick (a game without card points
-    counts its tricks)."""
-    taken = {s: 0 for s in replay.seats}
+    counts its tricks): the tricks taken before a position, then one to each trick's winner."""
+    n = len(replay.seats)
+    taken = {s: len(replay.taken_before.get(s, ())) // n for s in replay.seats}
     out = []
     for trick in replay.tricks:
         taken = {**taken, trick.winner: taken[trick.winner] + 1}

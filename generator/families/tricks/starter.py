@@ -81,3 +81,87 @@ result:
     example_result="Anna ends the hand with 17 points, Bruno with none, Carla with 3 and "
                    "Dario with 6: 26 in all.",
 )
+
+
+# A game of taking: Whist's shape, four players in two sides, the dealer's last card turned up
+# for trumps, a point a trick over six; its example is the last two tricks of a hand.
+TAKING = Starter(
+    deck="french-52",
+    remove="",
+    players=(4, 4),
+    duration="{hand: 10, game: 45}",
+    difficulty=2,
+    options="""\
+players: 4
+first_lead: left-of-dealer   # who leads the first trick
+sides: partners              # partners sit across the table; a side's tricks count together
+trumps: {source: dealer-last}   # the dealer's last card is turned up: its suit is trumps
+book: {tricks: 6}            # a side scores a point for each trick over six
+end: {over: 4, winning: highest-wins}   # the first side over 4 points wins
+""",
+    example_name="last-two-tricks",
+    example="""\
+seats: [Anna, Bruno, Carla, Dario]   # clockwise: Anna and Carla are partners, Bruno and Dario
+genders: {Anna: f, Bruno: m, Carla: f, Dario: m}   # f or m: the form the languages use of each
+dealer: Dario
+turned: 4♥                           # the dealer's last card, turned up: hearts are trumps
+position:                            # what each player holds with two tricks to go
+  Anna:  A♠ 2♣
+  Bruno: 3♥ 3♣
+  Carla: K♠ 4♣
+  Dario: 5♠ 5♣
+taken:                               # the tricks each has taken so far
+  Anna:  K♥ 2♥ 6♥ 7♥ Q♠ 9♠ 6♠ 2♠ A♦ 10♦ 7♦ 3♦ A♣ J♣ 8♣ Q♥
+  Bruno: A♥ 10♠ 8♥ 3♠ K♦ 9♦ 6♦ 2♦ K♣ 10♣ 7♣ J♥
+  Carla: Q♦ 8♦ 5♦ 10♥ J♠ 8♠ 4♠ 9♥ Q♣ 9♣ 6♣ 7♠
+  Dario: J♦ 4♦ 4♥ 5♥
+tricks:
+  - {lead: Anna, cards: A♠ 3♥ K♠ 5♠, winner: Bruno}
+  - {lead: Bruno, cards: 3♣ 4♣ 5♣ 2♣, winner: Dario}
+result:
+  tricks: {Anna: 4, Bruno: 4, Carla: 3, Dario: 2}
+  side_tricks: {Anna: 7, Bruno: 6}
+  side_scores: {Anna: 1, Bruno: 0}
+""",
+    description=("Two sides of partners take tricks, with the suit of the dealer's last card as "
+                 "trumps; a side scores a point for each trick over {book.tricks}."),
+    sections={
+        "objective": "Take tricks with your partner, who sits across the table. A side scores "
+                     "{book.points} point for each trick over {book.tricks}; the first side "
+                     "over {end.over} points wins.",
+        "cards": "One deck of {deck.size} cards, aces high. The suit of the card the dealer "
+                 "turns up is trumps for the hand.",
+        "setup": "Deal all the cards, {hand.cards} to each player. The dealer turns up their "
+                 "last card: its suit is trumps, and the dealer keeps the card.",
+        "gameplay": "The player on the dealer's left leads the first trick. Follow suit if "
+                    "you can; otherwise play any card, a trump if you like. The highest trump "
+                    "takes the trick, or else the highest card of the suit led, and its taker "
+                    "leads the next one.",
+        "scoring": "After the last trick, each side counts its tricks: {book.points} point for "
+                   "each over {book.tricks}. The first side over {end.over} points wins.",
+    },
+    steps=("Deal {hand.cards} cards each; the dealer's last card, turned up, makes trumps.",
+           "The player on the dealer's left leads the first trick.",
+           "Follow suit if you can; the highest trump, else the highest card of the suit led, "
+           "wins.",
+           "A side scores {book.points} point a trick over {book.tricks}; over {end.over} wins."),
+    quickref={
+        "in_short": ("Two sides of partners, {hand.cards} cards each; the dealer's last card "
+                     "makes trumps.",
+                     "A point a trick over {book.tricks}; the first side over {end.over} wins."),
+        "turn": ("Follow suit if you can; otherwise any card, a trump if you like.",
+                 "The highest trump, else the highest card of the suit led, wins and leads next."),
+        "end": ("Each side scores {book.points} point for each trick over {book.tricks}.",),
+    },
+    example_title="The last two tricks",
+    example_intro="Eleven tricks into a hand, with hearts as trumps, Anna and Carla play "
+                  "against Bruno and Dario. Anna took the last trick, so she leads.",
+    example_steps=(
+        "Anna leads the A♠. Bruno has no spade left and trumps with the 3♥; Carla and Dario "
+        "follow with the K♠ and the 5♠. Bruno's trump takes the trick.",
+        "Bruno leads the 3♣; Carla, Dario and Anna follow with the 4♣, the 5♣ and the 2♣, and "
+        "Dario's 5♣ takes the trick.",
+    ),
+    example_result="Anna and Carla take seven tricks, one over the book: 1 point. Bruno and "
+                   "Dario take six and score nothing.",
+)
