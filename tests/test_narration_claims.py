@@ -166,3 +166,79 @@ def test_a_name_outside_the_clause_of_the_play_claims_nothing(tmp_path: Path) ->
                    "Dario plays the K♥, the card Carla feared. Dario")
     assert [c.split(": ", 2)[2] for c in claims(result)] == [
         "en: step 2 says 'Dario' plays K♥; in the replay 'Dario' plays J♥ in trick 8"]
+
+
+# -- the games that take tricks: bids, trumps, bids made (issue 34) -------------------------
+
+TAKING = Path(__file__).parent / "fixtures" / "trick-games"
+
+
+def oh_hell(tmp_path: Path, *changes: tuple[str, str]) -> list[str]:
+    """The findings of narration claims in Oh Hell's third hand (tests/fixtures/trick-games:
+    Anna bids 3, Bruno 2, Carla 0, Dario 2 and they take 1, 1, 1, 0; clubs are trumps; Carla's
+    10♣ takes trick 2, led with Bruno's 6♥) with its en.yaml changed."""
+    rules = tmp_path / "rules"
+    shutil.copytree(TAKING, rules)
+    path = rules / "oh-hell" / "en.yaml"
+    text = path.read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path.write_text(text, encoding="utf-8")
+    return [c.split(": ", 2)[2] for c in claims(check([rules], root=tmp_path))]
+
+
+INTRO = "Three cards each: the bids come first, from Anna on the dealer's left."
+
+
+@pytest.mark.parametrize(("said", "found"), [
+    ("Anna bids 3, Bruno 2, Carla nothing and Dario two.", []),
+    ("Anna holds two queens and bids three.", []),
+    ("Anna holds two queens and bids two.", ["en: the intro says 'Anna' bids 2; the script has "
+                                              "'Anna' bid 3"]),
+    ("Anna bids 3, Bruno 1.", ["en: the intro says 'Bruno' bids 1; the script has 'Bruno' "
+                               "bid 2"]),
+    ("Dario may not bid 1, and Carla could bid 2.", []),  # denied or supposed: no claim
+])
+def test_the_bids_the_narration_states_are_the_scripts(tmp_path: Path, said: str,
+                                                        found: list[str]) -> None:
+    assert oh_hell(tmp_path, (INTRO, said)) == found
+
+
+def test_a_player_said_to_trump_must_play_a_trump(tmp_path: Path) -> None:
+    assert oh_hell(tmp_path, ("- Trick 2.", "- Bruno leads the 6♥ and Carla, without hearts, "
+                              "trumps with the 10♣.")) == []
+    assert oh_hell(tmp_path / "2", ("- Trick 2.", "- Dario has a heart, yet trumps with the "
+                                    "K♥.")) == [
+        "en: step 2 says 'Dario' trumps; in the replay 'Dario' plays K♥ in trick 2, and it is "
+        "not a trump (clubs are trumps)"]
+
+
+def test_a_bid_said_made_or_missed_is_checked_against_the_tricks(tmp_path: Path) -> None:
+    result = "Every bid is missed: nobody scores."
+    assert oh_hell(tmp_path, (result, "Anna misses her bid; so does Dario.")) == []
+    assert oh_hell(tmp_path / "2", (result, "Anna makes her bid.")) == [
+        "en: the result says 'Anna' makes the bid; in the replay 'Anna' bids 3 and takes 1"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_bid_words_include_the_play_pages_own(lang: str) -> None:
+    """The play page's "%(name)s bids %(num)s." is read as a bid, in every language."""
+    messages = load_messages(Path(__file__).parents[1] / "templates", lang)
+    text = messages.gettext("%(name)s bids %(num)s.") % {"name": "Anna", "num": 2}
+    clause = reading.Clause(0, text, frozenset({"anna"}))
+    assert reading.says(clause, reading.BIDS, lang), (lang, text)
+    assert [value for value, _ in reading.counts(clause, lang)] == [2], (lang, text)
+
+
+@pytest.mark.parametrize(("lang", "text", "values"), [
+    ("en", "bids nothing, then two", [0, 2]),
+    ("it", "dichiara una presa, poi tre", [1, 3]),
+    ("de", "sagt zwei an, dann null", [2, 0]),
+    ("ru", "заказывает две взятки, потом одну", [2, 1]),
+    ("ro", "licitează două levate", [2]),
+    ("ar", "يطلب اثنتين ثم واحدة", [2, 1]),
+])
+def test_small_counts_are_read_in_words(lang: str, text: str, values: list[int]) -> None:
+    clause = reading.Clause(0, text, frozenset())
+    assert [value for value, _ in reading.counts(clause, lang)] == values

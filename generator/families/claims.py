@@ -67,8 +67,60 @@ WINS = {
     "ro": r"\b(?:câștigă|câștigat|câștigător\w*)\b",
     "ar": r"(?<!\w)[وف]?(?:يفوز|تفوز|فاز|فازت|يفوزون|الفائز\w*)(?!\w)",
 }
+# A player bids a number of tricks (the play page's "%(name)s bids %(num)s." among them).
+BIDS = {
+    "en": r"\b(?:bids?|bidding)\b",
+    "it": r"\b(?:dichiara|dichiarano|dichiarato|dichiarazione|chiama|chiamato)\b",
+    "de": r"\b(?:sagt|sagen)\b.*\ban\b|\b(?:Ansage|angesagt|bietet|reizt)\b",
+    "ru": r"(?<!\w)(?:заказывает|заказывают|заказал[аи]?|заказ\w{0,2}|заявляет|заявил[аи]?)(?!\w)",
+    "ro": r"\b(?:licitează|licitat|licitația|licitație|anunță|cere)\b",
+    "ar": r"(?<!\w)[وف]?(?:يطلب|تطلب|طلب|طلبت|الطلب|طلبه|طلبها)(?!\w)",
+}
+# A player trumps (plays a trump on a trick of another suit).
+TRUMPS = {
+    "en": r"\b(?:trumps|trumped|trumping|ruffs?|ruffed|ruffing)\b(?!\s+(?:are|is|were)\b)",
+    "it": r"\b(?:taglia|tagliato|tagliano|briscola con|briscolando)\b",
+    "de": r"\b(?:trumpft|trumpfen|getrumpft|übertrumpft|übertrumpfen|sticht mit)\b",
+    "ru": r"(?<!\w)(?:козыряет|козыряют|козырнул[аи]?|бьёт козыр\w*|бьет козыр\w*|кроет козыр\w*|"
+          r"покрывает козыр\w*|перебивает козыр\w*)(?!\w)",
+    "ro": r"\b(?:taie|tăiat|taie cu|atuează)\b",
+    "ar": r"(?<!\w)[وف]?(?:يقطع|تقطع|قطع|قطعت|يطرنب|تطرنب)(?!\w)",
+}
+# A player makes, or misses, the bid (said of the hand's result).
+MADE = {
+    "en": r"\b(?:makes?|made|fulfils?|fulfilled|hits?)\b[^.;]*\bbids?\b|\bbids?\b[^.;]*\bmade\b",
+    "it": r"\b(?:rispetta|rispettano|rispettato|mantiene|centra|centrato)\b[^.;]*\bdichiarazion\w*",
+    "de": r"\b(?:erfüllt|erfüllen|schafft|trifft)\b[^.;]*\bAnsage\w*|\bAnsage\w*[^.;]*"
+          r"\b(?:erfüllt|geschafft|getroffen)\b",
+    "ru": r"(?<!\w)(?:выполняет|выполняют|выполнил[аи]?|сыграл[аи]?)\s+(?:\w+\s+)?заказ\w{0,2}(?!\w)",
+    "ro": r"\b(?:își face|își fac|realizează|își îndeplinește|își respectă)\b[^.;]*\blicitați\w*",
+    "ar": r"(?<!\w)[وف]?(?:يحقق|تحقق|حقق|حققت|يحققون)\s+(?:\S+\s+)?طلب\w*",
+}
+MISSED = {
+    "en": r"\b(?:miss(?:es|ed)?|fails?|failed|breaks?|broke)\b[^.;]*\bbids?\b|\bbids?\b[^.;]*"
+          r"\b(?:missed|failed|broken)\b",
+    "it": r"\b(?:manca|mancano|mancato|sbaglia|fallisce|fallito|non rispetta)\b[^.;]*"
+          r"\bdichiarazion\w*",
+    "de": r"\b(?:verfehlt|verfehlen|verpasst|verpassen)\b[^.;]*\bAnsage\w*|\bAnsage\w*[^.;]*"
+          r"\b(?:verfehlt|verpasst|nicht erfüllt)\b",
+    "ru": r"(?<!\w)(?:не выполняет|не выполняют|не выполнил[аи]?|проваливает|провалил[аи]?)"
+          r"\s+(?:\w+\s+)?заказ\w{0,2}(?!\w)",
+    "ro": r"\b(?:ratează|ratat|nu își face|nu-și face|nu își îndeplinește)\b[^.;]*\blicitați\w*",
+    "ar": r"(?<!\w)[وف]?(?:يفشل|تفشل|فشل|فشلت|يخفق|تخفق|أخفق|أخفقت)\b[^.؛]*طلب\w*",
+}
+# A clause that denies or only supposes (it claims nothing of what happened): "may not bid
+# 1", "could have trumped", "non può dichiarare".
+HEDGED = {
+    "en": r"\b(?:not|n't|cannot|never|may|might|could|would|can|if)\b|n't\b",
+    "it": r"\b(?:non|può|possono|potrebbe|poteva|se)\b",
+    "de": r"\b(?:nicht|kein\w*|darf|dürfen|dürfte|könnte|kann|wenn|falls)\b",
+    "ru": r"(?<!\w)(?:не|нельзя|может|могут|мог\w*|бы|если)(?!\w)",
+    "ro": r"\b(?:nu|poate|pot|putea|ar|dacă)\b",
+    "ar": r"(?<!\w)[وف]?(?:لا|لن|ليس|لم|يجوز|يمكن|إذا|لو)(?!\w)",
+}
 _VOWELS = set("aeiouăâîаеёиоуыэюя")
-_NUMBER = re.compile(r"(?<![\w.])[-−]?\d+(?![\w.])")
+# a whole number, also at a sentence's end ("scores 11."), not a decimal's part ("2.5")
+_NUMBER = re.compile(r"(?<![\w.])[-−]?\d+(?!\w|[.,]\d)")
 _PLACEHOLDER = re.compile(r"\{[^{}\n]*\}")
 
 
@@ -143,9 +195,78 @@ def _cut(text: str, breaks: str, names: Mapping[str, str], lang: str) -> list[Cl
 
 
 def says(clause: Clause, words: Mapping[str, str], lang: str) -> bool:
-    """The clause holds one of ``lang``'s words of a kind (TAKES, PLAYS, LOSES, WINS)."""
+    """The clause holds one of ``lang``'s words of a kind (TAKES, PLAYS, LOSES, WINS, BIDS,
+    TRUMPS, MADE, MISSED, HEDGED)."""
     regex = words.get(lang)
     return regex is not None and _pattern(regex).search(clause.text) is not None
+
+
+def first(clause: Clause, words: Mapping[str, str], lang: str) -> int:
+    """Where in the clause the first of ``lang``'s words of a kind is (0 when none is)."""
+    regex = words.get(lang)
+    found = _pattern(regex).search(clause.text) if regex is not None else None
+    return found.start() if found else 0
+
+
+def bare(clause: Clause, names: Mapping[str, str], lang: str) -> bool:
+    """The clause is a name and a number alone ("Bruno 2", "Bruno two"), no other word."""
+    rest = _NUMBER.sub(" ", clause.text.translate(WESTERN_DIGITS))
+    pattern = _count_pattern(lang)
+    if pattern is not None:
+        rest = pattern.sub(" ", rest)
+    for seat in clause.names:
+        rest = _name_pattern(names[seat], lang).sub(" ", rest)
+    return not re.search(r"\w", rest)
+
+
+# Small counts written as words (a bid, a number of tricks): 0 to 13, in the forms a
+# narration uses ("bids one", "bids nothing", "заказывает две", "يطلب اثنتين").
+_COUNT_WORDS: dict[str, dict[int, str]] = {
+    "en": {0: "zero|nothing|none|nil", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five",
+           6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten", 11: "eleven", 12: "twelve",
+           13: "thirteen"},
+    "it": {0: "zero|nulla|niente", 1: "uno|una", 2: "due", 3: "tre", 4: "quattro",
+           5: "cinque", 6: "sei", 7: "sette", 8: "otto", 9: "nove", 10: "dieci", 11: "undici",
+           12: "dodici", 13: "tredici"},
+    "de": {0: "null|nichts", 1: "eins|einen|eine", 2: "zwei", 3: "drei", 4: "vier",
+           5: "fünf", 6: "sechs", 7: "sieben", 8: "acht", 9: "neun", 10: "zehn", 11: "elf",
+           12: "zwölf", 13: "dreizehn"},
+    "ru": {0: "ноль|нуль|ноля|нуля|ничего", 1: "один|одну|одна|одного|одной",
+           2: "два|две|двух", 3: "три|трёх|трех", 4: "четыре|четырёх|четырех", 5: "пять|пяти",
+           6: "шесть|шести", 7: "семь|семи", 8: "восемь|восьми", 9: "девять|девяти",
+           10: "десять|десяти", 11: "одиннадцать", 12: "двенадцать", 13: "тринадцать"},
+    "ro": {0: "zero|nimic", 1: "unu|una", 2: "doi|două", 3: "trei", 4: "patru", 5: "cinci",
+           6: "șase|şase", 7: "șapte|şapte", 8: "opt", 9: "nouă", 10: "zece",
+           11: "unsprezece", 12: "doisprezece|douăsprezece", 13: "treisprezece"},
+    "ar": {0: "صفر|صفرًا|صفرا|لا شيء", 1: "واحد|واحدة|واحدًا|واحدا",
+           2: "اثنين|اثنتين|اثنان|اثنتان", 3: "ثلاث|ثلاثة", 4: "أربع|أربعة", 5: "خمس|خمسة",
+           6: "ست|ستة", 7: "سبع|سبعة", 8: "ثماني|ثمانية|ثمان", 9: "تسع|تسعة", 10: "عشر|عشرة",
+           11: "أحد عشر|إحدى عشرة", 12: "اثنا عشر|اثنتا عشرة", 13: "ثلاثة عشر|ثلاث عشرة"},
+}
+
+
+@cache
+def _count_pattern(lang: str) -> re.Pattern[str] | None:
+    words = _COUNT_WORDS.get(lang)
+    if words is None:
+        return None
+    forms = sorted(((form, n) for n, alts in words.items() for form in alts.split("|")),
+                   key=lambda f: -len(f[0]))
+    before = r"(?:[وب])?" if lang == "ar" else ""
+    alternation = "|".join(f"(?P<n{n}_{i}>{re.escape(form)})" for i, (form, n) in enumerate(forms))
+    return re.compile(rf"(?<!\w){before}(?:{alternation})(?!\w)", re.IGNORECASE)
+
+
+def counts(clause: Clause, lang: str) -> list[tuple[int, int]]:
+    """The whole numbers of a clause, in digits or as the words of a small count ("one",
+    "две"): (value, offset in the narration)."""
+    found = numbers(clause)
+    pattern = _count_pattern(lang)
+    if pattern is not None:
+        for m in pattern.finditer(clause.text):
+            group = next(k for k, v in m.groupdict().items() if v is not None)
+            found.append((int(group[1:].split("_")[0]), clause.start + m.start(group)))
+    return sorted(found, key=lambda f: f[1])
 
 
 def numbers(clause: Clause) -> list[tuple[int, int]]:

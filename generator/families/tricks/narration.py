@@ -5,8 +5,8 @@ the replay did (claims.py reads these claims in each language)."""
 
 from __future__ import annotations
 
-from ...core.cards import Card, card_name
-from ...core.cardwords import find_card_mentions
+from ...core.cards import Card, Suit, card_name
+from ...core.cardwords import find_card_mentions, suit_word
 from ...model.source import Key, Source
 from .. import claims
 from ..shared import narrations
@@ -39,14 +39,18 @@ def check_narration(ctx: Context, replay: Replay) -> None:
                 allowed = {c for h in trick.hands_before.values() for c in h}
                 why = f"nobody holds any more at trick {trick.number}"
                 claims.trick(key, words, where, trick)
+                claims.trumps(key, words, where, trick, replay.trump)
+            claims.bids(key, words, where, replay.bids)
             _check_cards(ctx, src, key, words, lang, allowed=allowed, where=where, why=why)
         for part, text in (("intro", narration.intro), ("start", narration.start),
                            ("result", narration.result)):
             if text:
                 _check_cards(ctx, src, base + (part,), text, lang, allowed=in_play,
                              where=f"{lang}: the {part}", why="is not in play in this game")
+                claims.bids(base + (part,), text, f"{lang}: the {part}", replay.bids)
         if narration.result and replay.complete:
             claims.result(base + ("result",), narration.result, f"{lang}: the result", replay)
+            claims.bids_made(base + ("result",), narration.result, f"{lang}: the result", replay)
 
 
 class _Claims:
@@ -83,6 +87,94 @@ class _Claims:
                         self.src.text_mark(key, at), "narration-claim",
                         f"{where} says '{seat}' plays {card_name(card)}; in the replay "
                         f"'{seat}' plays {card_name(played[seat])} in trick {trick.number}")
+
+    def trumps(self, key: Key, words: str, where: str, trick: TrickReplay,
+               trump: Suit | None) -> None:
+        """A clause that says a player trumps ("Bruno trumps with the 3♥"; the subject may be
+        the sentence's one name: "Bruno has no spade left and trumps") must be of a player
+        whose card in the trick is a trump. (Leading or following in trumps is no claim to
+        check: a card of the trump suit is a trump either way.)"""
+        played = dict(trick.cards)
+        for sentence in claims.sentences(words, self.names, self.lang):
+            for clause in claims.clauses(sentence.text, self.names, self.lang):
+                part = claims.Clause(sentence.start + clause.start, clause.text, clause.names,
+                                     clause.owners)
+                if not claims.says(part, claims.TRUMPS, self.lang) \
+                        or claims.says(part, claims.HEDGED, self.lang):
+                    continue
+                subjects = part.names - part.owners if part.names else sentence.names
+                if len(subjects) != 1:
+                    continue
+                seat = next(iter(subjects))
+                card = played.get(seat)
+                if card is None or (trump is not None and card.suit == trump):
+                    continue
+                at = claims.offset_of(part, seat, self.names, self.lang) if seat in part.names \
+                    else part.start + claims.first(part, claims.TRUMPS, self.lang)
+                why = "this hand has no trumps" if trump is None else \
+                    f"it is not a trump ({suit_word(trump, 'en')} are trumps)"
+                self.report.error(
+                    self.src.text_mark(key, at), "narration-claim",
+                    f"{where} says '{seat}' trumps; in the replay '{seat}' plays "
+                    f"{card_name(card)} in trick {trick.number}, and {why}",
+                    hint="say that a player trumps only of a trump played to a trick of "
+                    "another suit")
+
+    def bids(self, key: Key, words: str, where: str, bids: dict[str, int]) -> None:
+        """The bids a text states: a clause that names one player (or whose sentence names
+        one), holds a word for bidding and one number, in digits or words ("Anna bids 3",
+        "and bids one"), and in a sentence with such a word, a clause that is a name and a
+        number alone ("the bids: Anna 3, Bruno 2"). A clause that denies or supposes ("Dario
+        may not bid 1") states nothing."""
+        if not bids:
+            return
+        for sentence in claims.sentences(words, self.names, self.lang):
+            if not claims.says(sentence, claims.BIDS, self.lang):
+                continue
+            for clause in claims.clauses(sentence.text, self.names, self.lang):
+                part = claims.Clause(sentence.start + clause.start, clause.text, clause.names,
+                                     clause.owners)
+                found = claims.counts(part, self.lang)
+                says_bid = claims.says(part, claims.BIDS, self.lang)
+                # "Anna holds the A♠ and the 7♥, and bids one": the sentence's one name
+                subjects = part.names or (sentence.names if says_bid else frozenset())
+                if len(subjects) != 1 or len(found) != 1 \
+                        or claims.says(part, claims.HEDGED, self.lang):
+                    continue
+                seat = next(iter(subjects))
+                if not (says_bid or claims.bare(part, self.names, self.lang)):
+                    continue
+                value, at = found[0]
+                if seat in bids and value != bids[seat]:
+                    self.report.error(
+                        self.src.text_mark(key, at), "narration-claim",
+                        f"{where} says '{seat}' bids {value}; the script has '{seat}' bid "
+                        f"{bids[seat]}", hint="the bids the narration states are checked "
+                        "against the script's bids")
+
+    def bids_made(self, key: Key, words: str, where: str, replay: Replay) -> None:
+        """A clause that says one player makes (or misses) the bid: the replay's tricks must
+        agree with the bid."""
+        if not replay.bids:
+            return
+        for clause in claims.clauses(words, self.names, self.lang):
+            subjects = clause.names - clause.owners
+            if len(subjects) != 1:
+                continue
+            missed = claims.says(clause, claims.MISSED, self.lang)
+            made = not missed and claims.says(clause, claims.MADE, self.lang) \
+                and not claims.says(clause, claims.HEDGED, self.lang)
+            seat = next(iter(subjects))
+            if not (made or missed) or seat not in replay.bids:
+                continue
+            bid, took = replay.bids[seat], replay.tricks_won.get(seat, 0)
+            if made != (bid == took):
+                self.report.error(
+                    self.src.text_mark(key, claims.offset_of(clause, seat, self.names,
+                                                             self.lang)),
+                    "narration-claim",
+                    f"{where} says '{seat}' {'makes' if made else 'misses'} the bid; in the "
+                    f"replay '{seat}' bids {bid} and takes {took}")
 
     def _plays(self, words: str) -> list[claims.Clause]:
         """The clauses that say one player plays a card: the clause names that player alone,
