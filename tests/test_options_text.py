@@ -139,6 +139,9 @@ def test_a_game_of_taking_says_its_trumps_stock_bids_and_sides(taking: Path) -> 
     whist, briscola, oh_hell = page("whist"), page("briscola"), page("oh-hell")
     assert re.search(r"Trumps:[♠♥♦♣] \w+\. The dealer's last card, \w+[♠♥♦♣], is turned up", whist)
     assert "Sides: Anna and Carla against Bruno and Dario." in whist
+    # a glossary term's tooltip fills its placeholders, as the glossary does
+    assert re.search(r"Book ?: a side's first 6 tricks, which score nothing", whist)
+    assert "{book." not in whist
     assert re.search(r"Side Tricks Score Anna and Carla \d+ \d+ Bruno and Dario \d+ \d+", whist)
     assert "Tricks taken:" in whist and "Points taken" not in whist
     assert "The card turned up for them, A♥, lies face up under the stock" in briscola

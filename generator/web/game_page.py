@@ -3,6 +3,8 @@ by each game's family."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from typing import Callable, Mapping, Protocol, TypedDict
 
 from babel import Locale
@@ -216,7 +218,9 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         blocks["about"], printed["about"] = about
 
     if terms:
-        marker = glossary.Marker(terms, lang)
+        # the tooltips' definitions filled as the glossary's own are ({book.tricks} is "6")
+        marker = glossary.Marker([dataclasses.replace(t, definition=facts.fill(t.definition))
+                                  for t in terms], lang)
         for key in RULES:
             if key in blocks:
                 printed.setdefault(key, blocks[key])
