@@ -242,3 +242,21 @@ def test_the_bid_words_include_the_play_pages_own(lang: str) -> None:
 def test_small_counts_are_read_in_words(lang: str, text: str, values: list[int]) -> None:
     clause = reading.Clause(0, text, frozenset())
     assert [value for value, _ in reading.counts(clause, lang)] == values
+
+
+def test_a_step_may_name_the_cards_drawn_after_its_trick(tmp_path: Path) -> None:
+    """Briscola's first trick (tests/fixtures/trick-games): Carla takes it and draws the 3♣
+    first. A step may say so; a card drawn only later is still named at the word."""
+    rules = tmp_path / "rules"
+    shutil.copytree(TAKING, rules)
+    path = rules / "briscola" / "en.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "- Trick 1.\n" in text
+    path.write_text(text.replace("- Trick 1.\n", "- Carla takes the trick and draws the 3♣.\n", 1),
+                    encoding="utf-8")
+    assert [d.format() for d in check([rules], root=tmp_path).report.items] == []
+    path.write_text(text.replace("- Trick 1.\n", "- Carla takes the trick and draws the A♠.\n", 1),
+                    encoding="utf-8")
+    found = [d.format().split("\n")[0] for d in check([rules], root=tmp_path).report.items]
+    assert len(found) == 1 and found[0].endswith(
+        "error[narration-card]: en: step 1 mentions A♠, which nobody holds or draws at trick 1")

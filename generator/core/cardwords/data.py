@@ -106,6 +106,10 @@ DE = CardWords(
     italian_ranks={R.QUEEN: ("Reiter",)},
     italian_suits={S.SPADES: ("Schwert", "Schwerter"), S.HEARTS: ("Becher",),
                    S.DIAMONDS: ("Münz", "Münzen"), S.CLUBS: ("Stab", "Stäbe")},
+    # a card key names the suits as German names Italian ones, in the plural ("Münz" is only
+    # the first part of a card's compound name, "Münz-As")
+    italian_suit_names={S.SPADES: "Schwerter", S.HEARTS: "Becher", S.DIAMONDS: "Münzen",
+                        S.CLUBS: "Stäbe"},
     phrases=("{suit}-{rank}", "{suit}{rank}"),
     joker="Joker",
     letters={R.JACK: "B", R.QUEEN: "D", R.KING: "K", R.ACE: "A"},

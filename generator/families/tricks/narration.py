@@ -36,8 +36,11 @@ def check_narration(ctx: Context, replay: Replay) -> None:
                         for s in replay.seats})
             else:
                 trick = replay.tricks[i]
-                allowed = {c for h in trick.hands_before.values() for c in h}
-                why = f"nobody holds any more at trick {trick.number}"
+                # the cards held before the trick, and those drawn from the stock after it
+                allowed = {c for h in trick.hands_before.values() for c in h} \
+                    | {c for _, c in trick.draws}
+                why = (f"nobody holds or draws at trick {trick.number}" if trick.draws
+                       else f"nobody holds any more at trick {trick.number}")
                 claims.trick(key, words, where, trick)
                 claims.trumps(key, words, where, trick, replay.trump)
             claims.bids(key, words, where, replay.bids)

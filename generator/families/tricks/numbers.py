@@ -68,7 +68,10 @@ def _card_points(game: TricksGame) -> bool:
 
 
 def _queen_counts(game: TricksGame) -> bool:
-    return QUEEN_OF_SPADES in game.cards and game.value(QUEEN_OF_SPADES) != 0
+    """The Q♠ is a card to avoid (Hearts' 13 points, Slippery Peppa's minus): who takes it
+    is a figure. In a game of taking (Briscola's 3 points) it is a card among others."""
+    value = game.value(QUEEN_OF_SPADES) if QUEEN_OF_SPADES in game.cards else 0
+    return value < 0 if game.options.end.winning is Winning.HIGHEST else value > 0
 
 
 def model(game: TricksGame) -> str:
