@@ -255,7 +255,7 @@ def test_the_index_filter_narrows_the_list(server: str, browser) -> None:
     page.goto(f"{server}/en/index.html")
     visible = "[...document.querySelectorAll('.game-card')].filter(c => c.offsetParent).length"
     total = page.evaluate(visible)
-    assert total == 10 and page.locator("#game-filter").is_visible()
+    assert total == 11 and page.locator("#game-filter").is_visible()
     page.select_option("#filter-players", "8")  # only the games for eight
     names = page.evaluate("""[...document.querySelectorAll('.game-card')].filter(c => c.offsetParent)
         .map(c => c.querySelector('h3').textContent.trim())""")
