@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 import yaml
 
-from conftest import RULES, corpus
+from conftest import corpus, small_rules
 from generator.check.games import check
 from generator.cli.main import main
 from generator.core.languages import LANGUAGES
@@ -37,8 +38,8 @@ def test_report_finds_missing_texts_steps_and_copies(broken) -> None:
     assert states["de"].present is False and states["de"].missing == ["(no file)"]
 
 
-def test_report_command_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["i18n", "--format", "json", str(RULES)]) == 0
+def test_report_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["i18n", "--format", "json", str(small_rules(tmp_path / "rules"))]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert {r["lang"] for r in rows} == set(LANGUAGES)
     assert all(0 <= r["share"] <= 1 for r in rows)

@@ -4,7 +4,6 @@ by each game's family."""
 from __future__ import annotations
 
 import dataclasses
-
 from typing import Callable, Mapping, Protocol, TypedDict
 
 from babel import Locale
