@@ -99,15 +99,20 @@ def expected_frames(replay: object, game: object) -> list[dict[str, dict[str, ob
                                "played": [], "points": None, "wins": False} for s in replay.seats})
     elif isinstance(replay, TricksReplay):
         assert isinstance(game, TricksGame)
-        points = {s: sum(game.value(c) for c in replay.taken_before.get(s, ())) for s in replay.seats}
+        # what each seat has taken: points, or in a game whose cards are worth none (Whist,
+        # Oh Hell) its tricks
+        card_points = any(game.value(c) for c in game.cards)
+        n = len(replay.seats)
+        points = {s: sum(game.value(c) for c in replay.taken_before.get(s, ())) if card_points
+                  else len(replay.taken_before.get(s, ())) // n for s in replay.seats}
         for trick in replay.tricks:
-            points[trick.winner] += trick.points
+            points[trick.winner] += trick.points if card_points else 1
             played = dict(trick.cards)
             frames.append({s: {"hand_before": _names(trick.hands_before.get(s, ())), "out": False,
                                "played": _names([played[s]]) if s in played else [],
                                "points": points[s], "wins": s == trick.winner}
                            for s in replay.seats})
-        if replay.complete and replay.points and not game.scoring.per_trick:
+        if replay.complete and replay.points and not game.scoring.per_trick and card_points:
             assert points == replay.points  # the running points end where the hand's do
     return frames
 

@@ -129,7 +129,7 @@ def test_a_game_of_taking_says_its_trumps_stock_bids_and_sides(taking: Path) -> 
     where the game has it (issue 34): Whist its trumps from the dealer's last card and its
     sides, with a table of the sides' tricks and scores; Briscola the card turned under the
     stock, the stock and each trick's draws, and that nobody has to follow suit; Oh Hell the
-    turned card and the bids in turn, with a Bid column in the results. A game whose cards
+    turned card and each player's bid beside the hand, with a Bid column in the results. A game whose cards
     are worth nothing counts tricks, not points; the numbers say who wins, not who loses."""
     def page(game: str, *part: str) -> str:
         """The page's text, each element's apart (a table reads cell by cell)."""
@@ -149,11 +149,11 @@ def test_a_game_of_taking_says_its_trumps_stock_bids_and_sides(taking: Path) -> 
     assert "Drawn from the stock: Carla 3♣, Bruno 2♥, Anna 2♦, Dario 7♥." in briscola
     assert "Nobody has to follow suit" in briscola and "Points taken" in briscola
     assert "The card turned up for them is 2♣." in oh_hell
-    assert "Bids, in turn Player Bid Anna 3 Bruno 2 Carla 0 Dario 2" in oh_hell
+    assert re.search(r"Player Cards dealt Bid Anna Q♠ Q♣ 5♣ 3 Bruno .{0,20} 2 Carla", oh_hell)
     assert "Player Bid Tricks Score Anna 3 1 0" in oh_hell
-    for words in ("Bids, in turn", "Drawn from the stock", "The stock:"):
+    for words in ("Cards dealt Bid", "Drawn from the stock", "The stock:"):
         assert words not in whist, words
-    assert "Sides:" not in oh_hell and "Bids, in turn" not in briscola
+    assert "Sides:" not in oh_hell and "Cards dealt Bid" not in briscola
     assert "win most often" in page("whist", "numbers") or "chances of winning" in \
         page("whist", "numbers")
     for game in ("whist", "briscola", "oh-hell"):

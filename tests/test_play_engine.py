@@ -235,8 +235,18 @@ def test_the_two_engines_agree_on_thousands_of_rounds_of_the_games_that_take_tri
     _agree_on_taking_games(node, TAKING_ROUNDS)
 
 
-def _agree_on_taking_games(node: Node, rounds: int) -> None:
-    configs = taking_games.configurations()
+@pytest.mark.slow
+@pytest.mark.deep
+def test_the_two_engines_agree_on_the_corpus_games_that_take_tricks(node: Node) -> None:
+    """The corpus's Whist, Briscola and Oh Hell (rules/: the fixtures' namesakes) with every
+    variant and player count: 2,000 rounds a game in make test, 10,000 in make test-deep."""
+    configs = [o for o in configurations() if o["game"] in taking_games.GAMES]
+    assert {o["game"] for o in configs} == set(taking_games.GAMES)
+    _agree_on_taking_games(node, TAKING_ROUNDS, configs)
+
+
+def _agree_on_taking_games(node: Node, rounds: int, configs: list[Json] | None = None) -> None:
+    configs = taking_games.configurations() if configs is None else configs
     played: dict[tuple[str, str | None], int] = {}
     for job in compare(node, configs, taking_jobs(configs, rounds)):
         o = configs[job["opt"]]

@@ -136,7 +136,8 @@ def test_related_games_are_linked_both_ways_in_every_language(site: Path, lang: 
 def test_the_index_lists_every_game_once_family_by_family(site: Path, lang: str) -> None:
     index = (site / lang / "index.html").read_text(encoding="utf-8")
     families = re.findall(r'<section class="family" id="([^"]+)"', index)
-    assert sorted(families) == ["family-peppa", "family-uomo-nero"]  # each family once
+    assert sorted(families) == ["family-others", "family-peppa", "family-uomo-nero",
+                                "family-whist"]  # each family once
     cards = re.findall(r'<li class="game-card" data-players-min="(\d+)" data-players-max="(\d+)"', index)
     assert len(cards) == len(list((site / lang).glob("*/quickref/index.html")))
     hrefs = re.findall(r'<h3><a href="([^"]+)"', index)

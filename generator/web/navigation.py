@@ -139,19 +139,24 @@ def index_families(site: Site, page: Page, lang: str, msgs: Messages,
     """The games of one language, family by family (a family named after its root game)."""
     games = {g.id: g for g in site.games_in(lang)}
     out: list[IndexFamily] = []
+    others: list[IndexGame] = []  # the games of no family: one section, not one each
     for root, members in site.graph().families():
         entries = [_index_game(site, page, lang, entry, game) for game in members if game in games]
         if not entries:
             continue
         entries.sort(key=lambda g: g["title"])
         if len(members) == 1:
-            title = msgs.gettext("Other games")
-        elif root in games:
+            others += entries
+            continue
+        if root in games:
             title = msgs.gettext("The %(game)s family") % {"game": entry(root, lang)["title"]}
         else:
             title = msgs.gettext("The %(game)s family") % {"game": entries[0]["title"]}
         out.append({"id": f"family-{root}", "title": title, "games": entries})
-    out.sort(key=lambda f: (f["title"] == msgs.gettext("Other games"), f["title"]))
+    out.sort(key=lambda f: f["title"])
+    if others:
+        out.append({"id": "family-others", "title": msgs.gettext("Other games"),
+                    "games": sorted(others, key=lambda g: g["title"])})
     return out
 
 

@@ -48,6 +48,7 @@ class DealRow(TypedDict):
     dealt: Markup
     passed: Markup
     start: Markup
+    bid: int | str  # "" in a game without bids
 
 
 class StartRow(TypedDict):
@@ -172,7 +173,8 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
     if replay.dealt:
         start = replay.start or {}
         ex["deal"] = [{"key": s, "name": seat(s), "dealt": cards(replay.dealt[s]),
-                       "passed": cards(replay.passes.get(s, ())), "start": cards(start.get(s, ()))}
+                       "passed": cards(replay.passes.get(s, ())), "start": cards(start.get(s, ())),
+                       "bid": replay.bids.get(s, "")}
                       for s in seats]
     elif replay.start:
         ex["start"] = [{"key": s, "name": seat(s), "cards": cards(replay.start[s]),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BeforeValidator, Field
+from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from ...core.languages import Gender
 from ...model.schema import GENDERS, CardsText, ScriptSpec, SeatName, Strict
@@ -16,8 +16,13 @@ from ...model.schema import GENDERS, CardsText, ScriptSpec, SeatName, Strict
 PassTo = Literal["left", "right", "across", "none"]
 SuitText = Literal["♠", "♥", "♦", "♣"]
 # a rank as written in YAML: `3` reads as a number, and means the rank 3
+_RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+# a rank as YAML reads it: a letter, or a number (`[A, 3, K]` has the number 3), so the JSON
+# Schema an editor checks against takes both, as the checker does
 RankText = Annotated[Literal["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"],
-                     BeforeValidator(lambda v: str(v) if isinstance(v, int) else v)]
+                     BeforeValidator(lambda v: str(v) if isinstance(v, int) else v),
+                     WithJsonSchema({"enum": [*_RANKS, *(int(r) for r in _RANKS if r.isdigit())],
+                                     "description": "a rank: A K Q J 10 9 8 7 6 5 4 3 2"})]
 # a trick by its position in the hand: `first`, `last` or its number, counting from 1
 TrickAt = Union[Literal["first", "last"], Annotated[int, Field(ge=1)]]
 
