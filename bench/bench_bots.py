@@ -1,5 +1,6 @@
 """The computer players' strength in the games that take tricks: prints figures, asserts
-nothing. Run with `python bench/bench_bots.py [--hands N]` (default 2,000 hands a game).
+nothing. Run with `python bench/bench_bots.py [--hands N] [--corpus]` (default 2,000 hands a
+game; `--corpus`: the site's own Whist, Briscola and Oh Hell instead of the fixtures).
 
 For each fixture game (tests/fixtures/trick-games: Whist-, Briscola- and Oh-Hell-like) the
 same seeded deals are played twice: the bot's side (the bot at seat 0, and its partner at
@@ -82,13 +83,26 @@ def play(options: dict[str, Any], hands: int, bots: set[int]) -> dict[str, list[
     return out
 
 
+def corpus_configurations() -> list[dict[str, Any]]:
+    """The base game of each corpus game of these names, at its usual player count."""
+    from generator.check.games import check
+    from generator.families.play import play_options
+
+    result = check([ROOT / "rules"], root=ROOT)
+    return [play_options(b, None, b.rules.engine.players) for b in result.games
+            if b.rules.id in GAMES]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--games", nargs="*", default=list(GAMES), choices=GAMES)
+    parser.add_argument("--corpus", action="store_true",
+                        help="the corpus's games of these names (rules/), not the fixtures")
     args = parser.parse_args()
+    configs = corpus_configurations() if args.corpus else configurations()
     for game in args.games:
-        options = next(o for o in configurations() if o["game"] == game and o["variant"] is None)
+        options = next(o for o in configs if o["game"] == game and o["variant"] is None)
         side = {0, 2} if options["sides"] == "partners" else {0}
         print(f"{game} ({args.hands} hands; seat 0{' and its partner' if len(side) > 1 else ''})")
         for label, bots in (("bot", side), ("random", set())):
