@@ -4,7 +4,8 @@
 The table reads only ``play_options`` (what a game, variant and player count need, as JSON),
 deals with the shared seeded generator (``core.prng``) and plays through the checker's own
 engine (``ShedState``), so that a move the table allows is a move ``rulebook check`` allows.
-Moves use the scripts' words: ``{"by": 1, "play": ["8♥"], "suit": "♣"}``,
+Moves use the scripts' words: ``{"by": 1, "play": "8♥", "suit": "♣"}`` (several cards of
+a rank: ``"play": "2♥ 2♠"``; the call: ``"announce": true``),
 ``{"by": 1, "draw": true}``, ``{"by": 1, "pass": true}``; seats are numbers, clockwise from 0.
 """
 
@@ -82,7 +83,7 @@ def game_from_options(data: Json) -> ShedGame:
 
 def move_json(move: Move) -> Json:
     if isinstance(move, Play):
-        out: Json = {"by": move.seat, "play": [card_name(c) for c in move.cards]}
+        out: Json = {"by": move.seat, "play": " ".join(card_name(c) for c in move.cards)}
         if move.suit is not None:
             out["suit"] = move.suit.value
         if move.announce:
@@ -96,7 +97,9 @@ def move_of(data: Json, players: int) -> Move:
     seat = seat_of(data["by"], players)
     if "play" in data:
         suit = data.get("suit")
-        return Play(seat, tuple(card_of(c) for c in data["play"]),
+        if not isinstance(data["play"], str):
+            raise ValueError("'play' is the cards played, as text")
+        return Play(seat, tuple(card_of(c) for c in data["play"].split()),
                     None if suit is None else _SUITS[suit], bool(data.get("announce", False)))
     if data.get("draw") is True:
         return Draw(seat)

@@ -238,7 +238,7 @@ def _step(replay: Replay, state: ShedState, record: MoveRecord, before: Hands, a
 
 def _check_claims(ctx: Context, spec: MoveSpec, record: MoveRecord, after: Hands, key: Key,
                   i: int) -> None:
-    src, report, seats, game = ctx.src, ctx.report, ctx.seats, ctx.game
+    src, report, seats = ctx.src, ctx.report, ctx.seats
     if isinstance(record.move, Draw):
         claimed = parse_cards_at(src, key + ("draw",), report)
         if claimed is not None and list(claimed) != list(record.drawn):
