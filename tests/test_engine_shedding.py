@@ -258,3 +258,18 @@ def test_random_hands_move_legally_to_an_end(name: str) -> None:
         assert s.is_over(), name
         result = s.result()
         assert result.winner is None or 0 <= result.winner < players
+
+
+def test_the_numbers_of_random_hands() -> None:
+    from generator.families.shedding import numbers
+    from generator.simulation.run import run
+
+    g = CONFIGS["crazy-eights"]
+    assert numbers.simulation(g, 9) is None  # not dealt for nine
+    sim = numbers.simulation(g, 3)
+    assert sim is not None and sim.seat_notes[0].seats == (1,)  # the dealer's left plays first
+    figures = run(sim, rounds=60).figures
+    assert {"turns", "restocked", "wins.0", "wins.1", "wins.2"} <= set(figures)
+    assert sum(figures[f"wins.{s}"].estimate for s in range(3)) == pytest.approx(1, abs=0.05)
+    right = numbers.simulation(g.variant(direction=Direction.RIGHT), 3)
+    assert right is not None and right.seat_notes[0].seats == (2,)
