@@ -41,10 +41,16 @@ def _ranks(*ranks: Rank) -> frozenset[Rank]:
 
 
 @functools.cache
-def games() -> dict[str, ShedGame]:
+def fixture() -> Any:
+    """The fixture game's bundle (a small Macao, and its variant with a shuffled stock)."""
     result = check([FIXTURES], root=FIXTURES.parent)
     assert not result.report.errors, [d.format() for d in result.report.errors]
-    macao = result.games[0].rules.engine
+    return result.games[0]
+
+
+@functools.cache
+def games() -> dict[str, ShedGame]:
+    macao = fixture().rules.engine
     assert isinstance(macao, ShedGame)
     eights = Special(ranks=_ranks(Rank.EIGHT), wild=True)
     return {

@@ -8,17 +8,25 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
+import subprocess
+from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 import shedding_games
-from test_play_engine import NODE, Node, compare, new_table
+import yaml
+from test_play_engine import DRIVER, NODE, Node, compare, new_table
 
-from conftest import sized
+from conftest import HANG, sized
+from generator.check.games import check
 from generator.core.prng import Mulberry32
 from generator.families.moves import PlayError
+from generator.families.shedding.play import play_options
 
 Json = dict[str, Any]
+NAMES = ["Anna", "Bruno", "Carla", "Dario"]
+GENDERS = ["f", "m", "f", "m"]
 
 ROUNDS_PER_GAME = sized(2_000, 10_000)  # make test, make test-deep
 FAST_ROUNDS_PER_GAME = 12  # the unit tier
@@ -150,3 +158,38 @@ def test_bots_make_legal_moves_and_beat_random_players(game: str) -> None:
             wins += result["winner"] == 1
     assert hands and (mixed or wins / hands > 1 / options["players"]), (game, wins, hands)
 
+
+
+def test_a_played_hand_is_an_example_the_checker_accepts(tmp_path: Path) -> None:
+    """engine.js writes hands of the fixture's Macao as example scripts (the deal, the card
+    turned, the stock, every move, the order of a stock shuffled again, the result) and
+    `rulebook check` replays each without a finding of its own."""
+    bundle = shedding_games.fixture()
+    cases = [(None, n) for n in (2, 3, 4)] + [("shuffled", 2)] * 8  # random players: long hands
+    options = [play_options(bundle.rules.engine_for(v), n, game_id="mini-macao", variant=v)
+               for v, n in cases]
+    jobs = [{"opt": i, "seed": 500 + i, "rounds": 1,
+             "bots": list(range(i % 2, o["players"])) if o["variant"] is None else [],
+             "script": NAMES[:o["players"]], "genders": GENDERS[:o["players"]]}
+            for i, o in enumerate(options)]
+    assert NODE is not None
+    answer = subprocess.run([NODE, str(DRIVER)], input=json.dumps(
+        {"options": options, "jobs": jobs}, ensure_ascii=False) + "\n", capture_output=True,
+        text=True, encoding="utf-8", check=True, timeout=HANG).stdout
+    restocked = 0
+    for i, job in enumerate(json.loads(answer)):
+        script = job["rounds"][-1]["script"]
+        restocked += any("restock" in m for m in script["moves"])
+        folder = tmp_path / str(i) / "rules"
+        shutil.copytree(shedding_games.FIXTURES, folder)
+        text = yaml.safe_dump(script, allow_unicode=True, sort_keys=False, width=200)
+        (folder / "mini-macao" / "examples" / "played.yaml").write_text(text, encoding="utf-8")
+        game = folder / "mini-macao" / "game.yaml"
+        game.write_text(game.read_text(encoding="utf-8").replace(
+            "order: [a-whole-hand]", "order: [a-whole-hand, played]"), encoding="utf-8")
+        result = check([folder / "mini-macao"], root=folder.parent)
+        own = [d.format() for d in result.report.items if d.mark.path.endswith("played.yaml")]
+        assert own == [], "\n".join(own) + "\n" + text
+        assert {d.code for d in result.report.errors} <= {"missing-example-text"}
+        assert script["moves"] and "scores" in script["result"]
+    assert restocked, "no hand ran through its stock: pick other seeds"

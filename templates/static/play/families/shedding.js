@@ -49,6 +49,8 @@
       this.restockRng = new Rng((this.seed ^ 0x5EED) >>> 0);
       this.hands = this.dealt.map((h) => h.slice());
       this.stock = pack.slice(size * n);
+      this.firstTurned = this.stock[0]; this.stockDealt = this.stock.slice(1);  // for a script
+      this.restockOrders = []; this.restockAt = {};
       this.pile = [];
       this.step = STEP[this.options.direction];
       this.asked = null; this.free = false; this.pending = 0; this.drawn = false;
@@ -207,7 +209,10 @@
           if (this.pile.length <= 1) break;
           const under = this.pile.slice(0, -1);
           this.pile = this.pile.slice(-1);
-          if (this.options.empty_stock === 'shuffle') this.restockRng.shuffle(under);
+          if (this.options.empty_stock === 'shuffle') {
+            this.restockRng.shuffle(under);
+            this.restockOrders.push(under.slice());  // a script gives the order (restock)
+          }
           this.stock = under; this.restocks += 1; restocks += 1;
         }
         taken.push(this.stock.shift());
@@ -238,6 +243,7 @@
         this.advance(0);
         if (this.idle >= this.players) this.blocked = true;
       }
+      if (this.restockOrders.length) { this.restockAt[this.moves.length] = this.restockOrders[0]; this.restockOrders = []; }
       this.moves.push(event); this.last = event;
       if (this.isOver() && !this.scored) {
         this.scored = true;
@@ -371,9 +377,11 @@
       script.dealer = n(this.dealer);
       if (this.options.variant) script.variant = this.options.variant;
       script.deal = E.entries(this.dealt.map((cards, s) => [n(s), cards.join(' ')]));
-      script.turned = this.turned;
-      script.moves = this.moves.map((m) => {
+      script.turned = this.firstTurned;
+      script.stock = this.stockDealt.join(' ');
+      script.moves = this.moves.map((m, i) => {
         const out = { by: n(m.by) };
+        if (this.restockAt[i]) out.restock = this.restockAt[i].join(' ');
         if (m.play !== undefined) {
           out.play = m.play;
           if (m.suit) out.suit = m.suit;
