@@ -4,6 +4,7 @@ and column, with a hint."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -94,3 +95,51 @@ def test_placeholders_of_the_fixture_are_documented() -> None:
         pattern = name.split(".")[0] + (".<n>" if "." in name and name.startswith("dealt")
                                         else "." + name.split(".", 1)[1] if "." in name else "")
         assert pattern in family.placeholder_docs, name
+
+
+def test_the_example_renders_the_pile_the_hands_the_stock_and_the_suit_asked() -> None:
+    import html5lib
+
+    from generator.families import get_family
+    from generator.families.view import ExampleView
+    from generator.web.render import Renderer, SiteConfig
+    from generator.web.site import plan
+
+    result = check([FIXTURE / GAME], root=FIXTURE.parent)
+    bundle = result.games[0]
+    renderer = Renderer(SiteConfig(ROOT / "templates", "https://example.org/", "rulebook",
+                                   pdf=False), plan(result.games), result.replays)
+    family = get_family("shedding")
+    view = ExampleView("a-whole-hand", bundle, "en",
+                       bundle.languages["en"].spec.examples["a-whole-hand"], renderer.messages("en"))
+    context = family.example_context(result.replays[(GAME, "a-whole-hand")], view)
+    html = renderer.env("en").get_template(family.example_partial).render(ex=context)
+    doc = html5lib.parse(html, namespaceHTMLElements=False)
+    steps = [el for el in doc.iter() if "tv-step" in (el.get("class") or "").split()]
+    assert len(steps) == 11  # the deal, then the ten moves
+    text = " ".join(" ".join(el.itertext()) for el in steps[5])  # the J♣ names spades
+    assert "Suit named: ♠" in text and "Suit asked for: ♠" in text and "Stock:" in text
+    body = re.sub(r"\s+", " ", "".join(doc.find(".//body").itertext()))
+    assert "Anna has no cards left and wins the hand." in body
+
+
+def test_a_narration_naming_a_card_nobody_involved_holds_is_found(tmp_path: Path) -> None:
+    rules = copy(tmp_path)
+    path = rules / GAME / "en.yaml"
+    text = path.read_text(encoding="utf-8").replace("- Bruno follows with the 7♠.",
+                                                    "- Bruno follows with the 9♠.")
+    path.write_text(text, encoding="utf-8")
+    result = check([rules / GAME], root=tmp_path)
+    line = next(i for i, s in enumerate(text.splitlines(), 1) if "with the 9♠" in s)
+    assert [(d.mark.line, d.code) for d in result.report.sorted()] == [(line, "narration-card")]
+
+
+def test_the_wrong_player_is_found_at_by(tmp_path: Path) -> None:
+    rules = copy(tmp_path)
+    path = rules / GAME / SCRIPT
+    text = path.read_text(encoding="utf-8").replace("{by: Bruno, play: 3♥}", "{by: Anna, play: 3♥}")
+    path.write_text(text, encoding="utf-8")
+    result = check([rules / GAME], root=tmp_path)
+    line = next(i for i, s in enumerate(text.splitlines(), 1) if "{by: Anna, play: 3♥}" in s)
+    found = [(d.mark.line, d.code) for d in result.report.sorted() if d.code == "wrong-player"]
+    assert found == [(line, "wrong-player")]
