@@ -44,6 +44,10 @@ _HINTS = {
     Fault.SUIT_NEEDED: "add `suit:` with the suit named (♠ ♥ ♦ ♣)",
     Fault.SUIT_NOT_WILD: "remove `suit:`",
     Fault.FALSE_CALL: "remove `announce: true`",
+    Fault.NOT_HELD: "a player plays only cards in their hand (`hands:` says what they hold)",
+    Fault.MIXED: "play one card, or several of one rank where the game allows it",
+    Fault.MAY_NOT_DRAW: "a player who has a card that fits plays it, and draws once a turn",
+    Fault.OVER: "remove the moves after the last card is played",
 }
 
 
@@ -191,7 +195,8 @@ def _replay_moves(ctx: Context, replay: Replay, state: ShedState, unknown: set[C
             report.error(src.mark(key + ((_field(move),) if illegal.fault not in (
                 Fault.WRONG_PLAYER, Fault.OVER) else ("by",))), illegal.fault.value,
                 f"move {i + 1}: {illegal.describe()}",
-                hint=_HINTS.get(illegal.fault) or f"it is '{names[state.turn]}''s turn")
+                hint=_HINTS.get(illegal.fault) or f"it is {names[state.turn]}'s turn "
+                f"(play goes {'left' if state.step > 0 else 'right'})")
             return
         before = _hands_text(state, names)
         try:
