@@ -429,26 +429,30 @@
   // The reader's hand is a row of cards: each that may be played is a button (a wild card
   // asks for the suit with four buttons); a button draws, another passes.
   function shedPage(h) {
+    // The page's words (generator/web/play_page.py) where they have one for what happens
+    // here; the rest in English until the catalogs have them.
     const { el, fill, say, name, W, api, ME, cardNode, tryMove } = h;
     const word = (key, fallback) => (W && W[key]) || fallback;
 
     return {
-      nextLabel: W.nextRound,
-      begin(s) { say(W.round, { num: s.round }); },
-      announceTurn() {},
+      nextLabel: word('nextHand', W.nextRound),
+      begin(s) { say(word('handNum', W.round), { num: s.round }); },
+      announceTurn() { say(word('yourPlay', 'Your turn: play a card.'), {}, false); },
       narrate(ev) {
-        if (ev.play !== undefined) say(W.plays || '%(name)s: %(card)s', { name: name(ev.by), card: ev.play.split(' ') });
-        else if (ev.draw) say(word('drawsFromStock', '%(name)s draws.'), { name: name(ev.by) });
+        if (ev.play !== undefined) say(W.plays || '%(name)s: %(card)s.', { name: name(ev.by), card: ev.play.split(' ') });
+        else if (ev.draw && ev.by === ME && ev.drawn) say(word('youDrawCard', 'You draw %(card)s.'), { card: ev.drawn });
+        else if (ev.draw) say(word('drawsHidden', '%(name)s draws a card.'), { name: name(ev.by) });
         else say(word('passes', '%(name)s passes.'), { name: name(ev.by) });
       },
       announceEnd(s) {
         if (s.result && s.result.winner !== null) say(word('winsHand', '%(name)s wins the hand.'), { name: name(s.result.winner) });
+        if (s.match && s.match.over) say(word('gameOver', 'The game is over. Winner: %(name)s.'), { name: s.match.winners.map(name).join(', ') });
       },
       reason() { return null; },
       pauseAfterMove() { return false; },
       centre(s) {
         return el('div', { class: 'play-pile' }, [cardNode(s.pile[s.pile.length - 1]),
-          el('span', { class: 'play-count', text: fill(word('stockCount', '%(num)s in the stock'), { num: s.stock }) }),
+          el('span', { class: 'play-count', text: fill(word('stock', 'Cards in the stock: %(num)s'), { num: s.stock }) }),
           s.asked ? el('span', { class: 'play-asked', text: s.asked }) : null]);
       },
       seat(s, seat) {
@@ -458,23 +462,25 @@
       hand(s, parts, myTurn) {
         const legal = myTurn ? api.legalMoves() : [];
         const cards = s.hands[ME].map((c) => {
-          const plays = legal.filter((m) => m.play !== undefined && m.play.split(' ')[0] === c);
+          const plays = legal.filter((m) => m.play !== undefined && m.suit === undefined && m.play.split(' ')[0] === c);
           if (!plays.length) return cardNode(c);
           return el('button', { type: 'button', class: 'play-card', on: { click: () => tryMove(plays[0]) } }, [cardNode(c)]);
         });
         parts.push(el('div', { class: 'play-hand', dir: 'ltr' }, cards));
-        const others = legal.filter((m) => m.play === undefined || m.suit !== undefined);
+        // a wild card with each suit it may name, several cards of a rank, a draw, a pass
+        const others = legal.filter((m) => m.play === undefined || m.suit !== undefined || m.play.includes(' '));
         if (others.length) {
           parts.push(el('div', { class: 'play-actions' }, others.map((m) => el('button', {
             type: 'button', class: 'play-action',
-            text: m.draw ? word('draw', 'Draw') : m.pass ? word('pass', 'Pass') : `${m.play} → ${m.suit}`,
+            text: m.draw ? word('drawAction', 'Draw') : m.pass ? word('passAction', 'Pass')
+              : m.suit !== undefined ? `${m.play} → ${m.suit}` : m.play,
             on: { click: () => tryMove(m) } }))));
         }
         return el('section', { class: 'play-mine', 'aria-labelledby': 'play-hand-title' }, parts);
       },
       sheet(s) {
         if (!s.match) return null;
-        return { corner: el('td'), rows: [el('tr', {}, [el('th', { scope: 'row', text: W.total || '' }),
+        return { corner: el('td'), rows: [el('tr', {}, [el('th', { scope: 'row', text: W.total }),
           ...s.match.totals.map((p) => el('td', { class: 'num', text: String(p) }))])] };
       },
     };
