@@ -150,7 +150,7 @@ def test_the_family_is_one_of_the_registry(broken) -> None:
     line = line_of("uomo-nero", "game.yaml", "family: pairs")
     assert (d.mark.path, d.mark.line, d.code, d.message, d.hint) == (
         "rules/uomo-nero/game.yaml", line, "bad-value",
-        "expected one of 'pairs' or 'tricks'; found text 'pair'", "did you mean 'pairs'?")
+        "expected one of 'pairs', 'tricks' or 'shedding'; found text 'pair'", "did you mean 'pairs'?")
 
 
 def test_a_reading_without_its_text_is_reported_like_any_missing_text(broken) -> None:

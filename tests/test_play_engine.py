@@ -64,8 +64,17 @@ def fnv(h: int, text: str) -> int:
 
 
 def move_key(move: Json) -> str:
-    what = f"bid {move['bid']}" if "bid" in move else move.get("draw", move.get("play"))
-    if what is None:
+    """A move in one line: a bid, a draw (a card, or the stock's: ``true``), a play (with the
+    suit named and the call, in a shedding game) or a pass (the cards passed, or ``true``)."""
+    if "bid" in move:
+        what = f"bid {move['bid']}"
+    elif move.get("draw") is True or move.get("pass") is True:
+        what = "draw" if move.get("draw") is True else "pass"
+    elif "draw" in move or "play" in move:
+        what = move.get("draw", move.get("play"))
+        what += f" {move['suit']}" if "suit" in move else ""
+        what += " !" if move.get("announce") else ""
+    else:
         what = " ".join(move["pass"])
     return f"{move['by']}|{move.get('from', '')}|{what}"
 

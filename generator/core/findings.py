@@ -52,6 +52,18 @@ ROWS: tuple[Row, ...] = (
         "trick's while holding a higher one (`over_trump`), a bid out of range, against the "
         "dealer's hook or before the cards are passed, a card drawn from the stock that is not "
         "its top (or a draw from an empty stock)"),
+    Row(("illegal-card", "wrong-suit", "several-cards", "suit-not-named", "suit-not-wild",
+         "bad-suit"),
+        "shedding: a card that goes on the pile's top card neither by suit nor by rank, one "
+        "that does not follow the suit named with a wild card, several cards where the game "
+        "plays one (or not of one rank), a wild card without a suit named, a suit named with "
+        "a card that is not wild, a suit that is no suit"),
+    Row(("draw-not-taken", "pass-before-draw", "draw-not-allowed", "false-announcement",
+         "missed-penalty", "stock-unknown", "wrong-score"),
+        "shedding: a play while a draw penalty is due, a pass without drawing, a draw by a "
+        "player who could play (or a second draw), the call said with more than one card "
+        "left, one card left without the call and no penalty drawn, a draw past the stock the "
+        "script gives, a wrong score or count of points"),
     Row(("option-conflict",),
         "game.yaml's options cannot go together (a bid with nothing to score it, a stock with "
         "every card dealt, partners with an odd number of players, trumps from a turned card "

@@ -22,7 +22,7 @@ from ..model.game import Engine, Example, GameBundle
 from ..model.schema import ScriptSpec, Strict
 from ..model.source import Key, Source
 from ..simulation.run import Simulation
-from . import pairs, tricks
+from . import pairs, shedding, tricks
 from .moves import Json
 from .shared import G, ReplayContext, S, check_genders, open_script
 from .starter import Starter
@@ -308,6 +308,7 @@ class Registered(Generic[G, S, R]):
 REGISTRY: dict[str, AnyFamily] = {
     "pairs": Registered[pairs.Game, pairs.Script, pairs.Replay](pairs.FAMILY),
     "tricks": Registered[tricks.Game, tricks.Script, tricks.Replay](tricks.FAMILY),
+    "shedding": Registered[shedding.Game, shedding.Script, shedding.Replay](shedding.FAMILY),
 }
 
 

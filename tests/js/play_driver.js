@@ -22,8 +22,15 @@ function fnv(h, text) {
   for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 16777619) >>> 0; }
   return h;
 }
-function moveKey(m) {
-  const what = m.bid !== undefined ? `bid ${m.bid}` : m.draw !== undefined ? m.draw : m.play !== undefined ? m.play : m.pass.join(' ');
+function moveKey(m) { // the twin of test_play_engine.py's move_key
+  let what;
+  if (m.bid !== undefined) what = `bid ${m.bid}`;
+  else if (m.draw === true || m.pass === true) what = m.draw === true ? 'draw' : 'pass';
+  else if (m.draw !== undefined || m.play !== undefined) {
+    what = m.draw !== undefined ? m.draw : m.play;
+    if (m.suit !== undefined) what += ` ${m.suit}`;
+    if (m.announce) what += ' !';
+  } else what = m.pass.join(' ');
   return `${m.by}|${m.from !== undefined ? m.from : ''}|${what}`;
 }
 

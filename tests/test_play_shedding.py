@@ -1,0 +1,195 @@
+"""The shedding family at the play table: the browser's engine
+(templates/static/play/families/shedding.js) makes exactly the decisions of the Python table
+(generator/families/shedding/play.py) on every configuration of tests/shedding_games.py
+(Crazy Eights, Mau-Mau, Macao, every other option), by random players and by the bots; the
+bots make only legal moves, see nothing hidden and beat random players."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+import shedding_games
+import yaml
+from test_play_engine import DRIVER, NODE, Node, compare, new_table
+
+from conftest import HANG, sized
+from generator.check.games import check
+from generator.core.prng import Mulberry32
+from generator.families.moves import PlayError
+from generator.families.shedding.play import play_options
+
+Json = dict[str, Any]
+NAMES = ["Anna", "Bruno", "Carla", "Dario"]
+GENDERS = ["f", "m", "f", "m"]
+
+ROUNDS_PER_GAME = sized(2_000, 10_000)  # make test, make test-deep
+FAST_ROUNDS_PER_GAME = 12  # the unit tier
+
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
+
+
+@pytest.fixture(scope="module")
+def node() -> Iterator[Node]:
+    process = Node()
+    yield process
+    process.close()
+
+
+def wanted(game: str, per_game: int) -> int:
+    return 3 if game == "everything" and per_game <= FAST_ROUNDS_PER_GAME else per_game
+
+
+def jobs(configs: list[Json], per_game: int) -> list[Json]:
+    """``per_game`` rounds of each game, spread over its player counts: matches of one to
+    four hands, random players, a bot at one seat, or bots everywhere. (In the unit tier,
+    'everything' plays 3: random players who may draw when able play hands of a thousand
+    moves.)"""
+    out: list[Json] = []
+    for game in shedding_games.GAMES:
+        indices = [i for i, o in enumerate(configs) if o["game"] == game]
+        rounds, k = 0, 0
+        while rounds < wanted(game, per_game):
+            i = indices[k % len(indices)]
+            players = configs[i]["players"]
+            length = 1 + k % 4
+            bots = [[], [k % players], list(range(players))][k % 3]
+            out.append({"opt": i, "seed": (k * 2654435761 + 4242) & 0xFFFFFFFF,
+                        "rounds": length, "bots": bots})
+            rounds += length
+            k += 1
+    return out
+
+
+def _agree(node: Node, per_game: int) -> None:
+    configs = shedding_games.configurations()
+    played: dict[tuple[str, int], int] = {}
+    for job in compare(node, configs, jobs(configs, per_game)):
+        o = configs[job["opt"]]
+        played[o["game"], o["players"]] = played.get((o["game"], o["players"]), 0) + job["rounds"]
+    assert set(played) == {(o["game"], o["players"]) for o in configs}
+    for game in shedding_games.GAMES:
+        assert sum(n for (g, _), n in played.items() if g == game) >= wanted(game, per_game)
+
+
+def test_every_game_and_player_count_is_a_configuration() -> None:
+    configs = shedding_games.configurations()
+    assert {o["game"] for o in configs} == set(shedding_games.GAMES)
+    assert {o["players"] for o in configs if o["game"] == "crazy-eights"} == {2, 3, 4, 5}
+    assert {o["players"] for o in configs if o["game"] == "macao"} == {2, 3, 4}
+
+
+def test_the_two_engines_agree_on_a_sample_of_hands(node: Node) -> None:
+    _agree(node, FAST_ROUNDS_PER_GAME)
+
+
+@pytest.mark.slow
+@pytest.mark.deep
+def test_the_two_engines_agree_on_thousands_of_hands(node: Node) -> None:
+    _agree(node, ROUNDS_PER_GAME)
+
+
+def test_the_whole_state_is_the_same_after_every_step(node: Node) -> None:
+    configs = shedding_games.configurations()
+    chosen: dict[str, int] = {}
+    for i, o in enumerate(configs):
+        chosen.setdefault(o["game"], i)
+    states = [{"opt": i, "seed": 11 + i, "bots": [1]} for i in chosen.values()]
+    theirs = node.ask({"options": configs, "states": states})
+    for job, js in zip(states, theirs):
+        table = new_table(configs[job["opt"]])
+        chooser = Mulberry32(job["seed"] ^ 0x5BD1E995)
+        ours = [table.new_round(job["seed"])]
+        while not table.is_over():
+            legal, turn = table.legal_moves(), table.turn()
+            table.play(table.bot_move(turn) if turn in job["bots"] else legal[chooser.below(len(legal))])
+            ours.append(table.to_json())
+        assert len(ours) == len(js)
+        for step, (a, b) in enumerate(zip(ours, js)):
+            assert a == json.loads(json.dumps(b)), (configs[job["opt"]]["game"], step)
+
+
+def test_a_refused_move_carries_the_checkers_fault(node: Node) -> None:
+    options = next(o for o in shedding_games.configurations() if o["game"] == "crazy-eights")
+    table = new_table(options)
+    state = table.new_round(3)
+    turn = state["turn"]
+    hand = state["hands"][turn]
+    top = state["pile"][-1]
+    bad = next((c for c in hand if c[-1] != top[-1] and c[:-1] != top[:-1] and c[:-1] != "8"), None)
+    assert bad is not None
+    answers = node.ask({"calls": [["newRound", options, 3], ["play", {"by": turn, "play": bad}]]})
+    with pytest.raises(PlayError) as caught:
+        table.play({"by": turn, "play": bad})
+    assert answers[-1]["error"]["error"] == caught.value.code == "illegal-card"
+    assert answers[-1]["error"]["legal"] == caught.value.legal
+
+
+@pytest.mark.parametrize("game", shedding_games.GAMES)
+def test_bots_make_legal_moves_and_beat_random_players(game: str) -> None:
+    """A bot at seat 1 against one random player: its share of hands won is above a fair
+    share (measured over 2,000 hands a configuration: see docs/play.md)."""
+    configs = [o for o in shedding_games.configurations() if o["game"] == game]
+    options = next(o for o in configs if o["players"] == 2)
+    rng = random.Random(game)
+    wins = hands = 0
+    # 'everything' (drawing when able, until a card fits) has long random hands: a few are
+    # played for the moves' legality; the margin is the three games'
+    mixed = game == "everything"
+    for seed in range(sized(12 if mixed else 40, 2_000)):
+        table = new_table(options)
+        table.new_round(seed)
+        steps = 0
+        while not table.is_over() and steps < 3_000:
+            turn = table.turn()
+            legal = table.legal_moves()
+            move = table.bot_move(turn) if turn == 1 else legal[rng.randrange(len(legal))]
+            assert move in legal
+            table.play(move)
+            steps += 1
+        result = table.to_json()["result"]
+        if result is not None:
+            hands += 1
+            wins += result["winner"] == 1
+    assert hands and (mixed or wins / hands > 1 / options["players"]), (game, wins, hands)
+
+
+
+def test_a_played_hand_is_an_example_the_checker_accepts(tmp_path: Path) -> None:
+    """engine.js writes hands of the fixture's Macao as example scripts (the deal, the card
+    turned, the stock, every move, the order of a stock shuffled again, the result) and
+    `rulebook check` replays each without a finding of its own."""
+    bundle = shedding_games.fixture()
+    cases = [(None, n) for n in (2, 3, 4)] + [("shuffled", 2)] * 8  # random players: long hands
+    options = [play_options(bundle.rules.engine_for(v), n, game_id="mini-macao", variant=v)
+               for v, n in cases]
+    jobs = [{"opt": i, "seed": 500 + i, "rounds": 1,
+             "bots": list(range(i % 2, o["players"])) if o["variant"] is None else [],
+             "script": NAMES[:o["players"]], "genders": GENDERS[:o["players"]]}
+            for i, o in enumerate(options)]
+    assert NODE is not None
+    answer = subprocess.run([NODE, str(DRIVER)], input=json.dumps(
+        {"options": options, "jobs": jobs}, ensure_ascii=False) + "\n", capture_output=True,
+        text=True, encoding="utf-8", check=True, timeout=HANG).stdout
+    restocked = 0
+    for i, job in enumerate(json.loads(answer)):
+        script = job["rounds"][-1]["script"]
+        restocked += any("restock" in m for m in script["moves"])
+        folder = tmp_path / str(i) / "rules"
+        shutil.copytree(shedding_games.FIXTURES, folder)
+        text = yaml.safe_dump(script, allow_unicode=True, sort_keys=False, width=200)
+        (folder / "mini-macao" / "examples" / "played.yaml").write_text(text, encoding="utf-8")
+        game = folder / "mini-macao" / "game.yaml"
+        game.write_text(game.read_text(encoding="utf-8").replace(
+            "order: [a-whole-hand]", "order: [a-whole-hand, played]"), encoding="utf-8")
+        result = check([folder / "mini-macao"], root=folder.parent)
+        own = [d.format() for d in result.report.items if d.mark.path.endswith("played.yaml")]
+        assert own == [], "\n".join(own) + "\n" + text
+        assert {d.code for d in result.report.errors} <= {"missing-example-text"}
+        assert script["moves"] and "scores" in script["result"]
+    assert restocked, "no hand ran through its stock: pick other seeds"
