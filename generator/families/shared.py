@@ -8,8 +8,9 @@ cards the same way.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
-from typing import Generic, Iterable, Iterator, Sequence, TypeVar
+from typing import Generic, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 from ..core.cards import Card, card_name, cards_name
 from ..core.diagnostics import Report
@@ -186,6 +187,23 @@ def check_in_play(ctx: ReplayContext[G, S], groups: Groups, *, every_card: bool 
         report.error(src.key_mark(groups[0][0]), "deal-mismatch",
                      f"{len(missing)} card(s) of the deck are nowhere: {cards_name(missing)}")
     return ok
+
+
+def check_hands_after(ctx: ReplayContext[G, S], claimed: Iterable[str] | None,
+                      after: Mapping[str, Sequence[Card]], key: Key, i: int, *,
+                      move: str = "it") -> None:
+    """The hands a script says the players hold after its move ``i`` (``key``'s ``hands``),
+    each against what the engine left them: a difference is a false claim at the hand."""
+    for name in claimed or {}:
+        hkey = key + ("hands", name)
+        if ctx.seats.index(name, hkey, on_key=True) is None:
+            continue
+        cards = parse_cards_at(ctx.src, hkey, ctx.report)
+        if cards is not None and Counter(cards) != Counter(after[name]):
+            ctx.report.error(ctx.src.mark(hkey), "false-claim",
+                             f"move {i + 1}: after {move} '{name}' holds "
+                             f"{cards_name(after[name]) or 'no cards'}; the script says "
+                             f"{cards_name(cards) or 'no cards'}")
 
 
 def _numbers(found: range, *, shown: int = 10) -> str:

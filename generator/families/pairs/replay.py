@@ -13,11 +13,11 @@ from typing import Hashable, Iterable, Sequence
 from ...core.cards import Card, card_name, cards_name
 from ...model.source import Key
 from ...model.tokens import parse_card_at, parse_cards_at
-from ..shared import ReplayContext, check_in_play, parse_hands, quoted
+from ..shared import ReplayContext, check_hands_after, check_in_play, parse_hands, quoted
 from .engine import Draw, PairsGame, PairsState, first_drawer
 from .options import OddMode, Winners
 from .record import Hands, Replay, ReplayStep
-from .schema import MoveSpec, PairsExampleSpec
+from .schema import PairsExampleSpec
 
 Context = ReplayContext[PairsGame, PairsExampleSpec]
 
@@ -333,7 +333,7 @@ def _replay_moves(ctx: Context, replay: Replay, state: PairsState) -> None:
         replay.steps.append(ReplayStep(names[drawer], names[source], card, record.pair, out,
                                        before, after))
         _check_pair_claim(ctx, record.pair, key, i)
-        _check_hand_claims(ctx, move, after, key, i)
+        check_hands_after(ctx, move.hands, after, key, i, move="this draw")
         if move.out is not None:
             if set(move.out) != set(out):
                 report.error(src.mark(key + ("out",)), "false-claim",
@@ -372,19 +372,6 @@ def _check_pair_claim(ctx: Context, pair: tuple[Card, Card] | None, key: Key, i:
         really = f"the draw makes the pair {cards_name(pair)}" if pair else "the draw makes no pair"
         report.error(src.mark(key + ("pair",)), "not-a-pair", f"move {i + 1}: {why}; {really}")
 
-
-def _check_hand_claims(ctx: Context, move: MoveSpec, after: Hands, key: Key, i: int) -> None:
-    seats, src, report = ctx.seats, ctx.src, ctx.report
-    for name in move.hands or {}:
-        hkey = key + ("hands", name)
-        if seats.index(name, hkey, on_key=True) is None:
-            continue
-        cards = parse_cards_at(src, hkey, report)
-        if cards is not None and Counter(cards) != Counter(after[name]):
-            report.error(src.mark(hkey), "false-claim",
-                         f"move {i + 1}: after this draw '{name}' holds "
-                         f"{cards_name(after[name]) or 'no cards'}; the script says "
-                         f"{cards_name(cards) or 'no cards'}")
 
 
 def _check_result(ctx: Context, replay: Replay, state: PairsState) -> None:

@@ -7,12 +7,10 @@ draw past the part of the stock the script gives).
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ...core.cards import Card, Suit, card_name, cards_name
 from ...model.source import Key
 from ...model.tokens import parse_card_at, parse_cards_at
-from ..shared import ReplayContext, check_in_play, parse_hands
+from ..shared import ReplayContext, check_hands_after, check_in_play, parse_hands
 from .engine import (
     Draw,
     Fault,
@@ -243,7 +241,7 @@ def _step(replay: Replay, state: ShedState, record: MoveRecord, before: Hands, a
 
 def _check_claims(ctx: Context, spec: MoveSpec, record: MoveRecord, after: Hands, key: Key,
                   i: int) -> None:
-    src, report, seats = ctx.src, ctx.report, ctx.seats
+    src, report = ctx.src, ctx.report
     if isinstance(record.move, Draw):
         claimed = parse_cards_at(src, key + ("draw",), report)
         if claimed is not None and list(claimed) != list(record.drawn):
@@ -251,16 +249,7 @@ def _check_claims(ctx: Context, spec: MoveSpec, record: MoveRecord, after: Hands
                          f"move {i + 1}: the stock gives {cards_name(record.drawn) or 'no card'}; "
                          f"the script says {cards_name(claimed) or 'no card'}",
                          hint="the stock is drawn from its top, in the order 'stock' gives")
-    for name in spec.hands or {}:
-        hkey = key + ("hands", name)
-        if seats.index(name, hkey, on_key=True) is None:
-            continue
-        cards = parse_cards_at(src, hkey, report)
-        if cards is not None and Counter(cards) != Counter(after[name]):
-            report.error(src.mark(hkey), "false-claim",
-                         f"move {i + 1}: after it '{name}' holds "
-                         f"{cards_name(after[name]) or 'no cards'}; the script says "
-                         f"{cards_name(cards) or 'no cards'}")
+    check_hands_after(ctx, spec.hands, after, key, i)
 
 
 def _check_penalty(ctx: Context, spec: MoveSpec, record: MoveRecord, after: Hands, key: Key,
