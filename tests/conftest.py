@@ -178,12 +178,15 @@ def _one_worker_at_a_time(name: str) -> Iterator[None]:
 def _source_digest() -> str:
     """What a built corpus site is made from: every file of rules/, templates/ and
     generator/ (its path and bytes), the rules' last commit (the PDFs print its date), the
-    Python and the virtual environment that run the build."""
+    Python, the virtual environment and the PDF renderer (libharfbuzz-subset installed since)
+    that run the build."""
     import hashlib
     import subprocess
     import sys
 
-    digest = hashlib.sha256(f"{sys.version}\0{sys.prefix}\0".encode())
+    from generator.pdf.render import renderer_environment
+
+    digest = hashlib.sha256(f"{sys.version}\0{sys.prefix}\0{renderer_environment()}\0".encode())
     dated = subprocess.run(["git", "log", "-1", "--format=%H", "--", "rules"], cwd=ROOT,
                            capture_output=True, text=True)
     digest.update(dated.stdout.encode() + b"\0")

@@ -111,3 +111,29 @@ def test_an_image_added_to_the_templates_renders_the_pdfs_again_and_the_web_css_
     (copy / "static" / "mark.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     again = build(config)
     assert again.ok and again.pdfs.rendered == 4  # card, sheet, booklet, aid: a new bundle
+
+
+def test_a_pdf_cached_under_another_font_subsetter_is_not_reused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """libharfbuzz-subset and fontTools cut a font into different bytes: a PDF cached (or a
+    site built) before the library was installed must not be served after it (a CI run once
+    failed on PDFs that differed by a few bytes from the cache's)."""
+    from ctypes import util
+
+    from generator.pdf import render
+
+    assets = collect(TEMPLATES)
+
+    def digests(found: str | None) -> tuple[str, str]:
+        monkeypatch.setattr(util, "find_library", lambda name: found)
+        render.renderer_environment.cache_clear()
+        return render.renderer_environment(), render.inputs_digest(assets)
+
+    try:
+        with_library = digests("libharfbuzz-subset.so.0")
+        without = digests(None)
+    finally:
+        render.renderer_environment.cache_clear()
+    assert with_library[0].endswith("subset=libharfbuzz-subset.so.0")
+    assert without[0].endswith("subset=fonttools")
+    assert with_library[1] != without[1]  # every PDF's cache key

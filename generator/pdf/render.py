@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
 import hashlib
 import re
 import time
@@ -63,10 +64,26 @@ def harfbuzz_subset_available() -> bool:
     return ctypes.util.find_library("harfbuzz-subset") is not None
 
 
+@functools.cache
+def renderer_environment() -> str:
+    """What renders a PDF besides its inputs, as a line: the libraries' versions, and which
+    font subsetter WeasyPrint finds. libharfbuzz-subset and fontTools cut the same font into
+    different bytes, so a PDF cached before the library was installed is not the PDF it
+    renders now."""
+    versions = []
+    for library in ("weasyprint", "pydyf", "fonttools"):
+        try:
+            versions.append(f"{library}={metadata.version(library)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{library}=-")
+    subsetter = ctypes.util.find_library("harfbuzz-subset") or "fonttools"
+    return " ".join([*versions, f"subset={subsetter}"])
+
+
 def inputs_digest(assets: Assets) -> str:
     """What every PDF depends on besides its HTML: the stylesheets, fonts and images it may
-    name, the WeasyPrint version."""
-    h = hashlib.sha256(metadata.version("weasyprint").encode())
+    name, the renderer (``renderer_environment``)."""
+    h = hashlib.sha256(renderer_environment().encode())
     h.update(PDF_VARIANT.encode() + b"\0" + RENDER_VERSION.encode() + b"\0")
     h.update(assets.digest.encode())
     return h.hexdigest()

@@ -23,6 +23,7 @@ from typing import Mapping
 from ..check.site_spec import load_site_spec
 from ..core.diagnostics import Mark, Report
 from ..core.languages import SOURCE_LANGUAGE
+from ..pdf.render import renderer_environment
 from ..runtime import collector, executors
 from ..runtime.files import failpoint, locked
 from ..runtime.progress import Progress
@@ -95,7 +96,7 @@ def _start(config: BuildConfig, spool: Spool) -> Context:
     changed), and the inputs as they are now."""
     previous = graph.load_state(graph.state_path(config.out))
     inputs = graph.Inputs([config.rules, config.templates], previous.inputs)
-    toolchain = graph.toolchain_digest(f"pdf={config.pdf}")
+    toolchain = graph.toolchain_digest(f"pdf={config.pdf} {renderer_environment()}")
     if previous.toolchain != toolchain:
         previous = graph.State(inputs=previous.inputs)  # another generator: trust no output
     return Context(config, previous, inputs, toolchain, config.disk_cache(),
