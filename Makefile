@@ -11,7 +11,7 @@ TEST_STAMP := $(VENV)/.test-packages
 # checker), poppler (PDF to PNG) and node (the play engine against the Python engines) for
 # the tests.
 SITE_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
-TEST_PACKAGES := chromium openjdk-17-jre-headless poppler-utils nodejs
+TEST_PACKAGES := chromium openjdk-17-jre-headless poppler-utils nodejs gettext
 
 .PHONY: site check test test-fast test-deep bench serve messages clean
 
@@ -86,7 +86,7 @@ bench: $(SITE_STAMP)
 messages: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k _n_ -k _np_:1,2 -k _p_:1c,2 -k _npp_:1c,2,3 -k gettext -k ngettext:1,2 --no-location \
 	  --sort-output --no-wrap --project rulebook -o templates/locale/messages.pot .
-	$(BIN)/pybabel update -i templates/locale/messages.pot -d templates/locale --no-wrap --no-fuzzy-matching
+	$(BIN)/pybabel update -i templates/locale/messages.pot -d templates/locale --no-wrap --no-fuzzy-matching --ignore-obsolete
 
 clean:
 	rm -rf $(VENV) output
