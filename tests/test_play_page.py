@@ -98,3 +98,12 @@ def test_every_family_has_its_browser_engine_and_the_shared_scripts_name_none() 
         text = (STATIC / script).read_text(encoding="utf-8")
         named = [n for n in REGISTRY if f"'{n}'" in text or f'"{n}"' in text]
         assert named == [], f"{script} names {named}"
+
+
+def test_every_word_a_script_names_is_one_of_the_pages_words() -> None:
+    """A word play.js or a family's script reads (W.key) that the page does not give would be
+    shown as "undefined" (the shedding script once carried English fallbacks for seven)."""
+    given = set(words(load_messages(ROOT / "templates", "en")))
+    for script in sorted([STATIC / "play.js", *(STATIC / "families").glob("*.js")]):
+        named = set(re.findall(r"\bW\.(\w+)", script.read_text(encoding="utf-8")))
+        assert named - given == set(), script.name

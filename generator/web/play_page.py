@@ -100,8 +100,11 @@ def _unused(configs: list[PlayConfig]) -> set[str]:
         unused.add("mustTrump")
     if all(not o.get("trumps", {}).get("over_trump") for o in options):
         unused.add("overTrump")
-    if all(not o.get("deal", {}).get("draw") for o in options):
+    # a stock: the trick games that draw after each trick, the games that shed onto a pile
+    if all(not o.get("deal", {}).get("draw") and "empty_stock" not in o for o in options):
         unused |= {"stock", "youDrawCard", "drawsCard", "drawsHidden"}
+    if all("unable" not in o for o in options):  # no rule for a player who cannot play
+        unused |= {"drawAction", "passAction", "passes", "winsHand", "asked"}
     if all(o.get("bids") is None for o in options):
         unused |= {"yourBid", "yourBidLabel", "bids", "youBid", "bid", "hook", "badBid"}
     if all(not (o.get("bids") or {}).get("hook") for o in options):
@@ -190,4 +193,10 @@ def words(msgs: Messages) -> dict[str, str]:
         "mustTrump": _("You have no %(suit)s: you must play a trump."),
         "overTrump": _("You must play a trump higher than the one in the trick."),
         "side": _("%(first)s & %(second)s"),
+        # the games that shed their cards onto a pile
+        "drawAction": _("Draw a card"),
+        "passAction": _("Pass"),
+        "passes": _("%(player)s passes."),
+        "winsHand": _("%(name)s has no cards left and wins the hand."),
+        "asked": _("Suit asked for: %(suit)s"),
     }

@@ -429,31 +429,29 @@
   // The reader's hand is a row of cards: each that may be played is a button (a wild card
   // asks for the suit with four buttons); a button draws, another passes.
   function shedPage(h) {
-    // The page's words (generator/web/play_page.py) where they have one for what happens
-    // here; the rest in English until the catalogs have them.
+    // The page's words (generator/web/play_page.py), from the language's catalog.
     const { el, fill, say, name, W, api, ME, cardNode, tryMove } = h;
-    const word = (key, fallback) => (W && W[key]) || fallback;
 
     return {
-      nextLabel: word('nextHand', W.nextRound),
-      begin(s) { say(word('handNum', W.round), { num: s.round }); },
-      announceTurn() { say(word('yourPlay', 'Your turn: play a card.'), {}, false); },
+      nextLabel: W.nextHand,
+      begin(s) { say(W.handNum, { num: s.round }); },
+      announceTurn() { say(W.yourPlay, {}, false); },
       narrate(ev) {
-        if (ev.play !== undefined) say(W.plays || '%(name)s: %(card)s.', { name: name(ev.by), card: ev.play.split(' ') });
-        else if (ev.draw && ev.by === ME && ev.drawn) say(word('youDrawCard', 'You draw %(card)s.'), { card: ev.drawn });
-        else if (ev.draw) say(word('drawsHidden', '%(name)s draws a card.'), { name: name(ev.by) });
-        else say(word('passes', '%(name)s passes.'), { name: name(ev.by) });
+        if (ev.play !== undefined) say(W.plays, { name: name(ev.by), card: ev.play.split(' ') });
+        else if (ev.draw && ev.by === ME && ev.drawn) say(W.youDrawCard, { card: ev.drawn });
+        else if (ev.draw) say(W.drawsHidden, { name: name(ev.by) });
+        else say(W.passes, { player: name(ev.by) });
       },
       announceEnd(s) {
-        if (s.result && s.result.winner !== null) say(word('winsHand', '%(name)s wins the hand.'), { name: name(s.result.winner) });
-        if (s.match && s.match.over) say(word('gameOver', 'The game is over. Winner: %(name)s.'), { name: s.match.winners.map(name).join(', ') });
+        if (s.result && s.result.winner !== null) say(W.winsHand, { name: name(s.result.winner) });
+        if (s.match && s.match.over) say(W.gameOver, { name: s.match.winners.map(name).join(', ') });
       },
       reason() { return null; },
       pauseAfterMove() { return false; },
       centre(s) {
         return el('div', { class: 'play-pile' }, [cardNode(s.pile[s.pile.length - 1]),
-          el('span', { class: 'play-count', text: fill(word('stock', 'Cards in the stock: %(num)s'), { num: s.stock }) }),
-          s.asked ? el('span', { class: 'play-asked', text: s.asked }) : null]);
+          el('span', { class: 'play-count', text: fill(W.stock, { num: s.stock }) }),
+          s.asked ? el('span', { class: 'play-asked', text: fill(W.asked, { suit: s.asked }) }) : null]);
       },
       seat(s, seat) {
         return [el('span', { class: 'play-count', text: fill(W.cards, { num: s.hands[seat].length }) })];
@@ -472,7 +470,7 @@
         if (others.length) {
           parts.push(el('div', { class: 'play-actions' }, others.map((m) => el('button', {
             type: 'button', class: 'play-action',
-            text: m.draw ? word('drawAction', 'Draw') : m.pass ? word('passAction', 'Pass')
+            text: m.draw ? W.drawAction : m.pass ? W.passAction
               : m.suit !== undefined ? `${m.play} → ${m.suit}` : m.play,
             on: { click: () => tryMove(m) } }))));
         }
