@@ -307,6 +307,12 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
         report.error(rules.source.mark(("id",)), "bad-value",
                      f"the game id '{rules.spec.id}' differs from its folder '{folder.name}'")
     examples = _ordered(examples, rules, [name_of(p) for p in example_files], report)
+    for name, example in examples.items():
+        if example.spec.draft:
+            report.note(example.source.key_mark(("draft",)), "draft-example",
+                        f"the example '{name}' is a draft: replayed and checked, not published",
+                        hint="remove 'draft: true' and write its narration in each language "
+                             "file to publish it")
     for lang in translated_from.keys() - languages.keys():
         path = provenance.record_path(folder, lang)
         if not (folder / f"{lang}.yaml").exists():  # a language file with errors is reported there
@@ -322,7 +328,8 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
         if lang not in rules.spec.slugs and not (isinstance(written, dict) and lang in written):
             report.error(rules.source.mark(("slugs",)), "missing-key",
                          f"no slug for language '{lang}', which has {lang}.yaml")
-        check_names(text, rules, [name_of(p) for p in example_files], report, loaded=examples)
+        check_names(text, rules, [name_of(p) for p in example_files], report,
+                    loaded={name: ex for name, ex in examples.items() if not ex.spec.draft})
     note_outside_model(rules, report)
     odd_cards = get_family(rules.spec.family).odd_cards(rules.engine)
     return GameBundle(folder, rules, languages, examples, values, odd_cards, translated_from)
@@ -363,9 +370,10 @@ def _ordered(examples: dict[str, Example], rules: GameRules, files: list[str],
             report.error(src.mark(("order", i)), "bad-value", f"'{name}' is in 'order' twice",
                          hint="list each example once")
     misspelt = [name for name in order if name not in files]
+    drafts = {name for name, example in examples.items() if example.spec.draft}
     for name in files:
         # a name misspelt in 'order' is reported above, with this one as its suggestion
-        if name not in order and nearest(name, misspelt) is None:
+        if name not in order and name not in drafts and nearest(name, misspelt) is None:
             report.error(src.key_mark(("order",)), "missing-example",
                          f"the example '{name}' (examples/{name}.yaml) is not in 'order'",
                          hint="add it to 'order' where the page should show it")

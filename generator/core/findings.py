@@ -114,6 +114,10 @@ ROWS: tuple[Row, ...] = (
         "game.yaml declares a rule its family's engine does not model (`outside_model`): "
         "what it makes unreliable (the scores, the play, the figures) is neither checked nor "
         "published, and this note says so once for each such rule", note=True),
+    Row(("draft-example",),
+        "an example script marked `draft: true` (as a hand downloaded from the play page is): "
+        "replayed and checked, but not published; remove `draft` and write its narration to "
+        "publish it", note=True),
     Row(("replay-stopped",),
         "the script cannot be followed past this move; later moves are not checked",
         warning=True),

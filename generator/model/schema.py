@@ -50,6 +50,9 @@ GENDERS = ("Each player's gender, by seat: `f` or `m`, the form the languages gi
            "the site writes of that player (\"сдающая\", \"تأخذ آنا الأكلة\", \"Geberin\"). In a "
            "game with a language other than English, `rulebook check` warns of a seat without "
            "one, whose words are then masculine. \"Player 1\" is `m`: the noun is masculine.")
+DRAFT = ("A draft: the hand is replayed and checked like any example, but not published, and the "
+         "language files need no text for it and `order` need not name it (a hand downloaded "
+         "from the play page is one). Remove it, and write the narration, to publish the hand.")
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"  # game, source, reading and slug ids: demo-game
 
 
@@ -77,6 +80,7 @@ class ScriptSpec(Strict):
         seats: list[str]
         genders: dict[str, Gender]
         variant: str | None
+        draft: bool
 
 
 # -- game.yaml -----------------------------------------------------------------------------

@@ -178,8 +178,9 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
             blocks[key] = md(words)
     if "cards" in blocks:
         blocks["cards"] += _deal_table(r, lang, facts)
-    shown = [name for name in bundle.examples
-             if name in text.examples and (bundle.rules.id, name) in r.replays]
+    shown = [name for name, example in bundle.examples.items()  # never a draft
+             if not example.spec.draft and name in text.examples
+             and (bundle.rules.id, name) in r.replays]
     examples = [_example(r, lang, facts, name) for name in shown]
     if examples:
         # The first round is open; the others open from their titles, so that a phone reader

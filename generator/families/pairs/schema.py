@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field
 
 from ...core.languages import Gender
-from ...model.schema import GENDERS, CardsText, ScriptSpec, SeatName, Strict
+from ...model.schema import DRAFT, GENDERS, CardsText, ScriptSpec, SeatName, Strict
 
 # -- game.yaml: options -------------------------------------------------------------------
 
@@ -124,3 +124,4 @@ class PairsExampleSpec(ScriptSpec):
     moves: list[MoveSpec] = Field(default=[], description="The turns, in order.")
     result: ResultSpec | None = Field(default=None, description=(
         "How the round ends (claims)."))
+    draft: bool = Field(default=False, examples=[True], description=DRAFT)

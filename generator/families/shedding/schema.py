@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...core.languages import Gender
-from ...model.schema import GENDERS, CardsText, ScriptSpec, SeatName, Strict
+from ...model.schema import DRAFT, GENDERS, CardsText, ScriptSpec, SeatName, Strict
 
 # -- game.yaml: options -------------------------------------------------------------------
 
@@ -164,3 +164,4 @@ class ShedExampleSpec(ScriptSpec):
         "The stock under the card turned, from the top, as far as the moves draw it."))
     moves: list[MoveSpec] = Field(default=[], description="The moves, in order.")
     result: ResultSpec | None = Field(default=None, description="How the hand ends (claims).")
+    draft: bool = Field(default=False, examples=[True], description=DRAFT)

@@ -11,7 +11,7 @@ from typing import Annotated, Literal, Union
 from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from ...core.languages import Gender
-from ...model.schema import GENDERS, CardsText, ScriptSpec, SeatName, Strict
+from ...model.schema import DRAFT, GENDERS, CardsText, ScriptSpec, SeatName, Strict
 
 PassTo = Literal["left", "right", "across", "none"]
 SuitText = Literal["♠", "♥", "♦", "♣"]
@@ -337,3 +337,4 @@ class TricksExampleSpec(ScriptSpec):
         "A score sheet: the scores of each hand of a whole game, in place of cards."))
     result: TricksResultSpec | None = Field(default=None, description=(
         "How the hand or the game ends (claims)."))
+    draft: bool = Field(default=False, examples=[True], description=DRAFT)

@@ -64,9 +64,11 @@
   }
 
   // The players' genders ('f' or 'm', one per seat), which the languages' words of a player
-  // agree with: `rulebook check` warns of a script without them.
-  function withGenders(script, names, genders, players) {
+  // agree with: `rulebook check` warns of a script without them. A played hand is a draft:
+  // `rulebook check` replays it as it is, and publishes it once its author has narrated it.
+  function finishScript(script, names, genders, players) {
     if (genders) { script.genders = entries(names.slice(0, players).map((name, s) => [name, genders[s]])); }
+    script.draft = true;
     return script;
   }
 
@@ -140,7 +142,7 @@
   const api = {
     Rng, stream, PlayError, Table, register, familyOf, createTable, createApi,
     cards: { HIGH, JOKER, QUEEN, suitOf, rankOf, high, colourOf, isCard, isSeat, mod, sum },
-    entries, withGenders, byOrder,
+    entries, finishScript, byOrder,
   };
   if (typeof module === 'object' && module.exports) module.exports = api;
   else root.RulebookEngine = api;

@@ -318,7 +318,9 @@
   function download() {
     const s = api.state();
     const script = api.exampleScript(data.script_names.slice(0, s.players), data.script_genders);
-    const text = `# Played on the play page: ${data.game}, round ${s.round}, seed ${s.seed}.\n` + yaml(script);
+    const text = `# Played on the play page: ${data.game}, round ${s.round}, seed ${s.seed}.\n`
+      + '# Save it in the game\'s examples/ folder: `rulebook check` replays it as it is. To publish\n'
+      + '# it, narrate it in each language file and remove `draft: true`.\n' + yaml(script);
     const url = URL.createObjectURL(new Blob([text], { type: 'text/yaml' }));
     const a = el('a', { href: url, download: `played-${data.game}-${s.round}.yaml` });
     document.body.append(a);

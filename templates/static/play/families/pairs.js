@@ -3,7 +3,7 @@
  * the engine's core (../engine.js) as 'pairs', with the play page's part of the family. */
 (function (E) {
   'use strict';
-  const { PlayError, stream, entries, withGenders } = E;
+  const { PlayError, stream, entries, finishScript } = E;
   const { rankOf, colourOf, isCard, isSeat, mod } = E.cards;
 
   const ODD = 'odd';
@@ -190,7 +190,7 @@
     exampleScript(names, genders) { // the round as an example script (rules/<game>/examples/*.yaml)
       const n = (s) => names[s];
       const byName = (lists) => entries(lists.map((cards, s) => [n(s), cards.join(' ')]));
-      const script = withGenders({ seats: names.slice(0, this.players) }, names, genders, this.players);
+      const script = finishScript({ seats: names.slice(0, this.players) }, names, genders, this.players);
       script.dealer = n(this.dealer);
       if (this.options.variant) script.variant = this.options.variant;
       script.deal = byName(this.dealt);

@@ -373,7 +373,7 @@
 
     exampleScript(names, genders) { // the hand as an example script (rules/<game>/examples/*.yaml)
       const n = (s) => names[s];
-      const script = E.withGenders({ seats: names.slice(0, this.players) }, names, genders, this.players);
+      const script = E.finishScript({ seats: names.slice(0, this.players) }, names, genders, this.players);
       script.dealer = n(this.dealer);
       if (this.options.variant) script.variant = this.options.variant;
       script.deal = E.entries(this.dealt.map((cards, s) => [n(s), cards.join(' ')]));

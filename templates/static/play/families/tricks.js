@@ -3,7 +3,7 @@
  * engine's core (../engine.js) as 'tricks', with the play page's part of the family. */
 (function (E) {
   'use strict';
-  const { PlayError, entries, withGenders, byOrder } = E;
+  const { PlayError, entries, finishScript, byOrder } = E;
   const { QUEEN, suitOf, high, isCard, isSeat, mod, sum } = E.cards;
 
   function passTarget(direction, seat, n) {
@@ -423,7 +423,7 @@
       const n = (s) => names[s];
       const byName = (lists) => entries(lists.map((cards, s) => [n(s), cards.join(' ')]));
       const perSeat = (xs) => entries(xs.map((x, s) => [n(s), x]));
-      const script = withGenders({ seats: names.slice(0, this.players) }, names, genders, this.players);
+      const script = finishScript({ seats: names.slice(0, this.players) }, names, genders, this.players);
       script.dealer = n(this.dealer);
       if (this.options.variant) script.variant = this.options.variant;
       script.hand = this.roundNumber;
