@@ -15,6 +15,7 @@ from ..core.markup import refused_images
 from ..families import family_of
 from ..model.game import Example, GameBundle, GameRules, LanguageText
 from ..model.placeholders import strings_in
+from ..model.schema import FALLBACK_SECTIONS
 from ..model.source import Source
 
 
@@ -90,6 +91,27 @@ def check_counts(bundle: GameBundle, source_lang: str, report: Report) -> None:
                          "a language lacks)" if n < want else
                          f"one {entry} of this file has no counterpart: split or joined by "
                          f"mistake, or to be added to the source language first")
+
+
+def check_sections(bundle: GameBundle, source_lang: str, report: Report) -> None:
+    """A section the source language has and a translation lacks: that language's page shows
+    the source language's section, with a notice; one warning a section, at the language's
+    ``sections``."""
+    source = bundle.languages.get(source_lang)
+    if source is None:
+        return
+    for lang, text in sorted(bundle.languages.items()):
+        if lang == source_lang:
+            continue
+        src = text.source
+        for key in FALLBACK_SECTIONS:
+            if getattr(source.spec.sections, key) and not getattr(text.spec.sections, key):
+                report.warning(src.key_mark(("sections",)) if src.get(("sections",)) is not None
+                               else Mark(src.path), "missing-section-text",
+                               f"{lang}.yaml has no '{key}' section; {source_lang}.yaml has one: "
+                               f"the {lang} page shows it in {source_lang}, with a notice",
+                               hint=f"translate it under 'sections: {key}:' (`rulebook i18n` "
+                               "lists every text a language lacks)")
 
 
 _PLAYERS = r"player|giocator|spieler|игрок|jucăt|لاعب"  # the word's stem in each language

@@ -100,6 +100,9 @@ ROWS: tuple[Row, ...] = (
         "a language has fewer (or more) FAQ entries or rules steps than the site's source "
         "language: one is untranslated, or split or joined by mistake (`rulebook i18n` shows "
         "every text a language lacks)"),
+    Row(("missing-section-text",),
+        "a translation lacks a section the source language has: its page shows the source "
+        "language's section there, with a notice that says so", warning=True),
     Row(("unknown-game",),
         "`related` names a game that is not in the rules folder (with the nearest id)"),
     Row(("no-search",),

@@ -302,6 +302,12 @@ class Sections(Strict):
                                      "First printed in 1850.")
 
 
+# The sections a page shows in the source language when its language lacks them (the glossary,
+# the FAQ and the steps are lists a language has of its own: check counts them).
+FALLBACK_SECTIONS = ("objective", "cards", "setup", "gameplay", "scoring", "special", "tips",
+                     "history")
+
+
 class FaqEntry(Strict):
     """One question and its answer."""
 

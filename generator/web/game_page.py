@@ -18,6 +18,7 @@ from ..families import get_family
 from ..families.view import ExampleView
 from ..i18n.staleness import outdated_parts
 from ..model.game import GameBundle
+from ..model.schema import FALLBACK_SECTIONS, Sections
 from ..runtime import deps
 from ..simulation.configurations import Result
 from . import glossary
@@ -37,6 +38,7 @@ class Section(TypedDict):
     title: str
     html: Markup
     source_href: str | None  # its text is outdated here: the section in the source language
+    untranslated: bool  # this language lacks it: the source language's text is shown
     # on paper: the booklet prints one example round and leads to the others on the page
     print_title: str
     print_html: Markup
@@ -169,7 +171,7 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
 
     stale = stale_links(r, page, bundle, Kind.GAME)
     lists = r.env(lang).get_template("partials/game_lists.html.j2").module
-    sec = text.sections
+    sec, untranslated = _with_fallback(r, lang, bundle)
     blocks: dict[str, Markup] = {}
     printed: dict[str, Markup] = {}  # where paper has a form of its own
     for key, words in (("objective", sec.objective), ("cards", sec.cards), ("setup", sec.setup),
@@ -197,8 +199,8 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
             md(text.sections.variants) if text.sections.variants else "",
             [{"id": name, "name": inline(v.name), "text": inline(v.text)}
              for name, v in text.variants.items()]))
-    if text.sections.tips:
-        blocks["tips"] = md(text.sections.tips)
+    if sec.tips:
+        blocks["tips"] = md(sec.tips)
     if text.steps:
         blocks["steps"] = Markup(lists.steps([inline(s) for s in text.steps]))  # type: ignore[attr-defined]
     if text.faq:
@@ -211,8 +213,8 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         blocks["glossary"] = printed["glossary"] if terms is None else Markup(
             lists.glossary([{"id": t.id, "name": t.name,  # type: ignore[attr-defined]
                              "definition": inline(t.definition)} for t in terms]))
-    if text.sections.history:
-        blocks["history"] = md(text.sections.history)
+    if sec.history:
+        blocks["history"] = md(sec.history)
     about = _about(r, lang, facts, inline)
     if about:
         blocks["about"], printed["about"] = about
@@ -226,6 +228,11 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
                 printed.setdefault(key, blocks[key])
                 blocks[key] = marker.mark(blocks[key])
 
+    for key in untranslated:  # the source language's text, marked as such for readers and ears
+        blocks[key] = Markup('<div class="untranslated" lang="{}" dir="{}">{}</div>').format(
+            r.source_language, language(r.source_language).direction, blocks[key])
+        printed[key] = printed.get(key, blocks[key])
+
     sections: list[Section] = []
     for key in (k for k in PAGE_ORDER if k in blocks):
         html = blocks[key]
@@ -237,7 +244,7 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
                                   len(text.steps)) % {"num": len(text.steps)}
         one = key == "examples" and len(examples) > 1
         sections.append({"key": key, "id": key, "title": title, "html": html,
-                         "source_href": stale.get(key),
+                         "source_href": stale.get(key), "untranslated": key in untranslated,
                          "print_title": msgs.gettext(SECTION_TITLES[key]) if one else title,
                          "print_html": examples[0] if one else printed.get(key, html),
                          "more": len(examples) - 1 if one else 0})
@@ -288,6 +295,22 @@ def card_key(deck: Deck) -> CardKey:
                   for s in Suit],
         "joker": spoken_name(JOKER, style.lang) if JOKER in deck.cards else None,
     }
+
+
+def _with_fallback(r: PageRenderer, lang: str, bundle: GameBundle) -> tuple[Sections, set[str]]:
+    """The page's sections: each the language lacks and the source language has is the
+    source's (`rulebook check` warns of it: missing-section-text), named in the set."""
+    own = bundle.languages[lang].spec.sections
+    source = bundle.languages.get(r.source_language)
+    if lang == r.source_language or source is None:
+        return own, set()
+    missing = {key for key in FALLBACK_SECTIONS
+               if not getattr(own, key) and getattr(source.spec.sections, key)}
+    if not missing:
+        return own, set()
+    deps.game(bundle.rules.id, r.source_language)  # the page now shows some of its prose
+    return own.model_copy(update={key: getattr(source.spec.sections, key) for key in missing}), \
+        missing
 
 
 def stale_links(r: PageRenderer, page: Page, bundle: GameBundle, kind: Kind) -> dict[str, str]:
