@@ -180,3 +180,16 @@ def test_the_translation_summary_counts_the_pages_written(tmp_path: Path, capsys
     assert main(["i18n", str(rules)]) == 0
     out = capsys.readouterr().out
     assert "2 of 2 game pages complete; 4 not written yet (no language file)" in out, out[-300:]
+
+
+def test_a_count_nothing_plays_is_an_error_at_players_not_a_line_to_add(broken) -> None:
+    """Hearts said to take 3–5: five play neither in the game nor in a variant. The one
+    finding is at game.yaml's players, with no hint that a quick-reference line would do (one
+    made check pass on a promise nothing backs)."""
+    result = broken("hearts", {"game.yaml": [("players: {min: 3, max: 4}",
+                                              "players: {min: 3, max: 5}")]})
+    found = [(Path(d.mark.path).name, d.code, d.message, d.hint) for d in result.report.items]
+    assert found == [("game.yaml", "unplayable-players", "'players' promises 3–5 players, but "
+                      "neither the game nor a variant is played by 5",
+                      "narrow 'players' to the counts played (3–4), or add a variant for 5 "
+                      "players (its options say how 5 play)")]

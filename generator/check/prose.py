@@ -128,8 +128,21 @@ def check_quickref_counts(bundle: GameBundle, report: Report) -> None:
     base = set(player_counts(bundle, bundle.rules.engine, family=family))
     by_variant = {name: set(player_counts(bundle, engine, family=family))
                   for name, engine in bundle.rules.variants.items()}
-    for count in range(max(spec.min, 2), spec.max + 1):
-        if count in base:
+    promised = range(max(spec.min, 2), spec.max + 1)
+    unplayed = [n for n in promised
+                if n not in base and not any(n in counts for counts in by_variant.values())]
+    if unplayed:
+        # a promise nothing backs: said once, at game.yaml, never "add a line" that hides it
+        played = sorted(base.union(*by_variant.values()) & set(promised))
+        report.error(bundle.rules.source.mark(("players",)), "unplayable-players",
+                     f"'players' promises {spec.min}–{spec.max} players, but neither the game "
+                     f"nor a variant is played by {', '.join(map(str, unplayed))}",
+                     hint=(f"narrow 'players' to the counts played ({_ranges(played)})"
+                           if played else "narrow 'players'")
+                     + f", or add a variant for {unplayed[0]} players "
+                     f"(its options say how {unplayed[0]} play)")
+    for count in promised:
+        if count in base or count in unplayed:
             continue
         givers = sorted(name for name, counts in by_variant.items() if count in counts)
         # a line says how they play when it gives that variant's values ({three-players.
@@ -153,6 +166,17 @@ def check_quickref_counts(bundle: GameBundle, report: Report) -> None:
                          hint=f"add a line to quickref.in_short saying how {count} play, "
                          + (f"with the variant's values ({{{givers[0]}.hand.cards}}, ...)"
                             if givers else f"'{count}' in digits beside the word for players"))
+
+
+def _ranges(counts: list[int]) -> str:
+    """3, 4, 5, 7 -> '3–5, 7'."""
+    out: list[str] = []
+    for n in counts:
+        if out and out[-1].split("–")[-1] == str(n - 1):
+            out[-1] = f"{out[-1].split('–')[0]}–{n}"
+        else:
+            out.append(str(n))
+    return ", ".join(out)
 
 
 def _written(text: LanguageText, key: str) -> int:

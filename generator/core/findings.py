@@ -100,6 +100,9 @@ ROWS: tuple[Row, ...] = (
         "a language has fewer (or more) FAQ entries or rules steps than the site's source "
         "language: one is untranslated, or split or joined by mistake (`rulebook i18n` shows "
         "every text a language lacks)"),
+    Row(("unplayable-players",),
+        "game.yaml's `players` promises a count that neither the game's options nor any "
+        "variant plays (a four-player game said to take 3–5)"),
     Row(("missing-section-text",),
         "a translation lacks a section the source language has: its page shows the source "
         "language's section there, with a notice that says so", warning=True),
