@@ -143,3 +143,37 @@ def test_the_wrong_player_is_found_at_by(tmp_path: Path) -> None:
     line = next(i for i, s in enumerate(text.splitlines(), 1) if "{by: Anna, play: 3♥}" in s)
     found = [(d.mark.line, d.code) for d in result.report.sorted() if d.code == "wrong-player"]
     assert found == [(line, "wrong-player")]
+
+
+@pytest.mark.parametrize(("written", "wrong", "message"), [
+    ("- Bruno follows with the 7♠.", "- Anna follows with the 7♠.",
+     "en: step 6 says 'Anna' plays 7♠; in the replay 'Bruno' does"),
+    ("- Anna plays the 9♠ and says \"Macao\".", "- Anna plays the 5♠ and says \"Macao\".",
+     "en: step 7 says 'Anna' plays 5♠; in the replay 'Anna' plays 9♠"),
+    ("- Bruno cannot play and draws the 6♣.", "- Bruno cannot play and draws the K♦.",
+     "en: step 8 says 'Bruno' draws K♦; in the replay 'Bruno' draws 6♣"),
+])
+def test_who_plays_or_draws_which_card_is_read(written: str, wrong: str, message: str,
+                                               tmp_path: Path) -> None:
+    rules = copy(tmp_path)
+    path = rules / GAME / "en.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert written in text
+    path.write_text(text.replace(written, wrong), encoding="utf-8")
+    result = check([rules / GAME], root=tmp_path)
+    line = next(i for i, s in enumerate(text.replace(written, wrong).splitlines(), 1) if wrong[2:] in s)
+    claims = [(d.mark.line, d.message) for d in result.report.sorted() if d.code == "narration-claim"]
+    assert claims == [(line, message)]
+
+
+@pytest.mark.parametrize("true", [
+    "- Bruno could not follow with the 7♥ and plays the 7♠.",  # a supposition claims nothing
+    "- Bruno follows Anna's jack with the 7♠.",  # Anna named as an owner, not as a player
+])
+def test_a_true_sentence_of_another_shape_is_no_finding(true: str, tmp_path: Path) -> None:
+    rules = copy(tmp_path)
+    path = rules / GAME / "en.yaml"
+    text = path.read_text(encoding="utf-8").replace("- Bruno follows with the 7♠.", true)
+    path.write_text(text, encoding="utf-8")
+    result = check([rules / GAME], root=tmp_path)
+    assert [d.format() for d in result.report.items] == []

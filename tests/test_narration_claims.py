@@ -139,6 +139,8 @@ CATALOG_CLAIMS = [
     ("%(name)s is left with %(card)s and wins.", "WINS"),
     ("loses", "LOSES"),
     ("wins", "WINS"),
+    ("plays", "PLAYS"),  # the shedding example's seat label
+    ("draws", "DRAWS"),
 ]
 
 

@@ -51,6 +51,16 @@ PLAYS = {
     "ro": r"\b(?:joacă|deschide cu|aruncă|răspunde cu)\b",
     "ar": r"(?<!\w)[وف]?(?:يلعب|تلعب|يفتتح|تفتتح|يرمي|ترمي|يتبع|تتبع)(?!\w)",
 }
+# A player draws a card from the stock (shedding games; "draws a card" on the play page).
+DRAWS = {
+    "en": r"\b(?:draws?|drew|drawn|picks? up|picked up)\b",
+    "it": r"\b(?:pesca|pescano|pescato|raccoglie)\b",
+    "de": r"\b(?:zieht|ziehen|gezogen|nimmt auf|hebt ab)\b",
+    "ru": r"(?<!\w)(?:тянет|тянут|вытягивает|вытянул[аи]?|добирает|добрал[аи]?"
+          r"|берёт из колоды|берет из колоды)(?!\w)",
+    "ro": r"\b(?:trage|trag|tras|ia din pachet)\b",
+    "ar": r"(?<!\w)[وف]?(?:يسحب|تسحب|سحب|سحبت|يسحبون)(?!\w)",
+}
 LOSES = {
     "en": r"\b(?:loses?|lost|losers?)\b",
     "it": r"\b(?:perde|perdono|perso|perdent[ei])\b",

@@ -4,11 +4,13 @@ drawn or held by the mover, and the pile's top card before the move)."""
 
 from __future__ import annotations
 
+from ...core.cards import card_name
 from ...core.cardwords import find_card_mentions
+from ...model.source import Key, Source
 from .. import claims
 from ..shared import ReplayContext, narrations
 from .engine import ShedGame
-from .record import Replay
+from .record import Replay, ReplayStep
 from .schema import ShedExampleSpec
 
 
@@ -29,6 +31,7 @@ def check_narration(ctx: ReplayContext[ShedGame, ShedExampleSpec], replay: Repla
                         "narration-claim", f"{lang}: step {i + 1} names '{seat}', who takes no "
                         f"part in move {i + 1} ('{step.seat}' moves)",
                         hint="a step names the player who moves, those it skips and the next")
+            _moves(ctx, src, base + ("steps", i), words, names, lang, step, i + 1, involved_seats)
             involved = set(step.cards) | set(step.penalty) | set(step.before[step.seat]) \
                 | {step.top} | ({top} if top is not None else set())
             for m in find_card_mentions(words, lang):
@@ -47,3 +50,48 @@ def check_narration(ctx: ReplayContext[ShedGame, ShedExampleSpec], replay: Repla
                     report.error(src.text_mark(base + (part,), m.offset), "narration-card",
                                  f"{lang}: the {part} mentions {m.label}, which is not in play "
                                  "at the start")
+
+
+def _moves(ctx: ReplayContext[ShedGame, ShedExampleSpec], src: Source, key: Key, words: str,
+           names: dict[str, str], lang: str, step: ReplayStep, number: int,
+           involved: set[str]) -> None:
+    """A clause with the language's word for playing (or drawing), one player (its own name,
+    or the sentence's one name) and a card claims that this player played (drew) it: "Bruno
+    plays the 8♣" where Anna played it, or "Anna plays the 9♠" where she held it and played
+    the 5♠. A clause that denies or only supposes ("Bruno could play the 8♣") claims nothing."""
+    for sentence in claims.sentences(words, names, lang):
+        for clause in claims.clauses(sentence.text, names, lang):
+            part = claims.Clause(sentence.start + clause.start, clause.text, clause.names,
+                                 clause.owners)
+            # the clause's one name, or the sentence's ("Bruno cannot play and draws the 6♣")
+            subjects = (part.names - part.owners) if part.names else sentence.names
+            mentioned = claims.cards(part, lang)
+            if len(subjects) != 1 or not mentioned or claims.says(part, claims.HEDGED, lang):
+                continue
+            seat = next(iter(subjects))
+            if seat not in involved:
+                continue  # a player the move does not involve: reported as such above
+            for verb, kind, done in ((claims.PLAYS, "play", "plays"),
+                                     (claims.DRAWS, "draw", "draws")):
+                if not claims.says(part, verb, lang):
+                    continue
+                moved = set(step.cards) if step.kind == kind else set()
+                if kind == "draw":
+                    moved |= set(step.penalty)
+                if seat != step.seat and any(c in moved for c, _ in mentioned):
+                    card, at = next((c, at) for c, at in mentioned if c in moved)
+                    ctx.report.error(src.text_mark(key, claims.offset_of(part, seat, names, lang)),
+                                     "narration-claim",
+                                     f"{lang}: step {number} says '{seat}' {done} "
+                                     f"{card_name(card)}; in the replay '{step.seat}' does",
+                                     hint=f"name {names[step.seat]} as the one who {done} it")
+                elif seat == step.seat and moved and not any(c in moved for c, _ in mentioned) \
+                        and any(c in step.before[seat] for c, _ in mentioned):
+                    # a card of the mover's hand it did not move (a card nobody involved holds
+                    # is a narration-card finding)
+                    card, at = next((c, at) for c, at in mentioned if c in step.before[seat])
+                    said = " ".join(card_name(c) for c in (*step.cards, *step.penalty)
+                                    if c in moved)
+                    ctx.report.error(src.text_mark(key, at), "narration-claim",
+                                     f"{lang}: step {number} says '{seat}' {done} "
+                                     f"{card_name(card)}; in the replay '{seat}' {done} {said}")
