@@ -104,7 +104,8 @@ def _unused(configs: list[PlayConfig]) -> set[str]:
     if all(not o.get("deal", {}).get("draw") and "empty_stock" not in o for o in options):
         unused |= {"stock", "youDrawCard", "drawsCard", "drawsHidden"}
     if all("unable" not in o for o in options):  # no rule for a player who cannot play
-        unused |= {"drawAction", "passAction", "passes", "winsHand", "asked"}
+        unused |= {"drawAction", "passAction", "passes", "youPass", "winsHand", "asked",
+                   "pending", "drawsSome"}
     if all(o.get("bids") is None for o in options):
         unused |= {"yourBid", "yourBidLabel", "bids", "youBid", "bid", "hook", "badBid"}
     if all(not (o.get("bids") or {}).get("hook") for o in options):
@@ -197,6 +198,9 @@ def words(msgs: Messages) -> dict[str, str]:
         "drawAction": _("Draw a card"),
         "passAction": _("Pass"),
         "passes": _("%(player)s passes."),
+        "youPass": _("You pass."),
+        "drawsSome": _("Cards drawn by %(name)s: %(num)s."),
+        "pending": _("Cards to draw: %(num)s"),
         "winsHand": _("%(name)s has no cards left and wins the hand."),
         "asked": _("Suit asked for: %(suit)s"),
     }

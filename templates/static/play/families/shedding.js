@@ -437,9 +437,14 @@
       begin(s) { say(W.handNum, { num: s.round }); },
       announceTurn() { say(W.yourPlay, {}, false); },
       narrate(ev) {
-        if (ev.play !== undefined) say(W.plays, { name: name(ev.by), card: ev.play.split(' ') });
+        if (ev.play !== undefined) {
+          say(W.plays, { name: name(ev.by), card: ev.play.split(' ') });
+          if (ev.suit) say(W.asked, { suit: ev.suit });  // the suit a wild card names
+        }
         else if (ev.draw && ev.by === ME && ev.drawn) say(W.youDrawCard, { card: ev.drawn });
+        else if (ev.draw && ev.drawn && ev.drawn.length > 1) say(W.drawsSome, { name: name(ev.by), num: ev.drawn.length });
         else if (ev.draw) say(W.drawsHidden, { name: name(ev.by) });
+        else if (ev.by === ME) say(W.youPass, {});
         else say(W.passes, { player: name(ev.by) });
       },
       announceEnd(s) {
@@ -451,7 +456,8 @@
       centre(s) {
         return el('div', { class: 'play-pile' }, [cardNode(s.pile[s.pile.length - 1]),
           el('span', { class: 'play-count', text: fill(W.stock, { num: s.stock }) }),
-          s.asked ? el('span', { class: 'play-asked', text: fill(W.asked, { suit: s.asked }) }) : null]);
+          s.asked ? el('span', { class: 'play-asked', text: fill(W.asked, { suit: s.asked }) }) : null,
+          s.pending ? el('span', { class: 'play-pending', text: fill(W.pending, { num: s.pending }) }) : null]);
       },
       seat(s, seat) {
         return [el('span', { class: 'play-count', text: fill(W.cards, { num: s.hands[seat].length }) })];
