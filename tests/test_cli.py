@@ -77,3 +77,28 @@ def test_build_without_search_then_with_it(tmp_path: Path, capsys) -> None:
     assert (out / "en" / "index.html").is_file() and not (out / "pagefind").exists()
     assert main(common) == 0, capsys.readouterr()
     assert (out / "pagefind" / "pagefind-entry.json").is_file()
+
+
+def test_every_command_that_shows_progress_takes_quiet() -> None:
+    """The README says --quiet hides the progress of long work: every such command takes it
+    (simulate once refused it)."""
+    from generator.cli.main import _parser
+
+    parser = _parser()
+    for argv in (["check"], ["build"], ["serve"], ["pdf", "hearts", "--lang", "en"],
+                 ["simulate", "hearts"]):
+        assert parser.parse_args([*argv, "--quiet"]).quiet is True, argv
+
+
+def test_simulate_quiet_prints_nothing_on_stderr(capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.cli.main import main
+    from generator.runtime import progress
+
+    monkeypatch.setattr(progress, "WORTH_A_LINE", 0.0)  # a line for work of any length
+
+    assert main(["simulate", "uomo-nero", "--players", "2", "--rounds", "50", "--quiet"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and "50 simulated rounds" in out
+    assert main(["simulate", "uomo-nero", "--players", "2", "--rounds", "50"]) == 0
+    assert "simulating" in capsys.readouterr().err  # the progress, unless quiet

@@ -529,6 +529,7 @@ def test_serve_bad_port_is_a_usage_error_and_a_busy_port_a_clear_one(tmp_path: P
     busy.close()
     assert proc.returncode == 3 and f"cannot serve on 127.0.0.1:{port}" in err
     assert "Traceback" not in err
+    assert not (tmp_path / "site").exists()  # said at once, before a build (it once took minutes)
 
 
 def test_a_rebuild_that_raises_does_not_stop_serve(tmp_path: Path, monkeypatch, capsys) -> None:

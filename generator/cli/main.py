@@ -132,6 +132,7 @@ def _parser() -> argparse.ArgumentParser:
                      "every interval is about one percentage point wide, up to a cap")
     sim.add_argument("--seed", type=int, default=1, help="the same seed gives the same figures")
     sim.add_argument("--format", choices=("text", "json"), default="text")
+    sim.add_argument("--quiet", action="store_true", help="no progress on stderr")
     sim.add_argument("--players-as", choices=("random", "bot"), default="random",
                      help="random: every seat plays at random (the page's figures); bot: the "
                      "computer player at seat 1 against random players, beside the same games "
@@ -233,6 +234,7 @@ def _check(args: argparse.Namespace) -> int:
 
 if TYPE_CHECKING:  # imported lazily at run time, for start-up time
     from ..pipeline import BuildConfig
+    from ..runtime.progress import Progress
 
 
 def _config(args: argparse.Namespace) -> BuildConfig:
@@ -409,7 +411,7 @@ def _simulate(args: argparse.Namespace) -> int:
         duels = sc.duels(request, loaded[0], configs)
         print(sc.duels_json(request, duels) if args.format == "json" else sc.duels_text(request, duels))
         return EXIT_OK
-    results = sc.simulate(configs, request)
+    results = sc.simulate(configs, request, _progress(args))
     print(sc.as_json(request, configs, results) if args.format == "json"
           else sc.as_text(request, configs, results))
     return EXIT_OK
@@ -531,3 +533,9 @@ def run() -> None:
         code = 130
     raise SystemExit(code)
 
+
+
+def _progress(args: argparse.Namespace) -> Progress:
+    from ..runtime.progress import Progress
+
+    return Progress.for_stderr(quiet=getattr(args, "quiet", False))

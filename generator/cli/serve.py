@@ -272,13 +272,17 @@ def serve(config: BuildConfig, *, host: str = "127.0.0.1", port: int = 8000) -> 
         rebuild(config, first=True)  # prints the findings
         return 1
     live = Live()
-    rebuild(config, first=True, live=live)
     handler = type("Handler", (SiteHandler,), {"site": config.out, "live": live})
-    try:
+    try:  # the port first: a port in use is said at once, not after a whole build
         server = http.server.ThreadingHTTPServer((host, port), handler)
     except OSError as error:
         print(f"rulebook: error: cannot serve on {host}:{port}: {error.strerror}", file=sys.stderr)
         return 3
+    try:
+        rebuild(config, first=True, live=live)
+    except BaseException:
+        server.server_close()
+        raise
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(f"serving {config.out} at http://{host}:{server.server_address[1]}/ (Ctrl-C stops)",
           file=sys.stderr)

@@ -16,6 +16,7 @@ from ..families import family_of
 from ..families.duel import Duel, duel
 from ..families.play import play_options
 from ..model.game import GameBundle
+from ..runtime.progress import Progress
 from ..simulation.configurations import Configuration, configuration, player_counts
 from ..simulation.run import Numbers, run
 from ..simulation.stats import Kind
@@ -88,8 +89,15 @@ def _variant(request: Request) -> str:
     return f" ({request.variant})" if request.variant else ""
 
 
-def simulate(configs: list[Configuration], request: Request) -> list[Numbers]:
-    return [run(c.simulation, seed=request.seed, rounds=request.rounds) for c in configs]
+def simulate(configs: list[Configuration], request: Request,
+             progress: Progress | None = None) -> list[Numbers]:
+    """Each configuration's figures, one after the other (a bar on stderr, unless quiet)."""
+    out: list[Numbers] = []
+    with (progress or Progress()).task("simulating", len(configs)) as task:
+        for c in configs:
+            out.append(run(c.simulation, seed=request.seed, rounds=request.rounds))
+            task.advance()
+    return out
 
 
 def as_json(request: Request, configs: list[Configuration], results: list[Numbers]) -> str:
