@@ -20,8 +20,8 @@ CODE = tuple(Path(__file__).parent / name for name in ("engine.py", "options.py"
 
 def metrics() -> tuple[Metric, ...]:
     return (
-        Metric("turns", _n_("Turns in a hand")),
-        Metric("restocked", _n_("The stock runs out and the pile is turned over")),
+        Metric("turns", _n_("Moves in a hand")),
+        Metric("restocked", _n_("The stock runs out and is made anew from the pile")),
         Metric("wins", _n_("Chance of winning"), per_seat=True),
     )
 
@@ -53,10 +53,10 @@ def simulation(game: ShedGame, players: int) -> Simulation | None:
         model=model(game), players=players, play=functools.partial(play_hand, game, players),
         metrics=metrics(), code=CODE, cap=CAP,
         unit=_np_("%(num)s simulated round", "%(num)s simulated rounds"),
-        by_seat="wins", lengths="turns", lengths_label=_n_("Turns"),
-        lengths_title=_n_("How many turns a hand lasts"),
-        lengths_mean=_np_("A hand lasts about %(num)s turn on average.",
-                          "A hand lasts about %(num)s turns on average."),
+        by_seat="wins", lengths="turns", lengths_label=_n_("Moves"),
+        lengths_title=_n_("How many moves a hand lasts"),
+        lengths_mean=_np_("A hand lasts about %(num)s move on average.",
+                          "A hand lasts about %(num)s moves on average."),
         share_label=_n_("Share of hands"),
         seat_notes=(SeatNote(_np_("%(seats)s plays first.", "%(seats)s play first."),
                              (first,)),))

@@ -92,6 +92,14 @@ def _table_step(view: ExampleView, replay: Replay, i: int, base: str) -> TableSt
     notes: list[Markup] = []
     if step.suit is not None:
         notes.append(escape(msgs.gettext("Suit named: %(suit)s")) % {"suit": step.suit.value})
+    call = view.bundle.rules.engine_for(replay.variant).options.announcement  # type: ignore[attr-defined]
+    if step.announced and call is not None:
+        notes.append(escape(msgs.gettext("Call: “%(call)s”")) % {"call": call.call})
+    if step.reversed:
+        notes.append(escape(msgs.gettext("Play changes direction.")))
+    if step.restocked:
+        notes.append(escape(msgs.gettext(
+            "The stock ran out: the cards played, but the top one, make a new stock.")))
     if step.penalty:
         notes.append(escape(msgs.gettext("No call: %(player)s draws %(cards)s.")) % {
             "player": who, "cards": view.cards(step.penalty)})
