@@ -126,7 +126,7 @@ HEDGED = {
     "de": r"\b(?:nicht|kein\w*|darf|dürfen|dürfte|könnte|kann|wenn|falls)\b",
     "ru": r"(?<!\w)(?:не|нельзя|может|могут|мог\w*|бы|если)(?!\w)",
     "ro": r"\b(?:nu|poate|pot|putea|ar|dacă)\b",
-    "ar": r"(?<!\w)[وف]?(?:لا|لن|ليس|لم|يجوز|يمكن|إذا|لو)(?!\w)",
+    "ar": r"(?<!\w)[وف]?(?:لا|لن|ليس|لم|يجوز|يمكن|إذا|لو|يستطيع|تستطيع|بإمكان\w*)(?!\w)",
 }
 _VOWELS = set("aeiouăâîаеёиоуыэюя")
 # a whole number, also at a sentence's end ("scores 11."), not a decimal's part ("2.5")
