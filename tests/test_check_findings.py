@@ -20,8 +20,12 @@ def errors(result) -> list[tuple[str, int, str]]:
 
 
 def test_the_real_corpus_is_clean() -> None:
-    result = corpus()  # the real rules, checked once a process (the corpus is 13 games)
-    assert [d.format() for d in result.report.sorted()] == []
+    """No error and no warning; the only notes are those of Macao's rules outside the model
+    (one a rule, at game.yaml: what is not checked, nor published, because of it)."""
+    result = corpus()  # the real rules, checked once a process (the corpus is 16 games)
+    assert [d.format() for d in result.report.sorted() if d.code != "outside-model"] == []
+    outside = {(b.rules.id, r.id) for b in result.games for r in b.rules.spec.outside_model}
+    assert len(result.report.notes) == len(outside) == 4
     assert len(result.replays) >= 3
 
 
