@@ -1,12 +1,11 @@
-"""The shedding games, as play options for the play tests: the fixture game
-(tests/fixtures/shedding: a small Macao) and games made here from it so that every option
-of the shedding family is played at the table: Crazy Eights (52 cards, wild eights, an eight
-turned buried, the winner collects), Mau-Mau (32 cards, 7 draws two passed on by a 7, 8
-skips, wished suit with a jack and no jack on a jack, "Mau"), Macao (the fixture: twos,
-threes and the joker draw, passed on with any draw card, fours skip, "Macao"), and a game
-with every other option (several cards of a rank, reverse, play again, draw until
-playable, drawing when able, a shuffled stock, a turned card that takes effect, play to
-the right)."""
+"""The shedding games, as play options for the play tests: the corpus's three (Crazy Eights,
+Mau-Mau, Macao: every variant and player count of rules/), the test fixture
+(tests/fixtures/shedding: a small Macao, `mini-macao`), and a game made here from it so that
+every other option of the shedding family is played at the table (`everything`: several
+cards of a rank, reverse, play again, draw until playable, drawing when able, a shuffled
+stock, a turned card that takes effect, play to the right). Macao's rules outside the model
+(a red joker, a stop passed on) leave it without a play page, but its engine's game is held
+to engine.js all the same."""
 
 from __future__ import annotations
 
@@ -18,7 +17,6 @@ from generator.check.games import check
 from generator.core.cards import DECKS, Rank
 from generator.families.shedding.engine import ShedGame
 from generator.families.shedding.options import (
-    Announcement,
     Direction,
     EmptyStock,
     MatchRule,
@@ -31,7 +29,8 @@ from generator.families.shedding.options import (
 from generator.families.shedding.play import play_options
 
 FIXTURES = Path(__file__).parent / "fixtures" / "shedding"
-GAMES = ("crazy-eights", "everything", "macao", "mau-mau")
+CORPUS = ("crazy-eights", "macao", "mau-mau")
+GAMES = ("crazy-eights", "everything", "macao", "mau-mau", "mini-macao")
 
 Json = dict[str, Any]
 
@@ -50,22 +49,12 @@ def fixture() -> Any:
 
 @functools.cache
 def games() -> dict[str, ShedGame]:
+    """The games made here: the fixture's small Macao, and one with every other option."""
     macao = fixture().rules.engine
     assert isinstance(macao, ShedGame)
     eights = Special(ranks=_ranks(Rank.EIGHT), wild=True)
     return {
-        "macao": macao,
-        "crazy-eights": ShedGame(DECKS["french-52"], (), macao.options).variant(
-            cards_dealt={2: 7, 3: 5, 4: 5, 5: 5}, dealt_any=None, specials=(eights,),
-            stacking=Stacking.NONE, announcement=None, turned_special=TurnedSpecial.BOTTOM,
-            scoring=Scoring.WINNER_COLLECTS, points={Rank.EIGHT: 50}, match=MatchRule(100)),
-        "mau-mau": ShedGame(DECKS["skat-32"], (), macao.options).variant(
-            cards_dealt={2: 6, 3: 5, 4: 5}, dealt_any=None,
-            specials=(Special(ranks=_ranks(Rank.SEVEN), draw=2),
-                      Special(ranks=_ranks(Rank.EIGHT), skip=True),
-                      Special(ranks=_ranks(Rank.JACK), wild=True)),
-            stacking=Stacking.SAME_RANK, wild_on_wild=False, unable=Unable.DRAW_ONE,
-            announcement=Announcement("Mau", 2), scoring=Scoring.PENALTY, match=None),
+        "mini-macao": macao,
         "everything": ShedGame(DECKS["french-52+joker"], (), macao.options).variant(
             cards_dealt={2: 7, 3: 7}, dealt_any=None,
             specials=(eights, Special(ranks=_ranks(Rank.TWO), draw=2),
@@ -80,11 +69,20 @@ def games() -> dict[str, ShedGame]:
 
 
 def configurations() -> list[Json]:
-    """Every game here with every player count it is dealt for (the fixture's Macao: the
-    2 to 4 players of its game.yaml)."""
+    """Every corpus game with each variant and player count it is played by, then the games
+    made here with every player count they are dealt for (the fixture's: the 2 to 4 players
+    of its game.yaml)."""
+    from conftest import corpus
+    from generator.families.play import counts
+    from generator.families.play import play_options as corpus_options
+
     out = []
+    for bundle in sorted((b for b in corpus().games if b.rules.id in CORPUS),
+                         key=lambda b: b.rules.id):
+        for variant in [None, *bundle.rules.variants]:
+            out += [corpus_options(bundle, variant, n) for n in counts(bundle, variant)]
     for name, game in sorted(games().items()):
-        for players in range(2, 5 if name == "macao" else 9):
+        for players in range(2, 5 if name == "mini-macao" else 9):
             if game.hand_size(players) is not None:
                 out.append(play_options(game, players, game_id=name, variant=None))
     return out

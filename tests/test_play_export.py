@@ -39,6 +39,8 @@ CASES = [
     ("hearts", None, 4, 1), ("hearts", None, 4, 2), ("hearts", "three-players", 3, 3),
     ("hearts", "jack-of-diamonds", 4, 4), ("peppa", None, 4, 1), ("peppa", "standard", 4, 2),
     ("chat-noir", None, 4, 1), ("peppa-scivolosa", None, 4, 3),
+    ("crazy-eights", None, 3, 1), ("crazy-eights", "action-cards", 4, 2),
+    ("mau-mau", None, 4, 1), ("mau-mau", "counting-points", 2, 3), ("mau-mau", "aces-again", 3, 1),
 ]
 
 

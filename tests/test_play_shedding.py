@@ -46,15 +46,16 @@ def wanted(game: str, per_game: int) -> int:
 
 
 def jobs(configs: list[Json], per_game: int) -> list[Json]:
-    """``per_game`` rounds of each game, spread over its player counts: matches of one to
-    four hands, random players, a bot at one seat, or bots everywhere. (In the unit tier,
+    """``per_game`` rounds of each game (and a match of each configuration at least), spread
+    over its variants and player counts: matches of one to four hands, random players, a bot
+    at one seat, or bots everywhere. (In the unit tier,
     'everything' plays 3: random players who may draw when able play hands of a thousand
     moves.)"""
     out: list[Json] = []
     for game in shedding_games.GAMES:
         indices = [i for i, o in enumerate(configs) if o["game"] == game]
         rounds, k = 0, 0
-        while rounds < wanted(game, per_game):
+        while rounds < wanted(game, per_game) or k < len(indices):  # each configuration once
             i = indices[k % len(indices)]
             players = configs[i]["players"]
             length = 1 + k % 4
@@ -68,20 +69,27 @@ def jobs(configs: list[Json], per_game: int) -> list[Json]:
 
 def _agree(node: Node, per_game: int) -> None:
     configs = shedding_games.configurations()
-    played: dict[tuple[str, int], int] = {}
+    played: dict[tuple[str, str | None, int], int] = {}
     for job in compare(node, configs, jobs(configs, per_game)):
         o = configs[job["opt"]]
-        played[o["game"], o["players"]] = played.get((o["game"], o["players"]), 0) + job["rounds"]
-    assert set(played) == {(o["game"], o["players"]) for o in configs}
+        key = (o["game"], o["variant"], o["players"])
+        played[key] = played.get(key, 0) + job["rounds"]
+    assert set(played) == {(o["game"], o["variant"], o["players"]) for o in configs}
     for game in shedding_games.GAMES:
-        assert sum(n for (g, _), n in played.items() if g == game) >= wanted(game, per_game)
+        assert sum(n for (g, _, _), n in played.items() if g == game) >= wanted(game, per_game)
 
 
 def test_every_game_and_player_count_is_a_configuration() -> None:
     configs = shedding_games.configurations()
     assert {o["game"] for o in configs} == set(shedding_games.GAMES)
-    assert {o["players"] for o in configs if o["game"] == "crazy-eights"} == {2, 3, 4, 5}
-    assert {o["players"] for o in configs if o["game"] == "macao"} == {2, 3, 4}
+    assert {o["players"] for o in configs if o["game"] == "crazy-eights"} == {2, 3, 4}
+    assert {o["players"] for o in configs if o["game"] == "mau-mau"} == {2, 3, 4, 5}
+    assert {o["players"] for o in configs if o["game"] == "mini-macao"} == {2, 3, 4}
+    from conftest import corpus  # every variant of the corpus's games is there
+    for bundle in corpus().games:
+        if bundle.rules.id in shedding_games.CORPUS:
+            assert {o["variant"] for o in configs if o["game"] == bundle.rules.id} == {
+                None, *bundle.rules.variants}
 
 
 def test_the_two_engines_agree_on_a_sample_of_hands(node: Node) -> None:
