@@ -430,7 +430,7 @@
   // asks for the suit with four buttons); a button draws, another passes.
   function shedPage(h) {
     // The page's words (generator/web/play_page.py), from the language's catalog.
-    const { el, fill, say, name, W, api, ME, cardNode, tryMove } = h;
+    const { el, fill, say, name, ui, W, api, ME, cardNode, tryMove, arrows, clampFocus } = h;
 
     return {
       nextLabel: W.nextHand,
@@ -465,17 +465,35 @@
       handTitle() { return null; },
       hand(s, parts, myTurn) {
         const legal = myTurn ? api.legalMoves() : [];
-        const cards = s.hands[ME].map((c) => {
+        const mine = s.hands[ME];
+        // every card a button, as in the other families: one that may not be played now is
+        // marked so (struck through, aria-disabled), and the arrow keys move along the row
+        const cards = mine.map((c, i) => {
           const plays = legal.filter((m) => m.play !== undefined && m.suit === undefined && m.play.split(' ')[0] === c);
-          if (!plays.length) return cardNode(c);
-          return el('button', { type: 'button', class: 'play-card', on: { click: () => tryMove(plays[0]) } }, [cardNode(c)]);
+          const wild = legal.some((m) => m.suit !== undefined && m.play === c);
+          const ok = plays.length > 0 || wild;
+          // a wild card asks for its suit: the click moves to the row of its suit buttons
+          const click = () => {
+            ui.focus = i;
+            if (plays.length) tryMove(plays[0]);
+            else if (wild) document.querySelector(`.play-actions [data-wild="${c}"]`).focus();
+          };
+          return el('button', {
+            type: 'button', class: 'play-card' + (ok ? '' : ' is-illegal'),
+            'aria-disabled': myTurn && !ok ? 'true' : null, 'data-card': c,
+            tabindex: i === clampFocus(mine.length) ? '0' : '-1',
+            'data-focus': myTurn && i === clampFocus(mine.length) ? '1' : null,
+            on: { click },
+          }, [cardNode(c)]);
         });
-        parts.push(el('div', { class: 'play-hand', dir: 'ltr' }, cards));
+        const row = el('div', { class: 'play-hand', dir: 'ltr', role: 'group', 'aria-labelledby': 'play-hand-title' }, cards);
+        row.addEventListener('keydown', arrows);
+        parts.push(row);
         // a wild card with each suit it may name, several cards of a rank, a draw, a pass
         const others = legal.filter((m) => m.play === undefined || m.suit !== undefined || m.play.includes(' '));
         if (others.length) {
           parts.push(el('div', { class: 'play-actions' }, others.map((m) => el('button', {
-            type: 'button', class: 'play-action',
+            type: 'button', class: 'play-action', 'data-wild': m.suit !== undefined ? m.play : null,
             text: m.draw ? W.drawAction : m.pass ? W.passAction
               : m.suit !== undefined ? `${m.play} → ${m.suit}` : m.play,
             on: { click: () => tryMove(m) } }))));
