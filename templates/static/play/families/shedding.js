@@ -492,7 +492,7 @@
         // a wild card with each suit it may name, several cards of a rank, a draw, a pass
         const others = legal.filter((m) => m.play === undefined || m.suit !== undefined || m.play.includes(' '));
         if (others.length) {
-          parts.push(el('div', { class: 'play-actions' }, others.map((m) => el('button', {
+          parts.push(el('div', { class: 'play-actions', dir: 'ltr' }, others.map((m) => el('button', {
             type: 'button', class: 'play-action', 'data-wild': m.suit !== undefined ? m.play : null,
             text: m.draw ? W.drawAction : m.pass ? W.passAction
               : m.suit !== undefined ? `${m.play} → ${m.suit}` : m.play,
