@@ -79,17 +79,31 @@ def move_key(move: Json) -> str:
     return f"{move['by']}|{move.get('from', '')}|{what}"
 
 
+# A hand given up after this many moves, here and in tests/js/play_driver.js: four Crazy
+# Eights bots can pass the same eights round the table for ever, each naming the suit it holds
+# most of, which the next player lacks (seed 4185109840, four players).
+ENDLESS = 5_000
+
+
 def run_job(options: Json, job: Json) -> Json:
     table = new_table(options)
     chooser = Mulberry32(job["seed"] ^ CHOOSER)
     bots = set(job["bots"])
     h, steps, rounds, trace = 2166136261, 0, [], []
+    endless = False
     for r in range(job["rounds"]):
+        if endless:
+            break
         if r == 0:
             table.new_round(job["seed"])
         else:
             table.next_round((job["seed"] + r) & 0xFFFFFFFF)
+        moves = 0
         while (turn := table.turn()) is not None and not table.is_over():
+            if moves == ENDLESS:
+                endless = True
+                break
+            moves += 1
             legal = table.legal_moves()
             legal_key = ",".join(move_key(m) for m in legal)
             move = table.bot_move(turn) if turn in bots else legal[chooser.below(len(legal))]
@@ -99,7 +113,7 @@ def run_job(options: Json, job: Json) -> Json:
             table.play(move)
             steps += 1
         state = table.to_json()
-        rounds.append({"result": state["result"], "match": state["match"]})
+        rounds.append({"result": state["result"], "match": state["match"], "endless": endless})
     out: Json = {"hash": h, "steps": steps, "rounds": rounds}
     if job.get("verbose"):
         out["trace"] = trace

@@ -16,7 +16,7 @@ from typing import Any, Iterator
 import pytest
 import shedding_games
 import yaml
-from test_play_engine import DRIVER, NODE, Node, compare, new_table
+from test_play_engine import DRIVER, NODE, Node, compare, new_table, run_job
 
 from conftest import HANG, sized
 from generator.check.games import check
@@ -199,3 +199,17 @@ def test_a_played_hand_is_an_example_the_checker_accepts(tmp_path: Path) -> None
         assert result.report.errors == [], [d.format() for d in result.report.errors]
         assert script["moves"] and "scores" in script["result"]
     assert restocked, "no hand ran through its stock: pick other seeds"
+
+
+def test_an_endless_hand_is_given_up_alike_in_both_engines(node: Node) -> None:
+    """Four Crazy Eights bots can pass the four eights round the table for ever (each names
+    the suit it holds most of, which the next lacks): both drivers give the hand up after the
+    same number of moves, with the same moves, where node once ran out of memory."""
+    configs = shedding_games.configurations()
+    opt = next(i for i, o in enumerate(configs)
+               if o["game"] == "crazy-eights" and o["variant"] is None and o["players"] == 4)
+    job = {"opt": opt, "seed": 4185109840, "rounds": 3, "bots": [0, 1, 2, 3]}
+    ours = run_job(configs[opt], job)
+    [theirs] = node.ask({"options": configs, "jobs": [job]})
+    assert ours == theirs
+    assert [r["endless"] for r in ours["rounds"]] == [False, False, True]

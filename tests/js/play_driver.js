@@ -34,17 +34,23 @@ function moveKey(m) { // the twin of test_play_engine.py's move_key
   return `${m.by}|${m.from !== undefined ? m.from : ''}|${what}`;
 }
 
+// A hand given up after this many moves: shedding bots can pass the same wild cards round
+// the table for ever (test_play_engine.py's ENDLESS, the same number).
+const ENDLESS = 5000;
+
 function runJob(options, job) {
   const table = engine.createTable(options);
   const chooser = new engine.Rng((job.seed ^ 0x5bd1e995) >>> 0);
   const bots = new Set(job.bots);
   let h = 2166136261; let steps = 0;
   const rounds = []; const trace = [];
-  for (let r = 0; r < job.rounds; r++) {
+  let endless = false;
+  for (let r = 0; r < job.rounds && !endless; r++) {
     if (r === 0) table.newRound(job.seed); else table.nextRound((job.seed + r) >>> 0);
-    for (;;) {
+    for (let moves = 0; ; moves++) {
       const turn = table.turn();
       if (turn === null || table.isOver()) break;
+      if (moves === ENDLESS) { endless = true; break; } // (test_play_engine.ENDLESS)
       const legal = table.legalMoves();
       const legalKey = legal.map(moveKey).join(',');
       const move = bots.has(turn) ? table.botMove(turn) : legal[chooser.below(legal.length)];
@@ -54,7 +60,7 @@ function runJob(options, job) {
       steps += 1;
     }
     const s = table.state();
-    rounds.push({ result: s.result, match: s.match });
+    rounds.push({ result: s.result, match: s.match, endless });
     if (job.script) rounds[rounds.length - 1].script = table.exampleScript(job.script, job.genders);
   }
   const out = { hash: h, steps, rounds };
