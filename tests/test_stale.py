@@ -401,3 +401,21 @@ def test_the_word_diff_holds_both_texts(old: list[str], new: list[str]) -> None:
         kept = [t for op, t in change.segments if op is not Op.ADDED]
         made = [t for op, t in change.segments if op is not Op.REMOVED]
         assert " ".join(kept).split() == old and " ".join(made).split() == new
+
+
+def test_a_rule_outside_the_model_changed_in_the_source_is_outdated_in_each_translation(
+        tmp_path: Path) -> None:
+    """Macao's rules outside the model are texts of About like its readings: recorded by
+    --accept, and outdated in every translation when the English changes (they were not)."""
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES / "macao", rules / "macao")
+    en = rules / "macao" / "en.yaml"
+    text = en.read_text(encoding="utf-8")
+    old = "The replays do not know this rule"
+    assert text.count(old) == 1
+    en.write_text(text.replace(old, "The replays leave this rule out"), encoding="utf-8")
+    bundle = check([rules / "macao"], root=tmp_path).games[0]
+    for lang in ("de", "ar"):
+        states = {s.key: s.state for s in text_states(bundle, lang, "en")}
+        assert states["outside_model.four-stops-draw"] is TextState.OUTDATED
+        assert states["outside_model.red-joker"] is TextState.CURRENT

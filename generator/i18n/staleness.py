@@ -70,7 +70,7 @@ def page_part(key: str) -> str:
     if head == "sections":
         return rest
     return {"faq": "faq", "steps": "steps", "variants": "variants", "examples": "examples",
-            "readings": "about", "quickref": "quickref"}.get(head, head)
+            "readings": "about", "outside_model": "about", "quickref": "quickref"}.get(head, head)
 
 
 def outdated_parts(bundle: GameBundle, lang: str, source_lang: str) -> set[str]:

@@ -65,6 +65,8 @@ def units(spec: schema.LanguageSpec) -> dict[str, str]:
             out[f"examples.{name}.result"] = example.result
     for name, reading in spec.readings.items():
         out[f"readings.{name}"] = f"{reading.rule}\n\n{reading.alternative}\n\n{reading.why}"
+    for name, rule in spec.outside_model.items():  # a rule the engine does not model, in About
+        out[f"outside_model.{name}"] = rule
     return {key: text for key, text in out.items() if text.strip()}
 
 
