@@ -17,6 +17,7 @@ import pytest
 from conftest import corpus
 from generator.check.games import CheckResult
 from generator.families.pairs.record import Replay as PairsReplay
+from generator.families.shedding.record import Replay as ShedReplay
 from generator.families.tricks.engine import TricksGame
 from generator.families.tricks.record import Replay as TricksReplay
 
@@ -151,6 +152,17 @@ def test_every_example_steps_through_as_the_replay_went(server: str, browser: An
         for name, replay, game in examples:
             frames = expected_frames(replay, game)
             ex = page.locator(f"#example-{name}")
+            if isinstance(replay, ShedReplay):
+                # a shedding hand's tables are rendered step by step on the server (its seats
+                # read back in tests/test_check_shedding.py): here the stepper walks them all
+                assert ex.get_attribute("data-stepper") is not None, (lang, slug, name)
+                ex.locator(".stepper-next").focus()
+                for _ in range(len(replay.steps) + 1):
+                    page.keyboard.press(forward)
+                got = page.evaluate(READ_STEP, ex.element_handle())
+                assert got["id"] == f"example-{name}-{len(replay.steps)}", (lang, slug, name)
+                stepped += 1
+                continue
             if not frames:  # a score sheet: no steps to go through, checked below
                 assert ex.get_attribute("data-stepper") is None
                 continue

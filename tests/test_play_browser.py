@@ -187,9 +187,10 @@ def test_a_played_hand_downloaded_passes_the_check(server: str, browser: Any, tm
     shutil.copy(script, folder / "examples" / "played.yaml")
     result = check([folder], root=tmp_path)
     own = [d for d in result.report.items if d.mark.path.endswith("played.yaml")]
-    assert own == [], [str(d) for d in own] + [script.read_text(encoding="utf-8")]
+    assert [d.code for d in own] == ["draft-example"], [str(d) for d in own] + [
+        script.read_text(encoding="utf-8")]
     # the only finding: the languages lack the new example's narration, still to be written
-    assert {d.code for d in result.report.errors} <= {"missing-example-text"}
+    assert result.report.errors == [], [d.format() for d in result.report.errors]
     assert "played" in next(iter(result.games)).examples
 
 
@@ -276,7 +277,19 @@ def test_the_play_page_works_from_disk(site: Path, browser: Any) -> None:
         page.close()
 
 
-@pytest.mark.parametrize("game", sorted(p.name for p in RULES.iterdir() if (p / "game.yaml").is_file()))
+def _played_here() -> list[str]:
+    """Every game with a play page but the shedding games, whose hands the keyboard plays in
+    tests/test_play_browser_shedding.py (a card that fits, a wild card's suit, a draw, a pass)."""
+    games = []
+    for folder in sorted(p for p in RULES.iterdir() if (p / "game.yaml").is_file()):
+        spec = yaml.safe_load((folder / "game.yaml").read_text(encoding="utf-8"))
+        unplayable = any("play" in rule.get("affects", []) for rule in spec.get("outside_model", []))
+        if spec["family"] != "shedding" and not unplayable:
+            games.append(folder.name)
+    return games
+
+
+@pytest.mark.parametrize("game", _played_here())
 def test_every_game_plays_a_round_on_its_page(server: str, browser: Any, game: str) -> None:
     page = _open(browser, f"{server}/de/{_slug(game, 'de')}/play/index.html?pace=0&seed=1")
     try:

@@ -63,7 +63,7 @@ def _play(page: Any, each: Any = None, limit: int = 4000) -> list[dict[str, Any]
 
 
 @pytest.mark.parametrize(("game", "lang"), [("crazy-eights", "en"), ("crazy-eights", "ar"),
-                                            ("mau-mau", "ru")])
+                                            ("mau-mau", "ru"), ("crazy-eights", "de")])
 def test_hands_by_the_keyboard_agree_with_python(server: str, browser: Any, game: str,
                                                  lang: str) -> None:
     page = _open(browser, f"{server}/{lang}/{_slug(game, lang)}/play/index.html?pace=0&seed=5")

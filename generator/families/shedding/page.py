@@ -57,14 +57,20 @@ def example_context(replay: Replay, view: ExampleView) -> ShedExample:
         ex["rotation"] = direction_word(step)
         ex["play"] = (msgs.gettext("Play goes clockwise.") if step > 0
                       else msgs.gettext("Play goes counter-clockwise."))
-    ex["table"] = [_table_step(view, replay, i, ex["id"]) for i in range(len(replay.steps))]
+    # The table after each move (pile, hands, stock) in the page's first round only: drawn on
+    # the server for every move of every round it made a page of 280 KB; the later rounds
+    # show each move, its notes and the pile in the step's line.
+    first = next((n for n, e in view.bundle.examples.items() if not e.spec.draft), None)
+    ex["table"] = [_table_step(view, replay, i, ex["id"], tables=view.name == first)
+                   for i in range(len(replay.steps))]
     if replay.complete and replay.winner is not None:
         ex["result_line"] = escape(msgs.gettext("%(name)s has no cards left and wins the hand.")
                                    ) % {"name": view.strong(replay.winner)}
     return ex
 
 
-def _table_step(view: ExampleView, replay: Replay, i: int, base: str) -> TableStep:
+def _table_step(view: ExampleView, replay: Replay, i: int, base: str, *,
+                tables: bool = True) -> TableStep:
     msgs, seat = view.msgs, view.seat
     step: ReplayStep = replay.steps[i]
     where = places(len(replay.seats))
@@ -77,7 +83,11 @@ def _table_step(view: ExampleView, replay: Replay, i: int, base: str) -> TableSt
         seats.append({
             "key": s, "name": seat(s), "place": where[k], "dealer": view.dealer(s, replay.dealer),
             "role": role, "active": s == step.seat, "changed": step.before[s] != hand,
-            "out": "", "hand": hand_html(hand, new), "count": len(hand), "played": None,
+            # the hands that change at this step in full; the others by their size (every
+            # hand in full at every step made a page of 280 KB)
+            "out": "", "hand": hand_html(hand, new) if s == step.seat or step.before[s] != hand
+            else escape(msgs.gettext("Cards: %(num)s") % {"num": len(hand)}),
+            "count": len(hand), "played": None,
             "order": 0, "wins": "", "points": None,
         })
     who = view.strong(step.seat)
@@ -91,7 +101,8 @@ def _table_step(view: ExampleView, replay: Replay, i: int, base: str) -> TableSt
         move = escape(msgs.gettext("%(player)s passes.")) % {"player": who}
     notes: list[Markup] = []
     if step.suit is not None:
-        notes.append(escape(msgs.gettext("Suit named: %(suit)s")) % {"suit": step.suit.value})
+        notes.append(escape(msgs.gettext("Suit named: %(suit)s")) % {"suit": Markup(
+            '<span class="tv-suit">{}</span>').format(step.suit.value)})  # not bold: no bold ♥ face
     call = view.bundle.rules.engine_for(replay.variant).options.announcement  # type: ignore[attr-defined]
     if step.announced and call is not None:
         notes.append(escape(msgs.gettext("Call: “%(call)s”")) % {"call": call.call})
@@ -116,4 +127,4 @@ def _table_step(view: ExampleView, replay: Replay, i: int, base: str) -> TableSt
     return {"id": f"{base}-{i + 1}", "number": i + 1,
             "label": msgs.gettext("Step %(num)s") % {"num": i + 1},
             "rules": [], "narration": view.step(i), "move": move, "notes": notes,
-            "center": center, "seats": seats, "show_hands": False}
+            "center": center, "seats": seats if tables else [], "show_hands": False}
