@@ -134,6 +134,50 @@ def test_skip_reverse_and_again() -> None:
     assert two.turn == 1
 
 
+def test_a_stop_passed_on_and_the_turns_it_costs() -> None:
+    g = game(specials=(FOURS,), skip_passed_on=True)
+    # seat 1 starts; 4♥ stops seat 2, who holds a 4 and passes the stop on to seat 0
+    s = hand(g, ["5♣ 6♣ 7♣", "4♥ 9♥ 9♠", "3♦ 4♠ 5♦"], "7♥ A♠ A♦ A♣")
+    record = s.apply(Play(1, (C("4♥"),)))
+    assert record.stops == 1 and record.skipped == () and s.turn == 2
+    assert fault(s, Play(2, (C("3♦"),))) is Fault.STOPPED  # only a skip card answers
+    assert fault(s, Draw(2)) is Fault.STOPPED
+    assert s.legal_moves() == [Play(2, (C("4♠"),)), Pass(2)]
+    record = s.apply(Play(2, (C("4♠"),)))
+    assert record.stops == 2 and s.turn == 0
+    # seat 0 has no 4: it takes the stop, this turn and the next one missed
+    record = s.apply(Pass(0))
+    assert record.missed == 2 and s.stops == 0 and s.waiting == [1, 0, 0] and s.turn == 1
+    s.apply(Play(1, (C("9♠"),)))
+    assert s.apply(Draw(2)).drawn == (C("A♠"),)
+    record = s.apply(Play(2, (C("A♠"),)))  # seat 0's second turn missed: seat 1 again
+    assert record.skipped == (0,) and s.turn == 1 and s.waiting == [0, 0, 0]
+    # a 4 turned up to start, when it takes effect, stops the first player the same way
+    turned = game(specials=(FOURS,), skip_passed_on=True, turned_special=TurnedSpecial.TAKES_EFFECT)
+    s = hand(turned, ["5♣ 6♣", "9♥ 9♠", "3♦ 4♠"], "4♥ A♠")
+    assert s.stops == 1 and s.turn == 1 and s.legal_moves() == [Pass(1)]
+
+
+@pytest.mark.parametrize("passed_on", [True, False])
+def test_a_four_cancels_a_draw_and_stops_the_next_player(passed_on: bool) -> None:
+    stop = Special(ranks=frozenset({Rank.FOUR}), skip=True, cancels_draw=True)
+    g = game(specials=(TWOS, stop), skip_passed_on=passed_on, stacking=Stacking.ANY_DRAW)
+    s = hand(g, ["5♣ 6♣", "2♥ 9♠", "4♠ 5♦", "8♦ 9♦"], "7♥ A♠ A♦")
+    s.apply(Play(1, (C("2♥"),)))
+    assert s.pending == 2 and Play(2, (C("4♠"),)) in s.legal_moves()  # any 4, any suit
+    assert fault(s, Play(2, (C("5♦"),))) is Fault.MUST_DRAW
+    record = s.apply(Play(2, (C("4♠"),)))
+    assert record.cancelled == 2 and s.pending == 0
+    if passed_on:
+        assert record.stops == 1 and s.turn == 3
+    else:
+        assert record.skipped == (3,) and s.turn == 0
+    plain = game(specials=(TWOS, FOURS), stacking=Stacking.ANY_DRAW)  # a 4 that cancels nothing
+    s = hand(plain, ["5♣ 6♣", "2♥ 9♠", "4♠ 5♦"], "7♥ A♠ A♦")
+    s.apply(Play(1, (C("2♥"),)))
+    assert fault(s, Play(2, (C("4♠"),))) is Fault.MUST_DRAW
+
+
 def test_several_cards_of_a_rank_add_their_effects() -> None:
     g = game(specials=(EIGHTS, TWOS), several=True)
     s = hand(g, ["5♣ 6♣ 9♣", "2♥ 2♠ 9♠ 3♦"], "7♥ A♠ A♦ A♣ A♥ K♠")
@@ -232,6 +276,10 @@ CONFIGS = {
                   stacking=Stacking.ANY_DRAW, several=True, unable=Unable.DRAW_ONE_AND_PASS,
                   announcement=Announcement("Macao", 5), scoring=Scoring.PENALTY,
                   turned_special=TurnedSpecial.TAKES_EFFECT, empty_stock=EmptyStock.SHUFFLE),
+    "macao-stops": game("french-52+joker", specials=(
+        TWOS, Special(ranks=frozenset({Rank.FOUR}), skip=True, cancels_draw=True), JOKER),
+        stacking=Stacking.ANY_DRAW, skip_passed_on=True, several=True,
+        turned_special=TurnedSpecial.TAKES_EFFECT, draw_when_able=True),
     "everything": game(specials=(EIGHTS, TWOS, FOURS, QUEENS, KINGS), several=True,
                        stacking=Stacking.SAME_RANK, unable=Unable.DRAW_UNTIL_PLAYABLE,
                        draw_when_able=True, direction=Direction.RIGHT),

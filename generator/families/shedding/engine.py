@@ -81,6 +81,9 @@ class MoveRecord:
     restocks: int = 0  # how many times the stock was made again from the pile
     asked: Suit | None = None  # the suit to follow after this move, when one was named
     pending: int = 0  # the cards the next player must draw after this move
+    stops: int = 0  # the turns the next player misses unless they pass the stop on
+    cancelled: int = 0  # the cards of a draw this play cancelled
+    missed: int = 0  # a stop taken: the turns its player misses, this one the first
     skipped: tuple[int, ...] = ()  # players who miss their turn
     reversed: bool = False
     out: bool = False  # the player has no cards left: the hand is over
@@ -110,6 +113,7 @@ class Fault(enum.StrEnum):
     SUIT_NOT_WILD = "suit-not-wild"  # a suit named with a card that is not wild
     MUST_DRAW = "draw-not-taken"  # a penalty is pending: draw it (or pass it on)
     MUST_DRAW_FIRST = "pass-before-draw"  # pass without drawing
+    STOPPED = "stop-not-taken"  # a stopped player plays a skip card or misses the turn
     MAY_NOT_DRAW = "draw-not-allowed"  # a draw while able to play, or a second draw
     FALSE_CALL = "false-announcement"  # the call made with more than one card left
 
@@ -156,7 +160,8 @@ class ShedGame:
 
     def is_special(self, card: Card) -> bool:
         s = self.special(card)
-        return s.wild or s.on_anything or bool(s.draw) or s.skip or s.reverse or s.again
+        return (s.wild or s.on_anything or bool(s.draw) or s.skip or s.reverse or s.again
+                or s.cancels_draw)
 
     def points(self, card: Card) -> int:
         return self.options.points.get(card.rank, default_points(card))
@@ -229,6 +234,8 @@ class ShedState:
         self.asked: Suit | None = None
         self.free = False  # any card may be played (a wild or a joker turned at the start)
         self.pending = 0  # cards the player to move must draw, unless they pass them on
+        self.stops = 0  # turns the player to move misses, unless they pass the stop on
+        self.waiting = [0] * self.players  # turns each player is still to miss
         self.drawn = False  # the player to move has drawn this turn
         self.last_drawn: tuple[Card, ...] = ()
         self.turns = 0
@@ -266,6 +273,8 @@ class ShedState:
             self.turn = (self.dealer + self.step) % self.players
         if s.draw:
             self.pending = s.draw
+        elif s.skip and o.skip_passed_on:
+            self.stops = 1
         elif s.skip:
             self.turn = (self.turn + self.step) % self.players
 
@@ -289,7 +298,11 @@ class ShedState:
         """Whether ``card`` may go on the pile now as the first card of a play."""
         game, top = self.game, self.top
         s = game.special(card)
+        if self.stops:  # only a skip card passes a stop on
+            return s.skip
         if self.pending:
+            if s.cancels_draw:
+                return True
             stacking = game.options.stacking
             if not s.draw or stacking is Stacking.NONE:
                 return False
@@ -325,7 +338,7 @@ class ShedState:
                         runs.append((card, *same))
                 for run in runs:
                     announce = len(hand) - len(run) == 1 and self.game.options.announcement is not None
-                    if self.game.special(card).wild and not self.pending:
+                    if self.game.special(card).wild and not (self.pending or self.stops):
                         out.extend(Play(seat, run, suit, announce) for suit in Suit)
                     else:
                         out.append(Play(seat, run, None, announce))
@@ -367,6 +380,8 @@ class ShedState:
             if first.rank is None or any(c.rank != first.rank for c in move.cards):
                 return Illegal(Fault.MIXED, move,
                                "several cards played at once are of one rank")
+        if self.stops and not self.fits(first):
+            return Illegal(Fault.STOPPED, move, self._stopped_why())
         if self.pending and not self.fits(first):
             if o.stacking is Stacking.NONE:
                 why = f"draw the {self.pending} cards the last play gives"
@@ -382,7 +397,7 @@ class ShedState:
                                f"{self.asked.value}")
             return Illegal(Fault.NO_MATCH, move, f"{card_name(first)} goes neither on "
                            f"{card_name(self.top)} by suit nor by rank")
-        wild = game.special(first).wild and not self.pending
+        wild = game.special(first).wild and not (self.pending or self.stops)
         if wild and move.suit is None:
             return Illegal(Fault.SUIT_NEEDED, move,
                            f"a player who plays {card_name(first)} names a suit")
@@ -397,8 +412,14 @@ class ShedState:
                            else "this game has no call")
         return None
 
+    def _stopped_why(self) -> str:
+        turns = "the turn" if self.stops == 1 else f"{self.stops} turns"
+        return f"a player stopped misses {turns} (pass) or passes the stop on with a skip card"
+
     def _why_illegal_draw(self, move: Draw) -> Illegal | None:
         o = self.game.options
+        if self.stops:
+            return Illegal(Fault.STOPPED, move, self._stopped_why())
         if self.pending:
             return None
         if self.drawn:
@@ -415,6 +436,8 @@ class ShedState:
 
     def _why_illegal_pass(self, move: Pass) -> Illegal | None:
         o = self.game.options
+        if self.stops:
+            return None  # the stop taken: the turn missed
         if self.pending:
             return Illegal(Fault.MUST_DRAW, move, f"draw the {self.pending} cards first")
         if self.drawn:
@@ -472,10 +495,21 @@ class ShedState:
         self.stock = under
         self.restocks += 1
 
-    def _advance(self, skips: int = 0) -> None:
-        self.turn = (self.turn + self.step * (1 + skips)) % self.players
+    def _advance(self, skips: int = 0) -> tuple[int, ...]:
+        """The turn to the next player (past ``skips`` players and those still to miss a
+        turn); the players it went past."""
+        passed = []
+        for _ in range(skips):
+            self.turn = (self.turn + self.step) % self.players
+            passed.append(self.turn)
+        self.turn = (self.turn + self.step) % self.players
+        while self.waiting[self.turn]:  # ends: the player who moved is never waiting
+            self.waiting[self.turn] -= 1
+            passed.append(self.turn)
+            self.turn = (self.turn + self.step) % self.players
         self.drawn = False
         self.last_drawn = ()
+        return tuple(passed)
 
     def _play(self, move: Play) -> MoveRecord:
         game, o = self.game, self.game.options
@@ -491,35 +525,42 @@ class ShedState:
             hand.extend(penalty)
         s = game.special(move.cards[0])
         self.free = False
-        self.asked = move.suit if s.wild and not self.pending else None
+        self.asked = move.suit if s.wild and not (self.pending or self.stops) else None
+        cancelled = 0
+        if self.pending and s.cancels_draw and not s.draw:
+            cancelled, self.pending = self.pending, 0
         if s.draw:
             self.pending += s.draw * len(move.cards)
         skips = len(move.cards) if s.skip else 0
+        if skips and o.skip_passed_on:  # the next player takes the stop, or passes it on
+            self.stops += skips
+            skips = 0
         turned = bool(s.reverse) and len(move.cards) % 2 == 1
         if turned:
             self.step = -self.step
         if not hand:
             self.winner = move.seat
-            return MoveRecord(move, penalty=penalty, restocks=restocks, out=True)
+            return MoveRecord(move, penalty=penalty, restocks=restocks, cancelled=cancelled,
+                              out=True)
         again = s.again or (turned and self.players == 2)
+        skipped: tuple[int, ...] = ()
         if again:
             self.drawn = False
             self.last_drawn = ()
         else:
-            self._advance(skips)
-        skipped = tuple((move.seat + self.step * (1 + k)) % self.players
-                        for k in range(skips)) if not again else ()
+            skipped = self._advance(skips)
         return MoveRecord(move, penalty=penalty, restocks=restocks, asked=self.asked,
-                          pending=self.pending, skipped=skipped, reversed=turned,
-                          next=self.turn)
+                          pending=self.pending, stops=self.stops, cancelled=cancelled,
+                          skipped=skipped, reversed=turned, next=self.turn)
 
     def _draw(self, move: Draw) -> MoveRecord:
         o = self.game.options
+        skipped: tuple[int, ...] = ()
         if self.pending:
             drawn, restocks = self._take(self.pending)
             self.pending = 0
             self.hands[move.seat].extend(drawn)
-            self._advance()
+            skipped = self._advance()
         elif o.unable is Unable.DRAW_UNTIL_PLAYABLE:
             cards: list[Card] = []
             restocks = 0
@@ -536,21 +577,26 @@ class ShedState:
             drawn, restocks = self._take(1)
             self.hands[move.seat].extend(drawn)
             if o.unable is Unable.DRAW_ONE_AND_PASS:
-                self._advance()
+                skipped = self._advance()
             else:
                 self.drawn = True
         self.idle = 0 if drawn else self.idle + 1
         self.last_drawn = drawn
         return MoveRecord(move, drawn=drawn, restocks=restocks, asked=self.asked,
-                          pending=self.pending, next=self.turn)
+                          pending=self.pending, skipped=skipped, next=self.turn)
 
     def _pass(self, move: Pass) -> MoveRecord:
-        if not self.drawn:
+        missed = self.stops
+        if missed:  # the stop taken: this turn is the first one missed
+            self.waiting[move.seat] += missed - 1
+            self.stops = 0
+        elif not self.drawn:
             self.idle += 1
-        self._advance()
+        skipped = self._advance()
         if self.idle >= self.players:
             self.blocked = True
-        return MoveRecord(move, asked=self.asked, next=None if self.blocked else self.turn)
+        return MoveRecord(move, asked=self.asked, missed=missed, skipped=skipped,
+                          next=None if self.blocked else self.turn)
 
     # -- the end ---------------------------------------------------------------------------
 

@@ -79,7 +79,8 @@ def _options(opts: ShedOptionsSpec, src: Source, at: Callable[[str], Key], repor
             ok = False
         specials.append(Special(ranks=chosen[0], cards=chosen[1], wild=s.wild,
                                 on_anything=s.on_anything, draw=s.draw, skip=s.skip,
-                                reverse=s.reverse, again=s.again))
+                                reverse=s.reverse, again=s.again,
+                                cancels_draw=s.cancels_draw))
     points: dict[Rank | None, int] = {}
     for name, value in opts.points.items():
         if name.strip().lower() in _JOKER_WORDS:
@@ -107,6 +108,11 @@ def _options(opts: ShedOptionsSpec, src: Source, at: Callable[[str], Key], repor
         report.error(src.mark(at("stacking")), "bad-value",
                      "stacking passes a draw on, and no special card makes a player draw")
         ok = False
+    if opts.skip_passed_on and not any(s.skip for s in specials):
+        report.error(src.mark(at("skip_passed_on")), "bad-value",
+                     "skip_passed_on passes a stop on, and no special card makes a player "
+                     "miss a turn", hint="give a card `skip: true` in `specials`")
+        ok = False
     if not ok:
         return None
     return ShedOptions(
@@ -114,6 +120,7 @@ def _options(opts: ShedOptionsSpec, src: Source, at: Callable[[str], Key], repor
         specials=tuple(specials),
         direction=Direction(opts.direction), turned_special=TurnedSpecial(opts.turned_special),
         several=opts.several, wild_on_wild=opts.wild_on_wild, stacking=Stacking(opts.stacking),
+        skip_passed_on=opts.skip_passed_on,
         unable=Unable(opts.unable), draw_when_able=opts.draw_when_able,
         empty_stock=EmptyStock(opts.empty_stock),
         announcement=None if opts.announcement is None else Announcement(
@@ -145,11 +152,9 @@ class ShedFamily:
     figures_from_scores: bool = False  # the figures are who goes out first, whatever the score
     cannot_express: tuple[str, ...] = (
         "two or more jokers in one deck (a deck holds one ★), or two packs shuffled together",
-        "a skip passed on (Macao's 4 played on a 4: the player who cannot misses as many turns)",
         "a rule for the last card (\"you may not go out on a special card\")",
         "a call caught only if another player notices it: a missed call always costs its "
         "penalty at once",
-        "a card that cancels a draw (a 7 or a jack that stops the penalty)",
     )
     placeholder_docs: Mapping[str, str] = field(default_factory=lambda: PLACEHOLDERS)
     starter: Starter = STARTER

@@ -68,6 +68,7 @@ class Special:
     on_anything: bool = False  # goes on any card, names no suit (the joker of Macao)
     draw: int = 0  # the next player draws this many (unless they pass it on)
     skip: bool = False  # the next player misses a turn
+    cancels_draw: bool = False  # may be played on a pending draw, which it cancels
     reverse: bool = False  # the direction of play turns round
     again: bool = False  # its player plays again
 
@@ -96,6 +97,7 @@ class ShedOptions:
     several: bool = False  # several cards of one rank may be played at once
     wild_on_wild: bool = True  # a wild card may go on a wild card
     stacking: Stacking = Stacking.NONE
+    skip_passed_on: bool = False  # a player to be skipped may pass it on with a skip card
     unable: Unable = Unable.DRAW_ONE
     draw_when_able: bool = False  # a player who could play may draw instead
     empty_stock: EmptyStock = EmptyStock.TURN_OVER

@@ -97,6 +97,10 @@ def _table_step(view: ExampleView, replay: Replay, i: int, base: str, *,
     elif step.kind == "draw":
         move = escape(msgs.gettext("%(player)s draws %(cards)s.")) % {
             "player": who, "cards": view.cards(step.cards)}
+    elif step.missed:
+        move = escape(msgs.ngettext("%(player)s misses %(num)s turn.",
+                                    "%(player)s misses %(num)s turns.", step.missed)) % {
+            "player": who, "num": step.missed}
     else:
         move = escape(msgs.gettext("%(player)s passes.")) % {"player": who}
     notes: list[Markup] = []
@@ -117,8 +121,17 @@ def _table_step(view: ExampleView, replay: Replay, i: int, base: str, *,
     if step.skipped:
         notes.append(escape(msgs.gettext("Skipped: %(names)s")) % {
             "names": view.names([seat(s) for s in step.skipped])})
+    if step.cancelled:
+        notes.append(escape(msgs.ngettext("The draw of %(num)s card is cancelled.",
+                                          "The draw of %(num)s cards is cancelled.",
+                                          step.cancelled)) % {"num": step.cancelled})
     if step.pending:
         notes.append(escape(msgs.gettext("The next player draws %(num)s.")) % {"num": step.pending})
+    if step.stops:
+        notes.append(escape(msgs.ngettext(
+            "The next player misses %(num)s turn, unless they pass the stop on.",
+            "The next player misses %(num)s turns, unless they pass the stop on.",
+            step.stops)) % {"num": step.stops})
     center = Markup('<span class="tv-pile">{}</span> <span class="tv-stock">{}</span>').format(
         view.cards([step.top]), msgs.gettext("Stock: %(num)s") % {"num": step.stock})
     if step.asked is not None:

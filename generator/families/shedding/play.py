@@ -37,7 +37,7 @@ _SUITS = {s.value: s for s in Suit}
 def _special_json(s: Special) -> Json:
     return {"ranks": sorted(r.value for r in s.ranks), "cards": sorted(card_name(c) for c in s.cards),
             "wild": s.wild, "on_anything": s.on_anything, "draw": s.draw, "skip": s.skip,
-            "reverse": s.reverse, "again": s.again}
+            "reverse": s.reverse, "again": s.again, "cancels_draw": s.cancels_draw}
 
 
 def play_options(game: ShedGame, players: int, *, game_id: str, variant: str | None) -> Json:
@@ -48,7 +48,8 @@ def play_options(game: ShedGame, players: int, *, game_id: str, variant: str | N
         "cards": [card_name(c) for c in game.cards], "cards_dealt": game.hand_size(players),
         "direction": o.direction.value, "specials": [_special_json(s) for s in o.specials],
         "turned_special": o.turned_special.value, "several": o.several,
-        "wild_on_wild": o.wild_on_wild, "stacking": o.stacking.value, "unable": o.unable.value,
+        "wild_on_wild": o.wild_on_wild, "stacking": o.stacking.value,
+        "skip_passed_on": o.skip_passed_on, "unable": o.unable.value,
         "draw_when_able": o.draw_when_able, "empty_stock": o.empty_stock.value,
         "announcement": None if o.announcement is None else {
             "call": o.announcement.call, "penalty": o.announcement.penalty},
@@ -65,14 +66,15 @@ def game_from_options(data: Json) -> ShedGame:
         ranks=frozenset(Rank(r) for r in s["ranks"]),
         cards=frozenset(parse_card(c) for c in s["cards"]), wild=s["wild"],
         on_anything=s["on_anything"], draw=s["draw"], skip=s["skip"], reverse=s["reverse"],
-        again=s["again"]) for s in data["specials"])
+        again=s["again"], cancels_draw=s["cancels_draw"]) for s in data["specials"])
     call = data.get("announcement")
     match = data.get("match")
     options = ShedOptions(
         cards_dealt={data["players"]: data["cards_dealt"]}, specials=specials,
         direction=Direction(data["direction"]), turned_special=TurnedSpecial(data["turned_special"]),
         several=data["several"], wild_on_wild=data["wild_on_wild"],
-        stacking=Stacking(data["stacking"]), unable=Unable(data["unable"]),
+        stacking=Stacking(data["stacking"]), skip_passed_on=data["skip_passed_on"],
+        unable=Unable(data["unable"]),
         draw_when_able=data["draw_when_able"], empty_stock=EmptyStock(data["empty_stock"]),
         announcement=None if call is None else Announcement(call["call"], call["penalty"]),
         scoring=Scoring(data["scoring"]),
@@ -158,6 +160,10 @@ class ShedTable(PlayTable[ShedGame]):
             event["drawn"] = [card_name(c) for c in record.drawn]
         if record.penalty:
             event["penalty"] = [card_name(c) for c in record.penalty]
+        if record.missed:
+            event["missed"] = record.missed
+        if record.skipped:
+            event["skipped"] = list(record.skipped)
         self.moves.append(event)
         self.last = event
         if self.state.is_over() and not self.scored:
@@ -172,7 +178,8 @@ class ShedTable(PlayTable[ShedGame]):
         s = self.state
         return {"seat": seat, "hand": [card_name(c) for c in self.sorted(s.hand(seat))],
                 "top": card_name(s.top), "asked": s.asked.value if s.asked else None,
-                "pending": s.pending, "drawn": s.drawn, "counts": [len(h) for h in s.hands],
+                "pending": s.pending, "stops": s.stops, "waiting": list(s.waiting),
+                "drawn": s.drawn, "counts": [len(h) for h in s.hands],
                 "stock": len(s.stock), "turn": None if s.is_over() else s.turn}
 
     def bot_move(self, seat: int) -> Json:
@@ -215,6 +222,7 @@ class ShedTable(PlayTable[ShedGame]):
             "hands": [[card_name(c) for c in self.sorted(s.hand(i))] for i in range(self.players)],
             "pile": [card_name(c) for c in s.pile], "stock": len(s.stock),
             "asked": s.asked.value if s.asked else None, "pending": s.pending,
+            "stops": s.stops, "waiting": list(s.waiting),
             "turn": None if over else s.turn, "moves": list(self.moves), "last": self.last,
             "over": over,
             "result": None if result is None else {

@@ -24,6 +24,9 @@ class ReplayStep:
     top: Card  # the pile's top card after the move
     asked: Suit | None  # the suit to follow after the move
     pending: int  # cards the next player must draw
+    stops: int  # turns the next player misses unless they pass the stop on
+    cancelled: int  # the cards of a draw this play cancelled
+    missed: int  # a stop taken: the turns the player misses, this one the first
     stock: int  # cards in the stock after the move
     before: Hands
     after: Hands

@@ -235,7 +235,8 @@ def _step(replay: Replay, state: ShedState, record: MoveRecord, before: Hands, a
         announced=isinstance(move, Play) and move.announce, penalty=record.penalty,
         skipped=tuple(names[s] for s in record.skipped), reversed=record.reversed,
         restocked=record.restocks > 0, top=state.top, asked=state.asked,
-        pending=state.pending, stock=len(state.stock), before=before, after=after,
+        pending=state.pending, stops=state.stops, cancelled=record.cancelled,
+        missed=record.missed, stock=len(state.stock), before=before, after=after,
         out=record.out)
 
 

@@ -31,7 +31,11 @@ class SpecialSpec(Strict):
         "The next player draws this many cards (and misses the turn), unless `stacking` lets "
         "them pass the penalty on."))
     skip: bool = Field(default=False, examples=[True], description=(
-        "The next player misses a turn."))
+        "The next player misses a turn (or, with `skip_passed_on`, passes the stop on)."))
+    cancels_draw: bool = Field(default=False, examples=[True], description=(
+        "It may be played by a player who must draw, whatever the card on the pile: the draw "
+        "is cancelled, and the card does what else it does (Macao's 4 stops the next "
+        "player)."))
     reverse: bool = Field(default=False, examples=[True], description=(
         "The direction of play turns round (between two players: its player plays again)."))
     again: bool = Field(default=False, examples=[True], description=(
@@ -82,6 +86,11 @@ class ShedOptionsSpec(Strict):
     stacking: Literal["none", "same-rank", "any-draw"] = Field(default="none", description=(
         "A player made to draw may pass the penalty on, adding to it: never (`none`), with a "
         "draw card of the same rank (`same-rank`) or with any draw card (`any-draw`)."))
+    skip_passed_on: bool = Field(default=False, examples=[True], description=(
+        "A player about to miss a turn may play a skip card instead (any skip card, whatever "
+        "the card on the pile): the stop passes to the next player, who misses one turn for "
+        "each skip card played in a row, unless they pass it on too. A player who takes the "
+        "stop passes (`pass: true`) and the turns still to miss are skipped."))
     unable: Literal["draw-one", "draw-one-and-pass", "draw-until-playable"] = Field(
         default="draw-one", description=(
             "A player who does not play draws: one card and may then play a card that fits "
