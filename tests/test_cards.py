@@ -62,6 +62,8 @@ def test_the_red_joker_is_a_joker_of_its_own() -> None:
     assert card_name(RED_JOKER) == "☆" and ascii_name(RED_JOKER) == "red-joker"
     assert repr(RED_JOKER) == "parse_card('☆')"
     assert parse_cards("★ ☆ rjk joker") == (JOKER, RED_JOKER, RED_JOKER, JOKER)
+    with pytest.raises(ValueError, match="only a joker is red by itself"):
+        Card(Rank.TEN, Suit.HEARTS, red=True)
 
 
 def test_skat_runs_seven_to_ace_and_italian_ace_to_seven_with_courts() -> None:

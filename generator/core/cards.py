@@ -75,6 +75,11 @@ class Card:
     suit: Suit | None
     red: bool = False
 
+    def __post_init__(self) -> None:
+        if self.red and (self.rank is not None or self.suit is not None):
+            raise ValueError(f"a {self.rank} of {self.suit} is no joker: only a joker is red "
+                             "by itself (a red card is of ♥ or ♦)")
+
     @property
     def is_joker(self) -> bool:
         return self.rank is None
