@@ -3,7 +3,9 @@ Mau-Mau, Macao: every variant and player count of rules/), the test fixture
 (tests/fixtures/shedding: a small Macao, `mini-macao`), and a game made here from it so that
 every other option of the shedding family is played at the table (`everything`: several
 cards of a rank, reverse, play again, draw until playable, drawing when able, a shuffled
-stock, a turned card that takes effect, play to the right). Macao's rules outside the model
+stock, a turned card that takes effect, play to the right), and the small Macao with its two
+jokers (`two-jokers`: the deck french-52+jokers, the red joker ☆ draws ten, each joker
+priced apart). Macao's rules outside the model
 (a red joker, a stop passed on) leave it without a play page, but its engine's game is held
 to engine.js all the same."""
 
@@ -14,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.check.games import check
-from generator.core.cards import DECKS, Rank
+from generator.core.cards import DECKS, JOKER, RED_JOKER, Rank
 from generator.families.shedding.engine import ShedGame
 from generator.families.shedding.options import (
     Direction,
@@ -30,7 +32,7 @@ from generator.families.shedding.play import play_options
 
 FIXTURES = Path(__file__).parent / "fixtures" / "shedding"
 CORPUS = ("crazy-eights", "macao", "mau-mau")
-GAMES = ("crazy-eights", "everything", "macao", "mau-mau", "mini-macao")
+GAMES = ("crazy-eights", "everything", "macao", "mau-mau", "mini-macao", "two-jokers")
 
 Json = dict[str, Any]
 
@@ -49,7 +51,8 @@ def fixture() -> Any:
 
 @functools.cache
 def games() -> dict[str, ShedGame]:
-    """The games made here: the fixture's small Macao, and one with every other option."""
+    """The games made here: the fixture's small Macao, one with every other option, and the
+    small Macao with both jokers."""
     macao = fixture().rules.engine
     assert isinstance(macao, ShedGame)
     eights = Special(ranks=_ranks(Rank.EIGHT), wild=True)
@@ -65,6 +68,10 @@ def games() -> dict[str, ShedGame]:
             draw_when_able=True, empty_stock=EmptyStock.SHUFFLE,
             turned_special=TurnedSpecial.TAKES_EFFECT, direction=Direction.RIGHT,
             scoring=Scoring.WINNER_COLLECTS, match=MatchRule(150)),
+        "two-jokers": ShedGame(DECKS["french-52+jokers"], (), macao.options).variant(
+            specials=(*macao.options.specials,
+                      Special(cards=frozenset({RED_JOKER}), draw=10, on_anything=True)),
+            points={JOKER: 30, RED_JOKER: 100}),
     }
 
 
@@ -82,7 +89,7 @@ def configurations() -> list[Json]:
         for variant in [None, *bundle.rules.variants]:
             out += [corpus_options(bundle, variant, n) for n in counts(bundle, variant)]
     for name, game in sorted(games().items()):
-        for players in range(2, 5 if name == "mini-macao" else 9):
+        for players in range(2, 5 if name in ("mini-macao", "two-jokers") else 9):
             if game.hand_size(players) is not None:
                 out.append(play_options(game, players, game_id=name, variant=None))
     return out

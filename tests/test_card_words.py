@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import RULES, corpus
-from generator.core.cards import parse_card
+from generator.core.cards import JOKER, RED_JOKER, parse_card
 from generator.core.cardwords import LANGUAGES, find_card_mentions, find_named_cards, spoken_name
 
 
@@ -90,6 +90,49 @@ def test_every_language_names_every_card_and_reads_its_own_names_back() -> None:
     assert spoken_name(parse_card("Q♠"), "de") == "Pik-Dame"
     assert spoken_name(parse_card("8♥"), "ru") == "восьмёрка червей"
     assert spoken_name(parse_card("Q♥"), "it", italian=True) == "cavallo di coppe"
+
+
+JOKER_NAMES = {  # lang: (the joker, the black joker, the red joker)
+    "en": ("joker", "black joker", "red joker"),
+    "it": ("jolly", "jolly nero", "jolly rosso"),
+    "de": ("Joker", "schwarzer Joker", "roter Joker"),
+    "ru": ("джокер", "чёрный джокер", "красный джокер"),
+    "ro": ("jokerul", "jokerul negru", "jokerul roșu"),
+    "ar": ("الجوكر", "الجوكر الأسود", "الجوكر الأحمر"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(JOKER_NAMES))
+def test_two_jokers_are_told_apart_by_their_colour_and_read_back(lang: str) -> None:
+    plain, black, red = JOKER_NAMES[lang]
+    assert spoken_name(JOKER, lang) == plain  # a deck with one joker names it as before
+    assert spoken_name(JOKER, lang, two_jokers=True) == black
+    assert spoken_name(RED_JOKER, lang) == red == spoken_name(RED_JOKER, lang, two_jokers=True)
+    assert named(f"«{red}» «{black}»", lang) == [(red, "☆"), (black, "★")]
+    assert named(plain, lang) == []  # the joker alone could be either: no card
+
+
+@pytest.mark.parametrize("lang,text,expected", [
+    ("en", "Bruno plays the red joker: the joker makes Carla draw ten.", [("red joker", "☆")]),
+    ("en", "The Black Joker, then the RED JOKER.", [("Black Joker", "★"), ("RED JOKER", "☆")]),
+    ("ru", "Бруно кладёт красного джокера, и Анна отвечает чёрным джокером.",
+     [("красного джокера", "☆"), ("чёрным джокером", "★")]),
+    ("ru", "о черном джокере и о красном джокере", [("черном джокере", "★"),
+                                                    ("красном джокере", "☆")]),
+    ("de", "Der schwarze Joker, dann den roten Joker.", [("schwarze Joker", "★"),
+                                                        ("roten Joker", "☆")]),
+    ("it", "Bruno gioca il jolly rosso, poi il joker nero.", [("jolly rosso", "☆"),
+                                                             ("joker nero", "★")]),
+    ("ro", "Bruno joacă jokerul roșu, apoi un joker negru.", [("jokerul roșu", "☆"),
+                                                             ("joker negru", "★")]),
+    ("ar", "يلعب برونو الجوكر الأحمر ثم وللجوكر الأسود وجوكر أحمر",
+     [("الجوكر الأحمر", "☆"), ("وللجوكر الأسود", "★"), ("وجوكر أحمر", "☆")]),
+])
+def test_a_joker_named_by_its_colour_is_that_joker(lang: str, text: str, expected: list) -> None:
+    assert named(text, lang) == expected
+    mentions = find_card_mentions(text, lang)
+    assert [str(m.card) for m in mentions] == [card for _, card in expected]
+    assert all(text[m.offset:].startswith(m.words or "") for m in mentions)
 
 
 # One broken copy per language: a narration step names, in words, a card nobody involved in

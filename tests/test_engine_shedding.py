@@ -256,6 +256,37 @@ def test_scoring(scoring: Scoring, expected: tuple[int, int]) -> None:
     assert default_points(C("★")) == 50 and default_points(C("Q♠")) == 10
 
 
+BLACK_JOKER = Special(cards=frozenset({C("★")}), draw=5, on_anything=True)
+RED_JOKER = Special(cards=frozenset({C("☆")}), draw=10, on_anything=True)
+
+
+def test_the_red_joker_makes_the_next_player_draw_ten_and_the_black_joker_five() -> None:
+    g = game("french-52+jokers", specials=(EIGHTS, BLACK_JOKER, RED_JOKER))
+    stock = "7♥ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 9♣ 10♣ J♣ Q♣ K♣ A♣"
+    s = hand(g, ["5♠ 9♠ K♦", "☆ 3♥ Q♦"], stock)
+    assert g.special(C("☆")) is RED_JOKER and g.special(C("★")) is BLACK_JOKER
+    s.apply(Play(1, (C("☆"),)))  # on the 7♥: a red joker goes on anything
+    assert s.pending == 10 and s.turn == 0
+    assert s.legal_moves() == [Draw(0)]
+    record = s.apply(Draw(0))
+    assert len(record.drawn) == 10 and len(s.hand(0)) == 13
+    assert s.playable(1) == [C("3♥"), C("Q♦")]  # anything goes on a joker: it names no suit
+    s = hand(g, ["5♠ 9♠ K♦", "★ 3♥ Q♦"], stock)
+    s.apply(Play(1, (C("★"),)))
+    assert s.pending == 5
+
+
+def test_a_joker_left_in_hand_is_priced_by_its_own_key_or_the_jokers_key() -> None:
+    plain = game("french-52+jokers")
+    assert plain.points(C("★")) == plain.points(C("☆")) == 50  # the default
+    both = game("french-52+jokers", points={C("★"): 20})  # the ★ key prices both
+    assert both.points(C("★")) == both.points(C("☆")) == 20
+    apart = game("french-52+jokers", points={C("★"): 20, C("☆"): 100, Rank.EIGHT: 50})
+    assert (apart.points(C("★")), apart.points(C("☆")), apart.points(C("8♥"))) == (20, 100, 50)
+    red_only = game("french-52+jokers", points={C("☆"): 100})
+    assert (red_only.points(C("★")), red_only.points(C("☆"))) == (50, 100)
+
+
 def test_a_match_to_a_total() -> None:
     collect = ShedOptions(cards_dealt={}, scoring=Scoring.WINNER_COLLECTS, match=MatchRule(100))
     assert match_over(collect, [40, 99]) == (False, ())

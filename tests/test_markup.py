@@ -29,6 +29,19 @@ def test_card_span_is_isolated_left_to_right_and_coloured() -> None:
                                           'aria-label="joker">★</span>')
 
 
+def test_the_red_joker_is_the_joker_star_in_red_and_named_apart() -> None:
+    red = '<span class="card card-joker card-red" dir="ltr" role="img" aria-label="{}">★</span>'
+    black = '<span class="card card-joker" dir="ltr" role="img" aria-label="{}">★</span>'
+    assert card_html(parse_card("☆")) == red.format("red joker")
+    with card_style(CardStyle("en", two_jokers=True)):  # a deck with both: the black joker
+        assert card_html(parse_card("★")) == black.format("black joker")
+        assert card_html(parse_card("☆")) == red.format("red joker")
+    with card_style(CardStyle("ru", two_jokers=True)):
+        assert render_inline("Бруно кладёт ☆, Анна ★.") == (
+            "Бруно кладёт " + red.format("красный джокер") + ", Анна "
+            + black.format("чёрный джокер") + ".")
+
+
 def test_cards_anywhere_in_a_text_run_not_only_at_its_start() -> None:
     html = render_inline("Anna draws the **J♠**, then 10♥ and ★ from Bruno.")
     assert html.count('class="card') == 3

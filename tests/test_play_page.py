@@ -130,3 +130,29 @@ def test_what_rules_outside_the_model_leave_out_is_said_once(site: Path) -> None
     assert page.count('<li id="outside-') == 4
     assert page.count("There is no page to play this game against the computer.") == 1
     assert page.count("There are no figures from simulated rounds for this game.") == 1
+
+
+def test_the_play_pages_cards_show_the_red_joker_as_the_jokers_star_in_red() -> None:
+    """The play page's card data ([glyph, suit, name, colour]): with two jokers, ★ is the black
+    joker and ☆ the star in the red card colour; a deck with one keeps the plain joker."""
+    from generator.core.cards import JOKER, RED_JOKER
+    from generator.core.markup import CardStyle
+    from generator.web.play_page import _card
+
+    assert _card(JOKER, CardStyle("en")) == ["★", "", "joker", "joker"]
+    both = CardStyle("de", two_jokers=True)
+    assert _card(JOKER, both) == ["★", "", "schwarzer Joker", "joker"]
+    assert _card(RED_JOKER, both) == ["★", "", "roter Joker", "red"]
+
+
+def test_the_card_key_of_a_deck_with_two_jokers_names_both() -> None:
+    from generator.core.cards import get_deck
+    from generator.core.markup import CardStyle, card_style
+    from generator.web.game_page import card_key
+
+    with card_style(CardStyle("it", two_jokers=True)):
+        key = card_key(get_deck("french-52+jokers"))
+    assert (key["joker"], key["red_joker"]) == ("jolly nero", "jolly rosso")
+    with card_style(CardStyle("it")):
+        key = card_key(get_deck("french-52+joker"))
+    assert (key["joker"], key["red_joker"]) == ("jolly", None)

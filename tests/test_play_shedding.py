@@ -20,8 +20,10 @@ from test_play_engine import DRIVER, NODE, Node, compare, new_table, run_job
 
 from conftest import HANG, sized
 from generator.check.games import check
+from generator.core.cards import parse_card
 from generator.core.prng import Mulberry32
 from generator.families.moves import PlayError
+from generator.families.shedding.engine import ShedGame
 from generator.families.shedding.play import play_options
 
 Json = dict[str, Any]
@@ -85,6 +87,7 @@ def test_every_game_and_player_count_is_a_configuration() -> None:
     assert {o["players"] for o in configs if o["game"] == "crazy-eights"} == {2, 3, 4}
     assert {o["players"] for o in configs if o["game"] == "mau-mau"} == {2, 3, 4, 5}
     assert {o["players"] for o in configs if o["game"] == "mini-macao"} == {2, 3, 4}
+    assert {o["players"] for o in configs if o["game"] == "two-jokers"} == {2, 3, 4}
     from conftest import corpus  # every variant of the corpus's games is there
     for bundle in corpus().games:
         if bundle.rules.id in shedding_games.CORPUS:
@@ -120,6 +123,59 @@ def test_the_whole_state_is_the_same_after_every_step(node: Node) -> None:
         assert len(ours) == len(js)
         for step, (a, b) in enumerate(zip(ours, js)):
             assert a == json.loads(json.dumps(b)), (configs[job["opt"]]["game"], step)
+
+
+def _two_jokers(tmp_path: Path) -> ShedGame:
+    """The fixture's small Macao on the deck with two jokers, its red joker drawing ten and
+    priced apart, as the checker reads its game.yaml."""
+    folder = tmp_path / "shedding"
+    shutil.copytree(shedding_games.FIXTURES, folder)
+    path = folder / "mini-macao" / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("deck: french-52+joker\n", "deck: french-52+jokers\n").replace(
+        '    - {cards: "★", draw: 5, on_anything: true}\n',
+        '    - {cards: "★", draw: 5, on_anything: true}\n'
+        '    - {cards: "☆", draw: 10, on_anything: true}\n'
+        '  points: {"★": 30, "☆": 100}\n')
+    path.write_text(text, encoding="utf-8")
+    result = check([folder / "mini-macao"], root=folder.parent)
+    assert not result.report.errors, [d.format() for d in result.report.errors]
+    game = result.games[0].rules.engine
+    assert isinstance(game, ShedGame)
+    return game
+
+
+def test_the_red_joker_draws_ten_in_both_engines(node: Node, tmp_path: Path) -> None:
+    """A game.yaml with `{cards: "☆", draw: 10, on_anything: true}`: the special selects the red
+    joker alone; playing it makes the next player draw ten, in Python and in engine.js, and
+    each joker left in hand counts its own points."""
+    game = _two_jokers(tmp_path)
+    assert game.special(parse_card("☆")).draw == 10 and game.special(parse_card("★")).draw == 5
+    assert (game.points(parse_card("★")), game.points(parse_card("☆"))) == (30, 100)
+    options = play_options(game, 2, game_id="two-jokers", variant=None)
+    assert options["cards"][-2:] == ["★", "☆"] and options["points"] == {"★": 30, "☆": 100}
+    for seed in range(500):  # the first player holds the red joker, the next no draw card
+        table = new_table(options)
+        state = table.new_round(seed)
+        turn, other = state["turn"], 1 - state["turn"]
+        if "☆" not in state["hands"][turn] or state["pending"]:
+            continue
+        play = {"by": turn, "play": "☆"}
+        played = table.play(play)
+        if [m.get("draw") for m in table.legal_moves()] == [True]:
+            break
+    else:
+        pytest.fail("no deal of 500 gives the first player the red joker")
+    after = table.to_json()
+    assert after["pending"] == 10 and after["turn"] == other and after["pile"][-1] == "☆"
+    before = len(after["hands"][other])
+    draw = table.play({"by": other, "draw": True})
+    drawn = table.to_json()
+    assert len(drawn["hands"][other]) == before + 10 and drawn["pending"] == 0
+    answers = node.ask({"calls": [["newRound", options, seed], ["play", play], ["state"],
+                                  ["play", {"by": other, "draw": True}], ["state"]]})
+    assert [a.get("ok", a) for a in answers] == json.loads(json.dumps(
+        [state, played, after, draw, drawn]))
 
 
 def test_a_refused_move_carries_the_checkers_fault(node: Node) -> None:

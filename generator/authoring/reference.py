@@ -17,7 +17,7 @@ import yaml
 from pydantic import BaseModel
 
 from ..check.load import PLACEHOLDERS
-from ..core.cards import DECKS, JOKER_GLYPH, Rank, Suit
+from ..core.cards import DECKS, JOKER_GLYPH, RED_JOKER_GLYPH, Rank, Suit, cards_name
 from ..families import REGISTRY
 from ..families.starter import Starter
 from ..model import schema
@@ -418,21 +418,24 @@ def _cards() -> list[str]:
         "",
         "## Cards and decks",
         "",
-        f"A card is its rank then its suit: `A♠`, `10♥`, `Q♣`; the joker is `{JOKER_GLYPH}`. "
+        f"A card is its rank then its suit: `A♠`, `10♥`, `Q♣`; the joker is `{JOKER_GLYPH}`, "
+        f"and in a deck with two jokers `{JOKER_GLYPH}` is the black joker and "
+        f"`{RED_JOKER_GLYPH}` the red one (pages show it as the joker's star in red). "
         f"Ranks: {ranks}. Suits: {suits}. The rules may also be typed in ASCII: the suit's "
-        "letter for its sign (`10h`, `Qs`), `T` for 10, and `joker` or `*` for the joker; "
-        "pages always show the signs. Several cards are written on one line separated by "
-        "spaces (`A♥ K♥ Q♥`) or as a list.",
+        "letter for its sign (`10h`, `Qs`), `T` for 10, `joker` or `*` for the joker and "
+        "`red-joker` for the red joker; pages always show the signs. Several cards are written "
+        "on one line separated by spaces (`A♥ K♥ Q♥`) or as a list.",
         "",
         "The named decks (`deck:` in game.yaml and in a variant):",
         "",
-        "| deck | cards | ranks, in each suit | joker |",
+        "| deck | cards | ranks, in each suit | jokers |",
         "|---|---|---|---|",
     ]
     for name, deck in DECKS.items():
         suit = deck.cards[0].suit
         ranks_of = " ".join(c.rank.value for c in deck.cards if c.suit == suit and c.rank)
-        joker = "yes" if any(c.is_joker for c in deck.cards) else "no"
+        jokers = [c for c in deck.cards if c.is_joker]
+        joker = f"`{cards_name(jokers)}`" if jokers else "no"
         out.append(f"| `{name}` | {deck.size} | {ranks_of} | {joker} |")
     return out
 

@@ -1,7 +1,8 @@
 """Cards, ranks, suits and named decks, and the one card notation.
 
-Canonical form is rank then suit glyph (``A♠``, ``10♥``), the joker is ``★``.
-Input also accepts ASCII (``10h``, ``Th``, ``QS``, ``js``); output is always glyphs.
+Canonical form is rank then suit glyph (``A♠``, ``10♥``); the joker is ``★`` (in a deck with
+two, the black one) and the red joker ``☆``. Input also accepts ASCII (``10h``, ``Th``, ``QS``,
+``js``, ``joker``, ``red-joker``); output is always glyphs.
 Every parser has its inverse: ``parse_card(card_name(c)) == c``.
 """
 
@@ -62,14 +63,22 @@ class Rank(enum.StrEnum):
 _HIGH = {rank: 14 - i for i, rank in enumerate(Rank)}
 
 JOKER_GLYPH = "★"
+RED_JOKER_GLYPH = "☆"
 
 
 @dataclass(frozen=True, slots=True, order=False)
 class Card:
-    """One card; ``rank`` and ``suit`` are ``None`` for the joker."""
+    """One card; ``rank`` and ``suit`` are ``None`` for a joker, and ``red`` tells the red
+    joker (``☆``) from the joker (``★``, the black one where a deck has both)."""
 
     rank: Rank | None
     suit: Suit | None
+    red: bool = False
+
+    def __post_init__(self) -> None:
+        if self.red and (self.rank is not None or self.suit is not None):
+            raise ValueError(f"a {self.rank} of {self.suit} is no joker: only a joker is red "
+                             "by itself (a red card is of ♥ or ♦)")
 
     @property
     def is_joker(self) -> bool:
@@ -77,7 +86,11 @@ class Card:
 
     @property
     def colour(self) -> Colour | None:
-        return self.suit.colour if self.suit else None
+        """A suit's colour; red for the red joker, none for the (black) joker, which is the
+        one joker of most decks and shown in a colour of its own."""
+        if self.suit is not None:
+            return self.suit.colour
+        return Colour.RED if self.red else None
 
     def __str__(self) -> str:
         return card_name(self)
@@ -87,6 +100,7 @@ class Card:
 
 
 JOKER = Card(None, None)
+RED_JOKER = Card(None, None, red=True)
 
 
 class CardError(ValueError):
@@ -106,21 +120,23 @@ _RANK_INPUT = {r.value.lower(): r for r in Rank} | {"t": Rank.TEN, "1": Rank.ACE
 _SUIT_INPUT = {s.value: s for s in Suit} | {s.letter: s for s in Suit} | {
     "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
 }
-_JOKER_INPUT = {JOKER_GLYPH, "jk", "joker", "*", "☆", "🃏"}
+_JOKER_INPUT = {JOKER_GLYPH, "jk", "joker", "*", "🃏"}
+_RED_JOKER_INPUT = {RED_JOKER_GLYPH, "rjk", "red-joker"}
 _CARD_RE = re.compile(r"^(10|[2-9]|[ATJQK1])([♠♥♦♣♤♡♢♧shdc])$", re.IGNORECASE)
 
 
 def card_name(card: Card) -> str:
-    """The canonical notation: ``A♠``, ``10♥``, ``★``."""
+    """The canonical notation: ``A♠``, ``10♥``, ``★``, ``☆``."""
     if card.rank is None or card.suit is None:
-        return JOKER_GLYPH
+        return RED_JOKER_GLYPH if card.red else JOKER_GLYPH
     return f"{card.rank.value}{card.suit.value}"
 
 
 def ascii_name(card: Card) -> str:
-    """A plain-ASCII form that :func:`parse_card` also reads: ``As``, ``10h``, ``joker``."""
+    """A plain-ASCII form that :func:`parse_card` also reads: ``As``, ``10h``, ``joker``,
+    ``red-joker``."""
     if card.rank is None or card.suit is None:
-        return "joker"
+        return "red-joker" if card.red else "joker"
     return f"{card.rank.value}{card.suit.letter}"
 
 
@@ -129,6 +145,8 @@ def parse_card(token: str) -> Card:
     text = token.strip()
     if text.lower() in _JOKER_INPUT:
         return JOKER
+    if text.lower() in _RED_JOKER_INPUT:
+        return RED_JOKER
     match = _CARD_RE.match(text)
     if match:
         rank = _RANK_INPUT[match.group(1).lower()]
@@ -183,7 +201,7 @@ def cards_name(cards: Iterable[Card]) -> str:
 # Cards inside prose: only the glyph forms, so that words such as "Th" or "as" are never cards.
 # Only a Latin letter or digit before the rank stops a match ("110♥"); an Arabic prefix such as
 # the conjunction و ("وJ♣", "and J♣") does not.
-PROSE_CARD_RE = re.compile(r"(?<![A-Za-z0-9])(10|[2-9AJQK])([♠♥♦♣])|★")
+PROSE_CARD_RE = re.compile(r"(?<![A-Za-z0-9])(10|[2-9AJQK])([♠♥♦♣])|[★☆]")
 
 
 def find_prose_cards(text: str) -> list[tuple[int, Card]]:
@@ -213,10 +231,10 @@ class Deck:
         return tuple(c for c in self.cards if c not in gone)
 
 
-def _deck(name: str, ranks: Iterable[Rank], *, joker: bool = False) -> Deck:
+def _deck(name: str, ranks: Iterable[Rank], *, jokers: tuple[Card, ...] = ()) -> Deck:
     ranks = tuple(ranks)
     cards = tuple(Card(r, s) for s in Suit for r in ranks)
-    return Deck(name, cards + ((JOKER,) if joker else ()))
+    return Deck(name, cards + jokers)
 
 
 _R = Rank
@@ -227,18 +245,21 @@ DECKS: dict[str, Deck] = {
                             _R.EIGHT, _R.NINE, _R.TEN, _R.JACK, _R.QUEEN, _R.KING]),
         _deck("french-52+joker", [_R.ACE, _R.TWO, _R.THREE, _R.FOUR, _R.FIVE, _R.SIX,
                                   _R.SEVEN, _R.EIGHT, _R.NINE, _R.TEN, _R.JACK, _R.QUEEN,
-                                  _R.KING], joker=True),
+                                  _R.KING], jokers=(JOKER,)),
+        _deck("french-52+jokers", [_R.ACE, _R.TWO, _R.THREE, _R.FOUR, _R.FIVE, _R.SIX,
+                                   _R.SEVEN, _R.EIGHT, _R.NINE, _R.TEN, _R.JACK, _R.QUEEN,
+                                   _R.KING], jokers=(JOKER, RED_JOKER)),
         _deck("skat-32", [_R.SEVEN, _R.EIGHT, _R.NINE, _R.TEN, _R.JACK, _R.QUEEN, _R.KING,
                           _R.ACE]),
         # A Skat pack with one extra picture card (the Schwarzer Peter chimney sweep), written ★.
         _deck("skat-32+joker", [_R.SEVEN, _R.EIGHT, _R.NINE, _R.TEN, _R.JACK, _R.QUEEN, _R.KING,
-                                _R.ACE], joker=True),
+                                _R.ACE], jokers=(JOKER,)),
         _deck("italian-40", [_R.ACE, _R.TWO, _R.THREE, _R.FOUR, _R.FIVE, _R.SIX, _R.SEVEN,
                              _R.JACK, _R.QUEEN, _R.KING]),
     )
 }
 
-FULL_POOL: tuple[Card, ...] = DECKS["french-52+joker"].cards
+FULL_POOL: tuple[Card, ...] = DECKS["french-52+jokers"].cards
 
 
 def get_deck(name: str) -> Deck:

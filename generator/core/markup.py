@@ -29,11 +29,13 @@ from .cardwords import rank_letter, spoken_name
 class CardStyle:
     """How the page being rendered writes and names cards: its language (the accessible name
     of every card, "jack of spades", "валет пик"), whether the game's deck is Italian-suited
-    (Q♥ is the "cavallo di coppe") and whether ranks show the language's own letters."""
+    (Q♥ is the "cavallo di coppe"), whether ranks show the language's own letters, and whether
+    the deck has two jokers (★ is then named the "black joker", beside the "red joker" ☆)."""
 
     lang: str = "en"
     italian: bool = False
     local_letters: bool = False
+    two_jokers: bool = False  # the deck has a red joker: the joker is the "black joker"
 
 
 _CARD_STYLE: ContextVar[CardStyle] = ContextVar("card_style", default=CardStyle())
@@ -63,9 +65,11 @@ def card_html(card: Card) -> str:
 @lru_cache(maxsize=4096)
 def _card_html(card: Card, style: CardStyle) -> str:
     """One card in one style: a page shows the same few cards hundreds of times."""
-    label = escape(spoken_name(card, style.lang, italian=style.italian))
-    if card.rank is None or card.suit is None:
-        return f'<span class="card card-joker" dir="ltr" role="img" aria-label="{label}">★</span>'
+    label = escape(spoken_name(card, style.lang, italian=style.italian,
+                               two_jokers=style.two_jokers))
+    if card.rank is None or card.suit is None:  # the red joker is the joker's star in red
+        joker = "card-joker card-red" if card.red else "card-joker"
+        return f'<span class="card {joker}" dir="ltr" role="img" aria-label="{label}">★</span>'
     colour = "card-red" if card.colour == "red" else "card-black"
     rank = rank_letter(card.rank, style.lang, local=style.local_letters)
     return (f'<span class="card {colour}" dir="ltr" role="img" aria-label="{label}">{escape(rank)}'

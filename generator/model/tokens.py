@@ -13,7 +13,7 @@ from ..core.hints import suggest
 from .source import Key, Source
 
 CARD_HELP = ("write a rank (A K Q J 10..2) and a suit (♠ ♥ ♦ ♣ or s h d c), "
-             "or ★ for the joker")
+             "or ★ for the joker (☆ for the red joker of a deck with two)")
 
 
 @dataclass(frozen=True, slots=True)

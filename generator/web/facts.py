@@ -18,6 +18,7 @@ from ..model.placeholders import fill_placeholders
 DECK_NAMES = {
     "french-52": _n_("52-card French deck"),
     "french-52+joker": _n_("52-card French deck with a joker"),
+    "french-52+jokers": _n_("52-card French deck with two jokers"),
     "skat-32": _n_("32-card Skat deck"),
     "skat-32+joker": _n_("32-card Skat deck with a Black Peter card"),
     "italian-40": _n_("40-card Italian deck"),

@@ -11,7 +11,7 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from ..core import markup
-from ..core.cards import JOKER, Deck, Rank, Suit, get_deck
+from ..core.cards import JOKER, RED_JOKER, Deck, Rank, Suit, get_deck
 from ..core.cardwords import rank_letter, rank_word, spoken_name, suit_word
 from ..core.languages import Messages, language
 from ..families import get_family
@@ -62,6 +62,7 @@ class CardKey(TypedDict):
     ranks: list[KeyRank]
     suits: list[KeySuit]
     joker: str | None
+    red_joker: str | None
 
 
 class GameContext(TypedDict):
@@ -293,7 +294,9 @@ def card_key(deck: Deck) -> CardKey:
         "suits": [{"glyph": s.value, "word": suit_word(s, style.lang, italian=style.italian),
                    "colour": "card-red" if s.colour == "red" else "card-black"}
                   for s in Suit],
-        "joker": spoken_name(JOKER, style.lang) if JOKER in deck.cards else None,
+        "joker": spoken_name(JOKER, style.lang, two_jokers=style.two_jokers)
+        if JOKER in deck.cards else None,
+        "red_joker": spoken_name(RED_JOKER, style.lang) if RED_JOKER in deck.cards else None,
     }
 
 

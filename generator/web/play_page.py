@@ -119,9 +119,9 @@ def _unused(configs: list[PlayConfig]) -> set[str]:
 
 
 def _card(card: Card, style: markup.CardStyle) -> list[str]:
-    label = spoken_name(card, style.lang, italian=style.italian)
-    if card.rank is None or card.suit is None:
-        return ["★", "", label, "joker"]
+    label = spoken_name(card, style.lang, italian=style.italian, two_jokers=style.two_jokers)
+    if card.rank is None or card.suit is None:  # the red joker: the joker's star in red
+        return ["★", "", label, "red" if card.red else "joker"]
     colour = "red" if card.colour == "red" else "black"
     return [rank_letter(card.rank, style.lang, local=style.local_letters), card.suit.value, label,
             colour]

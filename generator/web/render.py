@@ -15,6 +15,7 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from ..core import markup
+from ..core.cards import RED_JOKER, get_deck
 from ..core.diagnostics import Diagnostic
 from ..core.languages import SOURCE_LANGUAGE, Messages, language
 from ..families import family_of
@@ -232,7 +233,9 @@ class Renderer:
         """How cards are written and named on a page in ``lang`` (of ``game``, if any)."""
         listing = self.site.listings.get(game) if game else None
         italian = listing is not None and listing.deck.startswith("italian")
-        return markup.CardStyle(lang, italian, lang in self.config.card_letters)
+        two_jokers = listing is not None and RED_JOKER in get_deck(listing.deck)
+        return markup.CardStyle(lang, italian, lang in self.config.card_letters,
+                                two_jokers=two_jokers)
 
     def render_document(self, doc: Document) -> str:
         """The HTML that WeasyPrint turns into one printable PDF."""

@@ -28,13 +28,20 @@ class CardWords:
     ``{suit}`` (a suit form written after the rank, or before it in a German compound) and
     ``{adj}`` (a suit written as an adjective before the rank, as Russian does); the first
     phrase is the one a spoken name uses. ``prefix`` is a regular expression of the clitics a
-    language writes onto a word (Arabic و ف ب ك ل), kept inside the phrase found."""
+    language writes onto a word (Arabic و ف ب ك ل), kept inside the phrase found.
+
+    ``joker`` is the name of the one joker of a deck; a deck with two names them apart,
+    ``black_joker`` (★) and ``red_joker`` (☆), each the forms running text gives it, the
+    first its spoken name. The joker alone ("the joker") names no card in a narration: in a
+    deck with two it could be either."""
 
     lang: str
     ranks: Mapping[Rank, tuple[str, ...]]
     suits: Mapping[Suit, tuple[str, ...]]
     phrases: tuple[str, ...]
     joker: str
+    black_joker: tuple[str, ...] = ()
+    red_joker: tuple[str, ...] = ()
     italian_ranks: Mapping[Rank, tuple[str, ...]] = field(default_factory=dict)
     italian_suits: Mapping[Suit, tuple[str, ...]] = field(default_factory=dict)
     adjectives: Mapping[Suit, tuple[str, ...]] = field(default_factory=dict)
@@ -56,10 +63,19 @@ def _ru(stem: str, endings: str) -> tuple[str, ...]:
 
 _RU_CARD = "а|у|и|е|ой|ою"  # a numeral card (восьмёрка): nom, acc, gen, dat/prep, instr
 _RU_ADJ = "ый|ого|ому|ым|ом|ая|ой|ую|ою|ое"  # an adjective of any gender and case
+_RU_MASC = "ый|ого|ому|ым|ом"  # a masculine adjective in its cases (nom, gen/acc, dat, instr, prep)
 
 
 def _ru_numeral(stem: str) -> tuple[str, ...]:
     return _ru(stem, _RU_CARD)
+
+
+def _ru_joker(adjective: str) -> tuple[str, ...]:
+    """A joker of a colour in its cases, the adjective agreeing: ``_ru_joker("красн")`` gives
+    "красный джокер", "красного джокера", ... (the nominative first)."""
+    # (the accusative of an animate noun is its genitive: "красного джокера")
+    cases = zip(_ru(adjective, _RU_MASC), _ru("джокер", "|а|у|ом|е"), strict=True)
+    return tuple(f"{adj} {noun}" for adj, noun in cases)
 
 
 EN = CardWords(
@@ -76,6 +92,8 @@ EN = CardWords(
                    S.CLUBS: ("batons",)},
     phrases=("{rank} of {suit}",),
     joker="joker",
+    black_joker=("black joker",),
+    red_joker=("red joker",),
 )
 
 IT = CardWords(
@@ -91,6 +109,8 @@ IT = CardWords(
                    S.CLUBS: ("bastoni",)},
     phrases=("{rank} di {suit}",),
     joker="jolly",
+    black_joker=("jolly nero", "joker nero"),
+    red_joker=("jolly rosso", "joker rosso"),
 )
 
 # German compounds: "Pik-Dame", "Pikdame", "Herzkönig", "der Kreuz-Buben", "Karo-As".
@@ -112,6 +132,8 @@ DE = CardWords(
                         S.CLUBS: "Stäbe"},
     phrases=("{suit}-{rank}", "{suit}{rank}"),
     joker="Joker",
+    black_joker=("schwarzer Joker", "schwarze Joker", "schwarzen Joker", "schwarzem Joker"),
+    red_joker=("roter Joker", "rote Joker", "roten Joker", "rotem Joker"),
     letters={R.JACK: "B", R.QUEEN: "D", R.KING: "K", R.ACE: "A"},
 )
 
@@ -136,6 +158,8 @@ RU = CardWords(
                    S.DIAMONDS: ("монет", "денариев"), S.CLUBS: ("жезлов",)},
     phrases=("{rank} {suit}", "{adj} {rank}"),
     joker="джокер",
+    black_joker=_ru_joker("чёрн"),
+    red_joker=_ru_joker("красн"),
     letters={R.JACK: "В", R.QUEEN: "Д", R.KING: "К", R.ACE: "Т"},
     # in a card's name the suit is genitive ("дама пик"); alone it is nominative
     suit_names={S.SPADES: "пики", S.HEARTS: "черви", S.DIAMONDS: "бубны", S.CLUBS: "трефы"},
@@ -160,6 +184,8 @@ RO = CardWords(
                    S.CLUBS: ("bâte",)},
     phrases=("{rank} de {suit}",),
     joker="jokerul",
+    black_joker=("jokerul negru", "joker negru", "jokerului negru"),
+    red_joker=("jokerul roșu", "joker roșu", "jokerului roșu"),
 )
 
 # Arabic: "بنت البستوني" (a construct) or "البنت البستوني" (an adjective), in the corpus's words
@@ -182,6 +208,8 @@ AR = CardWords(
                    S.CLUBS: ("العصي",)},
     phrases=("{rank} {suit}",),
     joker="الجوكر",
+    black_joker=("الجوكر الأسود", "جوكر أسود"),
+    red_joker=("الجوكر الأحمر", "جوكر أحمر"),
     prefix="(?:[وف]?[بكل]?)",
     # A number card is named with the article ("العشرة البستوني", as "من السبعة إلى الآس"
     # names the ranks): "عشرة البستوني" would read as a count, "ten of the spades"; and the

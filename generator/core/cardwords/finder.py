@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Mapping
 
-from ..cards import Card, Rank, Suit, card_name, find_prose_cards
+from ..cards import JOKER, RED_JOKER, Card, Rank, Suit, card_name, find_prose_cards
 from .data import LANGUAGES, CardWords
 
 # Characters folded one for one (ё/е, the cedilla ş ţ Romanian texts still carry, Arabic alef
@@ -52,6 +52,8 @@ class _Matcher:
     patterns: tuple[re.Pattern[str], ...]
     ranks: Mapping[str, Rank]
     suits: Mapping[str, Suit]
+    jokers: re.Pattern[str] | None  # the black and the red joker named by their colour
+    joker_forms: Mapping[str, Card]
 
 
 def _rank_forms(words: CardWords) -> dict[str, Rank]:
@@ -71,6 +73,17 @@ def _suit_forms(*tables: Mapping[Suit, tuple[str, ...]]) -> dict[str, Suit]:
     """Every folded form of a suit (or suit adjective) -> the suit."""
     return {_key(form): suit for table in tables for suit, forms in table.items()
             for form in forms}
+
+
+def _joker_forms(words: CardWords) -> dict[str, Card]:
+    """Every folded form of the black and the red joker's names -> the joker."""
+    out: dict[str, Card] = {}
+    for card, forms in ((JOKER, words.black_joker), (RED_JOKER, words.red_joker)):
+        for form in forms:
+            out[_key(form)] = card
+            if words.prefix and form.startswith("ال"):
+                out[_key("ل" + form[1:])] = card  # للجوكر: ل + الجوكر
+    return out
 
 
 def _alternation(forms: Mapping[str, object]) -> str:
@@ -95,7 +108,10 @@ def _matcher(lang: str) -> _Matcher | None:
         body = re.escape(phrase).replace(r"\ ", r"\s+").replace(r"\{", "{").replace(r"\}", "}")
         body = body.format(**slots)
         patterns.append(re.compile(rf"(?<!\w){words.prefix}{body}(?!\w)"))
-    return _Matcher(tuple(patterns), ranks, suits | adjectives)
+    jokers = _joker_forms(words)
+    joker_re = re.compile(rf"(?<!\w){words.prefix}(?P<joker>{_alternation(jokers)})(?!\w)") \
+        if jokers else None
+    return _Matcher(tuple(patterns), ranks, suits | adjectives, joker_re, jokers)
 
 
 def find_named_cards(text: str, lang: str) -> list[tuple[int, str, Card]]:
@@ -113,6 +129,10 @@ def find_named_cards(text: str, lang: str) -> list[tuple[int, str, Card]]:
             rank = matcher.ranks[re.sub(r"\s+", " ", m.group("rank"))]
             suit = matcher.suits[re.sub(r"\s+", " ", suit_form)]
             found.append((m.start(), m.end(), Card(rank, suit)))
+    if matcher.jokers is not None:  # "the red joker" is ☆; "the joker" alone is no card
+        for m in matcher.jokers.finditer(folded):
+            found.append((m.start(), m.end(),
+                          matcher.joker_forms[re.sub(r"\s+", " ", m.group("joker"))]))
     out: list[tuple[int, str, Card]] = []
     last_end = -1
     for start, end, card in sorted(found, key=lambda f: (f[0], -f[1])):
@@ -146,15 +166,20 @@ def find_card_mentions(text: str, lang: str) -> list[Mention]:
     return sorted(mentions, key=lambda m: m.offset)
 
 
-def spoken_name(card: Card, lang: str, *, italian: bool = False) -> str:
+def spoken_name(card: Card, lang: str, *, italian: bool = False,
+                two_jokers: bool = False) -> str:
     """A card's name in words ("queen of spades", "Pik-Dame", "дама пик"), for an accessible
     name; ``italian`` for a deck with Italian suits ("cavallo di coppe"). The joker has its own
-    name; a language without card names gets the glyph."""
+    name ("joker"), or with ``two_jokers`` (a deck with a red joker too) its colour's ("black
+    joker"); the red joker is always the "red joker". A language without card names gets the
+    glyph."""
     words = LANGUAGES.get(lang)
     if words is None:
         return card_name(card)
     if card.rank is None or card.suit is None:
-        return words.joker
+        if card.red:
+            return words.red_joker[0]
+        return words.black_joker[0] if two_jokers else words.joker
     ranks = {**words.ranks, **words.italian_ranks} if italian else words.ranks
     suits = {**words.suits, **words.italian_suits} if italian else words.suits
     spoken = ranks[card.rank][0] if italian and card.rank in words.italian_ranks \

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Sequence
 
-from ...core.cards import Card, Deck, Rank, Suit, card_name, cards_name
+from ...core.cards import JOKER, Card, Deck, Rank, Suit, card_name, cards_name
 from .options import (
     EmptyStock,
     Scoring,
@@ -164,6 +164,10 @@ class ShedGame:
                 or s.cancels_draw)
 
     def points(self, card: Card) -> int:
+        """What ``card`` counts left in hand: its rank's points, or a joker's (the red joker
+        the ☆ key's, else the ★ key's, which prices both jokers), or the default."""
+        if card.rank is None:
+            return self.options.points.get(card, self.options.points.get(JOKER, default_points(card)))
         return self.options.points.get(card.rank, default_points(card))
 
     def hand_size(self, players: int) -> int | None:
@@ -387,7 +391,7 @@ class ShedState:
                 why = f"draw the {self.pending} cards the last play gives"
             else:
                 which = "a draw card" if o.stacking is Stacking.ANY_DRAW else \
-                    f"a {self.top.rank.value if self.top.rank else '★'}"
+                    f"a {self.top.rank.value if self.top.rank else card_name(self.top)}"
                 why = f"draw the {self.pending} cards, or pass them on with {which}"
             return Illegal(Fault.MUST_DRAW, move, why)
         if not self.fits(first):

@@ -39,7 +39,6 @@ from .schema import ShedExampleSpec, ShedOptionsSpec
 from .starter import STARTER
 
 _RANKS = {r.value: r for r in Rank}
-_JOKER_WORDS = {"★", "joker", "jk", "*"}
 
 
 def _selector(src: Source, key: Key, text: str, report: Report
@@ -57,9 +56,18 @@ def _selector(src: Source, key: Key, text: str, report: Report
             report.error(src.text_mark(key, offset), "bad-card",
                          f"'{token}' is neither a rank nor a card",
                          hint=suggest(err.suggestion) or "write a rank (8, J, 10), a card "
-                         "(Q♠) or ★ for the joker")
+                         "(Q♠), or ★ or ☆ for a joker")
             return None
     return frozenset(ranks), frozenset(cards)
+
+
+def _joker(name: str) -> Card | None:
+    """The joker a points key names (``★``, ``joker``: both jokers; ``☆``: the red one)."""
+    try:
+        card = parse_card(name)
+    except CardError:
+        return None
+    return card if card.is_joker else None
 
 
 def _options(opts: ShedOptionsSpec, src: Source, at: Callable[[str], Key], report: Report
@@ -81,15 +89,16 @@ def _options(opts: ShedOptionsSpec, src: Source, at: Callable[[str], Key], repor
                                 on_anything=s.on_anything, draw=s.draw, skip=s.skip,
                                 reverse=s.reverse, again=s.again,
                                 cancels_draw=s.cancels_draw))
-    points: dict[Rank | None, int] = {}
+    points: dict[Rank | Card, int] = {}
     for name, value in opts.points.items():
-        if name.strip().lower() in _JOKER_WORDS:
-            points[None] = value
+        joker = _joker(name)
+        if joker is not None:
+            points[joker] = value
         elif name.strip().upper() in _RANKS:
             points[_RANKS[name.strip().upper()]] = value
         else:
             report.error(src.key_mark(at("points") + (name,)), "bad-value",
-                         f"'{name}' is not a rank", hint="write a rank (8, J, 10) or ★")
+                         f"'{name}' is not a rank", hint="write a rank (8, J, 10), ★ or ☆")
             ok = False
     dealt = opts.cards_dealt
     sizes: dict[int, int] = {}
@@ -151,7 +160,8 @@ class ShedFamily:
                                "fewer cards dealt, or fewer players")
     figures_from_scores: bool = False  # the figures are who goes out first, whatever the score
     cannot_express: tuple[str, ...] = (
-        "two or more jokers in one deck (a deck holds one ★), or two packs shuffled together",
+        "three or more jokers in one deck (a deck holds ★ and ☆ at most), or two packs "
+        "shuffled together",
         "a rule for the last card (\"you may not go out on a special card\")",
         "a call caught only if another player notices it: a missed call always costs its "
         "penalty at once",

@@ -103,5 +103,6 @@ class ShedOptions:
     empty_stock: EmptyStock = EmptyStock.TURN_OVER
     announcement: Announcement | None = None
     scoring: Scoring = Scoring.NONE
-    points: Mapping[Rank | None, int] = field(default_factory=dict)  # None: the joker
+    # by rank, or a joker (★: both jokers, unless ☆ prices the red joker apart)
+    points: Mapping[Rank | Card, int] = field(default_factory=dict)
     match: MatchRule | None = None

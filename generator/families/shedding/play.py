@@ -54,7 +54,8 @@ def play_options(game: ShedGame, players: int, *, game_id: str, variant: str | N
         "announcement": None if o.announcement is None else {
             "call": o.announcement.call, "penalty": o.announcement.penalty},
         "scoring": o.scoring.value,
-        "points": {("★" if r is None else r.value): v for r, v in o.points.items()},
+        "points": {(card_name(k) if isinstance(k, Card) else k.value): v
+                   for k, v in o.points.items()},
         "match": None if o.match is None else {"target": o.match.target},
     }
 
@@ -78,7 +79,8 @@ def game_from_options(data: Json) -> ShedGame:
         draw_when_able=data["draw_when_able"], empty_stock=EmptyStock(data["empty_stock"]),
         announcement=None if call is None else Announcement(call["call"], call["penalty"]),
         scoring=Scoring(data["scoring"]),
-        points={(None if k == "★" else Rank(k)): v for k, v in data["points"].items()},
+        points={(parse_card(k) if k in ("★", "☆") else Rank(k)): v
+                for k, v in data["points"].items()},
         match=None if match is None else MatchRule(match["target"]))
     return ShedGame(Deck("play", cards), (), options)
 

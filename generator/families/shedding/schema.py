@@ -20,8 +20,8 @@ class SpecialSpec(Strict):
     """What one kind of card does when it is played."""
 
     cards: CardsText = Field(examples=["8", "2", "★", "Q♠"], description=(
-        "The cards it applies to: ranks (`8`: every eight), cards (`Q♠`) or the joker (`★`), "
-        "several separated by spaces."))
+        "The cards it applies to: ranks (`8`: every eight), cards (`Q♠`) or a joker (`★`, or "
+        "`☆` for the red joker of a deck with two), several separated by spaces."))
     wild: bool = Field(default=False, examples=[True], description=(
         "It goes on any card, and its player names the suit the next player must follow."))
     on_anything: bool = Field(default=False, examples=[True], description=(
@@ -111,8 +111,9 @@ class ShedOptionsSpec(Strict):
         "others' hands for the winner (`winner-collects`), or each player's own cards left, "
         "as penalty points (`penalty`)."))
     points: dict[str, int] = Field(default={}, examples=[{"8": 50, "★": 50}], description=(
-        "What a card left in hand counts, by rank (or `★`); the rest count their pips, a "
-        "picture 10, an ace 1 and the joker 50."))
+        "What a card left in hand counts, by rank (or `★` for a joker, both jokers of a deck "
+        "with two unless `☆` prices the red one apart); the rest count their pips, a picture "
+        "10, an ace 1 and a joker 50."))
     match: MatchSpec | None = Field(default=None, examples=[{"target": 100}], description=(
         "A match of several hands to a total; leave it out when a game is one hand."))
 

@@ -38,15 +38,19 @@
   };
   function stream(seed, k) { return new Rng((seed ^ Math.imul(0x9E3779B9, k)) >>> 0); }
 
-  // -- cards: "10♥", "Q♠", "★" ------------------------------------------------------------
+  // -- cards: "10♥", "Q♠", "★", "☆" -------------------------------------------------------
   const HIGH = { 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, J: 11, Q: 12, K: 13, A: 14 };
-  const JOKER = '★';
+  const JOKER = '★';  // the joker (the black one of a deck with two)
+  const RED_JOKER = '☆';
   const QUEEN = 'Q♠';
-  const suitOf = (c) => (c === JOKER ? null : c.slice(-1));
-  const rankOf = (c) => (c === JOKER ? null : c.slice(0, -1));
+  const isJoker = (c) => c === JOKER || c === RED_JOKER;
+  const suitOf = (c) => (isJoker(c) ? null : c.slice(-1));
+  const rankOf = (c) => (isJoker(c) ? null : c.slice(0, -1));
   const high = (c) => HIGH[rankOf(c)] || 0;
-  const colourOf = (c) => (c === JOKER ? null : (c.endsWith('♥') || c.endsWith('♦') ? 'red' : 'black'));
-  const CARD = /^(?:(?:10|[2-9AJQK])[♠♥♦♣]|★)$/;
+  // as cards.py's Card.colour: the red joker is red, the (black) joker has no colour
+  const colourOf = (c) => (c === RED_JOKER ? 'red' : c === JOKER ? null
+    : (c.endsWith('♥') || c.endsWith('♦') ? 'red' : 'black'));
+  const CARD = /^(?:(?:10|[2-9AJQK])[♠♥♦♣]|[★☆])$/;
   const isCard = (c) => typeof c === 'string' && CARD.test(c);
   const isSeat = (s, n) => Number.isInteger(s) && s >= 0 && s < n;
   const mod = (a, n) => ((a % n) + n) % n;
@@ -141,7 +145,7 @@
 
   const api = {
     Rng, stream, PlayError, Table, register, familyOf, createTable, createApi,
-    cards: { HIGH, JOKER, QUEEN, suitOf, rankOf, high, colourOf, isCard, isSeat, mod, sum },
+    cards: { HIGH, JOKER, RED_JOKER, QUEEN, isJoker, suitOf, rankOf, high, colourOf, isCard, isSeat, mod, sum },
     entries, finishScript, byOrder,
   };
   if (typeof module === 'object' && module.exports) module.exports = api;

@@ -297,7 +297,7 @@
   function yaml(data) {
     const scalar = (v) => {
       if (typeof v !== 'string') return String(v);
-      return /^[\p{L}\p{N}★♠♥♦♣][\p{L}\p{N} ★♠♥♦♣._-]*$/u.test(v) && !/^(true|false|null|yes|no|on|off|~|[\d.]+)$/i.test(v)
+      return /^[\p{L}\p{N}★☆♠♥♦♣][\p{L}\p{N} ★☆♠♥♦♣._-]*$/u.test(v) && !/^(true|false|null|yes|no|on|off|~|[\d.]+)$/i.test(v)
         ? v : JSON.stringify(v);
     };
     const flow = (v) => (Array.isArray(v) ? `[${v.map(flow).join(', ')}]`

@@ -6,14 +6,14 @@
 (function (E) {
   'use strict';
   const { PlayError, Rng, stream } = E;
-  const { rankOf, suitOf, isCard, isSeat, mod, sum, JOKER } = E.cards;
+  const { rankOf, suitOf, isCard, isSeat, mod, sum, JOKER, isJoker } = E.cards;
 
   const SUITS = ['♠', '♥', '♦', '♣'];  // the order of generator/core/cards.py's Suit
   const STEP = { left: 1, right: -1 };
   const NO_SPECIAL = { ranks: [], cards: [], wild: false, on_anything: false, draw: 0, skip: false,
     reverse: false, again: false };
 
-  function defaultPoints(card) { // a number card its pips, a picture 10, an ace 1, the joker 50
+  function defaultPoints(card) { // a number card its pips, a picture 10, an ace 1, a joker 50
     const rank = rankOf(card);
     if (rank === null) return 50;
     if (rank === 'J' || rank === 'Q' || rank === 'K') return 10;
@@ -36,9 +36,12 @@
       const s = this.special(card);
       return s.wild || s.on_anything || s.draw > 0 || s.skip || s.reverse || s.again;
     }
-    points(card) {
-      const key = card === JOKER ? JOKER : rankOf(card);
-      return Object.prototype.hasOwnProperty.call(this.options.points, key) ? this.options.points[key] : defaultPoints(card);
+    points(card) { // a joker: the ☆ key prices the red one, else the ★ key prices both
+      const has = (key) => Object.prototype.hasOwnProperty.call(this.options.points, key);
+      const key = isJoker(card) ? card : rankOf(card);
+      if (has(key)) return this.options.points[key];
+      if (isJoker(card) && has(JOKER)) return this.options.points[JOKER];
+      return defaultPoints(card);
     }
 
     deal(pack) { // one card at a time from the dealer's left; the rest is the stock
@@ -73,7 +76,7 @@
       this.pile.push(card); this.turned = card; this.current = first;
       if (o.turned_special !== 'takes-effect') return;
       const s = this.special(card);
-      if (s.wild || s.on_anything || card === JOKER) this.free = true;
+      if (s.wild || s.on_anything || isJoker(card)) this.free = true;
       if (s.reverse) { this.step = -this.step; this.current = mod(this.dealer + this.step, this.players); }
       if (s.draw) this.pending = s.draw;
       else if (s.skip) this.current = mod(this.current + this.step, this.players);
@@ -93,7 +96,7 @@
       if (s.wild) return o.wild_on_wild || !this.special(top).wild || this.free;
       if (s.on_anything || this.free) return true;
       if (this.asked !== null) return suitOf(card) === this.asked;
-      if (top === JOKER) return true;
+      if (isJoker(top)) return true;  // a joker played names no suit: anything goes on it
       return suitOf(card) === suitOf(top) || rankOf(card) === rankOf(top);
     }
     playable(seat) { return this.hands[seat].filter((c) => this.fits(c)); }
@@ -155,7 +158,7 @@
         let why;
         if (o.stacking === 'none') why = `draw the ${this.pending} cards the last play gives`;
         else {
-          const which = o.stacking === 'any-draw' ? 'a draw card' : `a ${rankOf(this.top()) !== null ? rankOf(this.top()) : '★'}`;
+          const which = o.stacking === 'any-draw' ? 'a draw card' : `a ${rankOf(this.top()) !== null ? rankOf(this.top()) : this.top()}`;
           why = `draw the ${this.pending} cards, or pass them on with ${which}`;
         }
         return ['draw-not-taken', why];
