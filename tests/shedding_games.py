@@ -5,9 +5,8 @@ every other option of the shedding family is played at the table (`everything`: 
 cards of a rank, reverse, play again, draw until playable, drawing when able, a shuffled
 stock, a turned card that takes effect, play to the right), and the small Macao with its two
 jokers (`two-jokers`: the deck french-52+jokers, the red joker ☆ draws ten, each joker
-priced apart). Macao's rules outside the model
-(a red joker, a stop passed on) leave it without a play page, but its engine's game is held
-to engine.js all the same."""
+priced apart). The everything game's 4 is a stop passed on that also cancels a draw, and
+can be the card turned to start (Macao's own stop never is: its turned card does nothing)."""
 
 from __future__ import annotations
 
@@ -63,8 +62,8 @@ def games() -> dict[str, ShedGame]:
             specials=(eights, Special(ranks=_ranks(Rank.TWO), draw=2),
                       Special(ranks=_ranks(Rank.QUEEN), reverse=True),
                       Special(ranks=_ranks(Rank.KING), again=True),
-                      Special(ranks=_ranks(Rank.FOUR), skip=True)),
-            several=True, stacking=Stacking.SAME_RANK, unable=Unable.DRAW_UNTIL_PLAYABLE,
+                      Special(ranks=_ranks(Rank.FOUR), skip=True, cancels_draw=True)),
+            skip_passed_on=True, several=True, stacking=Stacking.SAME_RANK, unable=Unable.DRAW_UNTIL_PLAYABLE,
             draw_when_able=True, empty_stock=EmptyStock.SHUFFLE,
             turned_special=TurnedSpecial.TAKES_EFFECT, direction=Direction.RIGHT,
             scoring=Scoring.WINNER_COLLECTS, match=MatchRule(150)),

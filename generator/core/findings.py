@@ -58,10 +58,11 @@ ROWS: tuple[Row, ...] = (
         "that does not follow the suit named with a wild card, several cards where the game "
         "plays one (or not of one rank), a wild card without a suit named, a suit named with "
         "a card that is not wild, a suit that is no suit"),
-    Row(("draw-not-taken", "pass-before-draw", "draw-not-allowed", "false-announcement",
-         "missed-penalty", "stock-unknown", "wrong-score"),
+    Row(("draw-not-taken", "pass-before-draw", "draw-not-allowed", "stop-not-taken",
+         "false-announcement", "missed-penalty", "stock-unknown", "wrong-score"),
         "shedding: a play while a draw penalty is due, a pass without drawing, a draw by a "
-        "player who could play (or a second draw), the call said with more than one card "
+        "player who could play (or a second draw), a stopped player who neither misses the "
+        "turn nor passes the stop on, the call said with more than one card "
         "left, one card left without the call and no penalty drawn, a draw past the stock the "
         "script gives, a wrong score or count of points"),
     Row(("option-conflict",),

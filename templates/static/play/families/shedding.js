@@ -11,7 +11,7 @@
   const SUITS = ['♠', '♥', '♦', '♣'];  // the order of generator/core/cards.py's Suit
   const STEP = { left: 1, right: -1 };
   const NO_SPECIAL = { ranks: [], cards: [], wild: false, on_anything: false, draw: 0, skip: false,
-    reverse: false, again: false };
+    reverse: false, again: false, cancels_draw: false };
 
   function defaultPoints(card) { // a number card its pips, a picture 10, an ace 1, a joker 50
     const rank = rankOf(card);
@@ -34,7 +34,7 @@
     }
     isSpecial(card) {
       const s = this.special(card);
-      return s.wild || s.on_anything || s.draw > 0 || s.skip || s.reverse || s.again;
+      return s.wild || s.on_anything || s.draw > 0 || s.skip || s.reverse || s.again || s.cancels_draw;
     }
     points(card) { // a joker: the ☆ key prices the red one, else the ★ key prices both
       const has = (key) => Object.prototype.hasOwnProperty.call(this.options.points, key);
@@ -57,6 +57,7 @@
       this.pile = [];
       this.step = STEP[this.options.direction];
       this.asked = null; this.free = false; this.pending = 0; this.drawn = false;
+      this.stops = 0; this.waiting = new Array(n).fill(0);
       this.turns = 0; this.restocks = 0; this.idle = 0; this.winner = null; this.blocked = false;
       this.turnOverStart();
       this.bots = Array.from({ length: n }, (_, s) => stream(this.seed, s + 1));
@@ -79,6 +80,7 @@
       if (s.wild || s.on_anything || isJoker(card)) this.free = true;
       if (s.reverse) { this.step = -this.step; this.current = mod(this.dealer + this.step, this.players); }
       if (s.draw) this.pending = s.draw;
+      else if (s.skip && o.skip_passed_on) this.stops = 1;
       else if (s.skip) this.current = mod(this.current + this.step, this.players);
     }
 
@@ -89,7 +91,9 @@
 
     fits(card) {
       const o = this.options; const top = this.top(); const s = this.special(card);
+      if (this.stops) return s.skip;  // only a skip card passes a stop on
       if (this.pending) {
+        if (s.cancels_draw) return true;
         if (!s.draw || o.stacking === 'none') return false;
         return o.stacking === 'any-draw' || rankOf(card) === rankOf(top);
       }
@@ -115,7 +119,7 @@
           }
           for (const run of runs) {
             const announce = hand.length - run.length === 1 && o.announcement !== null;
-            if (this.special(card).wild && !this.pending) {
+            if (this.special(card).wild && !(this.pending || this.stops)) {
               for (const suit of SUITS) out.push({ kind: 'play', seat, cards: run, suit, announce });
             } else out.push({ kind: 'play', seat, cards: run, suit: null, announce });
           }
@@ -154,6 +158,7 @@
           return ['several-cards', 'several cards played at once are of one rank'];
         }
       }
+      if (this.stops && !this.fits(first)) return ['stop-not-taken', this.stoppedWhy()];
       if (this.pending && !this.fits(first)) {
         let why;
         if (o.stacking === 'none') why = `draw the ${this.pending} cards the last play gives`;
@@ -167,7 +172,7 @@
         if (this.asked !== null && !this.special(first).wild) return ['wrong-suit', `${first} does not follow the suit named, ${this.asked}`];
         return ['illegal-card', `${first} goes neither on ${this.top()} by suit nor by rank`];
       }
-      const wild = this.special(first).wild && !this.pending;
+      const wild = this.special(first).wild && !(this.pending || this.stops);
       if (wild && move.suit === null) return ['suit-not-named', `a player who plays ${first} names a suit`];
       if (!wild && move.suit !== null) return ['suit-not-wild', `${first} is not wild: no suit is named with it`];
       const left = this.hands[move.seat].length - move.cards.length;
@@ -177,8 +182,14 @@
       return null;
     }
 
+    stoppedWhy() {
+      const turns = this.stops === 1 ? 'the turn' : `${this.stops} turns`;
+      return `a player stopped misses ${turns} (pass) or passes the stop on with a skip card`;
+    }
+
     whyIllegalDraw(move) {
       const o = this.options;
+      if (this.stops) return ['stop-not-taken', this.stoppedWhy()];
       if (this.pending) return null;
       if (this.drawn) {
         if (o.unable === 'draw-one-and-pass' || o.unable === 'draw-one') return ['draw-not-allowed', 'one card is drawn a turn: play or pass'];
@@ -193,6 +204,7 @@
 
     whyIllegalPass(move) {
       const o = this.options;
+      if (this.stops) return null;  // the stop taken: the turn missed
       if (this.pending) return ['draw-not-taken', `draw the ${this.pending} cards first`];
       if (this.drawn) {
         if (o.unable === 'draw-until-playable' && this.playable(move.seat).length) return ['draw-not-allowed', 'a card drawn fits: play it'];
@@ -223,9 +235,18 @@
       return [taken, restocks];
     }
 
-    advance(skips) {
-      this.current = mod(this.current + this.step * (1 + (skips || 0)), this.players);
+    advance(skips) { // past skips players and those still to miss a turn; the players passed
+      const passed = [];
+      for (let k = 0; k < (skips || 0); k++) {
+        this.current = mod(this.current + this.step, this.players); passed.push(this.current);
+      }
+      this.current = mod(this.current + this.step, this.players);
+      while (this.waiting[this.current]) {  // ends: the player who moved is never waiting
+        this.waiting[this.current] -= 1; passed.push(this.current);
+        this.current = mod(this.current + this.step, this.players);
+      }
       this.drawn = false;
+      return passed;
     }
 
     play(json) {
@@ -235,17 +256,24 @@
       if (why) throw new PlayError(why[0], why[1], this.legalMoves());
       this.turns += 1;
       const event = moveJson(move);
+      let skipped;
       if (move.kind === 'play') {
-        const penalty = this.applyPlay(move);
+        let penalty;
+        [penalty, skipped] = this.applyPlay(move);
         if (penalty.length) event.penalty = penalty;
       } else if (move.kind === 'draw') {
-        const drawn = this.applyDraw(move);
+        let drawn;
+        [drawn, skipped] = this.applyDraw(move);
         if (drawn.length) event.drawn = drawn;
       } else {
-        if (!this.drawn) this.idle += 1;
-        this.advance(0);
+        const missed = this.stops;
+        if (missed) {  // the stop taken: this turn is the first one missed
+          this.waiting[move.seat] += missed - 1; this.stops = 0; event.missed = missed;
+        } else if (!this.drawn) this.idle += 1;
+        skipped = this.advance(0);
         if (this.idle >= this.players) this.blocked = true;
       }
+      if (skipped.length) event.skipped = skipped;
       if (this.restockOrders.length) { this.restockAt[this.moves.length] = this.restockOrders[0]; this.restockOrders = []; }
       this.moves.push(event); this.last = event;
       if (this.isOver() && !this.scored) {
@@ -266,24 +294,25 @@
       }
       const s = this.special(move.cards[0]);
       this.free = false;
-      this.asked = s.wild && !this.pending ? move.suit : null;
+      this.asked = s.wild && !(this.pending || this.stops) ? move.suit : null;
+      if (this.pending && s.cancels_draw && !s.draw) this.pending = 0;  // the draw cancelled
       if (s.draw) this.pending += s.draw * move.cards.length;
-      const skips = s.skip ? move.cards.length : 0;
+      let skips = s.skip ? move.cards.length : 0;
+      if (skips && o.skip_passed_on) { this.stops += skips; skips = 0; }  // taken or passed on
       const turned = s.reverse && move.cards.length % 2 === 1;
       if (turned) this.step = -this.step;
-      if (!hand.length) { this.winner = move.seat; return penalty; }
+      if (!hand.length) { this.winner = move.seat; return [penalty, []]; }
       const again = s.again || (turned && this.players === 2);
-      if (again) this.drawn = false;
-      else this.advance(skips);
-      return penalty;
+      if (again) { this.drawn = false; return [penalty, []]; }
+      return [penalty, this.advance(skips)];
     }
 
     applyDraw(move) {
       const o = this.options; const hand = this.hands[move.seat];
-      let drawn;
+      let drawn; let skipped = [];
       if (this.pending) {
         drawn = this.take(this.pending)[0];
-        this.pending = 0; hand.push(...drawn); this.advance(0);
+        this.pending = 0; hand.push(...drawn); skipped = this.advance(0);
       } else if (o.unable === 'draw-until-playable') {
         drawn = [];
         for (;;) {
@@ -295,10 +324,10 @@
       } else {
         drawn = this.take(1)[0];
         hand.push(...drawn);
-        if (o.unable === 'draw-one-and-pass') this.advance(0); else this.drawn = true;
+        if (o.unable === 'draw-one-and-pass') skipped = this.advance(0); else this.drawn = true;
       }
       this.idle = drawn.length ? 0 : this.idle + 1;
-      return drawn;
+      return [drawn, skipped];
     }
 
     result() {
@@ -332,7 +361,8 @@
 
     view(seat) {
       return { seat, hand: this.sorted(this.hands[seat]), top: this.top(), asked: this.asked,
-        pending: this.pending, drawn: this.drawn, counts: this.hands.map((h) => h.length),
+        pending: this.pending, stops: this.stops, waiting: this.waiting.slice(),
+        drawn: this.drawn, counts: this.hands.map((h) => h.length),
         stock: this.stock.length, turn: this.turn() };
     }
 
@@ -369,7 +399,8 @@
         family: 'shedding', players: this.players, seed: this.seed, round: this.roundNumber, dealer: this.dealer,
         dealt: this.dealt.map((h) => h.slice()), turned: this.turned,
         hands: this.hands.map((h) => this.sorted(h)), pile: this.pile.slice(), stock: this.stock.length,
-        asked: this.asked, pending: this.pending, turn: this.turn(), moves: this.moves.slice(), last: this.last,
+        asked: this.asked, pending: this.pending, stops: this.stops, waiting: this.waiting.slice(),
+        turn: this.turn(), moves: this.moves.slice(), last: this.last,
         over, result: over ? this.result() : null, match: this.match(),
       };
     }
