@@ -28,8 +28,11 @@ RULE = "In this reading each heart costs its spot value (the 7♥ costs 7)."
 SCORE = re.compile(r"\bScore\b(?! sheet)")
 
 
-def hearts(tmp: Path, *, declared: bool, affects: str = "scores, play") -> Path:
-    """Hearts in English alone, with (or without) a rule outside the model."""
+RULE_2 = "In this reading the J♦ takes 10 points off its winner's score."
+
+
+def hearts(tmp: Path, *, declared: bool, affects: str = "scores, play", two: bool = False) -> Path:
+    """Hearts in English alone, with (or without) a rule outside the model (or two)."""
     rules = tmp / ("declared" if declared else "plain") / "rules"
     rules.mkdir(parents=True)
     shutil.copy(RULES / "site.yaml", rules / "site.yaml")
@@ -40,8 +43,12 @@ def hearts(tmp: Path, *, declared: bool, affects: str = "scores, play") -> Path:
     if declared:
         with open(rules / "hearts" / "game.yaml", "a", encoding="utf-8") as game:
             game.write(f"outside_model:\n  - {{id: spot-hearts, affects: [{affects}]}}\n")
+            if two:
+                game.write(f"  - {{id: jack-of-diamonds, affects: [{affects}]}}\n")
         with open(rules / "hearts" / "en.yaml", "a", encoding="utf-8") as en:
             en.write(f"outside_model:\n  spot-hearts: \"{RULE}\"\n")
+            if two:
+                en.write(f"  jack-of-diamonds: \"{RULE_2}\"\n")
     return rules
 
 
@@ -78,7 +85,8 @@ def test_a_wrong_score_is_not_an_error_once_the_scores_are_outside_the_model(
 def test_the_site_publishes_no_computed_score_and_says_what_was_checked(tmp_path: Path) -> None:
     plain = build(BuildConfig(hearts(tmp_path, declared=False), RULES.parent / "templates",
                               tmp_path / "plain-site", pdf=False, search=False, workers=1))
-    declared = build(BuildConfig(hearts(tmp_path, declared=True), RULES.parent / "templates",
+    declared = build(BuildConfig(hearts(tmp_path, declared=True, two=True),
+                                 RULES.parent / "templates",
                                  tmp_path / "site", pdf=True, search=False, workers=1))
     assert plain.ok and declared.ok
     control = (tmp_path / "plain-site" / "en" / "hearts" / "index.html").read_text("utf-8")
@@ -95,6 +103,11 @@ def test_the_site_publishes_no_computed_score_and_says_what_was_checked(tmp_path
     assert "On this page, what rules outside rulebook's model decide is not checked:" in \
         html.unescape(game)
     assert 'href="#about"' in game
+    # what the two rules leave out is said once, after both rules, not after each
+    about = html.unescape(game)
+    assert about.count('<li id="outside-') == 2 and "takes 10 points off its winner" in about
+    assert about.count("There is no page to play this game against the computer.") == 1
+    assert about.count("There are no figures from simulated rounds for this game.") == 1
     booklet = " ".join(p.extract_text() for p in PdfReader(
         site / "en" / "hearts" / "hearts.pdf").pages)
     assert not SCORE.search(booklet)

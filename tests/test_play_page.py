@@ -5,7 +5,6 @@ its scripts. Played in Chromium by tests/test_play_browser.py."""
 from __future__ import annotations
 
 import gzip
-import html
 import json
 import re
 from pathlib import Path
@@ -33,20 +32,14 @@ def test_the_play_scripts_weigh_at_most_60_kb_compressed(family: str) -> None:
 
 
 def test_every_game_has_a_play_page_in_each_of_its_languages() -> None:
-    """Every game but one whose rules outside the model affect the play (Macao: its red
-    joker, a stop passed on, a four that stops a draw), which has none in any language."""
+    """Every game of the corpus (a game whose rules outside the model affect the play would
+    have none: tests/test_outside_model.py)."""
     site = plan(corpus().games)
-    unplayable = {g.rules.id for g in corpus().games if any(
-        Affects.PLAY in r.affects for r in g.rules.spec.outside_model)}
-    assert unplayable == {"macao"}
     for game in corpus().games:
         for lang in game.languages:
             page = site.find(Kind.PLAY, lang=lang, game=game.rules.id)
             slug = game.rules.spec.slugs[lang]
-            if game.rules.id in unplayable:
-                assert page is None
-            else:
-                assert page is not None and page.path == f"{lang}/{slug}/play/index.html"
+            assert page is not None and page.path == f"{lang}/{slug}/play/index.html"
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +80,8 @@ def test_every_word_of_the_page_is_translated(lang: str) -> None:
 
 
 def test_the_game_page_and_the_quick_reference_link_the_play_page(site: Path) -> None:
-    """... where the game has one (Macao has none, and no link to one)."""
+    """... where the game has one (one whose rules outside the model affect the play has
+    none, and no link to one: tests/test_outside_model.py)."""
     for game in corpus().games:
         playable = not any(Affects.PLAY in r.affects for r in game.rules.spec.outside_model)
         for lang in game.languages:
@@ -121,15 +115,6 @@ def test_every_word_a_script_names_is_one_of_the_pages_words() -> None:
     for script in sorted([STATIC / "play.js", *(STATIC / "families").glob("*.js")]):
         named = set(re.findall(r"\bW\.(\w+)", script.read_text(encoding="utf-8")))
         assert named - given == set(), script.name
-
-
-def test_what_rules_outside_the_model_leave_out_is_said_once(site: Path) -> None:
-    """Macao's four rules outside the model leave out the play page and the numbers: About
-    says each once, after the four rules, not after each."""
-    page = html.unescape((site / "en" / "macao" / "index.html").read_text(encoding="utf-8"))
-    assert page.count('<li id="outside-') == 4
-    assert page.count("There is no page to play this game against the computer.") == 1
-    assert page.count("There are no figures from simulated rounds for this game.") == 1
 
 
 def test_the_play_pages_cards_show_the_red_joker_as_the_jokers_star_in_red() -> None:

@@ -405,17 +405,25 @@ def test_the_word_diff_holds_both_texts(old: list[str], new: list[str]) -> None:
 
 def test_a_rule_outside_the_model_changed_in_the_source_is_outdated_in_each_translation(
         tmp_path: Path) -> None:
-    """Macao's rules outside the model are texts of About like its readings: recorded by
-    --accept, and outdated in every translation when the English changes (they were not)."""
+    """A rule outside the model is a text of About like a reading: recorded by --accept, and
+    outdated in every translation when the English changes (it once was not)."""
     rules = tmp_path / "rules"
     shutil.copytree(RULES / "macao", rules / "macao")
-    en = rules / "macao" / "en.yaml"
-    text = en.read_text(encoding="utf-8")
-    old = "The replays do not know this rule"
-    assert text.count(old) == 1
-    en.write_text(text.replace(old, "The replays leave this rule out"), encoding="utf-8")
-    bundle = check([rules / "macao"], root=tmp_path).games[0]
+    folder = rules / "macao"
+    with open(folder / "game.yaml", "a", encoding="utf-8") as game:
+        game.write("outside_model:\n  - {id: two-packs, affects: [play]}\n"
+                   "  - {id: runs, affects: [play]}\n")
+    for lang in ("en", "de", "ar"):
+        with open(folder / f"{lang}.yaml", "a", encoding="utf-8") as text:
+            text.write(f"outside_model:\n  two-packs: Two packs ({lang}).\n"
+                       f"  runs: Runs of one suit ({lang}).\n")
+    for lang in ("de", "ar"):
+        assert main(["i18n", str(rules), "--accept", "macao", lang]) == 0
+    en = folder / "en.yaml"
+    en.write_text(en.read_text(encoding="utf-8").replace(
+        "Two packs (en).", "Two packs shuffled together (en)."), encoding="utf-8")
+    bundle = check([folder], root=tmp_path).games[0]
     for lang in ("de", "ar"):
         states = {s.key: s.state for s in text_states(bundle, lang, "en")}
-        assert states["outside_model.four-stops-draw"] is TextState.OUTDATED
-        assert states["outside_model.red-joker"] is TextState.CURRENT
+        assert states["outside_model.two-packs"] is TextState.OUTDATED
+        assert states["outside_model.runs"] is TextState.CURRENT

@@ -14,7 +14,7 @@ from ..core import markup
 from ..core.cards import JOKER, RED_JOKER, Deck, Rank, Suit, get_deck
 from ..core.cardwords import rank_letter, rank_word, spoken_name, suit_word
 from ..core.languages import Messages, language
-from ..families import get_family
+from ..families import family_of, get_family
 from ..families.view import ExampleView
 from ..i18n.staleness import outdated_parts
 from ..model.game import GameBundle
@@ -24,7 +24,7 @@ from ..simulation.configurations import Result
 from . import glossary
 from .facts import SECTION_TITLES, GameFacts
 from .numbers import Summary, numbers_summary
-from .site import Kind, Page, Site, relative
+from .site import Kind, Page, Site, omitted_pages, relative
 
 
 class PdfLink(TypedDict):
@@ -388,11 +388,16 @@ def _about(r: PageRenderer, lang: str, facts: GameFacts,
     outside = [{"id": rule.id, "text": inline(text.outside_model[rule.id]),
                 "affects": list(rule.affects)}
                for rule in spec.outside_model if rule.id in text.outside_model]
+    # what they leave out: what the rules name, and a numbers page left out because its
+    # figures come from scores outside the model
+    left_out = sorted({str(a) for rule in spec.outside_model for a in rule.affects}
+                      | set(omitted_pages(spec.outside_model, figures_from_scores=family_of(
+                          facts.bundle).figures_from_scores)))
     template = r.env(lang).get_template("partials/about.html.j2")
     return (Markup(template.render(sources=sources, readings=readings, outside=outside,
-                                   folded=True)),
+                                   left_out=left_out, folded=True)),
             Markup(template.render(sources=sources, readings=readings, outside=outside,
-                                   folded=False)))
+                                   left_out=left_out, folded=False)))
 
 
 def _example(r: PageRenderer, lang: str, facts: GameFacts, name: str) -> Markup:
