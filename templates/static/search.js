@@ -37,7 +37,7 @@
       var item = document.createElement("li");
       item.className = "search-result";
       var link = document.createElement("a");
-      link.href = r.url;
+      link.href = r.url.replace(/(^|\/)index\.html$/, "$1");  // the folder's address: search runs on a server
       link.textContent = (r.meta && r.meta.title) || r.url;
       var title = document.createElement("h3");
       title.appendChild(link);
