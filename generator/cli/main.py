@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from ..core.diagnostics import format_json, format_text, printable
+from ..core.forges import format_github, format_sarif
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_SYSTEM = 0, 1, 2, 3
 
@@ -79,9 +80,12 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="replay every example round and report every mistake")
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                        help="rules folder, game folder or file (default: rules)")
-    check.add_argument("--format", choices=("text", "short", "json"), default="text",
+    check.add_argument("--format", choices=("text", "short", "json", "github", "sarif"),
+                       default="text",
                        help="text: each finding with its source line and a caret (default); "
-                       "short: one line each, for editors and grep; json")
+                       "short: one line each, for editors and grep; json; github: GitHub "
+                       "Actions annotations, each finding on its line of a pull request; "
+                       "sarif: a SARIF 2.1.0 log for code scanning (GitHub, GitLab)")
     check.add_argument("--no-warnings", action="store_true", help="show errors only")
     check.add_argument("--quiet", action="store_true", help="no progress on stderr")
     for name, text in (("build", "check, then build the site into --out"),
@@ -217,11 +221,12 @@ def _check(args: argparse.Namespace) -> int:
     items = result.report.sorted()
     if args.no_warnings:
         items = [d for d in items if d.severity == "error"]
-    if args.format == "json":
-        print(format_json(items))
+    if args.format in ("json", "sarif"):
+        print(format_json(items) if args.format == "json" else format_sarif(items))
     else:
         if items:
-            print(format_text(items, quote=args.format == "text"))
+            print(format_github(items) if args.format == "github"
+                  else format_text(items, quote=args.format == "text"))
         n_err, n_warn = len(result.report.errors), len(result.report.warnings)
         n_notes = len(result.report.notes)
         examples = len(result.replays)
