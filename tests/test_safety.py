@@ -527,7 +527,7 @@ def test_serve_bad_port_is_a_usage_error_and_a_busy_port_a_clear_one(tmp_path: P
                "--out", str(tmp_path / "site"))
     _, err = proc.communicate(timeout=HANG)
     busy.close()
-    assert proc.returncode == 3 and f"cannot serve on 127.0.0.1:{port}" in err
+    assert proc.returncode == 2 and f"cannot serve on 127.0.0.1:{port}" in err
     assert "Traceback" not in err
     assert not (tmp_path / "site").exists()  # said at once, before a build (it once took minutes)
 

@@ -108,8 +108,12 @@ def _parser() -> argparse.ArgumentParser:
                              help="leave the search index as the last build made it (quicker; "
                                   "the next build without this option indexes again)")
         if name == "serve":
-            cmd.add_argument("--port", type=_port, default=8000)
-            cmd.add_argument("--host", default="127.0.0.1")
+            cmd.add_argument("--port", type=_port, default=8000,
+                             help="the port to serve on (default 8000; 0: any free one); a "
+                             "port in use is refused before anything is built")
+            cmd.add_argument("--host", default="127.0.0.1",
+                             help="the address to listen on (default 127.0.0.1: this machine "
+                             "alone)")
     i18n = sub.add_parser("i18n", help="the state of the translations, per game and language",
                           formatter_class=_Formatter)
     i18n.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="default: rules")
