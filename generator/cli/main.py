@@ -150,7 +150,9 @@ def _parser() -> argparse.ArgumentParser:
     pdf.add_argument("--lang", required=True, help="language code, e.g. it")
     pdf.add_argument("--rules", type=Path, default=Path("rules"))
     pdf.add_argument("--templates", type=Path, default=None, help=TEMPLATES_HELP)
-    pdf.add_argument("--out", type=Path, default=Path("output/pdf"), help="folder for the PDFs")
+    pdf.add_argument("--out", type=Path, default=Path("output/pdf"),
+                     help="folder for the PDFs, named with their language (macao.en.pdf, "
+                     "macao-card.en.pdf, ...): the languages of a game share a folder")
     pdf.add_argument("--workers", type=_positive, default=0,
                      help="PDF render processes (default and most: one per core)")
     pdf.add_argument("--quiet", action="store_true", help="no progress on stderr")
