@@ -419,7 +419,7 @@ def _simulate(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if args.players_as == "bot":
         assert isinstance(loaded, tuple)
-        duels = sc.duels(request, loaded[0], configs)
+        duels = sc.duels(request, loaded[0], configs, _progress(args))
         print(sc.duels_json(request, duels) if args.format == "json" else sc.duels_text(request, duels))
         return EXIT_OK
     results = sc.simulate(configs, request, _progress(args))
