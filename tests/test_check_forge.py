@@ -161,3 +161,29 @@ def test_forge_paths_are_relative_to_the_checkout_root() -> None:
     assert forge_path("/ci/rules/macao/en.yaml", cwd="/ci") == "rules/macao/en.yaml"
     assert forge_path("/elsewhere/en.yaml", cwd="/ci") == "/elsewhere/en.yaml"
     assert forge_path("/ci-other/en.yaml", cwd="/ci") == "/ci-other/en.yaml"
+
+
+def test_the_documented_workflow_is_yaml_whose_rulebook_commands_parse() -> None:
+    """docs/authoring.md's GitHub Actions workflow: valid YAML, and each `rulebook` command of
+    its steps (the SARIF steps included) is one the command line takes."""
+    import shlex
+
+    import yaml
+
+    from conftest import ROOT
+    from generator.cli.main import _parser
+
+    text = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
+    start = text.index("    # .github/workflows/check.yml")
+    workflow = yaml.safe_load("\n".join(line[4:] for line in
+                                        text[start:text.index("\n\n", start)].splitlines()))
+    steps = workflow["jobs"]["check"]["steps"]
+    start = text.index("          - run: rulebook check --format sarif")
+    steps += yaml.safe_load("\n".join(line[10:] for line in
+                                      text[start:text.index("\n\n", start)].splitlines()))
+    commands = [shlex.split(s["run"].split(">")[0]) for s in steps
+                if s.get("run", "").startswith("rulebook ")]
+    assert [c[:4] for c in commands] == [["rulebook", "check", "--format", "github"],
+                                         ["rulebook", "check", "--format", "sarif"]]
+    for command in commands:
+        assert _parser().parse_args(command[1:]).quiet is True
