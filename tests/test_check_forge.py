@@ -161,6 +161,8 @@ def test_forge_paths_are_relative_to_the_checkout_root() -> None:
     assert forge_path("/ci/rules/macao/en.yaml", cwd="/ci") == "rules/macao/en.yaml"
     assert forge_path("/elsewhere/en.yaml", cwd="/ci") == "/elsewhere/en.yaml"
     assert forge_path("/ci-other/en.yaml", cwd="/ci") == "/ci-other/en.yaml"
+    assert forge_path("../ci-other/en.yaml", cwd="/ci") == "/ci-other/en.yaml"
+    assert forge_path("rules", cwd="/ci") == "rules"
 
 
 def test_the_documented_workflow_is_yaml_whose_rulebook_commands_parse() -> None:

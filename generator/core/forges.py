@@ -28,20 +28,21 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 def forge_path(path: str, *, cwd: str | None = None) -> str:
     """A finding's path as the checkout root sees it: relative to ``cwd`` (default: the
-    current folder) when inside it, normalised, with ``/`` between folders.
+    current folder) when inside it, normalised, with ``/`` between folders; absolute when
+    outside it (no forge knows a file by ``../``).
 
     >>> forge_path("./rules//macao/en.yaml", cwd="/ci")
     'rules/macao/en.yaml'
     >>> forge_path("/ci/rules/macao/en.yaml", cwd="/ci")
     'rules/macao/en.yaml'
-    >>> forge_path("/elsewhere/en.yaml", cwd="/ci")
+    >>> forge_path("../elsewhere/en.yaml", cwd="/ci")
     '/elsewhere/en.yaml'
     """
     here = cwd if cwd is not None else os.getcwd()
-    if os.path.isabs(path):
-        inside = os.path.relpath(path, here)
-        path = path if inside == os.pardir or inside.startswith(os.pardir + os.sep) else inside
-    return PurePath(os.path.normpath(path)).as_posix()
+    absolute = os.path.normpath(os.path.join(here, path))
+    inside = os.path.relpath(absolute, here)
+    outside = inside == os.pardir or inside.startswith(os.pardir + os.sep)
+    return PurePath(absolute if outside else inside).as_posix()
 
 
 def escape_data(text: str) -> str:
@@ -118,7 +119,8 @@ def _result(d: Diagnostic, index: dict[str, int], cwd: str | None) -> dict[str, 
             "message": {"text": d.message + (f"\nhint: {d.hint}" if d.hint else "")},
             "locations": [{"physicalLocation": {
                 "artifactLocation": _uri(forge_path(d.mark.path, cwd=cwd)),
-                "region": {"startLine": d.mark.line, "startColumn": d.mark.col}}}]}
+                "region": {"startLine": max(d.mark.line, 1),  # SARIF counts from 1
+                           "startColumn": max(d.mark.col, 1)}}}]}
 
 
 def sarif_log(diagnostics: Iterable[Diagnostic], *, cwd: str | None = None) -> dict[str, object]:
