@@ -38,6 +38,8 @@ def test_a_port_in_use_is_refused_before_any_build(tmp_path: Path,
 
 def test_listen_says_why_not_for_an_address_that_is_not_this_machines() -> None:
     refused = serve_module.listen("192.0.2.1", 0, serve_module.SiteHandler)  # TEST-NET-1
-    assert isinstance(refused, serve_module.Refusal)
+    if not isinstance(refused, serve_module.Refusal):  # ip_nonlocal_bind: any address binds
+        refused.server_close()
+        pytest.skip("this machine listens on addresses that are not its own")
     assert refused.message.startswith("cannot serve on 192.0.2.1:0: ")
     assert "--host 127.0.0.1" in refused.hint
