@@ -15,7 +15,7 @@ TEST_PACKAGES := chromium openjdk-17-jre-headless poppler-utils nodejs gettext
 
 .PHONY: site check test test-fast test-deep bench serve messages clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'

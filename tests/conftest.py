@@ -34,6 +34,9 @@ import pytest
 from generator.check.games import CheckResult, check
 
 ROOT = Path(__file__).resolve().parent.parent
+# The children the tests start run the source as `python -m generator`, from any folder: the
+# installed distribution names it `rulebook` (setup.py), so the checkout goes on their path.
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
 RULES = ROOT / "rules"
 TEMPLATES = ROOT / "templates"
 CHROMIUM = "/usr/bin/chromium"

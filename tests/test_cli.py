@@ -81,7 +81,7 @@ def test_build_without_search_then_with_it(tmp_path: Path, capsys) -> None:
 
 
 # The commands that show no progress: nothing they do is long work.
-NO_PROGRESS = {"i18n", "new", "docs", "schema"}
+NO_PROGRESS = {"i18n", "new", "init", "docs", "schema"}
 
 
 def _commands() -> dict[str, argparse.ArgumentParser]:

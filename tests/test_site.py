@@ -52,6 +52,16 @@ def test_pages_that_exist(site: Path) -> None:
         assert (site / rel).is_file(), rel
 
 
+def test_titles_name_the_site_once(site: Path) -> None:
+    """The root page's title is the site's name alone, never "rulebook · rulebook"; a game page
+    says the game, then the site."""
+    assert re.search(r"<title>rulebook</title>", page(site, "index.html"))
+    for path in html_files(site):
+        title = re.search(r"<title>(.*?)</title>", path.read_text(encoding="utf-8"), re.S)
+        assert title and title.group(1).count("rulebook") == 1, (path, title)
+    assert "<title>Hearts · rulebook</title>" in page(site, "en/hearts/index.html")
+
+
 def test_lang_and_dir_on_every_page(site: Path) -> None:
     for path in html_files(site):
         rel = path.relative_to(site).as_posix()

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
+from ..core.builtin_theme import builtin_templates
 from ..core.diagnostics import format_json, format_text, printable
 from ..core.forges import format_github, format_sarif
 
@@ -23,7 +24,7 @@ def default_templates() -> Path:
     here = Path("templates")
     if (here / "base.html.j2").is_file():
         return here
-    own = Path(__file__).resolve().parents[2] / "templates"
+    own = builtin_templates()
     return own if (own / "base.html.j2").is_file() else here
 
 
@@ -167,6 +168,16 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--langs", help="its languages, e.g. en,de (default: the source language "
                      "of the rules folder's site.yaml, else en)")
     new.add_argument("--rules", type=Path, default=Path("rules"), help="rules folder")
+    init = sub.add_parser("init", help="start a site: a folder with site.yaml, a starter game "
+                          "that passes check, a README and CI files that check and publish it")
+    init.add_argument("folder", type=Path, help="the new site's folder (new, or empty)")
+    init.add_argument("--name", help="the site's name, in every page's header (default: the "
+                      "folder's name)")
+    init.add_argument("--langs", default="en", help="its languages, the source language first, "
+                      "e.g. en,de (default: en)")
+    init.add_argument("--family", default=None, help="the starter game's family (default: "
+                      "pairs, the smallest; see `rulebook docs`)")
+    init.add_argument("--game", default=None, help="the starter game's id (default: my-game)")
     docs = sub.add_parser("docs", help="the format of every rules file, key by key (Markdown)")
     docs.add_argument("--out", type=Path, metavar="FILE", help="write it here (default: print)")
     docs.add_argument("--findings", type=Path, metavar="FILE",
@@ -211,6 +222,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return serve(_config(args), host=args.host, port=args.port)
     if args.command == "new":
         return _new(args)
+    if args.command == "init":
+        return _init(args)
     if args.command == "docs":
         return _docs(args)
     if args.command == "schema":
@@ -474,6 +487,41 @@ def _new(args: argparse.Namespace) -> int:
         return EXIT_FINDINGS
     print(f"checked {made.folder}: 0 error(s), 0 warning(s); next, write its rules and "
           "example rounds (`rulebook docs` has every key), `rulebook serve` to see the pages")
+    return EXIT_OK
+
+
+def _init(args: argparse.Namespace) -> int:
+    from ..authoring import scaffold, site_init
+    from ..check.games import check
+    from ..runtime.progress import Progress
+
+    family = args.family or site_init.DEFAULT_FAMILY
+    game = args.game or site_init.DEFAULT_GAME
+    langs = scaffold.parse_langs(args.langs)
+    refused = langs if isinstance(langs, scaffold.Refusal) else site_init.refusal(
+        args.folder, family=family, game=game)
+    if refused is not None:
+        print(f"rulebook: error: {printable(refused.message)}"
+              + (f"\n  hint: {printable(refused.hint)}" if refused.hint else ""), file=sys.stderr)
+        return EXIT_USAGE
+    assert isinstance(langs, list)
+    name = args.name or args.folder.absolute().name
+    try:
+        made = site_init.create(args.folder, name=name, langs=langs, family=family, game=game)
+    except OSError as error:
+        print(f"rulebook: error: cannot write the site: {error.strerror or error}"
+              f" ({error.filename or args.folder})", file=sys.stderr)
+        return EXIT_SYSTEM
+    print(f"created {args.folder}: " + ", ".join(
+        str(path.relative_to(made.folder)) for path in made.files
+        if path.parent == made.folder or made.game not in path.parents)
+        + f", and the starter game {made.game.relative_to(made.folder)}/")
+    result = check([made.folder / "rules"], root=made.folder, progress=Progress.for_stderr(quiet=True))
+    if result.report.items:  # the starter does not pass check: a bug in rulebook
+        print(format_text(result.report.sorted()))
+        return EXIT_FINDINGS
+    print(f"checked it: 0 error(s), 0 warning(s). Next: cd {args.folder}; put the site's "
+          "address in rules/site.yaml (base_url); `rulebook serve` to see it")
     return EXIT_OK
 
 
