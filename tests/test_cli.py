@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import subprocess
@@ -79,15 +80,57 @@ def test_build_without_search_then_with_it(tmp_path: Path, capsys) -> None:
     assert (out / "pagefind" / "pagefind-entry.json").is_file()
 
 
-def test_every_command_that_shows_progress_takes_quiet() -> None:
-    """The README says --quiet hides the progress of long work: every such command takes it
-    (simulate once refused it)."""
+# The commands that show no progress: nothing they do is long work.
+NO_PROGRESS = {"i18n", "new", "init", "docs", "schema"}
+
+
+def _commands() -> dict[str, argparse.ArgumentParser]:
     from generator.cli.main import _parser
 
-    parser = _parser()
-    for argv in (["check"], ["build"], ["serve"], ["pdf", "hearts", "--lang", "en"],
-                 ["simulate", "hearts"]):
-        assert parser.parse_args([*argv, "--quiet"]).quiet is True, argv
+    [sub] = [a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    return dict(sub.choices)
+
+
+def test_every_command_that_shows_progress_takes_quiet() -> None:
+    """The README says --quiet hides the progress of long work: every command but those that
+    show none takes it (simulate once refused it), and its --help says so. A new command is
+    one or the other."""
+    commands = _commands()
+    assert NO_PROGRESS < set(commands)
+    required = {"pdf": ["hearts", "--lang", "en"], "simulate": ["hearts"]}
+    for name, command in commands.items():
+        takes = any("--quiet" in a.option_strings for a in command._actions)
+        assert takes is (name not in NO_PROGRESS), name
+        if takes:
+            assert command.parse_args([*required.get(name, []), "--quiet"]).quiet is True, name
+            assert re.search(r"--quiet\s+no progress on stderr", command.format_help()), name
+
+
+def test_check_quiet_shows_the_summary_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.runtime import progress
+
+    monkeypatch.setattr(progress, "WORTH_A_LINE", 0.0)  # a line for work of any length
+    rules = small_rules(tmp_path / "rules")
+    assert main(["check", str(rules)]) == 0
+    assert "checking the games" in capsys.readouterr().err
+    assert main(["check", "--quiet", str(rules)]) == 0
+    [summary] = capsys.readouterr().err.splitlines()  # no progress, the summary alone
+    assert re.fullmatch(r"checked 2 game\(s\), \d+ example\(s\): 0 error\(s\), 0 warning\(s\)",
+                        summary), summary
+
+
+def test_simulate_bot_quiet_prints_nothing_on_stderr(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.runtime import progress
+
+    monkeypatch.setattr(progress, "WORTH_A_LINE", 0.0)
+    argv = ["simulate", "uomo-nero", "--players", "3", "--rounds", "20", "--players-as", "bot"]
+    assert main([*argv, "--quiet"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and "the computer player at seat 1" in out
+    assert main(argv) == 0
+    assert "playing the computer player's games" in capsys.readouterr().err
 
 
 def test_simulate_quiet_prints_nothing_on_stderr(capsys: pytest.CaptureFixture[str],

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from conftest import ROOT, RULES, corpus, own_copy
 from generator.pipeline import BuildConfig, build
-from generator.pipeline.export import export_pdfs
+from generator.pipeline.export import export_name, export_pdfs
 from generator.web.site import DocKind, plan
 
 TEMPLATES = ROOT / "templates"
@@ -96,9 +96,10 @@ def test_same_input_gives_byte_identical_pdfs(built: Path, tmp_path: Path, game:
                                               cache=tmp_path / "cache"), game=game, lang=lang)
     documents = [d for d in DOCUMENTS if d.game == game and d.lang == lang]
     assert result.ok and result.pdfs.rendered == len([d for d in documents if d in RENDERED])
-    assert sorted(p.name for p in written) == sorted(Path(d.path).name for d in documents)
+    assert sorted(p.name for p in written) == sorted(export_name(d.path, lang) for d in documents)
     for doc in documents:
-        assert (out / Path(doc.path).name).read_bytes() == (built / doc.path).read_bytes(), doc.path
+        assert (out / export_name(doc.path, lang)).read_bytes() == (built / doc.path).read_bytes(), \
+            doc.path
 
 
 def test_a_rebuild_with_nothing_changed_renders_no_pdf(built: Path, tmp_path: Path) -> None:
@@ -129,8 +130,8 @@ def test_pdf_command_writes_one_game(tmp_path: Path, capsys: pytest.CaptureFixtu
                  "--out", str(tmp_path)])
     assert code == 0
     assert sorted(p.name for p in tmp_path.glob("*.pdf")) == [
-        "uomo-nero-booklet-a4.pdf", "uomo-nero-card.pdf", "uomo-nero-player-aid.pdf", "uomo-nero-sheet.pdf",
-        "uomo-nero.pdf"]
+        "uomo-nero-booklet-a4.it.pdf", "uomo-nero-card.it.pdf", "uomo-nero-player-aid.it.pdf",
+        "uomo-nero-sheet.it.pdf", "uomo-nero.it.pdf"]
     assert main(["pdf", "uomo-nero", "--lang", "xx", "--rules", str(RULES), "--templates",
                  str(TEMPLATES), "--out", str(tmp_path)]) == 1
     assert "error[no-such-document]" in capsys.readouterr().out

@@ -202,13 +202,14 @@ def test_pdf_out_is_guarded_too_and_writes_through_no_planted_link(tmp_path: Pat
                  "--workers", "1"]) == 0
     victim = tmp_path / "victim.txt"
     victim.write_text("untouched")
-    for name in ("black-peter-32.tmp", "black-peter-32-card.tmp", "black-peter-32-sheet.tmp"):
+    for name in ("black-peter-32.en.tmp", "black-peter-32-card.en.tmp", "black-peter-32-sheet.en.tmp",
+                 "black-peter-32.tmp", "black-peter-32-card.tmp", "black-peter-32-sheet.tmp"):
         (out / name).symlink_to(victim)  # main wrote through these predictable names
-    (out / "black-peter-32.pdf").unlink()
+    (out / "black-peter-32.en.pdf").unlink()
     assert main(["pdf", GAME, "--lang", "en", "--rules", str(rules), "--out", str(out),
                  "--workers", "1"]) == 0
     assert victim.read_text() == "untouched"
-    assert (out / publish.MARKER).is_file() and (out / "black-peter-32.pdf").is_file()
+    assert (out / publish.MARKER).is_file() and (out / "black-peter-32.en.pdf").is_file()
     # nothing beside the PDFs but them: the disk cache is the user's, not the output's
     assert not (tmp_path / ".pdf.cache").exists() and not (out / "site").exists()
 
@@ -527,7 +528,7 @@ def test_serve_bad_port_is_a_usage_error_and_a_busy_port_a_clear_one(tmp_path: P
                "--out", str(tmp_path / "site"))
     _, err = proc.communicate(timeout=HANG)
     busy.close()
-    assert proc.returncode == 3 and f"cannot serve on 127.0.0.1:{port}" in err
+    assert proc.returncode == 2 and f"cannot serve on 127.0.0.1:{port}" in err
     assert "Traceback" not in err
     assert not (tmp_path / "site").exists()  # said at once, before a build (it once took minutes)
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..core.builtin_theme import builtin_templates
 from ..core.diagnostics import format_json, format_text, printable
+from ..core.forges import format_github, format_sarif
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_SYSTEM = 0, 1, 2, 3
 
@@ -80,9 +81,12 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="replay every example round and report every mistake")
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                        help="rules folder, game folder or file (default: rules)")
-    check.add_argument("--format", choices=("text", "short", "json"), default="text",
+    check.add_argument("--format", choices=("text", "short", "json", "github", "sarif"),
+                       default="text",
                        help="text: each finding with its source line and a caret (default); "
-                       "short: one line each, for editors and grep; json")
+                       "short: one line each, for editors and grep; json; github: GitHub "
+                       "Actions annotations, each finding on its line of a pull request; "
+                       "sarif: a SARIF 2.1.0 log for code scanning (GitHub, GitLab)")
     check.add_argument("--no-warnings", action="store_true", help="show errors only")
     check.add_argument("--quiet", action="store_true", help="no progress on stderr")
     for name, text in (("build", "check, then build the site into --out"),
@@ -105,8 +109,12 @@ def _parser() -> argparse.ArgumentParser:
                              help="leave the search index as the last build made it (quicker; "
                                   "the next build without this option indexes again)")
         if name == "serve":
-            cmd.add_argument("--port", type=_port, default=8000)
-            cmd.add_argument("--host", default="127.0.0.1")
+            cmd.add_argument("--port", type=_port, default=8000,
+                             help="the port to serve on (default 8000; 0: any free one); a "
+                             "port in use is refused before anything is built")
+            cmd.add_argument("--host", default="127.0.0.1",
+                             help="the address to listen on (default 127.0.0.1: this machine "
+                             "alone)")
     i18n = sub.add_parser("i18n", help="the state of the translations, per game and language",
                           formatter_class=_Formatter)
     i18n.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="default: rules")
@@ -143,7 +151,9 @@ def _parser() -> argparse.ArgumentParser:
     pdf.add_argument("--lang", required=True, help="language code, e.g. it")
     pdf.add_argument("--rules", type=Path, default=Path("rules"))
     pdf.add_argument("--templates", type=Path, default=None, help=TEMPLATES_HELP)
-    pdf.add_argument("--out", type=Path, default=Path("output/pdf"), help="folder for the PDFs")
+    pdf.add_argument("--out", type=Path, default=Path("output/pdf"),
+                     help="folder for the PDFs, named with their language (macao.en.pdf, "
+                     "macao-card.en.pdf, ...): the languages of a game share a folder")
     pdf.add_argument("--workers", type=_positive, default=0,
                      help="PDF render processes (default and most: one per core)")
     pdf.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -230,11 +240,12 @@ def _check(args: argparse.Namespace) -> int:
     items = result.report.sorted()
     if args.no_warnings:
         items = [d for d in items if d.severity == "error"]
-    if args.format == "json":
-        print(format_json(items))
+    if args.format in ("json", "sarif"):
+        print(format_json(items) if args.format == "json" else format_sarif(items))
     else:
         if items:
-            print(format_text(items, quote=args.format == "text"))
+            print(format_github(items) if args.format == "github"
+                  else format_text(items, quote=args.format == "text"))
         n_err, n_warn = len(result.report.errors), len(result.report.warnings)
         n_notes = len(result.report.notes)
         examples = len(result.replays)
@@ -421,7 +432,7 @@ def _simulate(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if args.players_as == "bot":
         assert isinstance(loaded, tuple)
-        duels = sc.duels(request, loaded[0], configs)
+        duels = sc.duels(request, loaded[0], configs, _progress(args))
         print(sc.duels_json(request, duels) if args.format == "json" else sc.duels_text(request, duels))
         return EXIT_OK
     results = sc.simulate(configs, request, _progress(args))

@@ -21,7 +21,7 @@ import sys
 import threading
 import time
 import traceback
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -262,6 +262,33 @@ def _failed(live: Live | None, code: str, message: str) -> None:
                       "message": message, "hint": None}])
 
 
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why serve cannot listen where it was asked, and what to ask instead."""
+
+    message: str
+    hint: str
+
+
+def listen(host: str, port: int, handler: type[SiteHandler]
+           ) -> http.server.ThreadingHTTPServer | Refusal:
+    """A server listening on ``host:port`` (port 0: any free one), or why there cannot be."""
+    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    try:
+        return http.server.ThreadingHTTPServer((host, port), handler)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        if error.errno == errno.EADDRINUSE:
+            return Refusal(f"cannot serve on {where}: the port is in use ({reason})",
+                           "another --port, or --port 0 for any free one")
+        if error.errno == errno.EACCES:
+            return Refusal(f"cannot serve on {where}: not allowed to listen there ({reason})",
+                           "a port above 1023, or --port 0 for any free one")
+        return Refusal(f"cannot serve on {where}: {reason}",
+                       "--host 127.0.0.1 (this machine alone) or an address of this machine; "
+                       "--port 0 for any free port")
+
+
 def serve(config: BuildConfig, *, host: str = "127.0.0.1", port: int = 8000) -> int:
     from watchfiles import watch
 
@@ -273,11 +300,10 @@ def serve(config: BuildConfig, *, host: str = "127.0.0.1", port: int = 8000) -> 
         return 1
     live = Live()
     handler = type("Handler", (SiteHandler,), {"site": config.out, "live": live})
-    try:  # the port first: a port in use is said at once, not after a whole build
-        server = http.server.ThreadingHTTPServer((host, port), handler)
-    except OSError as error:
-        print(f"rulebook: error: cannot serve on {host}:{port}: {error.strerror}", file=sys.stderr)
-        return 3
+    server = listen(host, port, handler)  # the port first: said at once, not after a build
+    if isinstance(server, Refusal):
+        print(f"rulebook: error: {server.message}\n  hint: {server.hint}", file=sys.stderr)
+        return 2  # a usage error: nothing was built, nothing written
     try:
         rebuild(config, first=True, live=live)
     except BaseException:

@@ -146,14 +146,21 @@ class DuelPair:
     baseline: Duel  # the same games with a random player in the bot's seat
 
 
-def duels(request: Request, bundle: GameBundle, configs: list[Configuration]) -> list[DuelPair]:
+def duels(request: Request, bundle: GameBundle, configs: list[Configuration],
+          progress: Progress | None = None) -> list[DuelPair]:
+    """Each configuration's games with the computer player at seat 1 and without it (a bar on
+    stderr, unless quiet)."""
     games = request.rounds or DUEL_GAMES
     out = []
-    for config in configs:
-        options = play_options(bundle, request.variant, config.players)
-        out.append(DuelPair(config.players,
-                            duel(options, games=games, seed=request.seed, bot=True),
-                            duel(options, games=games, seed=request.seed, bot=False)))
+    with (progress or Progress()).task("playing the computer player's games",
+                                       2 * len(configs)) as task:
+        for config in configs:
+            options = play_options(bundle, request.variant, config.players)
+            bot = duel(options, games=games, seed=request.seed, bot=True)
+            task.advance()
+            out.append(DuelPair(config.players, bot,
+                                duel(options, games=games, seed=request.seed, bot=False)))
+            task.advance()
     return out
 
 

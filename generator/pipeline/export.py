@@ -1,9 +1,15 @@
 """`rulebook pdf GAME --lang xx`: one game's card, sheet and booklets, into a folder of their
-own (no site, no graph: the disk cache still spares what was rendered before)."""
+own (no site, no graph: the disk cache still spares what was rendered before).
+
+Their names carry the language (``macao.en.pdf``, ``makao-booklet-a4.ru.pdf``): the languages
+of a game exported into one folder never overwrite each other, though two of them may share a
+slug (Macao is makao in Russian and in Arabic). The site keeps the names without it: each
+language has a folder of its own there.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from ..check.games import check
 from ..check.site_spec import load_site_spec
@@ -17,6 +23,17 @@ from . import publish
 from .backbone import describe, refused_output
 from .context import BuildConfig, BuildError, BuildResult
 from .pdfs import render_pdfs
+
+
+def export_name(document: str, lang: str) -> str:
+    """The file name ``rulebook pdf`` gives a document of the site: the language before the
+    extension.
+
+    >>> export_name("ru/makao/makao-booklet-a4.pdf", "ru")
+    'makao-booklet-a4.ru.pdf'
+    """
+    name = PurePosixPath(document)
+    return f"{name.stem}.{lang}{name.suffix}"
 
 
 def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResult, list[Path]]:
@@ -52,10 +69,11 @@ def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResu
                 return result, []
             config.out.mkdir(parents=True, exist_ok=True)
             written = []
-            for rel, data in sorted(pdfs.items()) + [(publish.MARKER, publish.MARKER_TEXT)]:
-                target = config.out / Path(rel).name
+            for rel, data in sorted(pdfs.items()):
+                target = config.out / export_name(rel, lang)
                 write_beside(target, data)
                 written.append(target)
+            write_beside(config.out / publish.MARKER, publish.MARKER_TEXT)
     except OSError as error:
         raise BuildError(describe(error, config.out)) from error
-    return result, written[:-1]
+    return result, written
