@@ -142,11 +142,18 @@ def test_init_makes_a_site_that_passes_check_with_ci_files_for_two_forges(
     assert result.ok and result.report.items == []
     assert {p.name for p in (target / "rules" / "my-game").glob("*.yaml")} == {
         "game.yaml", "en.yaml", "de.yaml"}
+    github = yaml.safe_load((target / ".github" / "workflows" / "rulebook.yml").read_text())
     site = yaml.safe_load((target / "rules" / "site.yaml").read_text())
     assert site["name"] == "Card nights" and site["source_language"] == "en"
     assert "/output/" in (target / ".gitignore").read_text().splitlines()
-    assert "rulebook==" in (target / "requirements.txt").read_text()
-    github = yaml.safe_load((target / ".github" / "workflows" / "rulebook.yml").read_text())
+    # where CI installs rulebook from: the author's to say (PyPI's "rulebook" is another
+    # project's), and CI's first step stops until then
+    requirement = (target / "requirements.txt").read_text()
+    assert "rulebook @" in requirement and all(
+        line.startswith("#") for line in requirement.splitlines() if line.strip())
+    guard = subprocess.run(["bash", "-c", github["jobs"]["build"]["steps"][2]["run"].splitlines()[0]],
+                           cwd=target, capture_output=True, text=True)
+    assert guard.returncode == 1 and "::error file=requirements.txt::" in guard.stdout
     # YAML reads the key `on` as True; GitHub reads it as the events
     events = github.get("on", github.get(True))
     assert {"push", "pull_request"} <= set(events)

@@ -133,3 +133,15 @@ def test_a_link_that_points_nowhere_is_refused_before_anything_is_written(
         f"rulebook: error: {named} is a symbolic link to {tmp_path / 'gone'}, which does not exist",
         "  hint: remove the link, or make the folder it points to"], err
     assert tree(tmp_path) == before and not (tmp_path / "gone").exists()
+
+
+def test_a_new_game_starts_in_the_languages_the_other_games_are_written_in(tmp_path) -> None:
+    """`rulebook new` in a site of two languages makes both files (a newcomer once found the
+    second game in English alone, with nothing said); --langs still chooses."""
+    rules = tmp_path / "rules"
+    assert main(["new", "first", "--family", "pairs", "--langs", "en,de", "--rules", str(rules)]) == 0
+    assert main(["new", "second", "--family", "tricks", "--rules", str(rules)]) == 0
+    assert {p.name for p in (rules / "second").glob("??.yaml")} == {"en.yaml", "de.yaml"}
+    assert main(["new", "third", "--family", "pairs", "--langs", "en", "--rules", str(rules)]) == 0
+    assert {p.name for p in (rules / "third").glob("??.yaml")} == {"en.yaml"}
+    assert check([rules], root=tmp_path).report.errors == []

@@ -60,6 +60,14 @@ class Created:
 
 # -- what may be made ----------------------------------------------------------------------
 
+def site_languages(rules: Path, source: str) -> list[str]:
+    """The languages a rules folder's games are written in (the source first), or the source
+    language alone in a folder with no game yet: a new game starts in all of them."""
+    found = {p.stem for p in rules.glob("*/*.yaml") if p.stem in LANGUAGES
+             and (p.parent / "game.yaml").is_file()} if rules.is_dir() else set()
+    return [source, *(lang for lang in LANGUAGES if lang in found and lang != source)]
+
+
 def parse_langs(text: str) -> list[str] | Refusal:
     """``en,de`` as a list of the site's languages."""
     langs = [part.strip() for part in text.split(",") if part.strip()]

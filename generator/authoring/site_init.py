@@ -19,9 +19,9 @@ import os
 import shutil
 import tempfile
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 
+from ..core.forges import version
 from ..families import REGISTRY
 from ..runtime.files import umask
 from . import scaffold
@@ -30,6 +30,9 @@ from . import scaffold
 PDF_LIBRARIES = "libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0"
 # What CI installs: the site's requirements.txt, which names the rulebook that made it.
 INSTALL = "pip install -r requirements.txt"
+# CI's first step: requirements.txt names where rulebook comes from (a line not a comment)
+NAMED = "grep -qE '^[[:space:]]*[^#[:space:]]' requirements.txt"
+UNNAMED = "say where rulebook comes from (uncomment one line)"
 DEFAULT_GAME = "my-game"
 DEFAULT_FAMILY = "pairs"  # the smallest starter: a first build is quick
 
@@ -68,7 +71,7 @@ def readme(name: str, game: str, langs: list[str]) -> str:
     others = ", ".join(langs[1:])
     return f"""# {name}
 
-The rules of card games, written for [rulebook](https://pypi.org/project/rulebook/): each
+The rules of card games, written for rulebook: each
 game's facts once in `rules/<game>/game.yaml`, its prose in one file per language
 (`{langs[0]}.yaml`{f", and {others}" if others else ""}), its example rounds in
 `rules/<game>/examples/`. `rulebook check` replays every example round and reports every
@@ -76,7 +79,7 @@ mistake at its file, line and column; `rulebook build` makes the site and its PD
 
 ## Commands
 
-    pip install -r requirements.txt   # once (Python 3.11+; the PDFs need Pango: see below)
+    pip install -r requirements.txt   # once, after saying in it where rulebook comes from
     rulebook check                    # replay and check every example round
     rulebook serve                    # the site on http://127.0.0.1:8000, rebuilt on change
     rulebook build                    # the site into output/site/
@@ -105,25 +108,27 @@ the same.
 
 
 def requirements() -> str:
+    """Where CI installs rulebook from: the one line the site's author must write, since an
+    installed rulebook does not know the address it came from (and another project holds the
+    name on PyPI)."""
     return "".join([
-        "# The rulebook this site is checked and built with (CI: pip install -r requirements.txt).\n",
-        "# Where it comes from: an index that has it, or a wheel's or a git repository's address,\n",
-        "# e.g. rulebook @ https://example.org/rulebook-0.1.0-py3-none-any.whl\n",
-        f"rulebook{_pinned()}\n",
+        "# Where CI installs rulebook from (pip install -r requirements.txt): uncomment ONE line\n",
+        "# and give the address of the rulebook this site is built with. Until then, CI stops at\n",
+        "# its first step and says so.\n",
+        f"# rulebook @ https://example.org/downloads/rulebook-{_version()}-py3-none-any.whl\n",
+        "# rulebook @ git+https://github.com/<owner>/rulebook@<tag>\n",
     ])
 
 
-def _pinned() -> str:
-    """``==`` the version running, or nothing when run from a source tree never installed."""
-    try:
-        return f"=={metadata.version('rulebook')}"
-    except metadata.PackageNotFoundError:
-        return ""
+def _version() -> str:
+    v = version()
+    return "<version>" if v.startswith("0+") else v  # a source tree never installed
 
 
 GITIGNORE = """\
-# the built site (rulebook's caches are in ~/.cache/rulebook, outside the folder)
+# the built site (and GitLab's or Netlify's copy of it); rulebook's cache is outside the folder
 /output/
+/public/
 """
 
 
@@ -154,6 +159,7 @@ jobs:
           python-version: "3.11"
       - name: Install rulebook and the PDFs' libraries
         run: |
+          {NAMED} || {{ echo "::error file=requirements.txt::{UNNAMED}"; exit 1; }}
           sudo apt-get update -qq
           sudo apt-get install -y -qq {PDF_LIBRARIES}
           {INSTALL}
@@ -183,6 +189,7 @@ def gitlab_ci() -> str:
 # Check the rules on every merge request and branch; publish main to GitLab Pages.
 image: python:3.11-slim
 before_script:
+  - {NAMED} || {{ echo "requirements.txt - {UNNAMED}"; exit 1; }}
   - apt-get update -qq && apt-get install -y -qq {PDF_LIBRARIES}
   - {INSTALL}
 check:

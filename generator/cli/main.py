@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..core.builtin_theme import builtin_templates
 from ..core.diagnostics import format_json, format_text, printable
-from ..core.forges import format_github, format_sarif
+from ..core.forges import format_github, format_sarif, version
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_SYSTEM = 0, 1, 2, 3
 
@@ -77,6 +77,7 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rulebook",
                      description="Check and publish card-game rules written in YAML.")
+    parser.add_argument("--version", action="version", version=f"rulebook {version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = sub.add_parser("check", help="replay every example round and report every mistake")
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
@@ -165,8 +166,9 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--starter", help="which of the family's starters to begin from: tricks "
                      "has avoidance (the default: Hearts' shape) and taking (Whist's: trumps, "
                      "partners, tricks over a book); pairs has pairing")
-    new.add_argument("--langs", help="its languages, e.g. en,de (default: the source language "
-                     "of the rules folder's site.yaml, else en)")
+    new.add_argument("--langs", help="its languages, e.g. en,de (default: the languages the "
+                     "rules folder's games are written in, else the source language of its "
+                     "site.yaml, else en)")
     new.add_argument("--rules", type=Path, default=Path("rules"), help="rules folder")
     init = sub.add_parser("init", help="start a site: a folder with site.yaml, a starter game "
                           "that passes check, a README and CI files that check and publish it")
@@ -460,7 +462,8 @@ def _new(args: argparse.Namespace) -> int:
     from ..core.diagnostics import Report
 
     source = _site_language(args.rules)
-    langs = scaffold.parse_langs(args.langs if args.langs is not None else source)
+    langs = scaffold.parse_langs(args.langs if args.langs is not None
+                                 else ",".join(scaffold.site_languages(args.rules, source)))
     refused = langs if isinstance(langs, scaffold.Refusal) else \
         scaffold.refusal(args.rules, args.game, family=args.family, starter=args.starter)
     if refused is not None:

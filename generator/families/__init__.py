@@ -102,6 +102,11 @@ class Family(Protocol[G, S, R]):
         """For the facts box: the odd card, or the cards one of which is left over."""
         ...
 
+    def card_values(self, game: G) -> Mapping[Card, int]:
+        """What each card that counts is worth in the score (the player aid prints them);
+        empty when no card counts."""
+        ...
+
     def hand_sizes(self, game: G, players: int) -> tuple[int, int] | None:
         """The fewest and most cards a player is dealt with this many players; None when the
         game is not played by that many."""
@@ -175,6 +180,8 @@ class AnyFamily(Protocol):
     def players(self, game: Engine) -> int | None: ...
 
     def odd_cards(self, game: Engine) -> tuple[Card, ...]: ...
+
+    def card_values(self, game: Engine) -> Mapping[Card, int]: ...
 
     def hand_sizes(self, game: Engine, players: int) -> tuple[int, int] | None: ...
 
@@ -256,6 +263,9 @@ class Registered(Generic[G, S, R]):
 
     def odd_cards(self, game: Engine) -> tuple[Card, ...]:
         return self.family.odd_cards(self._game(game))
+
+    def card_values(self, game: Engine) -> Mapping[Card, int]:
+        return self.family.card_values(self._game(game))
 
     def hand_sizes(self, game: Engine, players: int) -> tuple[int, int] | None:
         return self.family.hand_sizes(self._game(game), players)

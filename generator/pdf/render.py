@@ -35,8 +35,9 @@ PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
 # 2: copy-fitting, fill pages, numbers kept with their word; 3: not in the head; 4: the back
 # cover fitted; 5: the booklet's example round changed on purpose (a callout once, a seat's role
 # beside its name, the deal kept with the hand's line); 6: the assets served from a bundle
-# (the templates' images too, and its digest in the key)
-RENDER_VERSION = "6"
+# (the templates' images too, and its digest in the key); 7: a card full at the floor drops
+# its optional lines (fit-optional)
+RENDER_VERSION = "7"
 # Copy-fitting of a card: its body type, in points, the largest of these that fits.
 FIT_FLOOR, FIT_CEILING, FIT_STEP = 9.0, 11.0, 0.25
 
@@ -345,12 +346,27 @@ def _copy_fitted(html: str) -> Any:
     layout, and the whole sheet is laid out once at that size, and checked."""
     first = first_copy_only(html)
     if first is not None:
-        size, _ = _largest_on_one_page(first, CARD_BODY)
+        size, fitted = _largest_on_one_page(first, CARD_BODY)
+        if fitted is None and OPTIONAL in html:  # full at the floor: without what may go
+            return _copy_fitted(without_optional(html))
         document = _layout(html, size_rule(CARD_BODY, size))
         if _fits(document):
             return document
     size, best = _largest_on_one_page(html, CARD_BODY)
+    if best is None and OPTIONAL in html:
+        return _copy_fitted(without_optional(html))
     return best if best is not None else _layout(html, size_rule(CARD_BODY, size))
+
+
+# A card's line that may be left out when the card is full at the floor (the player aid's card
+# values, which a game's own end lines may already say): an element of this class, whole.
+OPTIONAL = 'class="fit-optional'
+_OPTIONAL_ITEM = re.compile(r'<li class="fit-optional[^"]*">.*?</li>', re.S)
+
+
+def without_optional(html: str) -> str:
+    """``html`` without its optional list items (every copy's)."""
+    return _OPTIONAL_ITEM.sub("", html)
 
 
 # Where the copies after the first start, and what follows the last copy (the crop marks), in

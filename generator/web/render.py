@@ -46,6 +46,7 @@ from .qr import paper_context, qr_svg, rules_changed
 from .search import BUNDLE, shard_counts, shard_folder
 from .search_box import SYNONYMS, SearchBox, search_box
 from .site import DocKind, Document, Kind, Page, Site, absolute, relative
+from .values import gather, lines
 
 Context = Mapping[str, object]  # one of the TypedDicts below, or the game page's
 
@@ -132,6 +133,7 @@ class QuickrefContext(TypedDict):
     deck: str
     odd_card: Markup | None
     game_href: str
+    card_values: list[Markup]  # what each card is worth (the player aid prints it)
     removed: Markup | None
     pdfs: list[PdfLink]
     description: str
@@ -464,6 +466,7 @@ class Renderer:
             "title": msgs.gettext("Quick reference: %(game)s") % {"game": facts.title},
             "game_title": facts.title, "blocks": blocks, "players": facts.players, "deck": facts.deck,
             "odd_card": facts.odd_card, "game_href": relative(page, game_page.path),
+            "card_values": card_value_lines(bundle, msgs, lang),
             "removed": facts.removed if bundle.rules.engine.removed else None,
             "pdfs": self.pdf_links(page, bundle.rules.id, lang),
             "description": markup.plain(facts.fill(facts.text.description)),
@@ -539,6 +542,14 @@ class Renderer:
             {"loc": absolute(self.config.base_url, page), "alternates": self.alternates(page)}
             for page in self.site.pages if page.kind is not Kind.NOT_FOUND]
         return self.env(SOURCE_LANGUAGE).get_template("sitemap.xml.j2").render(urls=urls)
+
+
+def card_value_lines(bundle: GameBundle, msgs: Messages, lang: str) -> list[Markup]:
+    """What each card is worth, from the engine, in the current card style."""
+    removed = set(bundle.rules.engine.removed)
+    deck = [c for c in get_deck(bundle.rules.spec.deck).cards if c not in removed]
+    worths = gather(family_of(bundle).card_values(bundle.rules.engine), deck)
+    return lines(worths, msgs, lang, local=markup.current_card_style().local_letters)
 
 
 def json_ld(data: object) -> Markup:

@@ -127,6 +127,9 @@ class PairsFamily:
     def odd_cards(self, game: PairsGame) -> tuple[Card, ...]:
         return game.odd_candidates()
 
+    def card_values(self, game: PairsGame) -> Mapping[Card, int]:
+        return {}  # a pairing game has a loser, not a score
+
     def hand_sizes(self, game: PairsGame, players: int) -> tuple[int, int] | None:
         sizes = game.deal_sizes(players, dealer=players - 1)  # the whole pack, one at a time
         return min(sizes), max(sizes)

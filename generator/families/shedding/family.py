@@ -194,6 +194,11 @@ class ShedFamily:
     def odd_cards(self, game: ShedGame) -> tuple[Card, ...]:
         return ()
 
+    def card_values(self, game: ShedGame) -> Mapping[Card, int]:
+        if game.options.scoring is Scoring.NONE:
+            return {}  # the first out wins; nothing is counted
+        return {c: game.points(c) for c in game.cards if game.points(c)}
+
     def hand_sizes(self, game: ShedGame, players: int) -> tuple[int, int] | None:
         size = game.hand_size(players)
         return None if size is None else (size, size)

@@ -224,6 +224,9 @@ class TricksFamily:
     def odd_cards(self, game: TricksGame) -> tuple[Card, ...]:
         return ()  # no card is left over in a trick-taking game
 
+    def card_values(self, game: TricksGame) -> Mapping[Card, int]:
+        return {c: game.value(c) for c in game.cards if game.value(c)}
+
     def hand_sizes(self, game: TricksGame, players: int) -> tuple[int, int] | None:
         if players != game.players:
             return None
