@@ -243,7 +243,7 @@ def test_pdf_fetcher_refuses_local_files_and_urls(tmp_path: Path, web_server) ->
     html = ('<html lang="en"><head><title>t</title><link rel="stylesheet" href="print.css">'
             "</head><body>" + "".join(f'<img src="{s}">' for s in images) + "</body></html>")
     stats = PdfStats()
-    pdfs = render_pdfs([PdfJob("a.pdf", html)], print_dir=ROOT / "templates" / "print",
+    pdfs = render_pdfs([PdfJob("a.pdf", html)], theme=ROOT / "templates",
                        cache=Cache(tmp_path / "cache"), workers=1, stats=stats)
     assert hits == []  # no request left the renderer
     refused = stats.refused["a.pdf"]

@@ -155,6 +155,10 @@ ROWS: tuple[Row, ...] = (
         "build only: WeasyPrint without libharfbuzz-subset (every PDF carries whole fonts); "
         "print.css names a font file that is not in the templates' fonts",
         warning=True),
+    Row(("unknown-override",),
+        "build only: a file of the site's templates folder whose name is near, but not, a "
+        "file of the built-in theme (with the nearest): a typo, which overrides nothing",
+        warning=True),
     Row(("digest-mismatch",),
         "a translation record (`<lang>.translated-from.yaml`) whose digest is not that of its "
         "recorded text (edited by hand); a record of an unknown language, or an unknown "
