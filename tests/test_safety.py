@@ -578,12 +578,17 @@ def test_a_broken_catalog_is_a_build_finding(tmp_path: Path) -> None:
 
 
 def test_a_missing_font_is_a_warning_not_a_crash(tmp_path: Path) -> None:
-    """A templates folder whose print.css names font files that are not there: the site is
-    built without those web fonts, and each missing file is a warning at its line."""
+    """A print.css (the site's own, docs/theme.md) that names font files that are in neither
+    the site's templates nor the built-in theme, and one that is no font: the site is built
+    without those web fonts, and each is a warning at its line."""
     templates = tmp_path / "templates"
-    shutil.copytree(ROOT / "templates", templates, ignore=shutil.ignore_patterns("fonts"))
+    (templates / "print").mkdir(parents=True)
+    css = (ROOT / "templates" / "print" / "print.css").read_text(encoding="utf-8")
+    css = css.replace("url(../fonts/", "url(../gone/").replace("../gone/NotoSans-Bold.ttf",
+                                                              "../fonts/NotoSans-Bold.ttf")
+    (templates / "print" / "print.css").write_text(css, encoding="utf-8")
     (templates / "fonts").mkdir()
-    (templates / "fonts" / "NotoSans-Bold.ttf").write_bytes(b"not a font")
+    (templates / "fonts" / "NotoSans-Bold.ttf").write_bytes(b"not a font")  # over the built-in
     out = tmp_path / "site"
     result = build(BuildConfig(one_game(tmp_path), templates, out, pdf=False))
     assert result.ok, [d.format() for d in result.report.errors]
