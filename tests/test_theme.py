@@ -146,6 +146,20 @@ def test_templates_that_name_no_folder_are_a_usage_error(
         "templates (the theme files it overrides), found nothing there\n")
 
 
+def test_serve_starts_again_with_the_templates_it_was_given(tmp_path: Path) -> None:
+    """A site without templates/ is served again without --templates (which would name a
+    folder that is not there, a usage error); one with its folder, with it."""
+    from generator.cli.serve import restart_command
+
+    none = restart_command(BuildConfig(tmp_path, tmp_path / "templates", tmp_path / "out"),
+                           "127.0.0.1", 8000)
+    assert "--templates" not in none
+    (tmp_path / "templates").mkdir()
+    own = restart_command(BuildConfig(tmp_path, tmp_path / "templates", tmp_path / "out"),
+                          "127.0.0.1", 8000)
+    assert own[own.index("--templates") + 1] == str(tmp_path / "templates")
+
+
 # -- a one-game site built with the built-in theme, and with overrides ---------------------------
 
 def _build(folder: Path, out: str = "out") -> BuildResult:
