@@ -76,6 +76,9 @@ def test_a_theme_file_is_never_looked_for_outside_the_theme(tmp_path: Path) -> N
     (tmp_path / "secret.txt").write_text("secret", encoding="utf-8")
     theme = Theme.layered(site, builtin=builtin)
     assert theme.find("../secret.txt") is None and theme.find("/etc/hostname") is None
+    assert not theme.path("../secret.txt").exists() and theme.candidates("../secret.txt") == ()
+    with pytest.raises(OSError):
+        theme.read("../secret.txt")
     assert normalized("print/../fonts/x.ttf") == "fonts/x.ttf"
     assert normalized("print/../../x") is None and normalized("a\\b") is None
 

@@ -32,6 +32,7 @@ from . import deps
 # (an image, a partial its overrides include); when a theme file's name is this close, the
 # build says so (a typo overrides nothing).
 NEAR = 0.8
+OUTSIDE = "(outside the theme)"  # the folder of no file: where a path that climbs out points
 
 
 def builtin_theme() -> Path:
@@ -92,14 +93,21 @@ class Theme:
 
     def path(self, rel: str) -> Path:
         """The winning file for ``rel``, else where the built-in theme would have it (for a
-        message that names a missing file)."""
+        message that names a missing file); a path that climbs out of the theme names no
+        file (print.css's ``url(../../x.ttf)`` is a missing font, never a file outside)."""
         found = self.find(rel)
-        return found if found is not None else self.builtin / (normalized(rel) or rel)
+        if found is not None:
+            return found
+        clean = normalized(rel)
+        return self.builtin / clean if clean is not None else \
+            self.builtin / OUTSIDE / posixpath.basename(rel)
 
     def candidates(self, rel: str) -> tuple[Path, ...]:
         """The files a render that reads ``rel`` depends on: each layer's, down to the
         winner's (a site's file added or removed there changes what it reads)."""
-        clean = normalized(rel) or rel
+        clean = normalized(rel)
+        if clean is None:
+            return ()
         out = []
         for layer in self.layers:
             out.append(layer / clean)
