@@ -27,6 +27,7 @@ from generator.pdf import render  # noqa: E402
 from generator.pdf.imposition import imposed_pdfs  # noqa: E402
 from generator.pipeline import BuildConfig, build  # noqa: E402
 from generator.runtime.cache import Cache  # noqa: E402
+from generator.runtime.theme import Theme  # noqa: E402
 from generator.web.render import Renderer, SiteConfig  # noqa: E402
 from generator.web.site import DocKind, plan  # noqa: E402
 
@@ -39,7 +40,7 @@ def jobs() -> list[tuple[str, render.PdfJob]]:
     spec = load_site_spec(ROOT / "rules", Report())
     assert spec is not None
     site = plan(checked.games)
-    renderer = Renderer(SiteConfig(TEMPLATES, spec.base_url, spec.name), site, checked.replays)
+    renderer = Renderer(SiteConfig(Theme.layered(TEMPLATES), spec.base_url, spec.name), site, checked.replays)
     return [(d.kind.value, render.PdfJob(d.path, renderer.render_document(d),
                                          4 if d.kind is DocKind.BOOKLET else 1,
                                          fit=d.kind in (DocKind.CARD, DocKind.SHEET, DocKind.AID)))
@@ -70,7 +71,8 @@ def pipeline(all_jobs: list[tuple[str, render.PdfJob]], workers: int) -> float:
     with tempfile.TemporaryDirectory() as folder:
         cache = Cache(Path(folder))
         start, start_cpu = time.perf_counter(), cpu()
-        pdfs = render.render_pdfs([j for _, j in all_jobs], print_dir=PRINT, cache=cache, workers=workers)
+        pdfs = render.render_pdfs([j for _, j in all_jobs], theme=TEMPLATES, cache=cache,
+                                   workers=workers)
         booklets = {path: (data, path.startswith("ar/")) for path, data in pdfs.items()
                     if any(kind == "booklet" and j.path == path for kind, j in all_jobs)}
         imposed_pdfs(booklets, cache=cache)

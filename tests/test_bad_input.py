@@ -18,6 +18,7 @@ from generator.core.diagnostics import MAX_SHOWN, Diagnostic, Mark, Report, form
 from generator.core.languages import load_messages
 from generator.families import get_family
 from generator.model.source import MAX_DEPTH, load_yaml
+from generator.runtime.theme import Theme
 
 END = "examples/endgame.yaml"
 
@@ -112,7 +113,8 @@ def test_catalog_problems_reach_the_renderer(tmp_path: Path) -> None:
     po.parent.mkdir(parents=True)
     po.write_text(PO, encoding="utf-8")
     result = check([RULES / "uomo-nero"], root=RULES.parent)
-    renderer = Renderer(SiteConfig(tmp_path, "https://x.example/"), plan(result.games), result.replays)
+    renderer = Renderer(SiteConfig(Theme.layered(tmp_path), "https://x.example/"),
+                        plan(result.games), result.replays)
     assert [d.mark.line for d in renderer.catalog_problems()] == [9, 11, 16]
 
 

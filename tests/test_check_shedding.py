@@ -13,6 +13,7 @@ import pytest
 from conftest import ROOT
 from generator.check.games import check
 from generator.families import REGISTRY
+from generator.runtime.theme import Theme
 
 FIXTURE = ROOT / "tests" / "fixtures" / "shedding"
 GAME = "mini-macao"
@@ -107,7 +108,7 @@ def test_the_example_renders_the_pile_the_hands_the_stock_and_the_suit_asked() -
 
     result = check([FIXTURE / GAME], root=FIXTURE.parent)
     bundle = result.games[0]
-    renderer = Renderer(SiteConfig(ROOT / "templates", "https://example.org/", "rulebook",
+    renderer = Renderer(SiteConfig(Theme.layered(), "https://example.org/", "rulebook",
                                    pdf=False), plan(result.games), result.replays)
     family = get_family("shedding")
     view = ExampleView("a-whole-hand", bundle, "en",

@@ -12,6 +12,7 @@ import pytest
 
 from conftest import PAIRS_GAME, ROOT, TRICKS_GAME, corpus
 from generator.pipeline.simulate import simulations_of
+from generator.runtime.theme import Theme
 from generator.web.render import Renderer, SiteConfig, json_ld
 from generator.web.site import Kind, plan
 
@@ -40,7 +41,8 @@ def poisoned_templates(tmp_path: Path) -> Path:
 @pytest.fixture(scope="module")
 def italian_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     templates = poisoned_templates(tmp_path_factory.mktemp("poisoned"))
-    renderer = Renderer(SiteConfig(templates, "https://rulebook.example/"), SITE, CHECKED.replays)
+    renderer = Renderer(SiteConfig(Theme.layered(templates), "https://rulebook.example/"), SITE,
+                        CHECKED.replays)
     # a pairing game and a trick game (each family's narration), and the 404 page
     games = [b for b in SITE.games.values() if b.rules.id in (PAIRS_GAME, TRICKS_GAME, "uomo-nero")]
     renderer.numbers.prefetch([s for b in games for s in simulations_of(b)],
@@ -67,7 +69,7 @@ def test_json_ld_cannot_end_its_script_element() -> None:
 
 
 def test_json_ld_on_a_page_parses(tmp_path: Path) -> None:
-    renderer = Renderer(SiteConfig(ROOT / "templates", "https://rulebook.example/"), SITE,
+    renderer = Renderer(SiteConfig(Theme.layered(), "https://rulebook.example/"), SITE,
                         CHECKED.replays)
     page = next(p for p in SITE.pages if p.kind is Kind.GAME and p.lang == "en")
     html = renderer.render(page)
@@ -76,7 +78,7 @@ def test_json_ld_on_a_page_parses(tmp_path: Path) -> None:
 
 
 def test_the_sitemap_is_well_formed_xml_whatever_the_address() -> None:
-    renderer = Renderer(SiteConfig(ROOT / "templates", "https://x.example/a'b\"c&d]]>e/"), SITE,
+    renderer = Renderer(SiteConfig(Theme.layered(), "https://x.example/a'b\"c&d]]>e/"), SITE,
                         CHECKED.replays)
     sitemap = renderer.sitemap()
     doc = xml.dom.minidom.parseString(sitemap.encode("utf-8"))

@@ -12,12 +12,13 @@ from collections import Counter
 import pytest
 from markupsafe import Markup
 
-from conftest import ROOT, RULES, corpus
+from conftest import RULES, corpus
 from generator.check.site_spec import load_site_spec
 from generator.core.diagnostics import Report
 from generator.families.table import Callout, first_callouts
 from generator.families.tricks.engine import TricksGame
 from generator.families.tricks.record import Replay as TricksReplay
+from generator.runtime.theme import Theme
 from generator.web.render import Renderer, SiteConfig
 from generator.web.site import Kind, plan
 
@@ -42,7 +43,7 @@ def pages() -> dict[str, str]:
     site = plan(checked.games)
     spec = load_site_spec(RULES, Report())
     assert spec is not None
-    renderer = Renderer(SiteConfig(ROOT / "templates", spec.base_url, spec.name, pdf=False), site,
+    renderer = Renderer(SiteConfig(Theme.layered(), spec.base_url, spec.name, pdf=False), site,
                         checked.replays)
     return {p.game: renderer.render(p) for p in site.pages
             if p.kind is Kind.GAME and p.lang == "en" and p.game is not None}

@@ -34,6 +34,7 @@ from generator.core.languages import (
 from generator.families import get_family
 from generator.families.view import DEALER, WINNERS, ExampleView
 from generator.model.game import GameBundle
+from generator.runtime.theme import Theme
 from generator.web.render import Renderer, SiteConfig
 from generator.web.site import plan
 
@@ -75,7 +76,7 @@ SENTENCES = ("tv-move", "tv-note", "result")
 
 
 def renderer() -> Renderer:
-    return Renderer(SiteConfig(ROOT / "templates", "https://example.org/", "rulebook", pdf=False),
+    return Renderer(SiteConfig(Theme.layered(), "https://example.org/", "rulebook", pdf=False),
                     plan(CHECKED.games), CHECKED.replays)
 
 

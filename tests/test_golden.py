@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, RULES, corpus
+from conftest import RULES, corpus
 from generator.check.site_spec import load_site_spec
 from generator.core.diagnostics import Report
 from generator.pipeline.simulate import simulations_of
+from generator.runtime.theme import Theme
 from generator.web.render import Renderer, SiteConfig
 from generator.web.site import Kind, Page, plan
 
@@ -33,7 +34,7 @@ def renderer() -> Renderer:
     # The pages as published, PDF links included; the PDFs themselves are test_pdf.py's.
     spec = load_site_spec(RULES, Report())
     assert spec is not None
-    renderer = Renderer(SiteConfig(ROOT / "templates", spec.base_url, spec.name, pdf=True), SITE,
+    renderer = Renderer(SiteConfig(Theme.layered(), spec.base_url, spec.name, pdf=True), SITE,
                         CHECKED.replays)
     renderer.numbers.prefetch([s for b in renderer.site.games.values() for s in simulations_of(b)],
                               workers=0)  # on every core, when the disk cache is cold

@@ -108,7 +108,7 @@ def test_the_wheel_installs_a_rulebook_that_starts_checks_and_builds_a_site(tmp_
     env, home = _clean_env(venv), tmp_path / "work"
     home.mkdir()
     where = subprocess.run([str(venv / "bin" / "python"), "-c",
-                            "import rulebook.core.builtin_theme as t; print(t.builtin_templates())"],
+                            "import rulebook.runtime.theme as t; print(t.builtin_theme())"],
                            capture_output=True, text=True, env=env, cwd=home, check=True)
     assert Path(where.stdout.strip()).is_relative_to(venv)  # the theme the wheel carries
     made = subprocess.run([str(venv / "bin" / "rulebook"), "init", "site"], capture_output=True,

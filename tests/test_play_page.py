@@ -15,6 +15,7 @@ from conftest import ROOT, corpus
 from generator.core.languages import LANGUAGES, load_messages
 from generator.families.play import counts
 from generator.model.schema import Affects
+from generator.runtime.theme import Theme
 from generator.web.play_page import BOT_NAMES, words
 from generator.web.render import Renderer, SiteConfig
 from generator.web.site import Kind, plan
@@ -44,7 +45,7 @@ def test_every_game_has_a_play_page_in_each_of_its_languages() -> None:
 
 @pytest.fixture(scope="module")
 def renderer() -> Renderer:
-    return Renderer(SiteConfig(ROOT / "templates", "https://rulebook.example/", pdf=False),
+    return Renderer(SiteConfig(Theme.layered(), "https://rulebook.example/", pdf=False),
                     plan(corpus().games), corpus().replays)
 
 

@@ -24,6 +24,7 @@ from generator.check.games import check
 from generator.core.diagnostics import Report
 from generator.pdf.imposition import sheet_order
 from generator.pdf.overflow import Overflow, overflows, report_overflows
+from generator.runtime.theme import Theme
 from generator.web.qr import rules_changed, short_address
 from generator.web.site import DocKind, Document, plan
 
@@ -104,7 +105,7 @@ def test_no_pdf_of_the_corpus_loses_a_box(built: Path) -> None:
     spec = load_site_spec(RULES, Report())
     assert spec is not None
     site = plan(checked.games)
-    renderer = Renderer(SiteConfig(TEMPLATES, spec.base_url, spec.name), site, checked.replays)
+    renderer = Renderer(SiteConfig(Theme.layered(TEMPLATES), spec.base_url, spec.name), site, checked.replays)
     for kind in (DocKind.CARD, DocKind.SHEET):
         html = renderer.render_document(doc(kind, "hearts", "ru"))
         document = HTML(string=html, base_url=(TEMPLATES / "print").as_uri() + "/").render()
@@ -122,7 +123,7 @@ def print_html(kind: DocKind, game: str, lang: str) -> str:
 
     spec = load_site_spec(RULES, Report())
     assert spec is not None
-    renderer = Renderer(SiteConfig(TEMPLATES, spec.base_url, spec.name), plan(corpus().games),
+    renderer = Renderer(SiteConfig(Theme.layered(TEMPLATES), spec.base_url, spec.name), plan(corpus().games),
                         corpus().replays)
     return keep_numbers_with_words(renderer.render_document(doc(kind, game, lang)))
 

@@ -244,7 +244,7 @@ def test_pdf_fetcher_refuses_local_files_and_urls(tmp_path: Path, web_server) ->
     html = ('<html lang="en"><head><title>t</title><link rel="stylesheet" href="print.css">'
             "</head><body>" + "".join(f'<img src="{s}">' for s in images) + "</body></html>")
     stats = PdfStats()
-    pdfs = render_pdfs([PdfJob("a.pdf", html)], print_dir=ROOT / "templates" / "print",
+    pdfs = render_pdfs([PdfJob("a.pdf", html)], theme=ROOT / "templates",
                        cache=Cache(tmp_path / "cache"), workers=1, stats=stats)
     assert hits == []  # no request left the renderer
     refused = stats.refused["a.pdf"]
@@ -579,12 +579,17 @@ def test_a_broken_catalog_is_a_build_finding(tmp_path: Path) -> None:
 
 
 def test_a_missing_font_is_a_warning_not_a_crash(tmp_path: Path) -> None:
-    """A templates folder whose print.css names font files that are not there: the site is
-    built without those web fonts, and each missing file is a warning at its line."""
+    """A print.css (the site's own, docs/theme.md) that names font files that are in neither
+    the site's templates nor the built-in theme, and one that is no font: the site is built
+    without those web fonts, and each is a warning at its line."""
     templates = tmp_path / "templates"
-    shutil.copytree(ROOT / "templates", templates, ignore=shutil.ignore_patterns("fonts"))
+    (templates / "print").mkdir(parents=True)
+    css = (ROOT / "templates" / "print" / "print.css").read_text(encoding="utf-8")
+    css = css.replace("url(../fonts/", "url(../gone/").replace("../gone/NotoSans-Bold.ttf",
+                                                              "../fonts/NotoSans-Bold.ttf")
+    (templates / "print" / "print.css").write_text(css, encoding="utf-8")
     (templates / "fonts").mkdir()
-    (templates / "fonts" / "NotoSans-Bold.ttf").write_bytes(b"not a font")
+    (templates / "fonts" / "NotoSans-Bold.ttf").write_bytes(b"not a font")  # over the built-in
     out = tmp_path / "site"
     result = build(BuildConfig(one_game(tmp_path), templates, out, pdf=False))
     assert result.ok, [d.format() for d in result.report.errors]

@@ -153,7 +153,8 @@ def test_the_404_page_lists_the_games_and_the_languages_once(site: Path, lang: s
     hreflangs = Counter(re.findall(r'hreflang="([a-z]+)"', page))
     assert set(hreflangs) == set(LANGUAGES) and set(hreflangs.values()) == {1}
     assert "rulebook.example" not in page  # no link to the placeholder base_url
-    assert re.findall(r'<link rel="stylesheet" href="([a-z]+:[a-z/]+)', page) == ["data:text/css"]
+    # the stylesheets inline: the theme's site.css, then the site's custom.css (docs/theme.md)
+    assert re.findall(r'<link rel="stylesheet" href="([a-z]+:[a-z/]+)', page) == ["data:text/css"] * 2
 
 
 @pytest.mark.site  # builds a site of its own

@@ -3,6 +3,7 @@
     DIR/rules/site.yaml                     the site's name, address and languages
     DIR/rules/<game>/...                    one starter game that passes check (scaffold.py)
     DIR/README.md                           for the site's authors: the commands, the layout
+    DIR/templates/static/custom.css         the site's colours over the built-in theme
     DIR/requirements.txt                    the rulebook the site is built with (CI installs it)
     DIR/.gitignore                          the built site stays out of git
     DIR/.github/workflows/rulebook.yml      check on every pull request, build and publish
@@ -92,7 +93,8 @@ On Debian or Ubuntu, the PDFs need `apt-get install {PDF_LIBRARIES}`.
 
     rules/site.yaml                   the site's name, address (base_url) and source language
     rules/{game}/                     the starter game: rename it, rewrite it, keep it checked
-    templates/                        (optional) files that override rulebook's own theme
+    templates/static/custom.css       the site's colours: the theme's custom properties
+    templates/                        any file here overrides the one of rulebook's own theme
     .github/workflows/rulebook.yml    GitHub: check each pull request, publish main to Pages
     .gitlab-ci.yml                    GitLab: the same, to GitLab Pages
     requirements.txt                  the rulebook the site is built with: say where it comes from
@@ -104,6 +106,18 @@ Pages with "GitHub Actions" as its source (Settings, Pages), set `base_url` in
 `rules/site.yaml` to the address Pages gives, and push: the workflow checks every pull
 request (each finding shown on its line) and publishes main. On GitLab, the `pages` job does
 the same.
+"""
+
+
+# The site's one stylesheet over the built-in theme: every other file comes from the theme.
+CUSTOM_CSS = """\
+/* This site's look: loaded after rulebook's own stylesheet on every page and in the PDFs.
+   Set the theme's custom properties here (the list: docs/theme.md in rulebook's repository),
+   for example:
+
+   :root { --accent: #7a1fa2; --red: #c2185b; }
+   @media (prefers-color-scheme: dark) { :root { --accent: #d6a4ff; --red: #ff8ab4; } }
+*/
 """
 
 
@@ -220,6 +234,7 @@ def create(target: Path, *, name: str, langs: list[str], family: str = DEFAULT_F
             "README.md": readme(name, game, langs),
             ".gitignore": GITIGNORE,
             "requirements.txt": requirements(),
+            "templates/static/custom.css": CUSTOM_CSS,
             ".github/workflows/rulebook.yml": github_workflow(),
             ".gitlab-ci.yml": gitlab_ci(),
         }

@@ -8,24 +8,16 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from ..core.builtin_theme import builtin_templates
 from ..core.diagnostics import format_json, format_text, printable
 from ..core.forges import format_github, format_sarif, version
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_SYSTEM = 0, 1, 2, 3
 
 
-TEMPLATES_HELP = "templates folder (default: ./templates if there is one, else rulebook's own)"
-
-
-def default_templates() -> Path:
-    """./templates when the current folder has a templates folder of its own (a site that
-    overrides them); else the templates rulebook comes with, wherever it is run from."""
-    here = Path("templates")
-    if (here / "base.html.j2").is_file():
-        return here
-    own = builtin_templates()
-    return own if (own / "base.html.j2").is_file() else here
+TEMPLATES_HELP = ("the site's own templates: only the files of the built-in theme it overrides "
+                  "(one template, a stylesheet, the logo, a catalog; docs/theme.md), every "
+                  "other file from the built-in theme (default: ./templates, if there is one)")
+DEFAULT_TEMPLATES = Path("templates")  # the site's overrides; the built-in theme: runtime/theme.py
 
 
 def _positive(text: str) -> int:
@@ -197,7 +189,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args = _parser().parse_args(argv)
     if getattr(args, "templates", False) is None:
-        args.templates = default_templates()
+        args.templates = DEFAULT_TEMPLATES  # may be missing: no overrides
+    elif getattr(args, "templates", None) is not None and not args.templates.is_dir():
+        print(f"rulebook: error: --templates {args.templates}: expected the folder of the site's "
+              "own templates (the theme files it overrides), found "
+              + ("a file" if args.templates.exists() else "nothing there"), file=sys.stderr)
+        return EXIT_USAGE
     try:
         return _dispatch(args)
     except BuildError as error:

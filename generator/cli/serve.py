@@ -312,7 +312,7 @@ def serve(config: BuildConfig, *, host: str = "127.0.0.1", port: int = 8000) -> 
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(f"serving {config.out} at http://{host}:{server.server_address[1]}/ (Ctrl-C stops)",
           file=sys.stderr)
-    watched = [p for p in (config.rules, config.templates) if Path(p).exists()] + [PACKAGE]
+    watched = [p for p in (config.rules, *config.theme.layers) if Path(p).exists()] + [PACKAGE]
     restart = False
     try:
         for changes in watch(*watched):
@@ -336,7 +336,8 @@ def restart_command(config: BuildConfig, host: str, port: int) -> list[str]:
     """`rulebook serve` as this one was asked, on the port it listens on (the open pages
     reconnect to it)."""
     return [sys.executable, "-m", PACKAGE.name, "serve", "--rules", str(config.rules),
-            "--templates", str(config.templates), "--out", str(config.out),
+            *(["--templates", str(config.templates)] if config.templates.is_dir() else []),
+            "--out", str(config.out),
             "--host", host, "--port", str(port),
             *(["--no-pdf"] if not config.pdf else []),
             *(["--workers", str(config.workers)] if config.workers else []),

@@ -143,7 +143,7 @@ ROWS: tuple[Row, ...] = (
         "64 MB (not read), a msgstr or a language file with the new texts over 5 MB"),
     Row(("refused-resource",),
         "an image in prose that is a local file or a web address (only `data:` URLs are "
-        "embedded); at build time, anything a PDF names outside the templates folder"),
+        "embedded); at build time, anything a PDF names outside the theme (docs/theme.md)"),
     Row(("bad-output", "card-too-long", "pdf-overflow", "no-such-document"),
         "build only: an output folder that is not the build's own (a file, a symbolic link, a "
         "folder with other files, a mount point, a folder others may write to without the "
@@ -153,7 +153,11 @@ ROWS: tuple[Row, ...] = (
         "and element); `rulebook pdf` for a game or language that does not exist"),
     Row(("slow-pdf", "missing-font"),
         "build only: WeasyPrint without libharfbuzz-subset (every PDF carries whole fonts); "
-        "print.css names a font file that is not in the templates' fonts",
+        "print.css names a font file that is not in the theme's fonts",
+        warning=True),
+    Row(("unknown-override",),
+        "build only: a file of the site's templates folder whose name is near, but not, a "
+        "file of the built-in theme (with the nearest): a typo, which overrides nothing",
         warning=True),
     Row(("digest-mismatch",),
         "a translation record (`<lang>.translated-from.yaml`) whose digest is not that of its "

@@ -177,13 +177,22 @@ class Messages:
         return escape(self.ngettext(singular, plural, n))
 
 
+def catalog_rel(lang: str) -> str:
+    """Where a language's UI catalog is in a theme (runtime/theme.py)."""
+    return f"locale/{lang}/LC_MESSAGES/messages.po"
+
+
 def catalog_path(templates: Path, lang: str) -> Path:
-    return templates / "locale" / lang / "LC_MESSAGES" / "messages.po"
+    return templates / catalog_rel(lang)
 
 
 def load_messages(templates: Path, lang: str) -> Messages:
-    """Read one language's catalog; the source language needs none."""
-    path = catalog_path(templates, lang)
+    """Read one language's catalog of the folder ``templates``; the source language needs none."""
+    return load_catalog(catalog_path(templates, lang), lang)
+
+
+def load_catalog(path: Path, lang: str) -> Messages:
+    """Read one language's catalog from ``path`` (none there: the English texts)."""
     if not path.exists():
         return Messages(lang)
     data, unread = _catalog_bytes(path)

@@ -1,5 +1,5 @@
-"""What a PDF may read besides its HTML: the templates folder's print stylesheets, fonts and
-images, read once by the build into one bundle named by the sha256 of its content.
+"""What a PDF may read besides its HTML: the theme's print stylesheets (and the site's
+custom.css), fonts and images, read once by the build into one bundle named by the sha256 of its content.
 
 WeasyPrint is served from the bundle (fetcher.py), never from the disk, wherever it runs: in
 the build's own workers, or on a Dask cluster whose workers cannot see the project. The
@@ -13,16 +13,21 @@ task carries already.
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
-from ..runtime.bundle import Bundle, BundleError, bundle_digest, read_files, regular_files
+from ..runtime.bundle import Bundle, BundleError, bundle_digest, read_named
+from ..runtime.theme import Theme
 
 __all__ = ["AssetError", "Assets", "asset_files", "bundle_digest", "collect"]
 
 MAX_BYTES = 20 * 1024 * 1024  # a file larger than this is left out (the largest font: < 1 MB)
-# What WeasyPrint can use from a file: a stylesheet (of print/ only: the site's own would make
-# every edit of the web's look render the PDFs again), a font, an image.
+# What WeasyPrint can use from a file: a stylesheet (of print/, and the site's custom.css, which
+# sets the colours of both; the theme's site.css would make every edit of the web's look
+# render the PDFs again), a font, an image.
 STYLESHEETS = ("print",)
+OWN_STYLESHEET = "static/custom.css"
 SUFFIXES = frozenset({".css", ".ttf", ".otf", ".woff", ".woff2",
                       ".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp"})
 
@@ -32,29 +37,36 @@ class AssetError(Exception):
 
 
 class Assets(Bundle):
-    """The files a PDF may name, by their path in the templates folder (``fonts/x.ttf``)."""
+    """The files a PDF may name, by their path in the theme (``fonts/x.ttf``)."""
 
 
-def asset_files(root: Path) -> list[Path]:
-    """The print stylesheets, fonts and images under ``root``: regular files (a link is followed
-    only while it stays inside ``root``), each at most ``MAX_BYTES``."""
-    root = root.resolve()
-    found = []
-    for path, info in regular_files(root):
+def asset_files(theme: Theme) -> dict[str, Path]:
+    """The print stylesheets, fonts and images of the theme (each the file that wins: the
+    site's, else the built-in one's), by relative path: regular files (a link is followed
+    only while it stays inside its layer), each at most ``MAX_BYTES``."""
+    found = {}
+    for rel, path in theme.files().items():
         suffix = path.suffix.lower()
-        if suffix not in SUFFIXES or suffix == ".css" and path.relative_to(root).parts[0] \
-                not in STYLESHEETS:
+        if suffix not in SUFFIXES or suffix == ".css" and rel.split("/")[0] not in STYLESHEETS \
+                and rel != OWN_STYLESHEET:
             continue
-        if info.st_size <= MAX_BYTES:
-            found.append(path)
+        layer = next(layer for layer in theme.layers if path.is_relative_to(layer))
+        real = Path(os.path.realpath(path))
+        try:
+            info = real.stat()
+        except OSError:
+            continue
+        if real.is_relative_to(layer.resolve()) and stat.S_ISREG(info.st_mode) \
+                and info.st_size <= MAX_BYTES:
+            found[rel] = path
     return found
 
 
-def collect(root: Path) -> Assets:
-    """The bundle of ``asset_files(root)``, by their paths in ``root``."""
-    root = root.resolve()
+def collect(theme: Theme | Path) -> Assets:
+    """The bundle of ``asset_files(theme)``, by their relative paths (a folder: its own)."""
+    theme = Theme.alone(theme) if isinstance(theme, Path) else theme
     try:
-        return Assets(read_files(root, asset_files(root),
+        return Assets(read_named(asset_files(theme),
                                  read_by="the PDFs' fonts, images and stylesheets are read from"))
     except BundleError as error:
         raise AssetError(str(error)) from None

@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterable
 from ..runtime import collector
 from ..runtime.cache import Cache
 from ..runtime.pool import usable_workers, worker_pool
+from ..runtime.theme import Theme
 from .assets import Assets, collect
 from .overflow import Overflow
 
@@ -90,16 +91,19 @@ def inputs_digest(assets: Assets) -> str:
     return h.hexdigest()
 
 
-def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache: Cache, workers: int,
+def render_pdfs(jobs: Iterable[PdfJob], *, theme: Theme | Path, cache: Cache, workers: int,
                 stats: PdfStats | None = None,
                 progress: Callable[[int, int], None] | None = None,
                 executor: str | None = None) -> dict[str, bytes]:
     """Every job's PDF, from the cache when its inputs are unchanged, else rendered (by the
     local process pool, or by the Dask cluster at ``executor``, dask://host:port, connected
-    to only when some PDF must be rendered)."""
+    to only when some PDF must be rendered). ``theme``: the theme whose print stylesheets,
+    fonts and images the PDFs read (a folder: that folder's alone)."""
     started = time.perf_counter()
     stats = stats if stats is not None else PdfStats()
-    assets = collect(print_dir.parent)
+    theme = Theme.alone(theme) if isinstance(theme, Path) else theme
+    assets = collect(theme)
+    root = theme.builtin.resolve()  # where the documents' URLs point: the bundle serves them
     digest = inputs_digest(assets)
     out: dict[str, bytes] = {}
     todo: list[tuple[PdfJob, str]] = []
@@ -114,8 +118,8 @@ def render_pdfs(jobs: Iterable[PdfJob], *, print_dir: Path, cache: Cache, worker
         else:
             todo.append((job, key))
     if todo:
-        setup = _WorkerSetup(base_url=print_dir.resolve().as_uri() + "/",
-                             root=print_dir.parent.resolve().as_posix(), assets=assets.digest)
+        setup = _WorkerSetup(base_url=(root / "print").as_uri() + "/",
+                             root=root.as_posix(), assets=assets.digest)
         tasks = [(job.html, job.pages_multiple, job.fit) for job, _ in todo]
         try:
             results = (_render_elsewhere(tasks, setup, assets, executor, progress)

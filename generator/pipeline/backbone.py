@@ -27,6 +27,7 @@ from ..pdf.render import renderer_environment
 from ..runtime import collector, executors
 from ..runtime.files import failpoint, locked
 from ..runtime.progress import Progress
+from ..runtime.theme import Theme
 from . import graph, publish
 from .context import BuildConfig, BuildError, BuildResult, Context, Made
 from .spool import Published, Spool
@@ -69,6 +70,7 @@ def _steps(ctx: Context) -> BuildResult:
     from .simulate import simulate
 
     site_spec = load_site_spec(config.rules, ctx.report)
+    theme_findings(config.theme, ctx.report)
     games = check_games(ctx, site_spec.source_language if site_spec else SOURCE_LANGUAGE)
     failpoint("games-stored")  # the checked games wait in the spool, to be loaded again
     if not ctx.result.ok or site_spec is None:
@@ -95,7 +97,7 @@ def _start(config: BuildConfig, spool: Spool) -> Context:
     """The context of a build: the last build's graph (nothing of it when the toolchain
     changed), and the inputs as they are now."""
     previous = graph.load_state(graph.state_path(config.out))
-    inputs = graph.Inputs([config.rules, config.templates], previous.inputs)
+    inputs = graph.Inputs([config.rules, *config.theme.layers], previous.inputs)
     toolchain = graph.toolchain_digest(f"pdf={config.pdf} {renderer_environment()}")
     if previous.toolchain != toolchain:
         previous = graph.State(inputs=previous.inputs)  # another generator: trust no output
@@ -143,7 +145,8 @@ def refused_output(config: BuildConfig) -> Report | None:
     """An output folder the build may not replace, or inputs that are not there."""
     report = Report()
     out = config.out.resolve()
-    for name, folder in (("rules", config.rules), ("templates", config.templates)):
+    for name, folder in (("rules", config.rules),
+                         *(("templates", layer) for layer in config.theme.layers)):
         source = folder.resolve()
         if out == source or out in source.parents or source in out.parents:
             report.error(Mark(str(config.out)), "bad-output",
@@ -157,8 +160,25 @@ def refused_output(config: BuildConfig) -> Report | None:
     shared = publish.neighbours_problem(config.out)
     if shared is not None:
         report.error(Mark(str(config.out)), "bad-output", shared[0], hint=shared[1])
-    if not (config.templates / "base.html.j2").is_file():
+    if config.templates.exists() and not config.templates.is_dir():
         report.error(Mark(str(config.templates)), "no-such-path",
-                     f"'{config.templates}' is not a templates folder (no base.html.j2 in it)",
-                     hint="give --templates the project's templates folder")
+                     f"'{config.templates}' is not a folder: expected the site's templates "
+                     "folder, with the files of the theme it overrides",
+                     hint="give --templates a folder (or none: ./templates, if there is one)")
+    elif config.theme.find("base.html.j2") is None:
+        builtin = config.theme.builtin
+        report.error(Mark(str(builtin)), "no-such-path",
+                     f"the built-in theme is not in '{builtin}' (no base.html.j2 there)",
+                     hint="rulebook's installation is incomplete: install it again")
     return report if report.items else None
+
+
+def theme_findings(theme: Theme, report: Report) -> None:
+    """A file of the site's templates folder whose name is near a theme file's: a typo,
+    which overrides nothing."""
+    for stray in theme.strays():
+        report.warning(Mark(str(stray.path)), "unknown-override",
+                       f"'{stray.rel}' is no file of the built-in theme, so it overrides "
+                       f"nothing; the nearest is '{stray.nearest}'",
+                       hint=f"to override that file, name yours {stray.nearest} (a new file "
+                       "whose name is near no theme file's is used as it is)")

@@ -12,6 +12,7 @@ from ..core.diagnostics import Report
 from ..pdf.render import PdfStats
 from ..runtime.cache import Cache
 from ..runtime.progress import Progress
+from ..runtime.theme import Theme
 from . import graph
 from .spool import Files, Spool
 
@@ -19,7 +20,7 @@ from .spool import Files, Spool
 @dataclass(frozen=True)
 class BuildConfig:
     rules: Path
-    templates: Path
+    templates: Path  # the site's own templates: the files it overrides (may be missing: none)
     out: Path
     pdf: bool = True
     workers: int = 0  # page, PDF and simulation processes; 0: one per core (at most eight)
@@ -33,6 +34,11 @@ class BuildConfig:
     # False: a game is loaded when a page of it is rendered and dropped soon after
     keep_games: bool = False
     quiet: bool = False  # no progress on stderr
+
+    @property
+    def theme(self) -> Theme:
+        """The site's templates over the built-in theme (runtime/theme.py)."""
+        return Theme.layered(self.templates)
 
     def disk_cache(self) -> Cache:
         return Cache.opened(self.cache) if self.cache is not None else Cache.default()

@@ -56,7 +56,7 @@ def export_pdfs(config: BuildConfig, *, game: str, lang: str) -> tuple[BuildResu
                             hint="available: " + "; ".join(known))
         return result, []
     cache = config.disk_cache()
-    renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name,
+    renderer = Renderer(SiteConfig(config.theme, site_spec.base_url, site_spec.name,
                                    source_language=site_spec.source_language,
                                    card_letters=frozenset(site_spec.card_letters)),
                         site, checked.replays, numbers=Store(cache))

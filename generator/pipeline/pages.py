@@ -9,7 +9,6 @@ site: see spool.py). With ``--executor`` the games' pages are rendered on the Da
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Callable, Iterator
 
 from ..runtime import deps
@@ -85,12 +84,6 @@ def _outputs(ctx: Context, plan: Plan) -> Iterator[tuple[str, str, Callable[[], 
     for page in renderer.site.pages:
         yield page.path, page.game or "", lambda page=page: renderer.render(page).encode("utf-8")  # type: ignore[misc]
     yield "sitemap.xml", "", lambda: renderer.sitemap().encode("utf-8")
-    static = ctx.config.templates / "static"
-    for path in sorted(static.rglob("*")) if static.is_dir() else []:
-        if path.is_file():
-            yield "static/" + path.relative_to(static).as_posix(), "", lambda path=path: _read(path)  # type: ignore[misc]
-
-
-def _read(path: Path) -> bytes:
-    deps.file(path)
-    return path.read_bytes()
+    theme = ctx.config.theme  # each file of static/: the site's own, else the built-in one
+    for rel in theme.files("static"):
+        yield rel, "", lambda rel=rel: theme.read(rel)  # type: ignore[misc]

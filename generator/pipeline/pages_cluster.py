@@ -25,12 +25,14 @@ import pickle
 import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping
 
+from ..core.languages import LANGUAGES, catalog_rel
 from ..families import family_of
 from ..runtime import collector, deps
 from ..runtime.bundle import Bundle
 from ..runtime.files import failpoint
+from ..runtime.theme import Theme
 from ..simulation.configurations import Result, game_numbers
 from ..web.fonts import extra_characters
 from ..web.navigation import IndexEntry
@@ -54,7 +56,8 @@ class SitePlan:
     site: Site  # without its games (they come with each task)
     entries: dict[tuple[str, str], IndexEntry]
     site_yaml: str  # an input of every page (the local render records it so too)
-    templates: str  # the build's templates folder, which the pages' records name
+    # each theme file's inputs in the build (theme.candidates): what the pages' records name
+    templates: dict[str, tuple[str, ...]]
     templates_digest: str  # the bundle the worker must have been sent with it
 
 
@@ -78,13 +81,13 @@ def render_games(ctx: Context, plan: Plan, tasks: list[list[str]],
     config = ctx.config
     assert config.executor is not None
     try:
-        templates = collect(config.templates)
+        templates = collect(config.theme)
     except TemplatesError as error:
         raise BuildError(str(error)) from None
     plan.site.graph()  # the links between the games, found once here rather than per task
     site_plan = SitePlan(plan.renderer.config, replace(plan.site, games={}),
                          plan.renderer.index_entries(), str(config.rules / "site.yaml"),
-                         str(config.templates), templates.digest)
+                         _inputs_of(config.theme), templates.digest)
     key = hashlib.sha256(pickle.dumps(site_plan, protocol=pickle.HIGHEST_PROTOCOL)).hexdigest()
     by_path = {page.path: page for page in plan.site.pages}
     records: list[list[graph.Output]] = []
@@ -137,7 +140,7 @@ def _render_on_worker(task: PageTask, site_plan: SitePlan, key: str,
         base = worker_renderer(site_plan.config, site_plan.site, site_plan.entries,
                                templates=templates, key=key)
         renderer = base.for_games({task.game: bundle}, replays, {task.game: task.numbers})
-        here = str(base.config.templates)
+        here = str(base.config.theme.builtin)
         site_yaml = Path(site_plan.site_yaml)
         rendered: Rendered = []
         for page in task.pages:
@@ -150,12 +153,22 @@ def _render_on_worker(task: PageTask, site_plan: SitePlan, key: str,
     return rendered
 
 
-def _in_build(recorded: deps.Deps, here: str, templates: str) -> deps.Deps:
+def _inputs_of(theme: Theme) -> dict[str, tuple[str, ...]]:
+    """Each file of the theme (and each catalog of a language, which a theme may not have) by
+    its path in the theme, with the build's files a render that reads it depends on."""
+    rels = [*theme.files(), *(catalog_rel(lang) for lang in LANGUAGES)]
+    return {rel: tuple(map(str, theme.candidates(rel))) for rel in rels}
+
+
+def _in_build(recorded: deps.Deps, here: str, templates: Mapping[str, tuple[str, ...]]
+              ) -> deps.Deps:
     """The inputs a worker recorded, its templates named as the build's: a file read from
-    ``here`` (the worker's folder) is the same file of ``templates``."""
+    ``here`` (the worker's folder) stands for the files of the build's theme it was."""
     prefix = here + os.sep
-    files = {str(Path(templates) / path[len(prefix):]) if path.startswith(prefix) else path
-             for path in recorded.files}
+    files: set[str] = set()
+    for path in recorded.files:
+        rel = path[len(prefix):].replace(os.sep, "/") if path.startswith(prefix) else None
+        files.update(templates.get(rel, (path,)) if rel is not None else (path,))
     return deps.Deps(files, set(recorded.games), set(recorded.values))
 
 

@@ -46,8 +46,9 @@ def pdfs(ctx: Context, plan: Plan) -> Made:
             todo.append(doc)
     if not todo:
         return made
+    theme = config.theme
     print_files = (config.rules / "site.yaml",
-                   *(p for p in sorted((config.templates / "print").rglob("*")) if p.is_file()))
+                   *(p for rel in theme.files("print") for p in theme.candidates(rel)))
     recorded: dict[str, deps.Deps] = {}
     html: dict[str, str] = {}
     for doc in todo:
@@ -86,7 +87,7 @@ def render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Documen
             for d in documents if d.kind is not DocKind.IMPOSED]
     with progress.task("rendering the PDFs", len(jobs)) as task:
         try:
-            pdfs = render_jobs(jobs, print_dir=config.templates / "print", cache=cache,
+            pdfs = render_jobs(jobs, theme=config.theme, cache=cache,
                                workers=config.workers, stats=stats,
                                progress=task, executor=config.executor)
         except AssetError as error:
@@ -105,7 +106,7 @@ def render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Documen
         for url in stats.refused.get(doc.path, []):
             found.error(language_file, "refused-resource",
                         f"the {doc.lang} {doc.kind} PDF names '{url}', which is "
-                        "neither a data: URL nor a file of the templates folder; "
+                        "neither a data: URL nor a file of the theme; "
                         "it was not read",
                         hint="embed images as data: URLs; local files and web "
                         "addresses are never fetched")

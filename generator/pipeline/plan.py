@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
-from ..core.languages import LANGUAGES, catalog_path
+from ..core.languages import LANGUAGES, catalog_rel
 from ..model.schema import SiteSpec
 from ..pdf.assets import collect
 from ..simulation.run import Simulation
@@ -39,7 +39,7 @@ class Plan:
 def plan_site(ctx: Context, games: Games, site_spec: SiteSpec) -> Plan:
     config = ctx.config
     site = plan_listed(games.listings(), games)
-    renderer = Renderer(SiteConfig(config.templates, site_spec.base_url, site_spec.name,
+    renderer = Renderer(SiteConfig(config.theme, site_spec.base_url, site_spec.name,
                                    pdf=config.pdf, source_language=site_spec.source_language,
                                    card_letters=frozenset(site_spec.card_letters)),
                         site, games.replays, numbers=Store(ctx.cache))
@@ -57,7 +57,7 @@ def plan_site(ctx: Context, games: Games, site_spec: SiteSpec) -> Plan:
         values |= _rules_days(ctx, renderer, games)
         # the stylesheets, fonts and images the PDFs may read: one added, changed or removed
         # makes every PDF stale (they are not files a PDF's render records)
-        values["pdf-assets"] = collect(config.templates).digest
+        values["pdf-assets"] = collect(config.theme).digest
     changes = graph.Changes(ctx.previous, ctx.inputs,
                             {k: v for r in games.records.values() for k, v in r.digests.items()},
                             values)
@@ -87,8 +87,9 @@ class _IndexEntries:
 
     def __init__(self, ctx: Context, renderer: Renderer, games: Games) -> None:
         site_yaml = ctx.inputs.digest(str(ctx.config.rules / "site.yaml"))
-        self.keys = {lang: ctx.inputs.digest(str(catalog_path(ctx.config.templates, lang)))
-                     + site_yaml for lang in LANGUAGES}
+        theme = ctx.config.theme  # the catalog that wins: the site's own, else the built-in one
+        self.keys = {lang: ctx.inputs.digest(str(theme.path(catalog_rel(lang)))) + site_yaml
+                     for lang in LANGUAGES}
         self.renderer, self.games = renderer, games
         self.known = {}
         for game, record in games.records.items():

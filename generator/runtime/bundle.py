@@ -12,12 +12,11 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-import stat
 import tempfile
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Iterable, Iterator, Mapping
+from typing import Mapping
 
 
 @dataclass(frozen=True)
@@ -40,27 +39,13 @@ class Bundle:
                 f"{self.digest[:12]})")
 
 
-def regular_files(root: Path) -> Iterator[tuple[Path, os.stat_result]]:
-    """Each regular file under the resolved ``root``, in the order of its path, with what stat
-    says of it; a link is followed only while it stays inside ``root`` (one dangling, or
-    leading out, names nothing of the folder)."""
-    for path in sorted(root.rglob("*")):
-        real = Path(os.path.realpath(path))
-        try:
-            info = real.stat()
-        except OSError:
-            continue
-        if real.is_relative_to(root) and stat.S_ISREG(info.st_mode):
-            yield path, info
-
-
-def read_files(root: Path, paths: Iterable[Path], *, read_by: str) -> dict[str, bytes]:
-    """Each of ``paths`` (under ``root``) by its path in ``root``; one that cannot be read is a
-    ``BundleError`` naming it, and what reads it (``read_by``: "the PDFs' fonts ...")."""
+def read_named(paths: Mapping[str, Path], *, read_by: str) -> dict[str, bytes]:
+    """Each file of ``paths`` by its name there (a theme's files: runtime/theme.py); one that
+    cannot be read is a ``BundleError`` naming it, and what reads it."""
     files: dict[str, bytes] = {}
-    for path in paths:
+    for name, path in paths.items():
         try:
-            files[path.relative_to(root).as_posix()] = path.read_bytes()
+            files[name] = path.read_bytes()
         except OSError as error:
             raise BundleError(f"{path}: {read_by} the templates folder, and this file cannot "
                               f"be read ({error.strerror or error}); hint: check its "

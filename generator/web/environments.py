@@ -10,13 +10,23 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, MutableMapping
 from xml.sax.saxutils import escape as xml_escape
 
-from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, Template, select_autoescape
+from jinja2 import (
+    BaseLoader,
+    BytecodeCache,
+    Environment,
+    StrictUndefined,
+    Template,
+    TemplateNotFound,
+    select_autoescape,
+)
 from jinja2.bccache import Bucket
+from jinja2.loaders import split_template_path
 from markupsafe import Markup
 
 from ..core.diagnostics import Diagnostic
-from ..core.languages import Messages, catalog_path, load_messages
+from ..core.languages import Messages, catalog_rel, load_catalog
 from ..runtime import deps
+from ..runtime.theme import Theme
 
 
 class _MemoryBytecodeCache(BytecodeCache):
@@ -41,26 +51,60 @@ _BYTECODE = _MemoryBytecodeCache()
 _CATALOGS: dict[tuple[str, int, int], Messages] = {}  # by path, size and modification time
 
 
+class ThemeLoader(BaseLoader):
+    """jinja2's templates from the theme: a site's own over the built-in one's, file by file."""
+
+    def __init__(self, theme: Theme) -> None:
+        self.theme = theme
+
+    def get_source(self, environment: Environment, template: str
+                   ) -> tuple[str, str, Callable[[], bool]]:
+        rel = "/".join(split_template_path(template))  # no '..': never outside the theme
+        path = self.theme.find(rel)
+        if path is None:
+            raise TemplateNotFound(template)
+        source = path.read_text(encoding="utf-8")
+        mtime = os.path.getmtime(path)
+        return source, str(path), lambda: _unchanged(path, mtime)
+
+    def list_templates(self) -> list[str]:
+        return [rel for rel in self.theme.files() if rel.endswith(".j2")]
+
+
+def _unchanged(path: Path, mtime: float) -> bool:
+    try:
+        return os.path.getmtime(path) == mtime
+    except OSError:
+        return False
+
+
 class _RecordingEnvironment(Environment):
-    """Every template a page loads (extends, includes and imports too) is an input of it."""
+    """Every template a page loads (extends, includes and imports too) is an input of it: the
+    file that won, and the site's path above it (where a file added would win instead)."""
 
     def _load_template(self, name: str, globals: MutableMapping[str, Any] | None) -> Template:  # noqa: A002
-        assert isinstance(self.loader, FileSystemLoader)
-        deps.file(Path(self.loader.searchpath[0]) / name)
+        assert isinstance(self.loader, ThemeLoader)
+        for path in self.loader.theme.candidates(name):
+            deps.file(path)
         return super()._load_template(name, globals)
 
 
 class Environments:
     """One jinja2 environment and one catalog per language, made when first asked for."""
 
-    def __init__(self, templates: Path) -> None:
-        self.templates = templates
+    def __init__(self, theme: Theme) -> None:
+        self.theme = theme
         self._envs: dict[str, Environment] = {}
         self._messages: dict[str, Messages] = {}
 
+    def _record_catalog(self, lang: str) -> Path:
+        """The catalog of ``lang`` that wins, recorded as an input with the paths above it."""
+        for path in self.theme.candidates(catalog_rel(lang)):
+            deps.file(path)
+        return self.theme.path(catalog_rel(lang))
+
     def messages(self, lang: str) -> Messages:
-        path = catalog_path(self.templates, lang)
-        deps.file(path)
+        path = self._record_catalog(lang)
         if lang not in self._messages:
             try:
                 st = os.stat(path)
@@ -68,7 +112,7 @@ class Environments:
             except OSError:
                 key = (str(path), -1, -1)
             if key not in _CATALOGS:  # `rulebook serve` builds again and again in one process
-                _CATALOGS[key] = load_messages(self.templates, lang)
+                _CATALOGS[key] = load_catalog(path, lang)
             self._messages[lang] = _CATALOGS[key]
         return self._messages[lang]
 
@@ -77,9 +121,9 @@ class Environments:
         return [d for lang in languages for d in self.messages(lang).problems]
 
     def env(self, lang: str) -> Environment:
-        deps.file(catalog_path(self.templates, lang))  # its UI words
+        self._record_catalog(lang)  # its UI words
         if lang not in self._envs:
-            env = _RecordingEnvironment(loader=FileSystemLoader(self.templates),
+            env = _RecordingEnvironment(loader=ThemeLoader(self.theme),
                               autoescape=select_autoescape(default=True, default_for_string=True),
                               undefined=StrictUndefined, extensions=["jinja2.ext.i18n"],
                               bytecode_cache=_BYTECODE,

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import html
 import io
+import posixpath
 import re
 from dataclasses import dataclass
 from importlib import metadata
@@ -58,8 +59,10 @@ class WebFace:
     codepoints: frozenset[int]  # what the cut holds
 
 
-def print_faces(print_css: Path) -> list[Face]:
-    """The faces print.css declares, in its order."""
+def print_faces(print_css: Path, *, find: Callable[[str], Path] | None = None) -> list[Face]:
+    """The faces print.css declares, in its order. ``find``: the file a url() names, by its
+    path in the theme (``fonts/x.ttf``: print.css is ``print/print.css``; runtime/theme.py),
+    which may be in another folder than print.css; without it, beside print.css."""
     import tinycss2
 
     faces: list[Face] = []
@@ -76,7 +79,9 @@ def print_faces(print_css: Path) -> list[Face]:
         url = re.search(r"url\(\s*['\"]?([^'\")]+)", props.get("src", ""))
         family = props.get("font-family", "").strip("'\" ")
         if url and family:
-            faces.append(Face(family, (print_css.parent / url.group(1)).resolve(),
+            source = (find(posixpath.normpath("print/" + url.group(1))) if find is not None
+                      else print_css.parent / url.group(1))
+            faces.append(Face(family, source.resolve(),
                               props.get("font-weight", "400"), props.get("font-style", "normal")))
     return faces
 

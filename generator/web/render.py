@@ -7,7 +7,6 @@ import json
 from dataclasses import dataclass, replace
 from datetime import date
 from functools import cached_property
-from pathlib import Path
 from typing import Callable, Mapping, TypedDict
 from urllib.parse import urlsplit
 
@@ -24,6 +23,7 @@ from ..families.play import play_options
 from ..model.game import GameBundle
 from ..runtime import deps
 from ..runtime.cache import Cache
+from ..runtime.theme import Theme
 from ..simulation.configurations import Result, game_numbers
 from ..simulation.store import Store
 from .environments import Environments
@@ -103,7 +103,7 @@ class NotFoundContext(TypedDict):
     title: str
     languages: list[NotFoundLanguage]
     games: list[NotFoundGame]
-    inline_css: str  # the whole stylesheet as a data: URL: the page is shown at any address
+    inline_css: list[str]  # the stylesheets as data: URLs: the page is shown at any address
     own_path: str  # where the page is in the site ('en/404.html')
     folder: str  # its folder in the site ('en/', '' at the top)
     root_path: str  # the path of base_url: where the site's folder is on its own server
@@ -171,7 +171,7 @@ class SitemapUrl(TypedDict):
 
 @dataclass(frozen=True)
 class SiteConfig:
-    templates: Path
+    theme: Theme  # the site's templates over the built-in theme (runtime/theme.py)
     base_url: str
     site_name: str = "rulebook"
     pdf: bool = True  # the PDFs are built, so pages link them
@@ -188,7 +188,7 @@ class Renderer:
         # the figures of its pages: by default from the user's disk cache, as a build does
         self.numbers = numbers if numbers is not None else Store(Cache.default())
         self._game_numbers: dict[str, list[Result]] = {}
-        self.environments = Environments(config.templates)
+        self.environments = Environments(config.theme)
         self._contexts: dict[str, Context] = {}
         self._entries: dict[tuple[str, str], IndexEntry] = {}
         self._changed: dict[str, date] = {}
@@ -355,7 +355,9 @@ class Renderer:
         msgs = self.messages(lang)
         deps.uses("plan")
         deps.uses(f"games:{lang}")
-        deps.file(self.config.templates / "static" / "site.css")  # inline_css
+        for rel in STYLESHEETS:  # inline_css
+            for path in self.config.theme.candidates(rel):
+                deps.file(path)
         languages: list[NotFoundLanguage] = [
             {"lang": lang_, "name": language(lang_).name, "direction": language(lang_).direction,
              "href": relative(page, f"{lang_}/index.html")}
@@ -374,13 +376,14 @@ class Renderer:
             "search": self._search_box(page, msgs)}
 
     def _search_box(self, page: Page, msgs: Messages) -> SearchBox:
-        if (self.config.templates / SYNONYMS).is_file():
-            deps.file(self.config.templates / SYNONYMS)
+        for path in self.config.theme.candidates(SYNONYMS):
+            deps.file(path)
         lang = msgs.lang
         deps.uses(f"shards:{lang}")  # the other shards of its language, merged by the browser
         merged = [relative(page, shard_folder(n)) + "/"
                   for n in range(1, self.search_shards.get(lang, 1))]
-        return search_box(msgs, relative(page, BUNDLE) + "/", self.config.templates, merged)
+        return search_box(msgs, relative(page, BUNDLE) + "/", self.config.theme.find(SYNONYMS),
+                          merged)
 
     @cached_property
     def search_shards(self) -> dict[str, int]:
@@ -388,11 +391,13 @@ class Renderer:
         return shard_counts(self.site)
 
     @cached_property
-    def _inline_css(self) -> str:
-        """site.css as a data: URL, which loads wherever the page is shown (another origin, a
-        file on disk), and which the HTML checker reads as an address, not as CSS to check."""
-        css = (self.config.templates / "static" / "site.css").read_bytes()
-        return "data:text/css;base64," + base64.b64encode(css).decode("ascii")
+    def _inline_css(self) -> list[str]:
+        """site.css and the site's custom.css, each as a data: URL, which loads wherever the
+        page is shown (another origin, a file on disk), and which the HTML checker reads as an
+        address, not as CSS to check."""
+        found = [self.config.theme.find(rel) for rel in STYLESHEETS]
+        return ["data:text/css;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
+                for path in found if path is not None]
 
     def _language_links(self, page: Page) -> list[LanguageLink]:
         deps.uses("plan")
@@ -558,5 +563,9 @@ def json_ld(data: object) -> Markup:
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return Markup(text.translate(_JSON_IN_SCRIPT))
 
+
+# The stylesheets of every page, in order: the theme's, then the site's own (empty in the
+# built-in theme; docs/theme.md), which sets the theme's custom properties.
+STYLESHEETS = ("static/site.css", "static/custom.css")
 
 _JSON_IN_SCRIPT = {ord(c): f"\\u{ord(c):04x}" for c in "<>&\u2028\u2029"}

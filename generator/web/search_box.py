@@ -13,7 +13,7 @@ from babel import Locale
 
 from ..core.languages import Messages, _np_
 
-SYNONYMS = Path("locale") / "synonyms.yaml"  # in the templates folder
+SYNONYMS = "locale/synonyms.yaml"  # in the theme (runtime/theme.py)
 RESULTS = _np_("%(num)s result for “%(query)s”", "%(num)s results for “%(query)s”")
 
 
@@ -26,11 +26,12 @@ class SearchBox(TypedDict):
     searching: str
 
 
-def search_box(msgs: Messages, bundle: str, templates: Path,
+def search_box(msgs: Messages, bundle: str, synonyms_file: Path | None,
                merge: list[str] | None = None) -> SearchBox:
+    """``synonyms_file``: the theme's locale/synonyms.yaml (None: it has none)."""
     lang = msgs.lang
     box: SearchBox = {
-        "bundle": bundle, "synonyms": synonyms(templates, lang),
+        "bundle": bundle, "synonyms": synonyms(synonyms_file, lang) if synonyms_file else {},
         "results": {category: _braces(msgs.ngettext(*RESULTS, n))
                     for category, n in _samples(lang).items()},
         "nothing": _braces(msgs.gettext("Nothing found for “%(query)s”.")),
@@ -63,8 +64,7 @@ def _synonym_table(path: Path, stamp: float) -> dict[str, dict[str, str]]:
             for lang, words in data.items()}
 
 
-def synonyms(templates: Path, lang: str) -> dict[str, str]:
-    path = templates / SYNONYMS
+def synonyms(path: Path, lang: str) -> dict[str, str]:
     if not path.is_file():
         return {}
     return dict(_synonym_table(path, path.stat().st_mtime).get(lang, {}))

@@ -1,6 +1,7 @@
-"""The templates folder as one bundle, for a worker that cannot see the build's disk (a Dask
-cluster's): what a page's render may read from it, read once by the build and named by the
-sha256 of its content (runtime/bundle.py), and a renderer made on the worker from it.
+"""The theme (a site's templates over the built-in ones) as one bundle, for a worker that
+cannot see the build's disk (a Dask cluster's): what a page's render may read from it, read
+once by the build and named by the sha256 of its content (runtime/bundle.py), and a renderer
+made on the worker from it.
 
 A page reads the jinja2 templates (``*.j2``: the page's, its partials, whatever they include)
 and the UI catalogs (``locale/``); the bundle holds every file of the folder but the fonts,
@@ -10,12 +11,14 @@ another kind of file (an SVG of ``static/``) renders on the worker as it does he
 
 from __future__ import annotations
 
+import os
 import threading
 from dataclasses import replace
 from pathlib import Path
 from typing import Mapping
 
-from ..runtime.bundle import Bundle, BundleError, read_files, regular_files, unpacked
+from ..runtime.bundle import Bundle, BundleError, read_named, unpacked
+from ..runtime.theme import Theme
 from ..simulation.store import Store
 from .navigation import IndexEntry
 from .render import Renderer, SiteConfig
@@ -28,15 +31,23 @@ class TemplatesError(Exception):
     """A file of the templates folder that cannot be read: said with its path and a hint."""
 
 
-def collect(root: Path) -> Bundle:
-    """Every regular file under ``root`` but the fonts, by its path in ``root`` (a link is
-    followed only while it stays inside ``root``)."""
-    root = root.resolve()
-    paths = [path for path, _ in regular_files(root) if path.suffix.lower() not in FONTS]
+def collect(theme: Theme | Path) -> Bundle:
+    """Every file of the theme but the fonts (each the file that wins: the site's, else the
+    built-in one's), by its path in the theme (a folder: its own files alone)."""
+    theme = Theme.alone(theme) if isinstance(theme, Path) else theme
+    paths = {rel: path for rel, path in theme.files().items()
+             if path.suffix.lower() not in FONTS and _inside_layer(theme, path)}
     try:
-        return Bundle(read_files(root, paths, read_by="the pages rendered on the cluster read"))
+        return Bundle(read_named(paths, read_by="the pages rendered on the cluster read"))
     except BundleError as error:
         raise TemplatesError(str(error)) from None
+
+
+def _inside_layer(theme: Theme, path: Path) -> bool:
+    """A link is followed only while it stays inside the folder it is in."""
+    real = Path(os.path.realpath(path))
+    return any(path.is_relative_to(layer) and real.is_relative_to(layer.resolve())
+               for layer in theme.layers)
 
 
 # The renderer of each thread of this worker, for one plan and one templates bundle: its
@@ -52,7 +63,8 @@ def worker_renderer(config: SiteConfig, site: Site, entries: Mapping[tuple[str, 
     found: tuple[str, Renderer] | None = getattr(_RENDERERS, "current", None)
     if found is not None and found[0] == key + templates.digest:
         return found[1]
-    renderer = Renderer(replace(config, templates=unpacked(templates)), replace(site, games={}),
+    renderer = Renderer(replace(config, theme=Theme.alone(unpacked(templates))),
+                        replace(site, games={}),
                         {}, numbers=Store())  # the figures come with each task
     renderer.known_entries(entries)
     _RENDERERS.current = (key + templates.digest, renderer)
