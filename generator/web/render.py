@@ -471,7 +471,9 @@ class Renderer:
             "title": msgs.gettext("Quick reference: %(game)s") % {"game": facts.title},
             "game_title": facts.title, "blocks": blocks, "players": facts.players, "deck": facts.deck,
             "odd_card": facts.odd_card, "game_href": relative(page, game_page.path),
-            "card_values": card_value_lines(bundle, msgs, lang),
+            # not where the end lines already give the values by placeholder (Briscola's)
+            "card_values": [] if any("{points." in line for line in qr.end)
+            else card_value_lines(bundle, msgs, lang),
             "removed": facts.removed if bundle.rules.engine.removed else None,
             "pdfs": self.pdf_links(page, bundle.rules.id, lang),
             "description": markup.plain(facts.fill(facts.text.description)),
