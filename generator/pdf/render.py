@@ -365,11 +365,11 @@ def _copy_fitted(html: str) -> Any:
 # A card's line that may be left out when the card is full at the floor (the player aid's card
 # values, which a game's own end lines may already say): an element of this class, whole.
 OPTIONAL = 'class="fit-optional'
-_OPTIONAL_ITEM = re.compile(r'<li class="fit-optional[^"]*">.*?</li>', re.S)
+_OPTIONAL_ITEM = re.compile(r'<(li|p) class="fit-optional[^"]*">.*?</\1>', re.S)
 
 
 def without_optional(html: str) -> str:
-    """``html`` without its optional list items (every copy's)."""
+    """``html`` without its optional lines (every copy's): list items and paragraphs."""
     return _OPTIONAL_ITEM.sub("", html)
 
 
