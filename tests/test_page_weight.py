@@ -13,9 +13,11 @@ from pathlib import Path
 
 # Bytes of HTML, any page (a game page, its numbers, its play page). 120,000 until the shedding
 # games (2026-12-03): their Russian and Arabic pages weigh 125-134 KB with the step tables in
-# the first round only (every round's tables made 280 KB). The budget comes back down when
-# stepper.js draws their tables from the deal and the moves, as it does the trick games'.
-BUDGET = 135_000
+# the first round only (every round's tables made 280 KB). 155,000 since Macao's fourth example
+# and three more readings (2026-12-03: its Russian page 150,480 bytes, of which the first round's
+# step tables are 28.5 KB). The budget comes back down when stepper.js draws the shedding
+# games' tables from the deal and the moves, as it does the trick games'.
+BUDGET = 155_000
 
 
 def test_no_page_is_over_the_budget(site: Path) -> None:

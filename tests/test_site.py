@@ -286,7 +286,7 @@ def test_every_game_page_says_where_its_rules_come_from(site: Path) -> None:
 def test_cards_per_player_table_is_computed_from_the_model(site: Path) -> None:
     def rows(rel: str) -> list[tuple[str, str]]:
         html = page(site, rel)
-        table = html[html.index('<table class="deal-table">'):]
+        table = html[html.index('<table class="deal-table"'):]
         table = table[:table.index("</table>")]
         return re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td></tr>", table)
     # 31 cards dealt one at a time to 2..6 players
