@@ -29,7 +29,9 @@ _SENTENCE_ENDS = r"[.;:!?؟؛]"
 _BREAKS = {
     "en": r"\band\b|\bbut\b|\bso\b", "it": r"\be\b|\bma\b|\bcosì\b", "de": r"\bund\b|\baber\b|\balso\b",
     "ru": r"\bи\b|\bа\b|\bно\b", "ro": r"\bși\b|\biar\b|\bdar\b|\başa\b|\bașa\b",
-    "ar": r"(?<!\w)(?:لكن|ثم)(?!\w)",
+    # and before a verb of play written with "and" or "so" on it: "وترمي كارلا 2♠ ويرمي داريو 3♦"
+    "ar": r"(?<!\w)(?:لكن|ثم)(?!\w)|(?<!\w)(?=[وف](?:يلعب|تلعب|يرمي|ترمي|يفتتح|تفتتح|يتبع|تتبع"
+          r"|يضع|تضع|يأكل|تأكل|يأخذ|تأخذ|يسحب|تسحب|يربح|تربح)(?!\w))",
 }
 _CLAUSE_ENDS = r"[.;:!?,،؛؟—–]"
 
@@ -44,12 +46,13 @@ TAKES = {
 }
 # A player plays a card (leads, follows, discards).
 PLAYS = {
-    "en": r"\b(?:plays?|played|leads?|led|throws?|threw|discards?|follows? with)\b",
-    "it": r"\b(?:gioca|giocato|esce con|scarta|risponde con|butta)\b",
+    "en": r"\b(?:plays?|played|leads?|led|throws?|threw|discards?|follows? with|drops?|dropped"
+          r"|gives? up|overtakes?|puts?|adds?|matches|answers? with)\b",
+    "it": r"\b(?:gioca|giocato|esce con|scarta|risponde con|butta|cala|mette|aggiunge)\b",
     "de": r"\b(?:spielt|legt|wirft|bedient mit|gibt)\b",
     "ru": r"(?<!\w)(?:ходит|кладёт|кладет|сбрасывает|отвечает|играет|подкидывает)(?!\w)",
-    "ro": r"\b(?:joacă|deschide cu|aruncă|răspunde cu)\b",
-    "ar": r"(?<!\w)[وف]?(?:يلعب|تلعب|يفتتح|تفتتح|يرمي|ترمي|يتبع|تتبع)(?!\w)",
+    "ro": r"\b(?:joacă|deschide cu|aruncă|răspunde cu|pune|adaugă)\b",
+    "ar": r"(?<!\w)[وف]?(?:يلعب|تلعب|يفتتح|تفتتح|يرمي|ترمي|يتبع|تتبع|يضع|تضع|يطابق|تطابق)(?!\w)",
 }
 # A player draws a card from the stock (shedding games; "draws a card" on the play page).
 DRAWS = {
@@ -121,7 +124,7 @@ MISSED = {
 # A clause that denies or only supposes (it claims nothing of what happened): "may not bid
 # 1", "could have trumped", "non può dichiarare".
 HEDGED = {
-    "en": r"\b(?:not|n't|cannot|never|may|might|could|would|can|if)\b|n't\b",
+    "en": r"\b(?:not|n't|cannot|never|may|might|could|would|will|can|if|whatever)\b|n't\b",
     "it": r"\b(?:non|può|possono|potrebbe|poteva|se)\b",
     "de": r"\b(?:nicht|kein\w*|darf|dürfen|dürfte|könnte|kann|wenn|falls)\b",
     "ru": r"(?<!\w)(?:не|нельзя|может|могут|мог\w*|бы|если)(?!\w)",
