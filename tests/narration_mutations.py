@@ -356,10 +356,13 @@ def run(bundle: GameBundle, mutation: Mutation) -> Outcome:
     return Outcome(mutation, caught, not caught and bool(errors))
 
 
-def corpus_mutations(checked: CheckResult) -> list[tuple[GameBundle, Mutation]]:
-    """Every counted change of every game of a checked corpus."""
+def corpus_mutations(checked: CheckResult, *, games: Iterable[str] | None = None
+                     ) -> list[tuple[GameBundle, Mutation]]:
+    """Every counted change of every game of a checked corpus (of ``games`` when given)."""
     out = []
     for bundle in checked.games:
+        if games is not None and bundle.rules.id not in games:
+            continue
         replays = {ex: r for (game, ex), r in checked.replays.items() if game == bundle.rules.id
                    and not bundle.examples[ex].spec.draft}
         out += [(bundle, m) for m in mutations(bundle, replays)]

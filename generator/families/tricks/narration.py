@@ -259,13 +259,23 @@ class _Claims:
     def scores(self, key: Key, words: str, where: str,
                figures: dict[str, dict[int, str]]) -> None:
         """A clause that names one player and writes one number gives that player one of
-        their figures (its sign may be said in words: "loses 22"). Clauses of several
-        numbers are sums, worked out in the text, and are not read."""
+        their figures (its sign may be said in words: "loses 22"); so does a clause that
+        starts with a pronoun, of the player it stands for ("he scores −4"). Clauses of
+        several numbers are sums, worked out in the text, and are not read."""
         for clause in claims.clauses(words, self.names, self.lang):
             found = claims.numbers(clause)
-            if len(clause.names) != 1 or len(found) != 1:
+            if len(found) != 1:
                 continue
-            seat = next(iter(clause.names))
+            if len(clause.names) == 1:
+                seat = next(iter(clause.names))
+            elif not clause.names and roles.pronoun(clause, self.lang) \
+                    and not claims.says(clause, claims.HEDGED, self.lang):
+                said = roles.last_named(words, clause, self.names, self.lang, self.genders)
+                if said is None:
+                    continue
+                seat = said
+            else:
+                continue
             for value, at in found:
                 if abs(value) not in {abs(v) for v in figures[seat]}:
                     known = ", ".join(f"{v} ({what})" for v, what in sorted(figures[seat].items()))
