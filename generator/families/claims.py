@@ -38,7 +38,7 @@ _CLAUSE_ENDS = r"[.;:!?,،؛؟—–]"
 # A player takes (or wins) a trick.
 TAKES = {
     "en": r"\b(?:takes?|took|taken|wins?|won)\b",
-    "it": r"\b(?:prende|prendono|preso|vince|vincono|vinto)\b|\bfa\b.*\bpres[ae]\b",
+    "it": r"\b(?:prende|prenda|prendono|preso|vince|vincono|vinto)\b|\bfa\b.*\bpres[ae]\b",
     "de": r"\b(?:holt|gewinnt|sticht|nimmt|bekommt|geht an)\b|\bmacht\b.*\bStich",
     "ru": r"(?<!\w)(?:берёт|берет|забирает|получает|взял[аи]?|достаётся|достается)(?!\w)",
     "ro": r"\b(?:ia|câștigă|a luat)\b",
@@ -134,6 +134,7 @@ HEDGED = {
 _VOWELS = set("aeiouăâîаеёиоуыэюя")
 # a whole number, also at a sentence's end ("scores 11."), not a decimal's part ("2.5")
 _NUMBER = re.compile(r"(?<![\w.])[-−]?\d+(?!\w|[.,]\d)")
+_SUITS_AFTER = set("♠♥♦♣")  # a number before one is a card's rank (the 2♥), not a figure
 _PLACEHOLDER = re.compile(r"\{[^{}\n]*\}")
 
 
@@ -284,8 +285,9 @@ def counts(clause: Clause, lang: str) -> list[tuple[int, int]]:
 
 def numbers(clause: Clause) -> list[tuple[int, int]]:
     """The whole numbers written in a clause: (value, offset in the narration)."""
-    return [(int(m.group().replace("−", "-").translate(WESTERN_DIGITS)), clause.start + m.start())
-            for m in _NUMBER.finditer(clause.text.translate(WESTERN_DIGITS))]
+    text = clause.text.translate(WESTERN_DIGITS)
+    return [(int(m.group().replace("−", "-")), clause.start + m.start())
+            for m in _NUMBER.finditer(text) if text[m.end():m.end() + 1] not in _SUITS_AFTER]
 
 
 def cards(clause: Clause, lang: str) -> list[tuple[Card, int]]:

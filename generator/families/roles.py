@@ -247,12 +247,12 @@ POINTS = {
 # Words a clause that states a trick's points alone may hold ("13 points", "4 points to
 # Bruno", "15 punti per Anna e Carla").
 _POINTS_ALONE = {
-    "en": r"the|and|to|for|more|its|first",
-    "it": r"i|e|a|per|altri|la|sua|coppia",
-    "de": r"für|an|und|die|weitere",
-    "ru": r"и|для|паре|за",
-    "ro": r"pentru|și|lui|echipa|de",
-    "ar": r"و|ل|لـ",
+    "en": r"the|and|to|for|more|its|his|her|first",
+    "it": r"i|e|a|per|altri|la|sua|suoi|coppia",
+    "de": r"für|an|und|die|weitere|seine|ihre",
+    "ru": r"и|для|паре|за|её|ее|его|свои",
+    "ro": r"pentru|și|lui|echipa|de|sale|ei",
+    "ar": r"و|ل|لـ|ومعها|ومعه|معها|معه",
 }
 
 
@@ -431,3 +431,39 @@ def drawn_from(clause: claims.Clause, names: Mapping[str, str], lang: str
             if _regex(FROM[lang]).search(clause.text[:m.start()]):
                 out.append((seat, clause.start + m.start()))
     return out
+
+
+# A clause with one of these gives a figure to its subject ("and reaches 101", "und
+# schreibt 0"): read in a clause without a name that goes on from one player's.
+SCORES = {
+    "en": r"\b(?:scores?|reach(?:es)?|gets?|ends? (?:up )?(?:with|on)|writes)\b",
+    "it": r"\b(?:segna|arriva a|ottiene|scrive|totalizza)\b",
+    "de": r"\b(?:schreibt|kommt auf|bekommt|erhält|erreicht)\b",
+    "ru": r"(?<!\w)(?:получает|набирает|записывает|доходит до|доходя до)(?!\w)",
+    "ro": r"\b(?:ajunge la|primește|notează|marchează|obține)\b",
+    "ar": r"(?<!\w)[وف]?(?:يبلغ|تبلغ|يسجّل|تسجّل|يسجل|تسجل|يصل|تصل)(?!\w)",
+}
+
+
+def figure_alone(clause: claims.Clause, lang: str) -> bool:
+    """The clause is a number alone, or with the word for points ("11.", "11 points")."""
+    rest = claims._NUMBER.sub(" ", clause.text.translate(WESTERN_DIGITS))
+    rest = _regex(POINTS[lang]).sub(" ", rest) if lang in POINTS else rest
+    return not re.search(r"\w", rest)
+
+
+def paired(clause: claims.Clause, found: list[tuple[int, int]], names: Mapping[str, str],
+           lang: str) -> list[tuple[str, int, int]]:
+    """Names and numbers in turn in one clause, each number after its own name ("Carla 23
+    and Dario 18" where the language's "and" cuts no clause): (seat, value, offset) of each;
+    none when they do not alternate."""
+    marks: list[tuple[int, str | None]] = [(at - clause.start, None) for _, at in found]
+    for seat in clause.names:
+        marks += [(m.start(), seat) for m in
+                  claims._name_pattern(names[seat], lang).finditer(clause.text)]
+    marks.sort(key=lambda mark: mark[0])
+    kinds = [seat is None for _, seat in marks]
+    if len(marks) != 2 * len(found) or kinds != [False, True] * len(found):
+        return []
+    seats = [seat for _, seat in marks if seat is not None]
+    return [(seat, value, at) for seat, (value, at) in zip(seats, found)]

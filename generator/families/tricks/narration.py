@@ -258,31 +258,51 @@ class _Claims:
 
     def scores(self, key: Key, words: str, where: str,
                figures: dict[str, dict[int, str]]) -> None:
-        """A clause that names one player and writes one number gives that player one of
-        their figures (its sign may be said in words: "loses 22"); so does a clause that
-        starts with a pronoun, of the player it stands for ("he scores −4"). Clauses of
-        several numbers are sums, worked out in the text, and are not read."""
-        for clause in claims.clauses(words, self.names, self.lang):
-            found = claims.numbers(clause)
-            if len(found) != 1:
-                continue
-            if len(clause.names) == 1:
-                seat = next(iter(clause.names))
-            elif not clause.names and roles.pronoun(clause, self.lang) \
-                    and not claims.says(clause, claims.HEDGED, self.lang):
-                said = roles.last_named(words, clause, self.names, self.lang, self.genders)
-                if said is None:
-                    continue
-                seat = said
-            else:
-                continue
-            for value, at in found:
-                if abs(value) not in {abs(v) for v in figures[seat]}:
-                    known = ", ".join(f"{v} ({what})" for v, what in sorted(figures[seat].items()))
-                    self.report.error(self.src.text_mark(key, at), "narration-claim",
-                                      f"{where} gives '{seat}' {value}; the replay has {known}",
-                                      hint="the points, scores and totals the narration states "
-                                      "are checked against the replay")
+        """The figures a text gives players, each against that player's (its sign may be
+        said in words: "loses 22"): a clause that names one player and writes one number; a
+        clause that starts with a pronoun, of the player it stands for ("he scores −4"); a
+        clause without a name that continues a sentence about one player ("Bruno takes 24
+        and reaches 101"), or is the figure alone after a colon ("Anna bid one and made it:
+        11."); and names and numbers paired in turn in one clause ("وتسجّل كارلا 23 وداريو
+        18"). Other clauses of several numbers are sums, worked out in the text, and are not
+        read."""
+        for seat, value, at in self._figures(words):
+            if abs(value) not in {abs(v) for v in figures[seat]}:
+                known = ", ".join(f"{v} ({what})" for v, what in sorted(figures[seat].items()))
+                self.report.error(self.src.text_mark(key, at), "narration-claim",
+                                  f"{where} gives '{seat}' {value}; the replay has {known}",
+                                  hint="the points, scores and totals the narration states "
+                                  "are checked against the replay")
+
+    def _figures(self, words: str) -> list[tuple[str, int, int]]:
+        """(seat, value, offset) of each figure ``scores`` reads."""
+        lang, names = self.lang, self.names
+        out: list[tuple[str, int, int]] = []
+        colon: str | None = None  # the one player of a sentence before a colon, without figures
+        for sentence in claims.sentences(words, names, lang):
+            said: set[str] = set()
+            for c in claims.clauses(sentence.text, names, lang):
+                clause = claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
+                found = claims.numbers(clause)
+                hedged = claims.says(clause, claims.HEDGED, lang)
+                if len(found) == 1 and len(clause.names) == 1:
+                    out.append((next(iter(clause.names)), *found[0]))
+                elif len(found) == 1 and not clause.names and not hedged:
+                    seat = None
+                    if roles.pronoun(clause, lang):
+                        seat = roles.last_named(words, clause, names, lang, self.genders)
+                    elif len(said) == 1 and claims.says(clause, roles.SCORES, lang):
+                        seat = next(iter(said))  # "Bruno takes 24 and reaches 101"
+                    elif colon is not None and not said and roles.figure_alone(sentence, lang):
+                        seat = colon  # "Anna bid one and made it: 11."
+                    if seat is not None:
+                        out.append((seat, *found[0]))
+                elif len(found) >= 2 and not hedged:
+                    out += roles.paired(clause, found, names, lang)
+                said |= clause.names
+            colon = next(iter(sentence.names)) if len(sentence.names) == 1 and not claims.numbers(
+                sentence) and words[sentence.start + len(sentence.text):].startswith(":") else None
+        return out
 
     def result(self, key: Key, words: str, where: str, replay: Replay) -> None:
         """The scores, totals, losers and winners the result states."""
