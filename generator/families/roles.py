@@ -376,9 +376,8 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
     last: tuple[str, Mapping[str, str]] | None = None  # the verb of the sentence before, for a list
     for sentence in claims.sentences(words, names, lang):
         said: set[str] = set()
-        for clause in claims.clauses(sentence.text, names, lang):
-            part = claims.Clause(sentence.start + clause.start, clause.text, clause.names,
-                                 clause.owners)
+        for part in joined([claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
+                            for c in claims.clauses(sentence.text, names, lang)], words, lang):
             has_cards = bool(claims.cards(part, lang))
             if claims.says(part, claims.HEDGED, lang):
                 last = None
@@ -467,3 +466,19 @@ def paired(clause: claims.Clause, found: list[tuple[int, int]], names: Mapping[s
         return []
     seats = [seat for _, seat in marks if seat is not None]
     return [(seat, value, at) for seat, (value, at) in zip(seats, found)]
+
+
+def joined(parts: list[claims.Clause], words: str, lang: str) -> list[claims.Clause]:
+    """Clauses with a name alone and its cards after a dash made one ("Анна — 3♦", which
+    the dash cuts in two): the verb left out of a Russian list."""
+    out: list[claims.Clause] = []
+    for part in parts:
+        if out and not part.names and out[-1].names and words[
+                out[-1].start + len(out[-1].text):part.start].strip() in ("—", "–") \
+                and not _card_spans(out[-1].text, lang) and part.text.strip():
+            head = out.pop()
+            out.append(claims.Clause(head.start, words[head.start:part.start + len(part.text)],
+                                     head.names, head.owners))
+        else:
+            out.append(part)
+    return out

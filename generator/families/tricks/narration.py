@@ -81,6 +81,16 @@ class _Claims:
                             f"{'takes' if len(takers) == 1 else 'take'} trick {trick.number}; "
                             f"the replay has '{trick.winner}' take it",
                             hint=f"name {names[trick.winner]} as the one who takes the trick")
+            for seat in takers & {trick.winner}:
+                # "Anna takes the trick with the K♦" when she played the A♠ and kept the K♦
+                owned = {card for _, card, _ in roles.possessives(clause, names, lang)}
+                kept = [(card, at) for card, at in claims.cards(clause, lang)
+                        if card in trick.hands_before.get(seat, ()) and card != played[seat]
+                        and card not in owned]
+                if kept:
+                    self._error(key, kept[0][1], f"{where} says '{seat}' takes trick "
+                                f"{trick.number} with {card_name(kept[0][0])}; in the replay "
+                                f"'{seat}' plays {card_name(played[seat])}")
             taking = roles.taking_card(clause, names, lang)
             if taking is not None and not takers and taking[0] != played[trick.winner]:
                 card, at = taking
@@ -95,7 +105,7 @@ class _Claims:
             self._points(key, clause, where, trick)
         # the cards in play at this step: another is a narration-card finding, said once
         held = {c for h in trick.hands_before.values() for c in h} | {c for _, c in trick.draws}
-        for seat, part in self._plays(words):
+        for seat, part in self._plays(words, _PLAYS_OR_TRUMPS):
             mentioned = [(c, at) for c, at in claims.cards(part, lang) if c in held]
             if mentioned and seat in played and all(c != played[seat] for c, _ in mentioned):
                 card, at = mentioned[0]
@@ -228,8 +238,9 @@ class _Claims:
         lang, names = self.lang, self.names
         out: list[tuple[str, claims.Clause]] = []
         for sentence in claims.sentences(words, names, lang):
-            parts = [claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
-                     for c in claims.clauses(sentence.text, names, lang)]
+            parts = roles.joined([claims.Clause(sentence.start + c.start, c.text, c.names,
+                                                c.owners)
+                                  for c in claims.clauses(sentence.text, names, lang)], words, lang)
             verb, said = False, set[str]()  # a word for playing seen; the players named so far
             i = 0
             while i < len(parts):
@@ -339,6 +350,10 @@ def _check_cards(ctx: Context, src: Source, key: Key, words: str, lang: str, *,
             reason = why if m.card in in_play else "is not in play in this game"
             ctx.report.error(src.text_mark(key, m.offset), "narration-card",
                              f"{where} mentions {m.label}, which {reason}")
+
+
+# a player who trumps plays a card too: "Anna briscola con il 5♠", "Дарио козыряет 7♠"
+_PLAYS_OR_TRUMPS = {lang: f"{claims.PLAYS[lang]}|{claims.TRUMPS[lang]}" for lang in claims.PLAYS}
 
 
 def _played_by(trick: TrickReplay, card: Card) -> str:
