@@ -82,8 +82,9 @@ def possessives(clause: claims.Clause, names: Mapping[str, str], lang: str
                 ) -> list[tuple[str, Card, int]]:
     """The cards a clause gives an owner in the language's possessive forms: (seat, card,
     offset of the name in the narration). "Anna's 6♠", "Brunos 4♥", "die 2♥ von Carla",
-    "l'8♦ di Carla", "6♠ al Annei", "J♥ Бруно" (a name right after a card, in Russian a
-    genitive or, in a clause that says nobody plays, a name that does not decline)."""
+    "l'8♦ di Carla", "6♠ al Annei", "A♦ التي لعبتها كارلا", "J♥ Бруно" (a name right after a
+    card, in Russian a genitive or, in a clause that says nobody plays, a name that does not
+    decline)."""
     out = []
     text = clause.text
     spans = _card_spans(text, lang)
@@ -108,6 +109,8 @@ def possessives(clause: claims.Clause, names: Mapping[str, str], lang: str
                     elif lang == "ro":
                         owner = re.fullmatch(r"\s+(?:al lui|a lui|ale lui|al|a|ale)\s+", after) \
                             is not None
+                    elif lang == "ar":  # "A♦ التي لعبتها كارلا": the A♦ Carla played
+                        owner = re.fullmatch(r"\s+(?:التي|الذي)\s+لعب\w*\s+", after) is not None
                     elif lang == "ru" and re.fullmatch(r"\s+", after):
                         declined = token != name and token[-1:] in "ыи"
                         plain = token == name and not claims.says(clause, claims.PLAYS, lang)
@@ -225,15 +228,18 @@ def last_named(text: str, clause: claims.Clause, names: Mapping[str, str], lang:
 # "levata e a lui Dario", "the trick goes to Anna"), and after a name ("Anna's trick").
 TRICK_OF = {
     "en": r"\btrick (?:is|goes to|went to)\s+$",
-    "it": r"\bpresa (?:è|va|spetta) (?:di|a)\s+$",
+    "it": r"\bpresa (?:è|va|spetta) (?:di|a)\s+$|\bpresa (?:di|per)\s+$",
     "de": r"\bStich (?:geht an|gehört|bekommt)\s+$",
-    "ru": r"(?<!\w)взятк[аиу] (?:достаётся|достается|уходит к|у|забирает|берёт|берет)\s+$",
-    "ro": r"\blevata (?:e|este|îi revine|revine|o ia) (?:a lui |a |lui )?$",
-    "ar": r"(?<!\w)الأكلة (?:من نصيب)\s+$",
+    "ru": r"(?<!\w)взятк[аиу] (?:достаётся|достается|уходит к|у|забирает|берёт|берет)\s+$"
+          r"|(?<!\w)взятк[аиу]\s+$",
+    "ro": r"\blevata (?:e|este|îi revine|revine|o ia) (?:a lui |a |lui )?$|\blevat[aă]\s+(?:a\s+)?$",
+    # "والأكلة لبرونو" (the name with ل on it), "إلى أكلة آنا"
+    "ar": r"(?<!\w)الأكلة (?:من نصيب)\s+$|(?<!\w)أكلة\s+$",
 }
 _TRICK_AFTER = {
-    "en": r"['’]s\s+trick\b(?!s)",
-    "de": r"\s+Stich\b(?!e)",  # after the genitive: "in Annas Stich"
+    "en": r"['’]s\s+(?:\w+\s+)?trick\b(?!s)|['’]s\s+(?:ace|king|queen|jack|\w+)\s+"
+          r"(?:takes|wins)\b",
+    "de": r"\s+(?:\w+\s+)?Stich\b(?!e)",  # after the genitive: "in Annas Stich"
 }
 # The language's word for points, right after a number ("13 points", "2 punti", "4 очка").
 POINTS = {
@@ -283,6 +289,9 @@ def takers(clause: claims.Clause, names: Mapping[str, str], lang: str) -> frozen
         for m in claims._name_pattern(names[seat], lang).finditer(text):
             if lang in TRICK_OF and _regex(TRICK_OF[lang]).search(text[:m.start()]):
                 out.add(seat)
+            if lang == "ar" and m.group().startswith("ل") \
+                    and re.search(r"(?<!\w)[وف]?الأكلة\s+$", text[:m.start()]):
+                out.add(seat)  # "والأكلة لبرونو": the trick is Bruno's
             after = _TRICK_AFTER.get(lang)
             token = m.group()
             if after and (lang != "de" or token == names[seat] + "s") \
