@@ -491,3 +491,28 @@ def joined(parts: list[claims.Clause], words: str, lang: str) -> list[claims.Cla
         else:
             out.append(part)
     return out
+
+
+def pairs_in(clause: claims.Clause, names: Mapping[str, str], lang: str
+             ) -> list[tuple[str, claims.Clause]]:
+    """Several players and their cards in one clause, where the language's "and" cuts none
+    (Arabic writes it onto the word): names first and cards after ("وتتبعه آنا وبرونو
+    وكارلا بالأوراق 2♣ و 8♣ و 6♣"), or each name before its card ("وتلعب كارلا J♦ وداريو
+    10♦"): (seat, the card's clause) for each; none when they are neither."""
+    marks: list[tuple[int, str | None, Card | None]] = [
+        (start, None, card) for start, _, card in _card_spans(clause.text, lang)]
+    for seat in clause.names:
+        found = list(claims._name_pattern(names[seat], lang).finditer(clause.text))
+        if len(found) != 1 or not nominative(found[0].group(), names[seat], lang) \
+                or _regex(PREPOSITIONS[lang]).search(clause.text[:found[0].start()]):
+            return []
+        marks.append((found[0].start(), seat, None))
+    marks.sort(key=lambda mark: mark[0])
+    seats = [seat for _, seat, _ in marks if seat is not None]
+    cards = [(start, card) for start, _, card in marks if card is not None]
+    order = [seat is not None for _, seat, _ in marks]
+    n = len(seats)
+    if n < 2 or len(cards) != n or order not in ([True] * n + [False] * n, [True, False] * n):
+        return []
+    return [(seat, claims.Clause(clause.start + start, card_name(card), frozenset({seat})))
+            for seat, (start, card) in zip(seats, cards)]

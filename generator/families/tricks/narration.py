@@ -254,6 +254,13 @@ class _Claims:
                 plays = claims.says(part, verbs, lang) \
                     and not claims.says(part, claims.HEDGED, lang)
                 verb = verb or plays
+                paired = roles.pairs_in(part, names, lang) \
+                    if plays and len(part.names) >= 2 else []
+                if paired:
+                    out.extend(paired)
+                    said |= part.names
+                    i += 1
+                    continue
                 seat = next(iter(found)) if len(found) == 1 else None
                 if seat is None and not part.names and plays:
                     if roles.pronoun(part, lang):
