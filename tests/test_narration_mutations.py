@@ -119,10 +119,11 @@ def test_a_sample_of_changes_is_reported_at_the_changed_line() -> None:
     assert caught >= 0.7 * counted, shown(cells)
 
 
-# The floors of the recall table (the figures of docs/authoring.md, a few points under them,
-# so that a reading lost shows here).
-FLOORS = {"player": 0.70, "winner": 0.75, "card-absent": 1.0, "card-held": 0.45,
-          "points": 0.65}
+# The floors of the recall table, in every language (the lowest language's figure in
+# docs/authoring.md, a few points under it, so that a reading lost shows here); card-words
+# has too few changes in the corpus (three a language) to hold to a floor.
+FLOORS = {"player": 0.75, "winner": 0.78, "card-absent": 1.0, "card-held": 0.60,
+          "points": 0.68}
 
 
 @pytest.mark.slow

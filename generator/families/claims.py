@@ -10,7 +10,9 @@ it; scores are read in clauses (between commas and the language's "and"), each n
 player and the figures beside the name. The words for taking a trick,
 losing and winning include the UI catalogs' own ("takes the trick", "loses", "wins": a test
 keeps them in step); names are matched with the endings the language gives them (Анны,
-Annei, Annas) and, in Arabic, with the particles written onto them (وآنا, لآنا).
+Annei, Annas) and, in Arabic, with the particles written onto them (وآنا, لآنا). Which of a
+clause's names make a claim (its subject, a card's owner, the one a card goes to, the player
+a pronoun or a list stands for) is roles.py's to say.
 """
 
 from __future__ import annotations
