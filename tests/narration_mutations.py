@@ -257,7 +257,7 @@ def _changes(words: str, lang: str, names: dict[str, str], facts: _Step, deck: I
     mentions = find_card_mentions(words, lang)
     taking = re.compile(TAKING[lang], re.IGNORECASE)
     # names, by clause
-    for clause in claims.clauses(words, names, lang):
+    for clause in _clauses(words, names, lang):
         cards_here = {m.card for m in mentions
                       if clause.start <= m.offset < clause.start + len(clause.text)}
         for seat in sorted(clause.names):
@@ -328,6 +328,28 @@ def _changes(words: str, lang: str, names: dict[str, str], facts: _Step, deck: I
             if any(ch in "٠١٢٣٤٥٦٧٨٩" for ch in words[m.start():m.end()]):
                 number = number.translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"))
             yield m.start(), words[m.start():m.end()], sign + number, "points"
+
+
+# Clauses as the test cuts them, apart from the reader's cutting (which may change): at
+# sentence ends, commas, dashes and the language's "and", "but", "so".
+_CUT = r"[.;:!?,،؛؟—–]"
+_AND = {
+    "en": r"\band\b|\bbut\b|\bso\b", "it": r"\be\b|\bma\b|\bcosì\b",
+    "de": r"\bund\b|\baber\b|\balso\b", "ru": r"(?<!\w)(?:и|а|но)(?!\w)",
+    "ro": r"\bși\b|\biar\b|\bdar\b|\başa\b|\bașa\b", "ar": r"(?<!\w)(?:لكن|ثم)(?!\w)",
+}
+
+
+def _clauses(words: str, names: dict[str, str], lang: str) -> list[claims.Clause]:
+    out, start = [], 0
+    masked = re.sub(r"\{[^{}\n]*\}", lambda m: " " * len(m.group()), words)  # placeholders
+    for m in [*re.finditer(f"{_CUT}|{_AND[lang]}", masked, re.IGNORECASE), None]:
+        end = m.start() if m is not None else len(words)
+        if words[start:end].strip():
+            piece = words[start:end]
+            out.append(claims.Clause(start, piece, claims.named(piece, names, lang)))
+        start = m.end() if m is not None else end
+    return out
 
 
 def _name_in(words: str, name: str, lang: str) -> list[re.Match[str]]:
