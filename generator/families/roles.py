@@ -203,9 +203,10 @@ def pronoun(clause: claims.Clause, lang: str) -> bool:
 
 def last_named(text: str, clause: claims.Clause, names: Mapping[str, str], lang: str,
                genders: Mapping[str, str]) -> str | None:
-    """The seat named last before ``clause`` in ``text`` (not as a card's owner), of the
-    gender of the pronoun the clause starts with when the seats' genders are known: the one
-    the pronoun stands for ("У Анны пик нет, она сбрасывает")."""
+    """The seat named last before ``clause`` in ``text`` (not as a card's owner); when the
+    clause starts with a pronoun (or an Arabic verb, which says its subject's gender), the
+    last of that pronoun's gender, so none when the script gives no genders: the one the
+    pronoun stands for ("У Анны пик нет, она сбрасывает")."""
     head = text[:clause.start]
     feminine = _regex(rf"\s*(?:{_FEMININE[lang]})(?!\w)").match(clause.text) is not None
     gendered = pronoun(clause, lang)
@@ -216,8 +217,8 @@ def last_named(text: str, clause: claims.Clause, names: Mapping[str, str], lang:
     for part in claims.clauses(head, names, lang):
         owned = {seat for seat, _, _ in possessives(part, names, lang)}
         for seat in part.names - owned:
-            if gendered and genders.get(seat) and (genders[seat] == "f") != feminine:
-                continue
+            if gendered and genders.get(seat) != ("f" if feminine else "m"):
+                continue  # a pronoun of the other gender, or a player of no known gender
             for m in claims._name_pattern(names[seat], lang).finditer(part.text):
                 if best is None or part.start + m.start() > best[0]:
                     best = (part.start + m.start(), seat)
