@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Mapping
 
 from ..core.diagnostics import Diagnostic, Mark, Report
 from ..core.languages import SOURCE_LANGUAGE
 from ..families import get_family
-from ..model.game import GameBundle
-from ..model.schema import SiteSpec
+from ..model.game import GameBundle, LanguageText
+from ..model.schema import LanguageSpec, SiteSpec, validate_parts
+from ..model.source import load_yaml
 from ..runtime import collector
 from ..runtime.pool import pool_map
 from ..runtime.progress import QUIET, Progress
@@ -131,6 +132,27 @@ def check_game(folder: Path, report: Report, *, root: Path | None = None,
         if replay is not None:
             replays[(bundle.rules.id, name)] = replay
     return bundle, replays
+
+
+def check_narration_text(bundle: GameBundle, lang: str, text: str, *, example: str) -> Report:
+    """The findings of one example of ``bundle`` replayed against ``lang``'s language file
+    as ``text`` gives it (changed in memory: nothing is read from or written to the disk),
+    that language's narration alone checked: `check` of one game, one example and one
+    language, for a caller that checks many versions of one text (the narration mutation
+    test). The language file's YAML or schema problems are findings too."""
+    report = Report()
+    old = bundle.languages[lang]
+    src, problems = load_yaml(old.source.path, text, display=old.source.path)
+    report.extend(problems)
+    if src is None:
+        return report
+    spec, problems = validate_parts(LanguageSpec, src)
+    report.extend(problems)
+    if spec is None:
+        return report
+    changed = replace(bundle, languages={lang: LanguageText(lang, spec, src)})
+    get_family(bundle.rules.spec.family).check_example(changed, bundle.examples[example], report)
+    return report
 
 
 def _slug_mark(bundle: GameBundle) -> Callable[[str], Mark]:

@@ -86,10 +86,13 @@ ROWS: tuple[Row, ...] = (
         "(\"Bruno takes the trick\" when Carla did), a player plays a card the replay has "
         "another play (\"Anna plays the jack of spades\" when she played the J♣), a player "
         "with no part in a move is named in it, a score, points or total the replay has not, "
-        "the wrong loser or winner. Read in each language from its own phrasings (those of "
-        "the UI catalogs included) and the seats' names in that language, with their endings "
-        "(Анны, Annei) and Arabic particles (وآنا); a sentence is read only when it names its "
-        "player unambiguously, so a claim is never invented"),
+        "the wrong loser or winner, a card given to the wrong owner (\"Bruno's 6♠\"), a "
+        "card drawn from the wrong player, a trick's points. Read in each language from its "
+        "own phrasings (those of the UI catalogs included) and the seats' names in that "
+        "language, with their endings (Анны, Annei) and Arabic particles (وآنا), in lists "
+        "whose verb is left out (\"Anna the 6♠\"), through pronouns (\"he scores −4\"); a "
+        "sentence is read only when it names its player unambiguously, so a claim is never "
+        "invented (see \"What the narration reader reads\")"),
     Row(("quickref-players",),
         "the quick reference (the card, the booklet's back cover) promises a range of players "
         "in its header, and a count that only a variant plays has no line on it: a line with "

@@ -10,7 +10,9 @@ it; scores are read in clauses (between commas and the language's "and"), each n
 player and the figures beside the name. The words for taking a trick,
 losing and winning include the UI catalogs' own ("takes the trick", "loses", "wins": a test
 keeps them in step); names are matched with the endings the language gives them (Анны,
-Annei, Annas) and, in Arabic, with the particles written onto them (وآنا, لآنا).
+Annei, Annas) and, in Arabic, with the particles written onto them (وآنا, لآنا). Which of a
+clause's names make a claim (its subject, a card's owner, the one a card goes to, the player
+a pronoun or a list stands for) is roles.py's to say.
 """
 
 from __future__ import annotations
@@ -29,14 +31,16 @@ _SENTENCE_ENDS = r"[.;:!?؟؛]"
 _BREAKS = {
     "en": r"\band\b|\bbut\b|\bso\b", "it": r"\be\b|\bma\b|\bcosì\b", "de": r"\bund\b|\baber\b|\balso\b",
     "ru": r"\bи\b|\bа\b|\bно\b", "ro": r"\bși\b|\biar\b|\bdar\b|\başa\b|\bașa\b",
-    "ar": r"(?<!\w)(?:لكن|ثم)(?!\w)",
+    # and before a verb of play written with "and" or "so" on it: "وترمي كارلا 2♠ ويرمي داريو 3♦"
+    "ar": r"(?<!\w)(?:لكن|ثم)(?!\w)|(?<!\w)(?=[وف](?:يلعب|تلعب|يرمي|ترمي|يفتتح|تفتتح|يتبع|تتبع"
+          r"|يضع|تضع|يأكل|تأكل|يأخذ|تأخذ|يسحب|تسحب|يربح|تربح)(?!\w))",
 }
 _CLAUSE_ENDS = r"[.;:!?,،؛؟—–]"
 
 # A player takes (or wins) a trick.
 TAKES = {
     "en": r"\b(?:takes?|took|taken|wins?|won)\b",
-    "it": r"\b(?:prende|prendono|preso|vince|vincono|vinto)\b|\bfa\b.*\bpres[ae]\b",
+    "it": r"\b(?:prende|prenda|prendono|preso|vince|vincono|vinto)\b|\bfa\b.*\bpres[ae]\b",
     "de": r"\b(?:holt|gewinnt|sticht|nimmt|bekommt|geht an)\b|\bmacht\b.*\bStich",
     "ru": r"(?<!\w)(?:берёт|берет|забирает|получает|взял[аи]?|достаётся|достается)(?!\w)",
     "ro": r"\b(?:ia|câștigă|a luat)\b",
@@ -44,12 +48,13 @@ TAKES = {
 }
 # A player plays a card (leads, follows, discards).
 PLAYS = {
-    "en": r"\b(?:plays?|played|leads?|led|throws?|threw|discards?|follows? with)\b",
-    "it": r"\b(?:gioca|giocato|esce con|scarta|risponde con|butta)\b",
+    "en": r"\b(?:plays?|played|leads?|led|throws?|threw|discards?|follows? with|drops?|dropped"
+          r"|gives? up|overtakes?|puts?|adds?|matches|answers? with)\b",
+    "it": r"\b(?:gioca|giocato|esce con|scarta|risponde con|butta|cala|mette|aggiunge)\b",
     "de": r"\b(?:spielt|legt|wirft|bedient mit|gibt)\b",
     "ru": r"(?<!\w)(?:ходит|кладёт|кладет|сбрасывает|отвечает|играет|подкидывает)(?!\w)",
-    "ro": r"\b(?:joacă|deschide cu|aruncă|răspunde cu)\b",
-    "ar": r"(?<!\w)[وف]?(?:يلعب|تلعب|يفتتح|تفتتح|يرمي|ترمي|يتبع|تتبع)(?!\w)",
+    "ro": r"\b(?:joacă|deschide cu|aruncă|răspunde cu|pune|adaugă)\b",
+    "ar": r"(?<!\w)[وف]?(?:يلعب|تلعب|يفتتح|تفتتح|يرمي|ترمي|يتبع|تتبع|يضع|تضع|يطابق|تطابق)(?!\w)",
 }
 # A player draws a card from the stock (shedding games; "draws a card" on the play page).
 DRAWS = {
@@ -121,7 +126,7 @@ MISSED = {
 # A clause that denies or only supposes (it claims nothing of what happened): "may not bid
 # 1", "could have trumped", "non può dichiarare".
 HEDGED = {
-    "en": r"\b(?:not|n't|cannot|never|may|might|could|would|can|if)\b|n't\b",
+    "en": r"\b(?:not|n't|cannot|never|may|might|could|would|will|can|if|whatever)\b|n't\b",
     "it": r"\b(?:non|può|possono|potrebbe|poteva|se)\b",
     "de": r"\b(?:nicht|kein\w*|darf|dürfen|dürfte|könnte|kann|wenn|falls)\b",
     "ru": r"(?<!\w)(?:не|нельзя|может|могут|мог\w*|бы|если)(?!\w)",
@@ -131,6 +136,7 @@ HEDGED = {
 _VOWELS = set("aeiouăâîаеёиоуыэюя")
 # a whole number, also at a sentence's end ("scores 11."), not a decimal's part ("2.5")
 _NUMBER = re.compile(r"(?<![\w.])[-−]?\d+(?!\w|[.,]\d)")
+_SUITS_AFTER = set("♠♥♦♣")  # a number before one is a card's rank (the 2♥), not a figure
 _PLACEHOLDER = re.compile(r"\{[^{}\n]*\}")
 
 
@@ -281,8 +287,9 @@ def counts(clause: Clause, lang: str) -> list[tuple[int, int]]:
 
 def numbers(clause: Clause) -> list[tuple[int, int]]:
     """The whole numbers written in a clause: (value, offset in the narration)."""
-    return [(int(m.group().replace("−", "-").translate(WESTERN_DIGITS)), clause.start + m.start())
-            for m in _NUMBER.finditer(clause.text.translate(WESTERN_DIGITS))]
+    text = clause.text.translate(WESTERN_DIGITS)
+    return [(int(m.group().replace("−", "-")), clause.start + m.start())
+            for m in _NUMBER.finditer(text) if text[m.end():m.end() + 1] not in _SUITS_AFTER]
 
 
 def cards(clause: Clause, lang: str) -> list[tuple[Card, int]]:

@@ -5,12 +5,13 @@ when it says who loses and who wins (claims.py reads these in each language)."""
 
 from __future__ import annotations
 
+from ...core.cards import card_name
 from ...core.cardwords import find_card_mentions
 from ...model.source import Key, Source
-from .. import claims
+from .. import claims, roles
 from ..shared import ReplayContext, narrations
 from .engine import PairsGame
-from .record import Replay
+from .record import Replay, ReplayStep
 from .schema import PairsExampleSpec
 
 
@@ -32,6 +33,7 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
                         "narration-claim", f"{lang}: step {i + 1} names '{seat}', who takes no "
                         f"part in move {i + 1}: '{step.drawer}' draws from '{step.source}'",
                         hint="a step names the drawer, the player drawn from, and players out")
+            _draws(ctx, src, base + ("steps", i), words, lang, names, step, i + 1)
             involved = {step.card} | set(step.before[step.drawer]) | set(step.after[step.drawer]) \
                 | set(step.before[step.source]) | set(step.after[step.source])
             for m in find_card_mentions(words, lang):
@@ -76,3 +78,45 @@ def _check_result(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, 
             "narration-claim", f"{lang}: the result says {claims.shown(part.names)} "
             f"{verb if len(part.names) == 1 else verb[:-1]}; in the replay "
             f"{claims.shown(seats)} {verb if len(seats) == 1 else verb[:-1]}")
+
+
+def _draws(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Key, words: str,
+           lang: str, names: dict[str, str], step: ReplayStep, number: int) -> None:
+    """Who draws which card from whom, and which pair is laid down, as a step says (roles.acts
+    finds the player of each clause): the drawer draws the step's card from the player the
+    replay has, and a clause that says a player lays down (the language's word for playing)
+    a card names one of the pair."""
+    report = ctx.report
+    pair = set(step.pair or ())
+    # the cards the two hold (another is a narration-card finding, said once)
+    held = {step.card} | {c for seat in (step.drawer, step.source)
+                          for hand in (step.before[seat], step.after[seat]) for c in hand}
+    for part, seat, verb in roles.acts(words, names, lang, dict(ctx.spec.genders), step.drawer):
+        mentioned = [(c, at) for c, at in claims.cards(part, lang) if c in held]
+        if verb is claims.DRAWS:
+            for source, at in roles.drawn_from(part, names, lang):
+                if source != step.source:
+                    report.error(src.text_mark(key, at), "narration-claim",
+                                 f"{lang}: step {number} says the card is drawn from '{source}'; "
+                                 f"in the replay '{step.drawer}' draws from '{step.source}'",
+                                 hint=f"name {names[step.source]} as the one drawn from")
+            if seat != step.drawer and any(c == step.card for c, _ in mentioned):
+                at = claims.offset_of(part, seat, names, lang) if seat in part.names \
+                    else mentioned[0][1]
+                report.error(src.text_mark(key, at), "narration-claim",
+                             f"{lang}: step {number} says '{seat}' draws {card_name(step.card)}; "
+                             f"in the replay '{step.drawer}' does",
+                             hint=f"name {names[step.drawer]} as the one who draws it")
+            elif seat == step.drawer and mentioned \
+                    and not any(c == step.card for c, _ in mentioned):
+                card, at = mentioned[0]
+                report.error(src.text_mark(key, at), "narration-claim",
+                             f"{lang}: step {number} says '{seat}' draws {card_name(card)}; in "
+                             f"the replay '{seat}' draws {card_name(step.card)}")
+        elif pair and seat == step.drawer and mentioned \
+                and not any(c in pair for c, _ in mentioned):
+            card, at = mentioned[0]
+            report.error(src.text_mark(key, at), "narration-claim",
+                         f"{lang}: step {number} says '{seat}' lays down {card_name(card)}; in "
+                         f"the replay '{seat}' lays down "
+                         f"{' '.join(card_name(c) for c in step.pair or ())}")

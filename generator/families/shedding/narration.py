@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...core.cards import card_name
 from ...core.cardwords import find_card_mentions
 from ...model.source import Key, Source
-from .. import claims
+from .. import claims, roles
 from ..shared import ReplayContext, narrations
 from .engine import ShedGame
 from .record import Replay, ReplayStep
@@ -55,43 +55,36 @@ def check_narration(ctx: ReplayContext[ShedGame, ShedExampleSpec], replay: Repla
 def _moves(ctx: ReplayContext[ShedGame, ShedExampleSpec], src: Source, key: Key, words: str,
            names: dict[str, str], lang: str, step: ReplayStep, number: int,
            involved: set[str]) -> None:
-    """A clause with the language's word for playing (or drawing), one player (its own name,
-    or the sentence's one name) and a card claims that this player played (drew) it: "Bruno
-    plays the 8♣" where Anna played it, or "Anna plays the 9♠" where she held it and played
-    the 5♠. A clause that denies or only supposes ("Bruno could play the 8♣") claims nothing."""
-    for sentence in claims.sentences(words, names, lang):
-        for clause in claims.clauses(sentence.text, names, lang):
-            part = claims.Clause(sentence.start + clause.start, clause.text, clause.names,
-                                 clause.owners)
-            # the clause's one name, or the sentence's ("Bruno cannot play and draws the 6♣")
-            subjects = (part.names - part.owners) if part.names else sentence.names
-            mentioned = claims.cards(part, lang)
-            if len(subjects) != 1 or not mentioned or claims.says(part, claims.HEDGED, lang):
-                continue
-            seat = next(iter(subjects))
-            if seat not in involved:
-                continue  # a player the move does not involve: reported as such above
-            for verb, kind, done in ((claims.PLAYS, "play", "plays"),
-                                     (claims.DRAWS, "draw", "draws")):
-                if not claims.says(part, verb, lang):
-                    continue
-                moved = set(step.cards) if step.kind == kind else set()
-                if kind == "draw":
-                    moved |= set(step.penalty)
-                if seat != step.seat and any(c in moved for c, _ in mentioned):
-                    card, at = next((c, at) for c, at in mentioned if c in moved)
-                    ctx.report.error(src.text_mark(key, claims.offset_of(part, seat, names, lang)),
-                                     "narration-claim",
-                                     f"{lang}: step {number} says '{seat}' {done} "
-                                     f"{card_name(card)}; in the replay '{step.seat}' does",
-                                     hint=f"name {names[step.seat]} as the one who {done} it")
-                elif seat == step.seat and moved and not any(c in moved for c, _ in mentioned) \
-                        and any(c in step.before[seat] for c, _ in mentioned):
-                    # a card of the mover's hand it did not move (a card nobody involved holds
-                    # is a narration-card finding)
-                    card, at = next((c, at) for c, at in mentioned if c in step.before[seat])
-                    said = " ".join(card_name(c) for c in (*step.cards, *step.penalty)
-                                    if c in moved)
-                    ctx.report.error(src.text_mark(key, at), "narration-claim",
-                                     f"{lang}: step {number} says '{seat}' {done} "
-                                     f"{card_name(card)}; in the replay '{seat}' {done} {said}")
+    """A clause with the language's word for playing (or drawing) and a card claims that
+    its subject played (drew) it: "Bruno plays the 8♣" where Anna played it, or "Anna plays
+    the 9♠" where she held it and played the 5♠. The subject is the clause's one subject
+    (roles.subjects), else the sentence's one player ("Bruno cannot play and draws the 6♣"),
+    else the player a pronoun stands for, else, in a step that names nobody before it, the
+    mover. Clauses of cards alone after it continue its list ("He draws the J♠, the 6♣ and
+    the 2♦"). A clause that denies or only supposes ("Bruno could play the 8♣") claims
+    nothing."""
+    genders = dict(ctx.spec.genders)
+    for part, seat, verb in roles.acts(words, names, lang, genders, step.seat):
+        if seat not in involved:
+            continue  # a player the move does not involve: reported as such above
+        mentioned = claims.cards(part, lang)
+        kind, done = ("play", "plays") if verb is claims.PLAYS else ("draw", "draws")
+        moved = set(step.cards) if step.kind == kind else set()
+        if kind == "draw":
+            moved |= set(step.penalty)
+        if seat != step.seat and any(c in moved for c, _ in mentioned):
+            card, at = next((c, at) for c, at in mentioned if c in moved)
+            where = claims.offset_of(part, seat, names, lang) if seat in part.names else at
+            ctx.report.error(src.text_mark(key, where), "narration-claim",
+                             f"{lang}: step {number} says '{seat}' {done} "
+                             f"{card_name(card)}; in the replay '{step.seat}' does",
+                             hint=f"name {names[step.seat]} as the one who {done} it")
+        elif seat == step.seat and moved and not any(c in moved for c, _ in mentioned) \
+                and any(c in step.before[seat] for c, _ in mentioned):
+            # a card of the mover's hand it did not move (a card nobody involved holds
+            # is a narration-card finding)
+            card, at = next((c, at) for c, at in mentioned if c in step.before[seat])
+            said = " ".join(card_name(c) for c in (*step.cards, *step.penalty) if c in moved)
+            ctx.report.error(src.text_mark(key, at), "narration-claim",
+                             f"{lang}: step {number} says '{seat}' {done} "
+                             f"{card_name(card)}; in the replay '{seat}' {done} {said}")

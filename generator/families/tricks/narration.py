@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...core.cards import Card, Suit, card_name
 from ...core.cardwords import find_card_mentions, suit_word
 from ...model.source import Key, Source
-from .. import claims
+from .. import claims, roles
 from ..shared import narrations
 from .record import Replay, TrickReplay
 from .start import Context
@@ -41,7 +41,8 @@ def check_narration(ctx: Context, replay: Replay) -> None:
                     | {c for _, c in trick.draws}
                 why = (f"nobody holds or draws at trick {trick.number}" if trick.draws
                        else f"nobody holds any more at trick {trick.number}")
-                claims.trick(key, words, where, trick)
+                claims.trick(key, words, where, trick,
+                             drawn_before=replay.tricks[i - 1].draws if i else ())
                 claims.trumps(key, words, where, trick, replay.trump)
             claims.bids(key, words, where, replay.bids)
             _check_cards(ctx, src, key, words, lang, allowed=allowed, where=where, why=why)
@@ -62,34 +63,78 @@ class _Claims:
     def __init__(self, ctx: Context, src: Source, lang: str, names: dict[str, str]) -> None:
         self.report, self.src, self.lang, self.names = ctx.report, src, lang, names
         self.per_trick = ctx.game.scoring.per_trick  # a trick's own worth, stated in results
+        self.genders: dict[str, str] = dict(ctx.spec.genders)
 
-    def trick(self, key: Key, words: str, where: str, trick: TrickReplay) -> None:
-        """Who takes the trick, and who plays which card, as the step says."""
+    def trick(self, key: Key, words: str, where: str, trick: TrickReplay, *,
+              drawn_before: tuple[tuple[str, Card], ...] = ()) -> None:
+        """Who takes the trick, who plays which card, who draws which (after the trick
+        before, or after this one), whose card is whose and the trick's points, as the step
+        says."""
         played = dict(trick.cards)
-        for clause in claims.clauses(words, self.names, self.lang):
-            # who takes: a player named as the subject (not only beside a card, as its owner)
-            subjects = clause.names - clause.owners
-            if not subjects or not claims.says(clause, claims.TAKES, self.lang):
-                continue
-            in_clause = {card for card, _ in claims.cards(clause, self.lang)}
-            if trick.winner not in clause.names and played[trick.winner] not in in_clause:
-                seat = sorted(subjects)[0]
-                self.report.error(
-                    self.src.text_mark(key, claims.offset_of(clause, seat, self.names, self.lang)),
-                    "narration-claim", f"{where} says {claims.shown(subjects)} "
-                    f"{'takes' if len(subjects) == 1 else 'take'} trick {trick.number}; "
-                    f"the replay has '{trick.winner}' take it",
-                    hint=f"name {self.names[trick.winner]} as the one who takes the trick")
-        for part in self._plays(words):
-            if claims.says(part, claims.PLAYS, self.lang):
-                seat = next(iter(part.names))
-                mentioned = claims.cards(part, self.lang)
-                if mentioned and seat in played and all(c != played[seat] for c, _ in mentioned):
-                    card, at = mentioned[0]
-                    self.report.error(
-                        self.src.text_mark(key, at), "narration-claim",
-                        f"{where} says '{seat}' plays {card_name(card)}; in the replay "
-                        f"'{seat}' plays {card_name(played[seat])} in trick {trick.number}")
+        lang, names = self.lang, self.names
+        for clause in claims.clauses(words, names, lang):
+            takers = roles.takers(clause, names, lang)
+            if takers and trick.winner not in takers:
+                seat = sorted(takers)[0]
+                self._error(key, claims.offset_of(clause, seat, names, lang),
+                            f"{where} says {claims.shown(takers)} "
+                            f"{'takes' if len(takers) == 1 else 'take'} trick {trick.number}; "
+                            f"the replay has '{trick.winner}' take it",
+                            hint=f"name {names[trick.winner]} as the one who takes the trick")
+            for seat in takers & {trick.winner}:
+                # "Anna takes the trick with the K♦" when she played the A♠ and kept the K♦
+                owned = {card for _, card, _ in roles.possessives(clause, names, lang)}
+                kept = [(card, at) for card, at in claims.cards(clause, lang)
+                        if card in trick.hands_before.get(seat, ()) and card != played[seat]
+                        and card not in owned]
+                if kept:
+                    self._error(key, kept[0][1], f"{where} says '{seat}' takes trick "
+                                f"{trick.number} with {card_name(kept[0][0])}; in the replay "
+                                f"'{seat}' plays {card_name(played[seat])}")
+            taking = roles.taking_card(clause, names, lang)
+            if taking is not None and not takers and taking[0] != played[trick.winner]:
+                card, at = taking
+                self._error(key, at, f"{where} says the {card_name(card)} takes trick "
+                            f"{trick.number}; in the replay '{trick.winner}''s "
+                            f"{card_name(played[trick.winner])} takes it")
+            for seat, card, at in roles.possessives(clause, names, lang):
+                if card not in trick.hands_before.get(seat, ()) and card in set(played.values()):
+                    self._error(key, at, f"{where} says {card_name(card)} is '{seat}''s; in the "
+                                f"replay '{_played_by(trick, card)}' plays it in trick "
+                                f"{trick.number}")
+            self._points(key, clause, where, trick)
+        # the cards in play at this step: another is a narration-card finding, said once
+        held = {c for h in trick.hands_before.values() for c in h} | {c for _, c in trick.draws}
+        for seat, part in self._plays(words, _PLAYS_OR_TRUMPS):
+            mentioned = [(c, at) for c, at in claims.cards(part, lang) if c in held]
+            if mentioned and seat in played and all(c != played[seat] for c, _ in mentioned):
+                card, at = mentioned[0]
+                self._error(key, at, f"{where} says '{seat}' plays {card_name(card)}; in the "
+                            f"replay '{seat}' plays {card_name(played[seat])} in trick "
+                            f"{trick.number}")
+        drawn: dict[str, set[Card]] = {}
+        for seat, card in (*drawn_before, *trick.draws):
+            drawn.setdefault(seat, set()).add(card)
+        for seat, part in self._plays(words, claims.DRAWS) if drawn else ():
+            mentioned = [(c, at) for c, at in claims.cards(part, lang) if c in held]
+            if mentioned and seat in drawn and not any(c in drawn[seat] for c, _ in mentioned):
+                card, at = mentioned[0]
+                self._error(key, at, f"{where} says '{seat}' draws {card_name(card)}; in the "
+                            f"replay '{seat}' draws "
+                            f"{' '.join(sorted(card_name(c) for c in drawn[seat]))}")
+
+    def _error(self, key: Key, at: int, message: str, *, hint: str | None = None) -> None:
+        self.report.error(self.src.text_mark(key, at), "narration-claim", message, hint=hint)
+
+    def _points(self, key: Key, clause: claims.Clause, where: str, trick: TrickReplay) -> None:
+        """The points a step gives its trick: a number with the language's word for points
+        in a clause that says the trick is taken, or that is the figure alone ("13 points",
+        "4 points to Bruno"), is the trick's points."""
+        for value, at in roles.trick_points(clause, self.names, self.lang):
+            if value != trick.points:
+                self._error(key, at, f"{where} gives trick {trick.number} {value} points; in "
+                            f"the replay it holds {trick.points}",
+                            hint="the points a step states are checked against the trick's")
 
     def trumps(self, key: Key, words: str, where: str, trick: TrickReplay,
                trump: Suit | None) -> None:
@@ -179,43 +224,103 @@ class _Claims:
                     f"{where} says '{seat}' {'makes' if made else 'misses'} the bid; in the "
                     f"replay '{seat}' bids {bid} and takes {took}")
 
-    def _plays(self, words: str) -> list[claims.Clause]:
-        """The clauses that say one player plays a card: the clause names that player alone,
-        holds a word for playing and a card ("Dario leads the 2♣, Anna plays the J♠"; Arabic
-        strings its plays with "،" in one sentence). A name in another clause of the sentence
-        claims nothing ("she discards the Q♠, the card Bruno passed her"); in a sentence of
-        several names, only when each clause with a card is one player playing it ("Anna,
-        Bruno and Carla follow with 3♦, 6♦ and 4♦" pairs names and cards by position)."""
-        out = []
-        for sentence in claims.sentences(words, self.names, self.lang):
-            if not sentence.names:
-                continue
-            parts = [claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
-                     for c in claims.clauses(sentence.text, self.names, self.lang)
-                     if claims.cards(c, self.lang)]
-            plays = [c for c in parts
-                     if len(c.names) == 1 and claims.says(c, claims.PLAYS, self.lang)]
-            if len(sentence.names) == 1 or len(plays) == len(parts):
-                out.extend(plays)
+    def _plays(self, words: str, verbs: dict[str, str] = claims.PLAYS
+               ) -> list[tuple[str, claims.Clause]]:
+        """The clauses that say a player plays a card, with that player: a clause with a
+        word for playing and a card whose subject (roles.subjects) is one player ("Dario
+        leads the 2♣, Anna plays the J♠"), or a pronoun or a dropped subject standing for the
+        last player named ("he gives up the K♠", "and throws the A♥"); after a clause with
+        such a word, a clause of a name and its card alone, the verb left out ("Anna the 6♠",
+        "Дарио — 9♣"); and a list pairing names and cards by position ("Anna, Bruno and
+        Carla follow with 3♦, 6♦ and 4♦"). A clause that denies or supposes states nothing.
+        A name beside a card as its owner, after a preposition ("on Carla") or after a verb
+        its clause starts with («wirft Carla den J♠ zu») is no subject."""
+        lang, names = self.lang, self.names
+        out: list[tuple[str, claims.Clause]] = []
+        for sentence in claims.sentences(words, names, lang):
+            parts = roles.joined([claims.Clause(sentence.start + c.start, c.text, c.names,
+                                                c.owners)
+                                  for c in claims.clauses(sentence.text, names, lang)], words, lang)
+            verb, said = False, set[str]()  # a word for playing seen; the players named so far
+            i = 0
+            while i < len(parts):
+                found_list = roles.listed(parts, i, names, lang, verbs)
+                if found_list is not None:
+                    out.extend(found_list[0])
+                    i, said = found_list[1], said | {s for s, _ in found_list[0]}
+                    continue
+                part = parts[i]
+                found = roles.subjects(part, names, lang)
+                plays = claims.says(part, verbs, lang) \
+                    and not claims.says(part, claims.HEDGED, lang)
+                verb = verb or plays
+                paired = roles.pairs_in(part, names, lang) \
+                    if plays and len(part.names) >= 2 else []
+                if paired:
+                    out.extend(paired)
+                    said |= part.names
+                    i += 1
+                    continue
+                seat = next(iter(found)) if len(found) == 1 else None
+                if seat is None and not part.names and plays:
+                    if roles.pronoun(part, lang):
+                        seat = roles.last_named(words, part, names, lang, self.genders)
+                    elif i > 0 and len(said) == 1:
+                        seat = next(iter(said))  # "Dario has no diamonds and throws the A♥"
+                if seat is not None and claims.cards(part, lang) and (
+                        plays or (verb and roles.gapped(part, names, lang))):
+                    out.append((seat, part))
+                said |= part.names
+                i += 1
         return out
 
     def scores(self, key: Key, words: str, where: str,
                figures: dict[str, dict[int, str]]) -> None:
-        """A clause that names one player and writes one number gives that player one of
-        their figures (its sign may be said in words: "loses 22"). Clauses of several
-        numbers are sums, worked out in the text, and are not read."""
-        for clause in claims.clauses(words, self.names, self.lang):
-            found = claims.numbers(clause)
-            if len(clause.names) != 1 or len(found) != 1:
-                continue
-            seat = next(iter(clause.names))
-            for value, at in found:
-                if abs(value) not in {abs(v) for v in figures[seat]}:
-                    known = ", ".join(f"{v} ({what})" for v, what in sorted(figures[seat].items()))
-                    self.report.error(self.src.text_mark(key, at), "narration-claim",
-                                      f"{where} gives '{seat}' {value}; the replay has {known}",
-                                      hint="the points, scores and totals the narration states "
-                                      "are checked against the replay")
+        """The figures a text gives players, each against that player's (its sign may be
+        said in words: "loses 22"): a clause that names one player and writes one number; a
+        clause that starts with a pronoun, of the player it stands for ("he scores −4"); a
+        clause without a name that continues a sentence about one player ("Bruno takes 24
+        and reaches 101"), or is the figure alone after a colon ("Anna bid one and made it:
+        11."); and names and numbers paired in turn in one clause ("وتسجّل كارلا 23 وداريو
+        18"). Other clauses of several numbers are sums, worked out in the text, and are not
+        read."""
+        for seat, value, at in self._figures(words):
+            if abs(value) not in {abs(v) for v in figures[seat]}:
+                known = ", ".join(f"{v} ({what})" for v, what in sorted(figures[seat].items()))
+                self.report.error(self.src.text_mark(key, at), "narration-claim",
+                                  f"{where} gives '{seat}' {value}; the replay has {known}",
+                                  hint="the points, scores and totals the narration states "
+                                  "are checked against the replay")
+
+    def _figures(self, words: str) -> list[tuple[str, int, int]]:
+        """(seat, value, offset) of each figure ``scores`` reads."""
+        lang, names = self.lang, self.names
+        out: list[tuple[str, int, int]] = []
+        colon: str | None = None  # the one player of a sentence before a colon, without figures
+        for sentence in claims.sentences(words, names, lang):
+            said: set[str] = set()
+            for c in claims.clauses(sentence.text, names, lang):
+                clause = claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
+                found = claims.numbers(clause)
+                hedged = claims.says(clause, claims.HEDGED, lang)
+                if len(found) == 1 and len(clause.names) == 1:
+                    out.append((next(iter(clause.names)), *found[0]))
+                elif len(found) == 1 and not clause.names and not hedged:
+                    seat = None
+                    if roles.pronoun(clause, lang):
+                        seat = roles.last_named(words, clause, names, lang, self.genders)
+                    elif len(said) == 1 and claims.says(clause, roles.SCORES, lang):
+                        seat = next(iter(said))  # "Bruno takes 24 and reaches 101"
+                    elif colon is not None and not said and roles.figure_alone(sentence, lang):
+                        seat = colon  # "Anna bid one and made it: 11."
+                    if seat is not None:
+                        out.append((seat, *found[0]))
+                elif len(found) >= 2 and not hedged:
+                    out += roles.paired(clause, found, names, lang)
+                said |= clause.names
+            colon = next(iter(sentence.names)) if len(sentence.names) == 1 and not claims.numbers(
+                sentence) and words[sentence.start + len(sentence.text):].startswith(":") else None
+        return out
 
     def result(self, key: Key, words: str, where: str, replay: Replay) -> None:
         """The scores, totals, losers and winners the result states."""
@@ -252,3 +357,11 @@ def _check_cards(ctx: Context, src: Source, key: Key, words: str, lang: str, *,
             reason = why if m.card in in_play else "is not in play in this game"
             ctx.report.error(src.text_mark(key, m.offset), "narration-card",
                              f"{where} mentions {m.label}, which {reason}")
+
+
+# a player who trumps plays a card too: "Anna briscola con il 5♠", "Дарио козыряет 7♠"
+_PLAYS_OR_TRUMPS = {lang: f"{claims.PLAYS[lang]}|{claims.TRUMPS[lang]}" for lang in claims.PLAYS}
+
+
+def _played_by(trick: TrickReplay, card: Card) -> str:
+    return next(seat for seat, c in trick.cards if c == card)

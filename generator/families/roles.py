@@ -1,0 +1,519 @@
+"""The part a name plays in a clause, in each language: the subject who acts, the owner of a
+card ("Anna's 6♠", "il 10♣ di Carla", "J♥ Бруно"), the one a card goes to or comes from
+("on Carla", "from Carla's hand", «wirft Carla den J♠ zu»), and the subject a clause leaves
+out: the verb left out of a list ("Dario plays the 5♠, Anna the 6♠") and the pronoun or the
+dropped subject that stands for the last player named ("he scores −4", "e scarta il Q♠").
+
+claims.py finds the names; this module says which of them make a claim. It stays narrow: a
+name is a subject only before the clause's first card and not after a preposition, an owner
+only in the language's own possessive forms beside a card, and a clause without a name has a
+subject only when it starts with a pronoun or continues a sentence whose subject is one player.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Mapping
+
+from ..core.cards import Card, card_name
+from ..core.cardwords import find_card_mentions
+from ..core.languages import WESTERN_DIGITS
+from . import claims
+
+# Words before a name that make it no subject: the place or person a card goes to or comes
+# from ("on Carla", "from Carla's hand", "a Carla", "an Anna", "на Карлу", "lui Bruno").
+PREPOSITIONS = {
+    "en": r"\b(?:on|onto|to|from|for|at|of|over|than|under|with|beside|after|before|by)\s+$",
+    "it": r"\b(?:su|sul|sulla|a|al|alla|da|dal|dalla|di|del|della|per|con|che|dopo|prima di)\s+$",
+    "de": r"\b(?:auf|an|zu|von|vom|für|aus|bei|mit|nach|vor|als|über|gegen)\s+$",
+    "ru": r"(?<!\w)(?:на|к|ко|от|у|из|для|с|со|после|перед|чем|под|над)\s+$",
+    "ro": r"\b(?:pe|la|lui|de la|de|pentru|cu|din|după|decât|peste|al|a|ale|ai)\s+$",
+    "ar": r"(?<!\w)(?:على|إلى|من|عند|مع|بعد|قبل|فوق|ل)\s*$",
+}
+# Words a clause may hold beside a name and its cards when its verb is left out ("Anna the
+# 6♠", "Carla il 5♠", "Дарио — 9♣", "Dario mit der 3♥"): articles, "with", dashes.
+_GAPPED = {
+    "en": r"the|with|a|an|his|her|own",
+    "it": r"il|lo|la|l|i|gli|le|un|una|uno|con|col|coi|suo|sua",
+    "de": r"der|die|das|den|dem|des|mit|ein|eine|einen|einem|seine\w*|ihre\w*|ab|aus",
+    "ru": r"с|со",
+    "ro": r"cu|pe|un|o|lui|sa|său",
+    "ar": r"بالورقة|الورقة|ب|بـ",
+}
+# A clause starting with one of these stands for the last player named ("he plays", "she
+# drops"); a dropped subject (Italian, Romanian, Arabic, Russian) is read only where the
+# sentence's subject is one player.
+PRONOUNS = {
+    "en": r"he|she",
+    "it": r"lui|lei|egli|ella",
+    "de": r"er|sie",
+    "ru": r"он|она",
+    "ro": r"el|ea",
+    "ar": r"هو|هي",
+}
+# A clause starting with these is about what its sentence named before it ("the 10♣,
+# which takes", "Ben, who draws").
+RELATIVE = {
+    "en": r"which|that|who", "it": r"che|cui|il quale|la quale",
+    "de": r"der|die|das|den|welche\w*", "ru": r"котор\w*", "ro": r"care",
+    "ar": r"التي|الذي",
+}
+# The gender a pronoun of PRONOUNS gives its player.
+_FEMININE = {"en": "she", "it": "lei|ella", "de": "sie", "ru": "она", "ro": "ea", "ar": "هي"}
+# The languages that put the subject before its verb, so that a clause starting with the
+# verb has left its subject out ("and throws Carla the J♠": Carla receives it). In the
+# others a verb may come first with its subject after it (Arabic, Russian, Italian,
+# Romanian), where a name's case tells a receiver (Карле, Carlei: see nominative).
+_SUBJECT_FIRST = {"en", "de"}
+
+
+@cache
+def _regex(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _card_spans(text: str, lang: str) -> list[tuple[int, int, Card]]:
+    return [(m.offset, m.offset + (len(m.words) if m.words else len(card_name(m.card))),
+             m.card) for m in find_card_mentions(text, lang)]
+
+
+def possessives(clause: claims.Clause, names: Mapping[str, str], lang: str
+                ) -> list[tuple[str, Card, int]]:
+    """The cards a clause gives an owner in the language's possessive forms: (seat, card,
+    offset of the name in the narration). "Anna's 6♠", "Brunos 4♥", "die 2♥ von Carla",
+    "l'8♦ di Carla", "6♠ al Annei", "A♦ التي لعبتها كارلا", "J♥ Бруно" (a name right after a
+    card, in Russian a genitive or, in a clause that says nobody plays, a name that does not
+    decline)."""
+    out = []
+    text = clause.text
+    spans = _card_spans(text, lang)
+    for seat, name in names.items():
+        if not name:
+            continue
+        for m in claims._name_pattern(name, lang).finditer(text):
+            token = m.group()
+            for start, end, card in spans:
+                before, after = text[m.end():start], text[end:m.start()]
+                owner = False
+                if 0 <= start - m.end() <= 12:
+                    if lang == "en":
+                        owner = re.fullmatch(r"['’]s\s+(?:the\s+)?", before) is not None
+                    elif lang == "de":
+                        owner = token == name + "s" and re.fullmatch(r"\s+", before) is not None
+                if 0 <= m.start() - end <= 12 and not owner:
+                    if lang == "de":
+                        owner = re.fullmatch(r"\s+von\s+", after) is not None
+                    elif lang == "it":
+                        owner = re.fullmatch(r"\s+di\s+", after) is not None
+                    elif lang == "ro":
+                        owner = re.fullmatch(r"\s+(?:al lui|a lui|ale lui|al|a|ale)\s+", after) \
+                            is not None
+                    elif lang == "ar":  # "A♦ التي لعبتها كارلا": the A♦ Carla played
+                        owner = re.fullmatch(r"\s+(?:التي|الذي)\s+لعب\w*\s+", after) is not None
+                    elif lang == "ru" and re.fullmatch(r"\s+", after):
+                        declined = token != name and token[-1:] in "ыи"
+                        plain = token == name and not claims.says(clause, claims.PLAYS, lang)
+                        owner = declined or plain
+                if owner:
+                    out.append((seat, card, clause.start + m.start()))
+    return out
+
+
+def subjects(clause: claims.Clause, names: Mapping[str, str], lang: str) -> frozenset[str]:
+    """The seats a clause names as who acts: a name before the clause's first card, not
+    after a preposition, not a card's owner, and (in a language that puts the subject first)
+    not after a verb the clause starts with (its subject left out: "and throws Carla the J♠")."""
+    text = clause.text
+    spans = _card_spans(text, lang)
+    first_card = spans[0][0] if spans else len(text)
+    owned = {seat for seat, _, _ in possessives(clause, names, lang)}
+    # «und wirft Carla den J♠ zu»: the verb's particle says Carla receives (German puts its
+    # subject after the verb after "also", "dann")
+    starts_with_verb = lang in _SUBJECT_FIRST and _starts_with_verb(text, lang) and (
+        lang != "de" or re.search(r"\bzu\s*$", text) is not None)
+    out = set()
+    for seat in clause.names:
+        for m in claims._name_pattern(names[seat], lang).finditer(text):
+            if m.start() > first_card or seat in owned:
+                continue
+            if _regex(PREPOSITIONS.get(lang, PREPOSITIONS["en"])).search(text[:m.start()]):
+                continue
+            if starts_with_verb:
+                continue
+            if lang == "en" and text[m.end():m.end() + 2] in ("'s", "’s"):
+                continue  # "Anna's trick", "Carla's hand": a place, said of its owner
+            if not nominative(m.group(), names[seat], lang):
+                continue
+            out.add(seat)
+    return frozenset(out)
+
+
+def nominative(token: str, name: str, lang: str) -> bool:
+    """A name as written may be a subject: not in another case (Russian Анне, Анны;
+    Romanian Carlei; German Annas), nor with an Arabic particle of "to" or "with" (لكارلا)."""
+    if lang in ("ru", "ro") and token != name:
+        return False
+    if lang == "de" and token == name + "s":
+        return False
+    return not (lang == "ar" and token != name and token[:1] in "لب")
+
+
+def _starts_with_verb(text: str, lang: str) -> bool:
+    words = claims.PLAYS.get(lang, "") + "|" + claims.TAKES.get(lang, "")
+    first = re.match(r"\s*(\S+)", text)
+    return first is not None and _regex(words).match(text.lstrip()) is not None
+
+
+def gapped(clause: claims.Clause, names: Mapping[str, str], lang: str) -> bool:
+    """The clause is a name and its card(s), its verb left out ("Anna the 6♠", "Дарио — 9♣",
+    "Carla mit der 3♥"): nothing else but articles and "with"."""
+    text = clause.text
+    for start, end, _ in sorted(_card_spans(text, lang), reverse=True):
+        text = text[:start] + " " + text[end:]
+    for seat in clause.names:
+        text = claims._name_pattern(names[seat], lang).sub(" ", text)
+    text = _regex(rf"(?<!\w)(?:{_GAPPED.get(lang, _GAPPED['en'])})(?!\w)").sub(" ", text)
+    return not re.search(r"\w", text) and len(clause.names) == 1
+
+
+# Words a clause of cards alone may hold, continuing the list of the clause before ("the
+# 6♣ and the 2♦", "poi il 4♥", "then the K♥").
+_LIST = {
+    "en": r"the|and|then|also|a|an", "it": r"il|lo|la|l|i|e|poi|anche|un|una",
+    "de": r"der|die|das|den|dem|und|dann|auch|ein|eine|einen", "ru": r"и|потом|затем|ещё|еще",
+    "ro": r"și|apoi|pe|un|o|cu", "ar": r"و|ثم|بالورقة|الورقة",
+}
+
+
+def cards_alone(clause: claims.Clause, names: Mapping[str, str], lang: str) -> bool:
+    """The clause is cards and the words of a list alone ("the 6♣", "poi il 4♥")."""
+    text = clause.text
+    for start, end, _ in sorted(_card_spans(text, lang), reverse=True):
+        text = text[:start] + " " + text[end:]
+    text = _regex(rf"(?<!\w)(?:{_LIST.get(lang, _LIST['en'])})(?!\w)").sub(" ", text)
+    return not clause.names and not re.search(r"\w", text)
+
+
+def pronoun(clause: claims.Clause, lang: str) -> bool:
+    """The clause starts with a subject pronoun ("he scores −4", "she drops")."""
+    return _regex(rf"\s*(?:{PRONOUNS.get(lang, PRONOUNS['en'])})(?!\w)").match(clause.text) \
+        is not None
+
+
+def last_named(text: str, clause: claims.Clause, names: Mapping[str, str], lang: str,
+               genders: Mapping[str, str]) -> str | None:
+    """The seat named last before ``clause`` in ``text`` (not as a card's owner); when the
+    clause starts with a pronoun (or an Arabic verb, which says its subject's gender), the
+    last of that pronoun's gender, so none when the script gives no genders: the one the
+    pronoun stands for ("У Анны пик нет, она сбрасывает")."""
+    head = text[:clause.start]
+    feminine = _regex(rf"\s*(?:{_FEMININE[lang]})(?!\w)").match(clause.text) is not None
+    gendered = pronoun(clause, lang)
+    if lang == "ar" and not gendered:  # an Arabic verb says its subject's gender: تسحب, يسحب
+        verb = re.match(r"\s*[وف]?([تي])", clause.text)
+        gendered, feminine = verb is not None, verb is not None and verb.group(1) == "ت"
+    best: tuple[int, str] | None = None
+    for part in claims.clauses(head, names, lang):
+        owned = {seat for seat, _, _ in possessives(part, names, lang)}
+        for seat in part.names - owned:
+            if gendered and genders.get(seat) != ("f" if feminine else "m"):
+                continue  # a pronoun of the other gender, or a player of no known gender
+            for m in claims._name_pattern(names[seat], lang).finditer(part.text):
+                if best is None or part.start + m.start() > best[0]:
+                    best = (part.start + m.start(), seat)
+    return best[1] if best else None
+
+
+# A phrase right before a name that gives that player the trick ("la presa è di Carla",
+# "levata e a lui Dario", "the trick goes to Anna"), and after a name ("Anna's trick").
+TRICK_OF = {
+    "en": r"\btrick (?:is|goes to|went to)\s+$",
+    "it": r"\bpresa (?:è|va|spetta) (?:di|a)\s+$|\bpresa (?:di|per)\s+$",
+    "de": r"\bStich (?:geht an|gehört|bekommt)\s+$",
+    "ru": r"(?<!\w)взятк[аиу] (?:достаётся|достается|уходит к|у|забирает|берёт|берет)\s+$"
+          r"|(?<!\w)взятк[аиу]\s+$",
+    "ro": r"\blevata (?:e|este|îi revine|revine|o ia) (?:a lui |a |lui )?$|\blevat[aă]\s+(?:a\s+)?$",
+    # "والأكلة لبرونو" (the name with ل on it), "إلى أكلة آنا"
+    "ar": r"(?<!\w)الأكلة (?:من نصيب)\s+$|(?<!\w)أكلة\s+$",
+}
+_TRICK_AFTER = {
+    "en": r"['’]s\s+(?:\w+\s+)?trick\b(?!s)|['’]s\s+(?:ace|king|queen|jack|\w+)\s+"
+          r"(?:takes|wins)\b",
+    "de": r"\s+(?:\w+\s+)?Stich\b(?!e)",  # after the genitive: "in Annas Stich"
+}
+# The language's word for points, right after a number ("13 points", "2 punti", "4 очка").
+POINTS = {
+    "en": r"\s*(?:more\s+)?points?\b",
+    "it": r"\s*(?:altri\s+)?punt[oi]\b",
+    "de": r"\s*(?:weitere\s+)?Punkte?n?\b",
+    "ru": r"\s*(?:очк\w*|очк)",
+    "ro": r"\s*(?:de\s+)?(?:punct\w*)",
+    "ar": r"\s*(?:نقطة|نقاط|نقطتين|نقطتان)",
+}
+# Words a clause that states a trick's points alone may hold ("13 points", "4 points to
+# Bruno", "15 punti per Anna e Carla").
+_POINTS_ALONE = {
+    "en": r"the|and|to|for|more|its|his|her|first",
+    "it": r"i|e|a|per|altri|la|sua|suoi|coppia",
+    "de": r"für|an|und|die|weitere|seine|ihre",
+    "ru": r"и|для|паре|за|её|ее|его|свои",
+    "ro": r"pentru|și|lui|echipa|de|sale|ei",
+    "ar": r"و|ل|لـ|ومعها|ومعه|معها|معه",
+}
+
+
+def takers(clause: claims.Clause, names: Mapping[str, str], lang: str) -> frozenset[str]:
+    """The seats a clause says take the trick: the subjects of a clause with a word for
+    taking ("Anna takes the trick"), or a name the language gives the trick to ("la presa è
+    di Carla", "levata e a lui Dario", "the Q♠ goes onto Anna's trick")."""
+    out: set[str] = set()
+    text = clause.text
+    verb = _regex(claims.TAKES[lang]).search(text) if lang in claims.TAKES else None
+    if verb is not None and not claims.says(clause, claims.HEDGED, lang):
+        # the name nearest the verb, with no card between ("Anna plays the 2♥ and Bruno
+        # takes", "فيأكل برونو الأكلة", "Взятку берёт Дарио")
+        spans = _card_spans(text, lang)
+        owned = {seat for seat, _, _ in possessives(clause, names, lang)}
+        near: list[tuple[int, str]] = []
+        for seat in clause.names - owned:
+            for m in claims._name_pattern(names[seat], lang).finditer(text):
+                lo, hi = sorted((m.start(), verb.start()))
+                if any(lo <= start < hi for start, _, _ in spans) \
+                        or _regex(PREPOSITIONS[lang]).search(text[:m.start()]) \
+                        or (lang == "en" and text[m.end():m.end() + 2] in ("'s", "’s")):
+                    continue
+                near.append((abs(m.start() - verb.start()), seat))
+        if near:
+            out.add(min(near)[1])
+    for seat in clause.names:
+        for m in claims._name_pattern(names[seat], lang).finditer(text):
+            if lang in TRICK_OF and _regex(TRICK_OF[lang]).search(text[:m.start()]):
+                out.add(seat)
+            if lang == "ar" and m.group().startswith("ل") \
+                    and re.search(r"(?<!\w)[وف]?الأكلة\s+$", text[:m.start()]):
+                out.add(seat)  # "والأكلة لبرونو": the trick is Bruno's
+            after = _TRICK_AFTER.get(lang)
+            token = m.group()
+            if after and (lang != "de" or token == names[seat] + "s") \
+                    and _regex(after).match(text, m.end()):
+                out.add(seat)
+    return frozenset(out)
+
+
+def taking_card(clause: claims.Clause, names: Mapping[str, str], lang: str
+                ) -> tuple[Card, int] | None:
+    """The card a clause says takes the trick: the clause's first card, before its word for
+    taking ("Carla's 8♦ takes the trick", "l'8♦ di Carla prende la presa"); None when the
+    clause says no card takes, or denies or supposes."""
+    if not claims.says(clause, claims.TAKES, lang) or claims.says(clause, claims.HEDGED, lang):
+        return None
+    if _regex(rf"\s*(?:{RELATIVE[lang]})(?!\w)").match(clause.text):
+        return None  # "the 10♣, which takes the king": the king is taken
+    spans = _card_spans(clause.text, lang)
+    verb = _regex(claims.TAKES[lang]).search(clause.text)
+    if not spans or verb is None or spans[0][0] > verb.start():
+        return None
+    return spans[0][2], clause.start + spans[0][0]
+
+
+def trick_points(clause: claims.Clause, names: Mapping[str, str], lang: str
+                 ) -> list[tuple[int, int]]:
+    """The points a clause gives the trick: each number followed by the word for points, in
+    a clause that says the trick is taken ("Bruno takes 2 more points") or that is the figure
+    alone ("13 points", "4 points to Bruno"). Not in a clause that denies or supposes."""
+    if claims.says(clause, claims.HEDGED, lang) or lang not in POINTS:
+        return []
+    found = [(value, at) for value, at in claims.numbers(clause)
+             if _regex(POINTS[lang]).match(clause.text, at - clause.start
+                                           + len(str(abs(value))) + (value < 0))]
+    if len(found) != 1:
+        return []
+    if claims.says(clause, claims.TAKES, lang):
+        return found
+    rest = claims._NUMBER.sub(" ", clause.text.translate(WESTERN_DIGITS))
+    rest = _regex(POINTS[lang]).sub(" ", rest)
+    for seat in clause.names:
+        rest = claims._name_pattern(names[seat], lang).sub(" ", rest)
+    rest = _regex(rf"(?<!\w)(?:{_POINTS_ALONE[lang]})(?!\w)").sub(" ", rest)
+    return found if not re.search(r"\w", rest) else []
+
+
+def listed(parts: list[claims.Clause], at: int, names: Mapping[str, str], lang: str,
+           verbs: Mapping[str, str] = claims.PLAYS
+           ) -> tuple[list[tuple[str, claims.Clause]], int] | None:
+    """Players listed first and their cards after, paired by position, from ``parts[at]``
+    on: clauses of names alone ("Anna", "Bruno and"), one that plays ("Carla follow with
+    the 3♦", "and throw the A♣"), then clauses of cards alone ("6♦", "the 4♦"): (seat, the
+    card's clause) for each, and the index of the clause after the list; None when the
+    clauses from ``at`` are no such list."""
+    seats: list[str] = []
+    i = at
+    while i < len(parts) and parts[i].names and not claims.cards(parts[i], lang):
+        found = subjects(parts[i], names, lang)
+        if len(found) != 1 or found != parts[i].names:
+            return None
+        seats += found
+        i += 1
+    if i >= len(parts) or not seats:
+        return None
+    verb = parts[i]
+    found = subjects(verb, names, lang)
+    if len(found) > 1 or found != verb.names or not claims.says(verb, verbs, lang) \
+            or claims.says(verb, claims.HEDGED, lang):
+        return None
+    seats += found
+    cards = list(claims.cards(verb, lang))
+    i += 1
+    while i < len(parts) and not parts[i].names and claims.cards(parts[i], lang):
+        cards += claims.cards(parts[i], lang)
+        i += 1
+    if len(seats) < 2 or len(cards) != len(seats):
+        return None
+    return [(seat, claims.Clause(offset, card_name(card), frozenset({seat})))
+            for seat, (card, offset) in zip(seats, cards)], i
+
+
+def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, str],
+         mover: str) -> list[tuple[claims.Clause, str, Mapping[str, str]]]:
+    """The clauses of a move's step (shedding, pairing) that say a player plays or draws a
+    card: (the clause, the player, the words of its verb: claims.PLAYS or claims.DRAWS). The
+    player is the clause's one subject, else the sentence's one player ("Bruno cannot play
+    and draws the 6♣"), else the one a pronoun or a relative stands for ("he draws", "Ben,
+    who draws"), else, in a step that names nobody before it, the ``mover``. Clauses of cards
+    alone continue the list of the clause before ("He draws the J♠, the 6♣ and the 2♦")."""
+    out: list[tuple[claims.Clause, str, Mapping[str, str]]] = []
+    last: tuple[str, Mapping[str, str]] | None = None  # the verb of the sentence before, for a list
+    for sentence in claims.sentences(words, names, lang):
+        said: set[str] = set()
+        for part in joined([claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
+                            for c in claims.clauses(sentence.text, names, lang)], words, lang):
+            has_cards = bool(claims.cards(part, lang))
+            if claims.says(part, claims.HEDGED, lang):
+                last = None
+                said |= part.names
+                continue
+            verb = next((v for v in (claims.PLAYS, claims.DRAWS) if claims.says(part, v, lang)),
+                        None)
+            if verb is None:
+                if has_cards and last is not None and cards_alone(part, names, lang):
+                    out.append((part, *last))  # "the 6♣ and the 2♦", "poi il 4♥"
+                    continue
+                last = None
+                said |= part.names
+                continue
+            found = subjects(part, names, lang)
+            seat = next(iter(found)) if len(found) == 1 else None
+            if seat is None and not part.names:
+                if pronoun(part, lang) or _regex(rf"\s*(?:{RELATIVE[lang]})(?!\w)").match(
+                        part.text):
+                    seat = last_named(words, part, names, lang, genders)
+                elif len(said) == 1:
+                    seat = next(iter(said))
+                elif not any(claims.named(words[:part.start], names, lang)):
+                    seat = mover  # a step that names nobody is the mover's
+                else:
+                    seat = last_named(words, part, names, lang, genders)
+            said |= part.names
+            last = (seat, verb) if seat is not None else None
+            if seat is not None and has_cards:
+                out.append((part, seat, verb))
+        if not sentence.text.rstrip().endswith(":") and not words[
+                sentence.start + len(sentence.text):].startswith(":"):
+            last = None
+    return out
+
+
+# A preposition before the player a card is drawn from ("from Chloe", "da Anna", "bei Sara").
+FROM = {
+    "en": r"\bfrom\s+$", "it": r"\b(?:da|dalla mano di)\s+$", "de": r"\b(?:bei|von)\s+$",
+    "ru": r"(?<!\w)у\s+$", "ro": r"\bde la\s+$", "ar": r"(?<!\w)من\s+$",
+}
+
+
+def drawn_from(clause: claims.Clause, names: Mapping[str, str], lang: str
+               ) -> list[tuple[str, int]]:
+    """The players a clause says a card is drawn from: (seat, offset in the narration)."""
+    out = []
+    for seat in clause.names:
+        for m in claims._name_pattern(names[seat], lang).finditer(clause.text):
+            if _regex(FROM[lang]).search(clause.text[:m.start()]):
+                out.append((seat, clause.start + m.start()))
+    return out
+
+
+# A clause with one of these gives a figure to its subject ("and reaches 101", "und
+# schreibt 0"): read in a clause without a name that goes on from one player's.
+SCORES = {
+    "en": r"\b(?:scores?|reach(?:es)?|gets?|ends? (?:up )?(?:with|on)|writes)\b",
+    "it": r"\b(?:segna|arriva a|ottiene|scrive|totalizza)\b",
+    "de": r"\b(?:schreibt|kommt auf|bekommt|erhält|erreicht)\b",
+    "ru": r"(?<!\w)(?:получает|набирает|записывает|доходит до|доходя до)(?!\w)",
+    "ro": r"\b(?:ajunge la|primește|notează|marchează|obține)\b",
+    "ar": r"(?<!\w)[وف]?(?:يبلغ|تبلغ|يسجّل|تسجّل|يسجل|تسجل|يصل|تصل)(?!\w)",
+}
+
+
+def figure_alone(clause: claims.Clause, lang: str) -> bool:
+    """The clause is a number alone, or with the word for points ("11.", "11 points")."""
+    rest = claims._NUMBER.sub(" ", clause.text.translate(WESTERN_DIGITS))
+    rest = _regex(POINTS[lang]).sub(" ", rest) if lang in POINTS else rest
+    return not re.search(r"\w", rest)
+
+
+def paired(clause: claims.Clause, found: list[tuple[int, int]], names: Mapping[str, str],
+           lang: str) -> list[tuple[str, int, int]]:
+    """Names and numbers in turn in one clause, each number after its own name ("Carla 23
+    and Dario 18" where the language's "and" cuts no clause): (seat, value, offset) of each;
+    none when they do not alternate."""
+    marks: list[tuple[int, str | None]] = [(at - clause.start, None) for _, at in found]
+    for seat in clause.names:
+        marks += [(m.start(), seat) for m in
+                  claims._name_pattern(names[seat], lang).finditer(clause.text)]
+    marks.sort(key=lambda mark: mark[0])
+    kinds = [seat is None for _, seat in marks]
+    if len(marks) != 2 * len(found) or kinds != [False, True] * len(found):
+        return []
+    seats = [seat for _, seat in marks if seat is not None]
+    return [(seat, value, at) for seat, (value, at) in zip(seats, found)]
+
+
+def joined(parts: list[claims.Clause], words: str, lang: str) -> list[claims.Clause]:
+    """Clauses with a name alone and its cards after a dash made one ("Анна — 3♦", which
+    the dash cuts in two): the verb left out of a Russian list."""
+    out: list[claims.Clause] = []
+    for part in parts:
+        if out and not part.names and out[-1].names and words[
+                out[-1].start + len(out[-1].text):part.start].strip() in ("—", "–") \
+                and not _card_spans(out[-1].text, lang) and part.text.strip():
+            head = out.pop()
+            out.append(claims.Clause(head.start, words[head.start:part.start + len(part.text)],
+                                     head.names, head.owners))
+        else:
+            out.append(part)
+    return out
+
+
+def pairs_in(clause: claims.Clause, names: Mapping[str, str], lang: str
+             ) -> list[tuple[str, claims.Clause]]:
+    """Several players and their cards in one clause, where the language's "and" cuts none
+    (Arabic writes it onto the word): names first and cards after ("وتتبعه آنا وبرونو
+    وكارلا بالأوراق 2♣ و 8♣ و 6♣"), or each name before its card ("وتلعب كارلا J♦ وداريو
+    10♦"): (seat, the card's clause) for each; none when they are neither."""
+    marks: list[tuple[int, str | None, Card | None]] = [
+        (start, None, card) for start, _, card in _card_spans(clause.text, lang)]
+    for seat in clause.names:
+        found = list(claims._name_pattern(names[seat], lang).finditer(clause.text))
+        if len(found) != 1 or not nominative(found[0].group(), names[seat], lang) \
+                or _regex(PREPOSITIONS[lang]).search(clause.text[:found[0].start()]):
+            return []
+        marks.append((found[0].start(), seat, None))
+    marks.sort(key=lambda mark: mark[0])
+    seats = [seat for _, seat, _ in marks if seat is not None]
+    cards = [(start, card) for start, _, card in marks if card is not None]
+    order = [seat is not None for _, seat, _ in marks]
+    n = len(seats)
+    if n < 2 or len(cards) != n or order not in ([True] * n + [False] * n, [True, False] * n):
+        return []
+    return [(seat, claims.Clause(clause.start + start, card_name(card), frozenset({seat})))
+            for seat, (start, card) in zip(seats, cards)]
