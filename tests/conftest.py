@@ -311,6 +311,12 @@ def server(site: Path) -> Iterator[str]:
     httpd.shutdown()
 
 
+def files_of(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` by its relative path, with its bytes: two builds compared."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """One Chromium for the session; each test opens its own pages (and closes them)."""

@@ -24,7 +24,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from conftest import HANG, ROOT, RULES, TEMPLATES
+from conftest import HANG, ROOT, RULES, TEMPLATES, files_of
 from generator.pdf import render as pdf
 from generator.pipeline import BuildConfig, build, graph
 from generator.runtime import executors
@@ -130,11 +130,6 @@ def local_dask(place: Path, forbidden: list[Path], *, workers: int = 2,
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
-
-
-def files_of(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, TEMPLATES
+from conftest import ROOT, TEMPLATES, files_of
 from generator.cli.main import main
 from generator.core.languages import catalog_rel
 from generator.pdf.assets import collect as pdf_assets
@@ -170,11 +170,6 @@ def _build(folder: Path, out: str = "out") -> BuildResult:
                              workers=1, quiet=True))
 
 
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
 @pytest.fixture(scope="module")
 def builtin_site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     """The one-game site as the built-in theme makes it (a site folder without templates/)."""
@@ -182,7 +177,7 @@ def builtin_site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     shutil.copytree(FIXTURE, folder / "rules")
     result = _build(folder)
     assert result.ok, result.report.sorted()
-    return _tree(folder / "out")
+    return files_of(folder / "out")
 
 
 def _with_overrides(folder: Path) -> Path:
@@ -207,7 +202,7 @@ def test_one_template_and_one_colour_overridden_everything_else_built_in(
     monkeypatch.chdir(folder)  # `rulebook build` finds ./templates by itself
     assert main(["build", "--no-pdf", "--workers", "1", "--quiet"]) == 0
     assert "warning" not in capsys.readouterr().out
-    built = _tree(folder / "output" / "site")
+    built = files_of(folder / "output" / "site")
     pages = [rel for rel in built if rel.endswith(".html")]
     assert pages and all(OWN_FOOTER.encode() in built[rel] for rel in pages
                          if b'class="site-footer"' in built[rel])
@@ -231,22 +226,22 @@ def test_an_override_changed_added_and_removed_is_rebuilt(
     # changed: every page shows the new footer, nothing else is rendered
     footer.write_text('<p class="club">© The Card Club, since 1926</p>\n', encoding="utf-8")
     result = _build(folder)
-    built = _tree(folder / "out")
+    built = files_of(folder / "out")
     assert result.ok and result.written == sum(1 for rel in built if rel.endswith(".html"))
     assert b"since 1926" in built["en/index.html"] and b"Thursdays" not in built["en/index.html"]
     # removed: the built-in footer again, each page as the built-in theme makes it
     footer.unlink()
     assert _build(folder).ok
-    built = _tree(folder / "out")
+    built = files_of(folder / "out")
     assert {rel: built[rel] for rel in built if rel.endswith(".html") and "404" not in rel} \
         == {rel: data for rel, data in builtin_site.items()
             if rel.endswith(".html") and "404" not in rel}
     # added again, then the whole folder removed: the built-in theme's site, every byte
     footer.write_text(OWN_FOOTER, encoding="utf-8")
-    assert _build(folder).ok and OWN_FOOTER.encode() in _tree(folder / "out")["en/index.html"]
+    assert _build(folder).ok and OWN_FOOTER.encode() in files_of(folder / "out")["en/index.html"]
     shutil.rmtree(folder / "templates")
     assert _build(folder).ok
-    assert _tree(folder / "out") == builtin_site
+    assert files_of(folder / "out") == builtin_site
 
 
 @pytest.mark.site
@@ -262,7 +257,7 @@ def test_a_typod_override_is_a_warning_with_the_nearest_name(tmp_path: Path) -> 
                                "it overrides nothing; the nearest is 'partials/footer.html.j2'")
     assert warning.hint == ("to override that file, name yours partials/footer.html.j2 (a new "
                             "file whose name is near no theme file's is used as it is)")
-    assert OWN_FOOTER.encode() not in _tree(folder / "out")["en/index.html"]
+    assert OWN_FOOTER.encode() not in files_of(folder / "out")["en/index.html"]
 
 
 @pytest.mark.pdf

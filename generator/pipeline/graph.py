@@ -33,7 +33,7 @@ from typing_extensions import NotRequired, TypedDict  # pydantic reads its field
 
 from ..core.diagnostics import Diagnostic, Mark, Severity
 from ..runtime.deps import Deps
-from ..runtime.files import write_beside
+from ..runtime.files import walk_once, write_beside
 
 STATE_VERSION = 8
 STATE_FILE = ".rulebook-build.json"  # beside the output: .NAME.rulebook-build.json
@@ -65,21 +65,11 @@ class Inputs:
         self.table: dict[str, Stat] = {}
         self._sorted: list[str] | None = None
         self.read = 0  # files read and digested (the others kept their digest)
-        seen: set[tuple[int, int]] = set()  # folders by device and inode: a link loop ends
+        seen: set[tuple[int, int]] = set()  # one folder once, across the roots
         for root in roots:
             # Links to folders are followed: templates/partials -> ../shared is read by the
             # build through the link, so an edit behind it must be seen.
-            for dirpath, dirnames, filenames in os.walk(root, followlinks=True):
-                try:
-                    st = os.stat(dirpath)
-                except OSError:
-                    dirnames[:] = []
-                    continue
-                if (st.st_dev, st.st_ino) in seen:
-                    dirnames[:] = []
-                    continue
-                seen.add((st.st_dev, st.st_ino))
-                dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+            for dirpath, filenames in walk_once(root, seen):
                 for name in filenames:
                     self._add(os.path.join(dirpath, name), known)
 

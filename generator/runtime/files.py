@@ -18,7 +18,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 
 def lock_path(out: Path) -> Path:
@@ -124,3 +124,23 @@ def write_beside(target: Path, data: bytes, *, private: bool = False) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def walk_once(root: str | Path, seen: set[tuple[int, int]],
+              keep: Callable[[str], bool] = lambda name: name != "__pycache__",
+              ) -> Iterator[tuple[str, list[str]]]:
+    """Each folder under ``root`` with its file names, links to folders followed (an edit
+    behind a link must be seen) and each folder once, by device and inode: a link loop ends.
+    ``seen`` may be shared by several roots; ``keep`` says which subfolders to enter."""
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=True):
+        try:
+            st = os.stat(dirpath)
+        except OSError:
+            dirnames[:] = []
+            continue
+        if (st.st_dev, st.st_ino) in seen:
+            dirnames[:] = []
+            continue
+        seen.add((st.st_dev, st.st_ino))
+        dirnames[:] = sorted(d for d in dirnames if keep(d))
+        yield dirpath, filenames

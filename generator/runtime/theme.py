@@ -21,12 +21,12 @@ copied to the site, the fonts, the PDFs' stylesheets, the UI catalogs, the build
 from __future__ import annotations
 
 import difflib
-import os
 import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import deps
+from .files import walk_once
 
 # A file of a site's templates folder that the built-in theme has not is used as a new file
 # (an image, a partial its overrides include); when a theme file's name is this close, the
@@ -172,18 +172,8 @@ def _files_of(layer: Path, under: str) -> dict[str, Path]:
     swap file, .DS_Store) and __pycache__ are none of the theme's."""
     root = layer / under if under else layer
     found: dict[str, Path] = {}
-    seen: set[tuple[int, int]] = set()  # folders by device and inode: a link loop ends
-    for dirpath, dirnames, filenames in os.walk(root, followlinks=True):
-        try:
-            st = os.stat(dirpath)
-        except OSError:
-            dirnames[:] = []
-            continue
-        if (st.st_dev, st.st_ino) in seen:
-            dirnames[:] = []
-            continue
-        seen.add((st.st_dev, st.st_ino))
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__")
+    for dirpath, filenames in walk_once(
+            root, set(), lambda d: not d.startswith(".") and d != "__pycache__"):
         for name in filenames:
             path = Path(dirpath, name)
             if not name.startswith(".") and path.is_file():
