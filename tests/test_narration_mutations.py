@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from narration_mutations import KINDS, corpus_mutations, run, sample, shown, table
 
-from conftest import corpus
+from conftest import corpus, sized
 from generator.check.games import check_narration_text
 
 
@@ -126,12 +126,21 @@ FLOORS = {"player": 0.75, "winner": 0.78, "card-absent": 1.0, "card-held": 0.60,
           "points": 0.68}
 
 
+# make test reads every tenth change (about 1,060, of every game, kind and language): a kind's
+# recall over all languages is then within a few points of the whole run's, and each is well
+# above its floor; a language's is not (some seventy changes a cell), so the floors hold by
+# kind there, and by kind and language in make test-deep, which reads every change.
+STRIDE = sized(10, 1)
+
+
 @pytest.mark.slow
+@pytest.mark.deep
 def test_every_change_of_the_corpus() -> None:
     checked = corpus()
-    outcomes = [run(b, m) for b, m in corpus_mutations(checked)]
+    outcomes = [run(b, m) for b, m in list(corpus_mutations(checked))[::STRIDE]]
     cells = table(outcomes)
     low = [(kind, lang, f"{got}/{n}") for (kind, lang), (got, n) in cells.items()
-           if kind in FLOORS and lang != "all" and got < FLOORS[kind] * n]
+           if kind in FLOORS and (lang != "all" if STRIDE == 1 else lang == "all")
+           and got < FLOORS[kind] * n]
     assert not low, shown(cells)
     assert set(KINDS) >= {kind for kind, _ in cells if kind != "all"}

@@ -29,13 +29,13 @@ from generator.families.play import Table, counts, new_table, play_options
 NODE = shutil.which("node")
 DRIVER = ROOT / "tests" / "js" / "play_driver.js"
 CHOOSER = 0x5BD1E995  # the random players' generator: Mulberry32(seed ^ CHOOSER)
-# Rounds per family: make test plays 2,000, make test-deep 10,000; the unit tier a sample.
-ROUNDS_PER_FAMILY = sized(2_000, 10_000)
+# Rounds per family: make test plays 500, make test-deep 10,000; the unit tier a sample.
+ROUNDS_PER_FAMILY = sized(500, 10_000)
 FAST_ROUNDS_PER_FAMILY = 60  # the unit tier: well inside its 2 s of CPU (120 reached it)
 # the games that take tricks (tests/taking_games.py): rounds per game, over its configurations;
-# the unit tier a sample, make test 2,000, make test-deep (or RULEBOOK_TAKING_ROUNDS) 10,000
+# the unit tier a sample, make test 500, make test-deep (or RULEBOOK_TAKING_ROUNDS) 10,000
 FAST_TAKING_ROUNDS = 60
-TAKING_ROUNDS = int(os.environ.get("RULEBOOK_TAKING_ROUNDS", sized(2_000, 10_000)))
+TAKING_ROUNDS = int(os.environ.get("RULEBOOK_TAKING_ROUNDS", sized(500, 10_000)))
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (`make test` installs "
                                 "nodejs); the browser engine cannot be compared without it")
@@ -262,7 +262,7 @@ def test_the_two_engines_agree_on_thousands_of_rounds_of_the_games_that_take_tri
 @pytest.mark.deep
 def test_the_two_engines_agree_on_the_corpus_games_that_take_tricks(node: Node) -> None:
     """The corpus's Whist, Briscola and Oh Hell (rules/: the fixtures' namesakes) with every
-    variant and player count: 2,000 rounds a game in make test, 10,000 in make test-deep."""
+    variant and player count: 500 rounds a game in make test, 10,000 in make test-deep."""
     configs = [o for o in configurations() if o["game"] in taking_games.GAMES]
     assert {o["game"] for o in configs} == set(taking_games.GAMES)
     _agree_on_taking_games(node, TAKING_ROUNDS, configs)
