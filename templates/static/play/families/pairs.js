@@ -75,6 +75,7 @@
       this.first = this.drawer;
       this.bots = Array.from({ length: n }, (_, s) => stream(this.seed, s + 1));
       this.moves = []; this.last = null;
+      if (this.isOver()) this.roundLosers.push(this.result().losers);  // over at the deal: it counts
     }
 
     firstDrawer() {

@@ -227,8 +227,8 @@
         if (this.passes[move.by] !== null) return ['bad-pass', `seat ${move.by} passes twice`];
         const missing = move.pass.filter((c) => !this.hands[move.by].includes(c));
         if (missing.length) return ['card-not-held', `${missing.join(' ')} not in seat ${move.by}'s hand`];
-        const distinct = new Set(move.pass).size;
-        if (distinct !== count) return ['bad-pass', `passes ${distinct} different card(s); this game passes ${count}`];
+        if (new Set(move.pass).size !== move.pass.length) return ['bad-pass', `seat ${move.by} passes a card twice`];
+        if (move.pass.length !== count) return ['bad-pass', `passes ${move.pass.length} card(s); this game passes ${count}`];
         return null;
       }
       if ('bid' in move) return this.whyBidIllegal(move);
