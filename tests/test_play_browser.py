@@ -164,7 +164,8 @@ def test_a_whole_hearts_game_by_the_keyboard_agrees_with_python(server: str, bro
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # the sheet too
         text = page.inner_text(".play-log")
         words = load_messages(TEMPLATES, lang).gettext
-        assert words("The game is over. Winner: %(name)s.").split("%(name)s")[0].strip() in text
+        assert words("The game is over: a total has passed %(num)s.") % {"num": 100} in text
+        assert words("The lowest total wins: %(name)s.").split("%(name)s")[0].strip() in text
         assert page.errors == []
     finally:
         page.close()

@@ -170,6 +170,7 @@ def test_the_moon_is_named_with_whose_points_they_are() -> None:
     ru = _results("hearts", options, [bruno, carla], "ru")
     assert "Бруно выстрелил в луну: ему 0, каждому из вас — 26." in ru[0]["lines"]
     assert "Карла выстрелила в луну: ей 0, каждому из вас — 26." in ru[1]["lines"]
+    assert "Счёт за сдачу: Вы 26, Бруно 0, Карла 26, Дарио 26." in ru[0]["lines"]
     ar = _results("hearts", options, [carla], "ar")
     assert "اصطادت كارلا القمر: لها 0، ولكل واحد منكم 26." in ar[0]["lines"]
 

@@ -19,7 +19,8 @@ const fill = (text, vars) => text.replace(/%\((\w+)\)s/g, (_, k) => {
 });
 // the page's helpers that a result needs (play.js), the same code paths
 function list(items, figures) {
-  return new Intl.ListFormat(request.lang, figures ? { style: 'short', type: 'unit' } : { style: 'long', type: 'conjunction' }).format(items);
+  if (figures) return items.join(request.lang === 'ar' ? '، ' : ', ');
+  return new Intl.ListFormat(request.lang, { style: 'long', type: 'conjunction' }).format(items);
 }
 function of(key, seat) {
   if (seat === 0) return W[key + 'You'];

@@ -41,9 +41,8 @@
   /** A list as the page's language joins it: names "Bruno and Carla"; figures with their
       owners (figures: true) "You 5, Bruno 0, Carla 13". */
   function list(items, figures) {
-    try {
-      return new Intl.ListFormat(lang, figures ? { style: 'short', type: 'unit' } : { style: 'long', type: 'conjunction' }).format(items);
-    } catch (e) { return items.join(', '); }
+    if (figures) return items.join(lang === 'ar' ? '، ' : ', ');  // (ICU joins Russian units with spaces)
+    try { return new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(items); } catch (e) { return items.join(', '); }
   }
   /** The words said of one player: "You ..." for the reader, else agreeing with the name. */
   function of(key, seat) {
