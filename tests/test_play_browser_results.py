@@ -102,6 +102,27 @@ def test_a_hearts_hand_ends_with_a_result_that_explains_itself(results_site: str
         page.close()
 
 
+def test_after_the_pass_the_focus_is_on_a_card_that_may_be_played(results_site: str,
+                                                                  browser: Any) -> None:
+    """The focus stayed at the position of the last card chosen, which after the pass could
+    be a card that may not be played (2 deals of these 12 on the old page)."""
+    page = _page(browser, f"{results_site}/en/hearts/play/index.html")
+    try:
+        for seed in range(1, 13):
+            page.goto(f"{results_site}/en/hearts/play/index.html?pace=0&seed={seed}")
+            page.click("#play-start")
+            for i in (8, 10, 12):
+                page.locator(".play-mine button.play-card").nth(i).click()
+            page.locator(".play-pass").click()
+            if page.evaluate("window.rulebook.state().turn") != 0:
+                continue
+            active = page.evaluate(ACTIVE)
+            legal = page.evaluate("window.rulebook.legalMoves().map(m => m.play)")
+            assert active["card"] in legal and active["disabled"] is None, (seed, active, legal)
+    finally:
+        page.close()
+
+
 def test_the_pace_is_brisk_and_remembered(results_site: str, browser: Any) -> None:
     url = f"{results_site}/en/hearts/play/index.html"
     page = _page(browser, url)
