@@ -85,7 +85,7 @@ def test_a_hearts_hand_ends_with_a_result_that_explains_itself(results_site: str
         assert result.locator("h2").inner_text() == "Hand 1: the result"
         assert result.locator(".play-headline").inner_text().startswith(
             "Best in this hand, with the lowest score: ")
-        assert "Scores of this hand: You " in result.inner_text()
+        assert "Scores of this hand: You\xa0" in result.inner_text()
         assert "Your points this hand:" in page.locator("#play-hand-title").inner_text()
         # the whole hand in the log, newest first, numbered from its first event
         shown = page.locator(".play-log-box > ol.play-log > li").count()

@@ -119,8 +119,8 @@ def test_black_peters_match_says_its_rule_and_standing() -> None:
     first, last = _results("black-peter", options, [states[0], states[-1]])
     assert first["title"] == "Round 1: the result"
     penalties = states[0]["match"]["penalties"]
-    assert first["lines"][-2] == (f"Losses so far: You {penalties[0]}, Bruno {penalties[1]}, "
-                                  f"Carla {penalties[2]}.")
+    assert first["lines"][-2] == (f"Losses so far: You\xa0{penalties[0]}, Bruno\xa0{penalties[1]}, "
+                                  f"Carla\xa0{penalties[2]}.")  # a name and its figure unbroken
     assert first["lines"][-1] == "The first to lose 3 rounds loses the game."
     loser = ["You", "Bruno", "Carla"][states[-1]["match"]["losers"][0]]
     assert f"The game is over. Lost 3 times: {loser}." in last["lines"]
@@ -170,7 +170,7 @@ def test_the_moon_is_named_with_whose_points_they_are() -> None:
     ru = _results("hearts", options, [bruno, carla], "ru")
     assert "Бруно выстрелил в луну: ему 0, каждому из вас — 26." in ru[0]["lines"]
     assert "Карла выстрелила в луну: ей 0, каждому из вас — 26." in ru[1]["lines"]
-    assert "Счёт за сдачу: Вы 26, Бруно 0, Карла 26, Дарио 26." in ru[0]["lines"]
+    assert "Счёт за сдачу: Вы\xa026, Бруно\xa00, Карла\xa026, Дарио\xa026." in ru[0]["lines"]
     ar = _results("hearts", options, [carla], "ar")
     assert "اصطادت كارلا القمر: لها 0، ولكل واحد منكم 26." in ar[0]["lines"]
 

@@ -271,7 +271,7 @@
         const m = s.match;
         if (m) {
           if (m.over) line(W.matchOver, { num: Math.max(...m.penalties), name: list(m.losers.map(name)) });
-          else line(W.standing, { list: list(m.penalties.map((p, seat) => `${name(seat)} ${p}`), true) });
+          else line(W.standing, { list: list(m.penalties.map((p, seat) => `${name(seat)}\u00a0${p}`), true) });
           if (o.match.kind === 'first-to-losses') line(W.firstToLosses, { num: o.match.losses || 1 });
           else if (o.match.hands) line(W.agreedHands, { num: o.match.hands });
         }

@@ -796,7 +796,7 @@
         const sideName = (g) => (g.length > 1 ? fill(W.side, { first: name(g[0]), second: name(g[1]) }) : name(g[0]));
         const scores = groups.map((g) => r.scores[g[0]]);
         const low = o.end.winning !== 'highest-wins';
-        const standing = (values) => list(groups.map((g, i) => `${sideName(g)} ${values[i]}`), true);
+        const standing = (values) => list(groups.map((g, i) => `${sideName(g)}\u00a0${values[i]}`), true);  // a name and its figure on one line
         if (m.over) {
           if (o.end.over !== null && m.totals.some((t) => t > o.end.over)) line(W.endOver, { num: o.end.over });
           else if (o.end.hands !== null) line(W.endHands, { num: o.end.hands });
