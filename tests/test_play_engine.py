@@ -92,7 +92,7 @@ def run_job(options: Json, job: Json) -> Json:
     h, steps, rounds, trace = 2166136261, 0, [], []
     endless = False
     for r in range(job["rounds"]):
-        if endless:
+        if endless or (r > 0 and table.match_over()):  # no round after the match's end
             break
         if r == 0:
             table.new_round(job["seed"])

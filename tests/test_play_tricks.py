@@ -105,14 +105,17 @@ def test_oh_hell_bids_before_the_first_trick_and_the_dealer_is_hooked() -> None:
 def test_oh_hell_hand_sizes_follow_the_schedule() -> None:
     table = _table("oh-hell")
     sizes = []
-    for hand in range(6):
+    for hand in range(5):
         state = table.new_round(3) if hand == 0 else table.next_round(3 + hand)
         sizes.append(len(state["hands"][0]))
         while not table.is_over():
             table.play(table.bot_move(table.turn()))  # type: ignore[arg-type]
-    assert sizes == [1, 2, 3, 2, 1, 1]
+    assert sizes == [1, 2, 3, 2, 1]
     match = table.to_json()["match"]
-    assert match["hands"] == 6 and match["over"]
+    assert match["hands"] == 5 and match["over"]
+    with pytest.raises(PlayError) as caught:  # the match is over: no sixth hand
+        table.next_round(8)
+    assert caught.value.code == "match-over"
 
 
 def test_whist_partners_score_as_a_side() -> None:

@@ -13,7 +13,7 @@ from typing import Generic, Sequence, TypeVar
 
 from ..core.cards import Card
 from ..core.prng import Mulberry32
-from .moves import Json
+from .moves import Json, PlayError
 
 G = TypeVar("G")
 
@@ -88,7 +88,10 @@ class PlayTable(ABC, Generic[G]):
         return self.next_round(seed)
 
     def next_round(self, seed: int) -> Json:
-        """The next round of the match: the deal passes to the left."""
+        """The next round of the match: the deal passes to the left. ``PlayError``
+        (``match-over``) once the match is over: ``new_round`` starts another."""
+        if self.round_number and self.match_over():
+            raise PlayError("match-over", "the match is over: new_round starts another", [])
         self.round_number += 1
         self.dealer = (self.dealer + 1) % self.players
         self.seed = seed & 0xFFFFFFFF
@@ -96,6 +99,11 @@ class PlayTable(ABC, Generic[G]):
         Mulberry32(self.seed).shuffle(pack)
         self.deal(pack)
         return self.to_json()
+
+    def match_over(self) -> bool:
+        """Whether the match has ended by its rule (a game of one round has no match)."""
+        match = self.to_json()["match"]
+        return bool(match and match["over"])
 
     def sorted(self, cards: Sequence[Card]) -> list[Card]:
         """Cards in deck order."""

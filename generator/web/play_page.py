@@ -17,7 +17,7 @@ from markupsafe import Markup
 from ..core import markup
 from ..core.cards import Card, parse_card
 from ..core.cardwords.finder import rank_letter, spoken_name
-from ..core.languages import Messages
+from ..core.languages import Messages, _p_
 from ..families.moves import Json
 from ..families.play import counts, play_options
 from ..model.game import GameBundle
@@ -35,6 +35,12 @@ BOT_NAMES: dict[str, tuple[str, ...]] = {
 # The seats' names in a downloaded example script, the notation's in every language, and their
 # genders, which the languages' words of a player agree with (`rulebook check` asks for them).
 # The reader is Anna, as in the site's own examples: an author renames the seats at will.
+# The computer players' genders, which the words said of one of them agree with ("Bruno shot
+# the moon: 0 for him"): Bruno, Carla, Dario, Elena, Franco.
+BOT_GENDERS = ("m", "f", "m", "f", "m")
+# The table the page opens at: the game's own form at this many players where the game
+# allows it, else at the count nearest to it (two players draw only from each other).
+LIVELY_PLAYERS = 4
 SCRIPT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco")
 SCRIPT_GENDERS = ("f", "m", "f", "m", "f", "m")
 
@@ -52,7 +58,9 @@ class PlayData(TypedDict):
     game: str
     family: str
     configs: list[PlayConfig]
+    default: int  # the configuration the setup form opens at
     names: list[str]  # the reader, then the computer players
+    genders: list[str]  # the computer players' ("m" or "f"), from seat 1
     script_names: list[str]
     script_genders: list[str]
     cards: dict[str, list[str]]  # "10♥": [rank as shown, suit, spoken name, colour]
@@ -76,10 +84,20 @@ def play_data(bundle: GameBundle, *, lang: str, msgs: Messages,
     deck = {card for c in configs for card in c["options"]["cards"]}
     style = markup.current_card_style()
     return {"game": bundle.rules.id, "family": bundle.rules.spec.family, "configs": configs,
+            "default": default_config(configs),
             "names": [msgs.gettext("You"), *BOT_NAMES.get(lang, BOT_NAMES["en"])],
+            "genders": list(BOT_GENDERS),
             "script_names": list(SCRIPT_NAMES), "script_genders": list(SCRIPT_GENDERS),
             "cards": {text: _card(parse_card(text), style) for text in sorted(deck)},
             "words": {k: v for k, v in words(msgs).items() if k not in _unused(configs)}}
+
+
+def default_config(configs: list[PlayConfig]) -> int:
+    """The game's own form (no variant) at the count of players nearest to LIVELY_PLAYERS,
+    the larger of two as near."""
+    own = [i for i, c in enumerate(configs) if c["variant"] is None] or list(range(len(configs)))
+    return min(own, key=lambda i: (abs(configs[i]["players"] - LIVELY_PLAYERS),
+                                   -configs[i]["players"]))
 
 
 def _unused(configs: list[PlayConfig]) -> set[str]:
@@ -110,6 +128,17 @@ def _unused(configs: list[PlayConfig]) -> set[str]:
         unused |= {"yourBid", "yourBidLabel", "bids", "youBid", "bid", "hook", "badBid"}
     if all(not (o.get("bids") or {}).get("hook") for o in options):
         unused.add("hook")
+    # the results: a pairing round's rules, a trick game's scores, the moon or the slam
+    if all("odd_card_holder" not in o for o in options):
+        unused |= {"youWinHolder", "winsHolder", "firstOut", "standing", "firstToLosses",
+                   "agreedHands", "howDraw", "resultRound"}
+    if all("end" not in o for o in options):
+        unused |= {"handScores", "bestLow", "bestHigh", "scoreParts", "partCards", "partTricks",
+                   "partNone", "partClean", "partOther", "totals", "handOf", "endOver",
+                   "endHands", "winLowest", "winHighest", "turin", "takesPoints",
+                   "youTakePoints", "handPoints", "yourPoints", "yourTricks", "resultHand"}
+    if all(not o.get("slam") for o in options):
+        unused |= {"moonYou", "moonM", "moonF", "slamYou", "slamM", "slamF"}
     if all(o.get("sides", "each") != "partners" for o in options):
         unused.add("side")
     # a game whose cards score nothing (Whist, Oh Hell) counts tricks where others count points
@@ -134,7 +163,8 @@ def words(msgs: Messages) -> dict[str, str]:
         # the setup and the table
         "setup": _("Players and variant"), "start": _("Start the game"),
         "newGame": _("New game"), "nextRound": _("Next round"), "nextHand": _("Next hand"),
-        "faster": _("Play the computer's moves at once"),
+        "pace": _("Pace of the computer's moves"), "paceSlow": _("Slow"),
+        "paceBrisk": _("Brisk"), "paceFast": _("Fast"), "paceNow": _("At once"),
         "yourHand": _("Your hand"), "cards": _("Cards: %(num)s"), "trick": _("The trick"),
         "table": _("At the table"), "out": _("Out of cards"), "dealer": _("Dealer"),
         "score": _("Score sheet"), "hand": _("Hand"), "total": _("Total"),
@@ -142,7 +172,12 @@ def words(msgs: Messages) -> dict[str, str]:
         "pass": _("Pass these cards"), "log": _("What happened"),
         "fan": _("%(name)s's cards, face down: choose one"),
         "back": _("Face-down card %(num)s of %(total)s"),
-        "download": _("Download this hand as an example script"),
+        "download": _("Save this hand (for rules authors)"),
+        "howDraw": _("Tap one of the face-down cards to draw it, or move between them with the "
+                     "arrow keys and press Enter. The computer's players decide only from what "
+                     "they may see."),
+        "earlier": _("Earlier events: %(num)s"),
+        "resultRound": _("Round %(num)s: the result"), "resultHand": _("Hand %(num)s: the result"),
         # whose turn
         "yourDraw": _("Your turn: draw a card from %(name)s."),
         "yourPass": _("Your turn: choose %(num)s cards to pass to %(name)s."),
@@ -160,13 +195,52 @@ def words(msgs: Messages) -> dict[str, str]:
         "passed": _("The cards are passed. You receive %(cards)s."),
         "takes": _("%(name)s takes the trick."),
         "youTake": _("You take the trick."),
-        "points": _("Points: %(num)s"),
         "broken": _("Hearts are broken."),
         "roundLost": _("This round is lost by %(name)s, with %(card)s."),
         "youLose": _("You lose this round, with %(card)s."),
-        "handOver": _("The hand is over."),
         "matchOver": _("The game is over. Lost %(num)s times: %(name)s."),
         "gameOver": _("The game is over. Winner: %(name)s."),
+        # the result of a pairing round and match, with the rule that decides it
+        "youWinHolder": _("You win this round: in this variant whoever is left with %(card)s "
+                          "wins."),
+        "winsHolder": _("The winner of this round is %(name)s: in this variant whoever is left "
+                        "with %(card)s wins."),
+        "firstOut": _("Out of cards first, and so winning this round: %(name)s."),
+        "standing": _("Losses so far: %(list)s."),
+        "firstToLosses": _("The first to lose %(num)s rounds loses the game."),
+        "agreedHands": _("The game lasts %(num)s hands; the most losses lose it."),
+        # the result of a hand and a game of tricks: whose figures, by which rule
+        "handScores": _("Scores of this hand: %(list)s."),
+        "bestLow": _("Best in this hand, with the lowest score: %(name)s."),
+        "bestHigh": _("Best in this hand, with the highest score: %(name)s."),
+        "moonYou": _("You shot the moon: %(taker)s for you, %(others)s for each of the others."),
+        "moonM": msgs.pgettext(*_p_("masculine", "%(name)s shot the moon: %(taker)s for him, "
+                                    "%(others)s for each of you.")),
+        "moonF": msgs.pgettext(*_p_("feminine", "%(name)s shot the moon: %(taker)s for her, "
+                                    "%(others)s for each of you.")),
+        "slamYou": _("You took every trick: %(taker)s for you; the others score as usual."),
+        "slamM": msgs.pgettext(*_p_("masculine", "%(name)s took every trick: %(taker)s for him; "
+                                    "the others score as usual.")),
+        "slamF": msgs.pgettext(*_p_("feminine", "%(name)s took every trick: %(taker)s for her; "
+                                    "the others score as usual.")),
+        "scoreParts": _("%(name)s: %(parts)s; in all %(num)s."),
+        "partCards": _("%(num)s for the cards taken"),
+        "partTricks": _("%(num)s for the tricks, %(each)s each"),
+        "partNone": _("%(num)s for taking no trick"),
+        "partClean": _("%(num)s for tricks without points"),
+        "partOther": _("%(num)s in bonuses"),
+        "totals": _("Totals so far: %(list)s."),
+        "handOf": _("Hand %(num)s of %(total)s."),
+        "endOver": _("The game is over: a total has passed %(num)s."),
+        "endHands": _("The game is over: all %(num)s hands are played."),
+        "winLowest": _("The lowest total wins: %(name)s."),
+        "winHighest": _("The highest total wins: %(name)s."),
+        "turin": _("At this table the two highest totals lose: %(losers)s. Winners: %(name)s."),
+        "takesPoints": _("%(name)s takes the trick (points: %(num)s)."),
+        "youTakePoints": _("You take the trick (points: %(num)s)."),
+        "handPoints": _("Points this hand: %(num)s"),
+        "yourPoints": _("Your points this hand: %(num)s"),
+        "yourTricks": _("Your tricks: %(num)s"),
         # why a card cannot be played
         "revoke": _("You must follow %(suit)s."),
         "illegalLead": _("Hearts are not broken yet."),

@@ -4,7 +4,7 @@
 //
 // A request: {"options": [...play options...], "jobs": [{"opt": i, "seed": s, "rounds": k,
 // "bots": [seats], "verbose": false}]}. Each job plays a match of k rounds (newRound, then
-// nextRound(seed + r)); random seats pick legalMoves()[chooser.below(n)] with the chooser
+// nextRound(seed + r)), fewer when the match ends before; random seats pick legalMoves()[chooser.below(n)] with the chooser
 // Rng(seed ^ 0x5bd1e995). The answer per job: a FNV-1a hash over every step's legal moves
 // and chosen move, the steps, and each round's result and match standing; with verbose,
 // the steps themselves.
@@ -46,6 +46,7 @@ function runJob(options, job) {
   const rounds = []; const trace = [];
   let endless = false;
   for (let r = 0; r < job.rounds && !endless; r++) {
+    if (r > 0 && (table.match() || {}).over) break;  // the match is over: no round after it
     if (r === 0) table.newRound(job.seed); else table.nextRound((job.seed + r) >>> 0);
     for (let moves = 0; ; moves++) {
       const turn = table.turn();

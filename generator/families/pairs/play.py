@@ -28,6 +28,9 @@ from .options import (
 )
 
 _MODE_NAMES = {OddMode.HIDDEN: "hidden", OddMode.LEFTOVER: "none"}
+# An `agreed-hands` match whose game leaves the number to the table: the play table agrees on
+# this many hands, so that the match ends (docs/play.md).
+AGREED_HANDS = 5
 
 
 def play_options(game: PairsGame, players: int, *, game_id: str, variant: str | None) -> Json:
@@ -44,8 +47,10 @@ def play_options(game: PairsGame, players: int, *, game_id: str, variant: str | 
         "draw_from": o.draw_from.value, "turn_passes": o.turn_passes.value,
         "first_turn": o.first_turn.value, "odd_card_holder": o.odd_card_holder.value,
         "winners": o.winners.value,
-        "match": None if o.match is None else {"kind": o.match.kind.value,
-                                               "losses": o.match.losses, "hands": o.match.hands},
+        "match": None if o.match is None else {
+            "kind": o.match.kind.value, "losses": o.match.losses,
+            "hands": o.match.hands if o.match.hands is not None or o.match.kind
+            is not MatchKind.AGREED_HANDS else AGREED_HANDS},
     }
 
 
@@ -99,6 +104,8 @@ class PairsTable(PlayTable[PairsGame]):
         self.bots = [stream(self.seed, seat + 1) for seat in range(n)]
         self.moves: list[Json] = []
         self.last: Json | None = None
+        if self.state.is_over():  # over at the deal (two players, every card paired): it counts
+            self.round_losers.append(sorted(self.state.result().losers))
 
     # -- moves -----------------------------------------------------------------------------
 

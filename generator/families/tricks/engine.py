@@ -281,10 +281,13 @@ class TricksState:
         if missing:
             return Illegal(Fault.NOT_HELD, move.seat, tuple(missing), 0,
                            legal=tuple(self.hands[move.seat]))
-        if len(set(move.cards)) != count:
+        if len(set(move.cards)) != len(move.cards):
+            twice = sorted({c for c in move.cards if move.cards.count(c) > 1}, key=move.cards.index)
+            return Illegal(Fault.PASS, move.seat, tuple(twice), 0,
+                           detail="passes a card twice")
+        if len(move.cards) != count:
             return Illegal(Fault.PASS, move.seat, move.cards, 0,
-                           detail=f"passes {len(set(move.cards))} different card(s); "
-                           f"this game passes {count}")
+                           detail=f"passes {len(move.cards)} card(s); this game passes {count}")
         return None
 
     def _pass(self, move: Pass) -> PassRecord:

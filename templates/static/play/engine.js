@@ -103,6 +103,8 @@
     }
 
     nextRound(seed) {
+      const match = this.roundNumber ? this.match() : null;
+      if (match && match.over) throw new PlayError('match-over', 'the match is over: newRound starts another', []);
       this.roundNumber += 1;
       this.dealer = (this.dealer + 1) % this.players;
       this.seed = seed >>> 0;

@@ -21,10 +21,34 @@
   const ME = 0;
   let page = null;  // the family's part of the page (families/<family>.js), made below
 
+  // The pace of the computer's moves: a pause before each move and a longer one on what a
+  // move completed (a trick). Brisk by default: a move is read at a glance (a name and a
+  // card), a finished trick needs a look at every card (docs/play.md, "Pace"). The reader's
+  // choice is remembered on this device; ?pace=N (ms, both pauses) is for the tests.
+  const PACES = { slow: [700, 1400], brisk: [250, 750], fast: [100, 300], now: [0, 0] };
+  const PACE_KEY = 'rulebook-play-pace';
+  function storedPace() {
+    try { const p = localStorage.getItem(PACE_KEY); return p in PACES ? p : null; } catch (e) { return null; }
+  }
   const ui = {
-    config: 0, names: [], pace: params.has('pace') ? Number(params.get('pace')) : (reduced ? 0 : 700),
-    log: [], pending: [], reason: '', selected: [], fan: [], focus: 0, gen: 0, token: 0,
+    config: data.default || 0, names: [], paceName: storedPace() || (reduced ? 'now' : 'brisk'),
+    log: [], pending: [], reason: '', selected: [], fan: [], focus: 0, gen: 0, token: 0, result: null,
   };
+  let testPace = params.has('pace') ? Number(params.get('pace')) : null;
+  const pace = () => (testPace !== null ? testPace : PACES[ui.paceName][0]);
+  const hold = () => (testPace !== null ? testPace : PACES[ui.paceName][1]);
+  const lang = document.documentElement.lang || 'en';
+  /** A list as the page's language joins it: names "Bruno and Carla"; figures with their
+      owners (figures: true) "You 5, Bruno 0, Carla 13". */
+  function list(items, figures) {
+    if (figures) return items.join(lang === 'ar' ? '، ' : ', ');  // (ICU joins Russian units with spaces)
+    try { return new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(items); } catch (e) { return items.join(', '); }
+  }
+  /** The words said of one player: "You ..." for the reader, else agreeing with the name. */
+  function of(key, seat) {
+    if (seat === ME) return W[key + 'You'];
+    return W[key + (data.genders[seat - 1] === 'f' ? 'F' : 'M')];
+  }
 
   // -- words and cards ---------------------------------------------------------------------
 
@@ -90,10 +114,15 @@
     if (ui.pending.length) live.textContent = ui.pending.join(' ');
     ui.pending = [];
   }
-  function fasterNode() {
-    const box = el('input', { type: 'checkbox', id: 'play-faster', checked: ui.pace === 0 });
-    box.addEventListener('change', () => { ui.pace = box.checked ? 0 : 700; });
-    return el('p', { class: 'play-faster' }, [box, ' ', el('label', { for: 'play-faster', text: W.faster })]);
+  function paceNode() {
+    const words = { slow: W.paceSlow, brisk: W.paceBrisk, fast: W.paceFast, now: W.paceNow };
+    const select = el('select', { id: 'play-pace' }, Object.keys(PACES).map((k) =>
+      el('option', { value: k, text: words[k], selected: k === ui.paceName })));
+    select.addEventListener('change', () => {
+      ui.paceName = select.value; testPace = null;
+      try { localStorage.setItem(PACE_KEY, select.value); } catch (e) { /* private mode: this visit only */ }
+    });
+    return el('p', { class: 'play-pace' }, [el('label', { for: 'play-pace', text: W.pace }), ' ', select]);
   }
 
   // -- setup --------------------------------------------------------------------------------
@@ -104,7 +133,7 @@
       data.configs.map((c, i) => el('option', { value: String(i), text: c.label, selected: i === ui.config })));
     const form = el('form', { class: 'play-setup', on: { submit: (e) => { e.preventDefault(); ui.config = Number(select.value); start(); } } }, [
       el('label', { for: 'play-config', text: W.setup }), select,
-      fasterNode(),
+      paceNode(),
       el('button', { type: 'submit', class: 'button', id: 'play-start', text: W.start }),
     ]);
     root.append(form);
@@ -132,7 +161,7 @@
   }
   function beginRound() {
     const s = api.state();
-    ui.reason = ''; ui.selected = []; ui.focus = 0;
+    ui.reason = ''; ui.selected = []; ui.focus = 0; ui.result = null;
     page.begin(s);
     run(true);
   }
@@ -148,12 +177,13 @@
       if (s.over) break;
       if (s.turn === ME) { page.announceTurn(s); render(focus); speak(); return; }
       ui.prompt = { text: W.waiting, vars: { name: name(s.turn) } };
-      if (ui.pace) { render(false); speak(); }
-      await sleep(ui.pace);
+      if (pace()) { render(false); speak(); }
+      await sleep(pace());
       if (!current()) return;
       page.narrate(api.play(api.botMove(s.turn)), s);
-      if (ui.pace && page.pauseAfterMove(api.state())) {
-        await sleep(ui.pace);  // what the move completed (a trick) stays on the table a moment
+      if (hold() && page.pauseAfterMove(api.state())) {
+        render(false); speak();
+        await sleep(hold());  // what the move completed (a trick) stays on the table a moment
         if (!current()) return;
       }
     }
@@ -162,8 +192,11 @@
     speak();
   }
 
+  /** The result, said and shown: a headline of who won and lost by which rule, and what
+      each score is made of (the family's result(s): a title and its lines). */
   function announceEnd(s) {
-    page.announceEnd(s);
+    ui.result = page.result(s);
+    for (const line of ui.result.lines) say(line.text, line.vars);
     render(true);
   }
 
@@ -220,7 +253,7 @@
       ? el('p', { class: 'play-turn' }, [sentence(ui.prompt.text, ui.prompt.vars)]) : null;
     root.replaceChildren(...[seatsNode(s), page.centre(s), prompt,
       handNode(s), ui.reason ? el('p', { class: 'play-reason', role: 'alert', text: ui.reason }) : null,
-      s.over ? endNode(s) : null, logNode(), sheetNode(s), fasterNode(),
+      s.over && ui.result ? resultNode(ui.result) : null, s.over ? endNode(s) : null, logNode(), sheetNode(s), paceNode(),
       s.over ? null : el('p', { class: 'play-quit' }, [el('button', { type: 'button', class: 'button', on: { click: setup }, text: W.newGame })]),
     ].filter(Boolean));
     if (focus || hadFocus) {
@@ -276,10 +309,28 @@
     return el('div', { class: 'play-end' }, buttons);
   }
 
+  function resultNode(result) {
+    return el('section', { class: 'play-result', 'aria-labelledby': 'play-result-title' }, [
+      el('h2', { class: 'play-h', id: 'play-result-title', text: result.title }),
+      ...result.lines.map((line, i) => el('p', { class: i ? null : 'play-headline' }, [sentence(line.text, line.vars)])),
+    ]);
+  }
+
+  /** The whole round, newest first, numbered from its first event: the last twelve open,
+      the earlier ones folded under a line that says how many. */
+  const SHOWN = 12;
   function logNode() {
+    const item = (e) => el('li', {}, [sentence(e.text, e.vars || {})]);
+    const n = ui.log.length;
+    const recent = ui.log.slice(-SHOWN).reverse();
+    const older = ui.log.slice(0, Math.max(0, n - SHOWN)).reverse();
     return el('section', { class: 'play-log-box', 'aria-label': W.log }, [
       el('h2', { class: 'play-h', text: W.log }),
-      el('ol', { class: 'play-log', reversed: true }, ui.log.slice(-12).reverse().map((e) => el('li', {}, [sentence(e.text, e.vars || {})]))),
+      el('ol', { class: 'play-log', reversed: true, start: String(n) }, recent.map(item)),
+      older.length ? el('details', { class: 'play-log-older' }, [
+        el('summary', { text: fill(W.earlier, { num: older.length }) }),
+        el('ol', { class: 'play-log', reversed: true, start: String(older.length) }, older.map(item)),
+      ]) : null,
     ]);
   }
 
@@ -332,7 +383,9 @@
   window.rulebookPlay = { yaml };  // for tests: the emitter alone
   page = window.RulebookEngine.familyOf(data.family).page({
     el, fill, sentence, cardNode, cardsNode, say, name, ui, data, W, api, ME, render, tryMove,
-    legalCards, arrows, clampFocus, shuffledFan, options: () => data.configs[ui.config].options,
+    legalCards, arrows, clampFocus, shuffledFan, list, of, options: () => data.configs[ui.config].options,
   });
+  const how = document.querySelector('.play-how');  // how to move, in the family's words
+  if (how && page.how) how.textContent = page.how;
   setup();
 }());

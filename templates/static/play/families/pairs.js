@@ -75,6 +75,7 @@
       this.first = this.drawer;
       this.bots = Array.from({ length: n }, (_, s) => stream(this.seed, s + 1));
       this.moves = []; this.last = null;
+      if (this.isOver()) this.roundLosers.push(this.result().losers);  // over at the deal: it counts
     }
 
     firstDrawer() {
@@ -216,7 +217,7 @@
   // -- the play page's part (play.js calls page(h) with its helpers) ----------------------
   // The reader draws from a fan of face-down backs, in an order shuffled for every draw.
   function pairsPage(h) {
-    const { el, fill, say, name, ui, W, api, ME, cardNode, tryMove, arrows, clampFocus, shuffledFan } = h;
+    const { el, fill, say, name, ui, W, api, ME, cardNode, tryMove, arrows, clampFocus, shuffledFan, list, options } = h;
 
     function fanNode(s) {
       const legal = api.legalMoves();
@@ -237,6 +238,7 @@
     }
 
     return {
+      how: W.howDraw,  // the reader draws from a fan: nothing is "played" here
       nextLabel: W.nextRound,
       begin(s) {
         say(W.round, { num: s.round });
@@ -253,15 +255,27 @@
         if (ev.pair) say(W.pair, { name: name(ev.by), cards: ev.pair });
         for (const seat of ev.out || []) say(W.isOut, { name: name(seat) });
       },
-      announceEnd(s) {
-        const r = s.result;
-        if (r.holder !== null && r.holder !== undefined) {
-          say(r.holder === ME ? W.youLose : W.roundLost, { name: name(r.holder), card: [r.last_card] });
+      /** The round's headline by the game's rule (who holds the odd card loses, or wins in a
+          reversed variant; who went out first wins), then the match's standing and its rule. */
+      result(s) {
+        const r = s.result; const o = options(); const lines = [];
+        const line = (text, vars) => lines.push({ text, vars });
+        const card = [r.last_card];
+        if (o.odd_card_holder === 'wins') {
+          if (r.holder === ME) line(W.youWinHolder, { card });
+          else line(W.winsHolder, { name: name(r.holder), card });
+        } else {
+          if (o.winners === 'first-out' && r.winners.length) line(W.firstOut, { name: list(r.winners.map(name)) });
+          line(r.holder === ME ? W.youLose : W.roundLost, { name: name(r.holder), card });
         }
-        if (s.match && s.match.over) {
-          const limit = Math.max(...s.match.penalties);
-          say(W.matchOver, { num: limit, name: s.match.losers.map(name).join(', ') });
+        const m = s.match;
+        if (m) {
+          if (m.over) line(W.matchOver, { num: Math.max(...m.penalties), name: list(m.losers.map(name)) });
+          else line(W.standing, { list: list(m.penalties.map((p, seat) => `${name(seat)}\u00a0${p}`), true) });
+          if (o.match.kind === 'first-to-losses') line(W.firstToLosses, { num: o.match.losses || 1 });
+          else if (o.match.hands) line(W.agreedHands, { num: o.match.hands });
         }
+        return { title: fill(W.resultRound, { num: s.round }), lines };
       },
       reason() { return null; },  // a draw is refused only out of turn
       pauseAfterMove() { return false; },

@@ -464,7 +464,7 @@
   // asks for the suit with four buttons); a button draws, another passes.
   function shedPage(h) {
     // The page's words (generator/web/play_page.py), from the language's catalog.
-    const { el, fill, say, name, ui, W, api, ME, cardNode, tryMove, arrows, clampFocus } = h;
+    const { el, fill, say, name, ui, W, api, ME, cardNode, tryMove, arrows, clampFocus, list } = h;
 
     return {
       nextLabel: W.nextHand,
@@ -481,9 +481,12 @@
         else if (ev.by === ME) say(W.youPass, {});
         else say(W.passes, { player: name(ev.by) });
       },
-      announceEnd(s) {
-        if (s.result && s.result.winner !== null) say(W.winsHand, { name: name(s.result.winner) });
-        if (s.match && s.match.over) say(W.gameOver, { name: s.match.winners.map(name).join(', ') });
+      result(s) { // the hand's headline, then the match's
+        const lines = [];
+        if (s.result && s.result.winner !== null) lines.push({ text: W.winsHand, vars: { name: name(s.result.winner) } });
+        if (s.match && s.match.over) lines.push({ text: W.gameOver, vars: { name: list(s.match.winners.map(name)) } });
+        if (!lines.length) lines.push({ text: W.handNum, vars: { num: s.round } });
+        return { title: fill(W.handNum, { num: s.round }), lines };
       },
       reason() { return null; },
       pauseAfterMove() { return false; },

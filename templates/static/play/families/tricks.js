@@ -227,8 +227,8 @@
         if (this.passes[move.by] !== null) return ['bad-pass', `seat ${move.by} passes twice`];
         const missing = move.pass.filter((c) => !this.hands[move.by].includes(c));
         if (missing.length) return ['card-not-held', `${missing.join(' ')} not in seat ${move.by}'s hand`];
-        const distinct = new Set(move.pass).size;
-        if (distinct !== count) return ['bad-pass', `passes ${distinct} different card(s); this game passes ${count}`];
+        if (new Set(move.pass).size !== move.pass.length) return ['bad-pass', `seat ${move.by} passes a card twice`];
+        if (move.pass.length !== count) return ['bad-pass', `passes ${move.pass.length} card(s); this game passes ${count}`];
         return null;
       }
       if ('bid' in move) return this.whyBidIllegal(move);
@@ -676,7 +676,7 @@
   // -- the play page's part (play.js calls page(h) with its helpers) ----------------------
   // The reader plays (or passes) from a row of card buttons; the trick lies in the middle.
   function tricksPage(h) {
-    const { el, fill, say, name, ui, W, api, ME, cardNode, sentence, render, tryMove, legalCards, arrows, clampFocus, options } = h;
+    const { el, fill, say, name, ui, W, api, ME, cardNode, sentence, render, tryMove, legalCards, arrows, clampFocus, options, list, of } = h;
     const partners = () => options().sides === 'partners';
     const bidding = () => options().bids !== null;
     // a game without card points (Whist, Oh Hell) counts tricks where others count points
@@ -696,6 +696,25 @@
       return t.cards.map((card, i) => ({ by: (t.lead + i * step) % s.players, play: card }));
     }
     function tricksTaken(s, seat) { return s.tricks.filter((t) => t.winner === seat).length; }
+    /** A seat's score in this hand so far, as the sheet will count it before the bonuses:
+        its cards' points and what its tricks are worth (Peppa Scivolosa: 10 a trick). */
+    function handScore(s, seat) { return pointsTaken(s, seat) + (options().per_trick || 0) * tricksTaken(s, seat); }
+    const signed = (n) => (n > 0 ? `+${n}` : String(n));
+    /** What a side's score is made of: the cards, the tricks, a bonus for none or for clean
+        tricks, and whatever the other rules added (the scores are the engine's). */
+    function parts(s, seats, score) {
+      const o = options(); const table = new Map(o.points); const special = new Map(o.special);
+      const cards = [].concat(...seats.map((seat) => s.taken[seat]));
+      const won = seats.reduce((n, seat) => n + s.result.tricks[seat], 0);
+      const values = cards.map((c) => table.get(c) || 0);
+      const out = [[W.partCards, values.reduce((a, b) => a + b, 0) + cards.reduce((a, c) => a + (special.get(c) || 0), 0)]];
+      if (o.per_trick) out.push([W.partTricks, o.per_trick * won]);
+      if (won === 0 && o.no_tricks !== null) out.push([W.partNone, o.no_tricks]);
+      else if (won && o.clean_tricks !== null && !values.some((v) => v)) out.push([W.partClean, o.clean_tricks]);
+      const rest = score - out.reduce((a, p) => a + p[1], 0);
+      if (rest) out.push([W.partOther, rest]);
+      return out.length > 1 ? out.map(([text, n]) => fill(text, { num: signed(n), each: o.per_trick })) : null;
+    }
     /** The trump suit and the card turned up, the stock's size: what everyone sees. */
     function trumpsNode(s) {
       const o = options();
@@ -757,8 +776,9 @@
         say(W.plays, { name: name(ev.by), card: [ev.play] });
         if (ev.trick) {
           if (W.broken && ev.trick.broken && !before.broken) say(W.broken, {});
-          say(ev.trick.winner === ME ? W.youTake : W.takes, { name: name(ev.trick.winner) });
-          if (ev.trick.points) say(W.points, { num: ev.trick.points });
+          const w = ev.trick.winner;
+          if (counted() && ev.trick.points) say(w === ME ? W.youTakePoints : W.takesPoints, { name: name(w), num: ev.trick.points });
+          else say(w === ME ? W.youTake : W.takes, { name: name(w) });
           // the draws: the reader's own card, the turned card everyone saw, else only that one drew
           for (const d of ev.trick.draws || []) {
             if (d.by === ME) say(W.youDrawCard, { card: [d.card] });
@@ -767,9 +787,39 @@
           }
         }
       },
-      announceEnd(s) {
-        say(W.handOver, {});
-        if (s.match && s.match.over) say(W.gameOver, { name: s.match.winners.map(name).join(', ') });
+      /** The hand's headline (the game's, once it is over): who won and lost by which rule,
+          the moon or the slam, what each score is made of, the totals and the way to the end. */
+      result(s) {
+        const o = options(); const r = s.result; const m = s.match; const lines = [];
+        const line = (text, vars) => lines.push({ text, vars });
+        const groups = m.sides;
+        const sideName = (g) => (g.length > 1 ? fill(W.side, { first: name(g[0]), second: name(g[1]) }) : name(g[0]));
+        const scores = groups.map((g) => r.scores[g[0]]);
+        const low = o.end.winning !== 'highest-wins';
+        const standing = (values) => list(groups.map((g, i) => `${sideName(g)}\u00a0${values[i]}`), true);  // a name and its figure on one line
+        if (m.over) {
+          if (o.end.over !== null && m.totals.some((t) => t > o.end.over)) line(W.endOver, { num: o.end.over });
+          else if (o.end.hands !== null) line(W.endHands, { num: o.end.hands });
+          const winners = list(m.winners.map(name));
+          if (o.end.winning === 'turin') line(W.turin, { losers: list(m.losers.map(name)), name: winners });
+          else line(low ? W.winLowest : W.winHighest, { name: `${winners} (${m.totals[m.winners[0]]})` });
+        }
+        const best = low ? Math.min(...scores) : Math.max(...scores);
+        line(low ? W.bestLow : W.bestHigh, { name: `${list(groups.filter((g, i) => scores[i] === best).map(sideName))} (${best})` });
+        if (r.slam !== null && o.slam) {
+          line(of(o.slam.takes === 'all-tricks' ? 'slam' : 'moon', r.slam), { name: name(r.slam), taker: o.slam.taker, others: o.slam.others });
+        } else if (counted()) {
+          groups.forEach((g, i) => {
+            const made = parts(s, g, scores[i]);
+            if (made) line(W.scoreParts, { name: sideName(g), parts: list(made, true), num: scores[i] });
+          });
+        }
+        line(W.handScores, { list: standing(scores) });
+        if (!m.over) {
+          line(W.totals, { list: standing(groups.map((g) => m.totals[g[0]])) });
+          if (o.end.hands !== null) line(W.handOf, { num: s.round, total: o.end.hands });
+        }
+        return { title: fill(W.resultHand, { num: s.round }), lines };
       },
       reason(code, s) {
         if (code === 'revoke') return fill(W.revoke, { suit: s.trick[0].play.slice(-1) });
@@ -799,13 +849,13 @@
       },
       seat(s, seat) {
         const out = [el('span', { class: 'play-count', text: fill(W.cards, { num: s.hands[seat].length }) }),
-          counted() ? el('span', { class: 'play-count', text: fill(W.points, { num: pointsTaken(s, seat) }) })
+          counted() ? el('span', { class: 'play-count', text: fill(W.handPoints, { num: handScore(s, seat) }) })
             : el('span', { class: 'play-count', text: fill(W.tricksWon, { num: tricksTaken(s, seat) }) })];
         if (bidding() && s.bids[seat] !== null) out.push(el('span', { class: 'play-count', text: fill(W.bid, { num: s.bids[seat] }) }));
         return out;
       },
       handTitle(s) {
-        const mine = counted() ? fill(W.points, { num: pointsTaken(s, ME) }) : fill(W.tricksWon, { num: tricksTaken(s, ME) });
+        const mine = counted() ? fill(W.yourPoints, { num: handScore(s, ME) }) : fill(W.yourTricks, { num: tricksTaken(s, ME) });
         const bid = bidding() && s.bids[ME] !== null ? ` · ${fill(W.bid, { num: s.bids[ME] })}` : '';
         return el('span', { class: 'play-dealer', text: ` · ${mine}${bid}` });
       },
@@ -814,14 +864,17 @@
         const mine = s.hands[ME];
         const passing = s.passing && s.passes[ME] === null && myTurn;
         const legal = new Set(myTurn && !passing && !s.bidding ? legalCards() : []);
+        // the focus on a card that may be played (after the pass it would stay where it was)
+        let focus = clampFocus(mine.length);
+        if (myTurn && !passing && !legal.has(mine[focus])) focus = Math.max(0, mine.findIndex((c) => legal.has(c)));
         const buttons = mine.map((c, i) => {
           const chosen = ui.selected.includes(c);
           const ok = passing || legal.has(c);
           return el('button', {
             type: 'button', class: 'play-card' + (ok ? '' : ' is-illegal') + (chosen ? ' is-chosen' : ''),
             'aria-disabled': myTurn && !ok ? 'true' : null, 'aria-pressed': passing ? String(chosen) : null,
-            tabindex: i === clampFocus(mine.length) ? '0' : '-1', 'data-card': c,
-            'data-focus': myTurn && !s.bidding && i === clampFocus(mine.length) ? '1' : null,
+            tabindex: i === focus ? '0' : '-1', 'data-card': c,
+            'data-focus': myTurn && !s.bidding && i === focus ? '1' : null,
             on: { click: () => { ui.focus = i; choose(c, passing); } },
           }, [cardNode(c)]);
         });
