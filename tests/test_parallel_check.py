@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import RULES, TEMPLATES
+from conftest import RULES, TEMPLATES, small_rules
 from generator.check.games import CHECKED_PER_WORKER
 from generator.pipeline import BuildConfig, BuildResult, build
 
@@ -20,12 +20,12 @@ GAMES = sorted(p.parent.name for p in RULES.glob("*/game.yaml"))
 
 
 def _corpus(tmp: Path) -> Path:
-    """The real games and a copy of each under an id and slugs of its own."""
-    rules = tmp / "rules"
-    shutil.copytree(RULES, rules)
+    """The real games and a copy of each under an id and slugs of its own, in English and
+    Arabic (the pages of the other languages are made alike, and cost a build each)."""
+    rules = small_rules(tmp / "rules", games=tuple(GAMES), langs=("ar",))
     for game in GAMES:
         copy = rules / f"{game}-again"
-        shutil.copytree(RULES / game, copy)
+        shutil.copytree(rules / game, copy)
         text = (copy / "game.yaml").read_text(encoding="utf-8")
         text = re.sub(r"^id: .*$", f"id: {copy.name}", text, flags=re.M)
         text = re.sub(r"^(  [a-z]{2}: )([a-z0-9-]+)$", r"\g<1>\g<2>-again", text, flags=re.M)
@@ -50,7 +50,8 @@ def test_a_build_checked_on_two_cores_is_the_build_checked_on_one(tmp_path: Path
     assert [d.format() for d in one.report.items] == [d.format() for d in two.report.items]
     files = _files(tmp_path / "two")
     assert files == _files(tmp_path / "one")
-    assert sum(1 for p in files if re.fullmatch(r"[a-z]{2}/[a-z0-9-]+-again/index\.html", p)) >= 50
+    again = [p for p in files if re.fullmatch(r"[a-z]{2}/[a-z0-9-]+-again/index\.html", p)]
+    assert len(again) >= len(GAMES), again
 
 
 def test_the_findings_of_games_checked_apart_come_back_in_order(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from pdf_fonts import fonts_of
 from pypdf import PdfReader
 
 from conftest import ROOT, RULES, corpus, own_copy
@@ -46,14 +47,11 @@ def test_every_document_has_its_paper_size_title_language_and_tags(built: Path) 
 
 def test_fonts_are_embedded_and_subset(built: Path) -> None:
     for doc in RENDERED:  # an imposed booklet's fonts are its A5 pages' (test_print.py)
-        reader = PdfReader(built / doc.path)
-        for page in reader.pages:
-            for font in page["/Resources"]["/Font"].values():
-                font = font.get_object()
-                base = font.get("/DescendantFonts", [font])[0].get_object()
-                descriptor = base["/FontDescriptor"].get_object()
-                assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), doc.path
-                assert "+" in str(font["/BaseFont"]), f"{doc.path}: {font['/BaseFont']} is not a subset"
+        fonts = fonts_of(built / doc.path)
+        assert fonts, doc.path
+        for font in fonts:
+            assert font.embedded, f"{doc.path}: {font.name} is not embedded"
+            assert font.subset and "+" in font.name, f"{doc.path}: {font.name} is not a subset"
 
 
 def test_card_shows_title_and_odd_card(built: Path) -> None:

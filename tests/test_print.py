@@ -17,6 +17,7 @@ from typing import Any, Iterator
 import pdfplumber
 import pytest
 from fontTools.ttLib import TTFont
+from pdf_fonts import fonts_of
 from pypdf import PdfReader
 
 from conftest import ROOT, RULES, corpus
@@ -203,21 +204,34 @@ def page_fonts(resources: Any) -> Iterator[Any]:
 def test_every_font_in_every_pdf_is_one_of_the_projects(built: Path) -> None:
     """A pdffonts read-back: each embedded font's file is one of templates/fonts/ (by the
     PostScript name in its name table), in the style it was made in: no system fallback,
-    no synthetic bold or slant (WeasyPrint names a font by the style it was asked for)."""
+    no synthetic bold or slant (WeasyPrint names a font by the style it was asked for). Every
+    PDF's fonts are listed (pdffonts); a font's file is read from the first PDF that embeds a
+    font of its name (pypdf), since one name is one file of the project's."""
     ours = project_fonts()
-    seen: set[str] = set()
+    files: dict[str, str] = {}  # a font's name, without its subset tag -> its PostScript name
     for d in DOCUMENTS:
-        for page in PdfReader(built / d.path).pages:
-            for font in page_fonts(page["/Resources"]):
-                base = str(font["/BaseFont"]).split("+", 1)[-1]
+        for row in fonts_of(built / d.path):
+            if row.family not in files:
+                files.update(embedded_files(built / d.path))
+            postscript = files[row.family]
+            assert postscript in ours, f"{d.path}: {row.family} embeds {postscript}, not a project font"
+            assert style_words(row.family) == style_words(postscript.split("-", 1)[-1]), \
+                f"{d.path}: {row.family} is a synthetic style of {ours[postscript]}"
+    assert {"NotoSans-Regular", "NotoSansArabic-Regular", "NotoSansMath-Regular"} <= set(files.values())
+
+
+def embedded_files(path: Path) -> dict[str, str]:
+    """A PDF's fonts by name (without the subset tag) -> the PostScript name of the file each
+    embeds."""
+    found: dict[str, str] = {}
+    for page in PdfReader(path).pages:
+        for font in page_fonts(page["/Resources"]):
+            base = str(font["/BaseFont"]).split("+", 1)[-1]
+            if base not in found:
                 descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
                 data = descriptor["/FontFile2"].get_object().get_data()
-                postscript = TTFont(io.BytesIO(data))["name"].getDebugName(6)
-                assert postscript in ours, f"{d.path}: {base} embeds {postscript}, not a project font"
-                assert style_words(base) == style_words(postscript.split("-", 1)[-1]), \
-                    f"{d.path}: {base} is a synthetic style of {ours[postscript]}"
-                seen.add(postscript)
-    assert {"NotoSans-Regular", "NotoSansArabic-Regular", "NotoSansMath-Regular"} <= seen
+                found[base] = TTFont(io.BytesIO(data))["name"].getDebugName(6)
+    return found
 
 
 # -- the four-up sheet ----------------------------------------------------------------------------

@@ -4,17 +4,18 @@ build's memory does not grow with the number of games; the spool never outlives 
 from __future__ import annotations
 
 import gc
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from conftest import RULES, TEMPLATES, small_rules
+from conftest import TEMPLATES, small_rules
 from generator.model.game import GameBundle
 from generator.pipeline import BuildConfig, build, games, spool
 from generator.pipeline.spool import Files
 from generator.web.render import Renderer
+
+SIX = ("schwarzer-peter", "uomo-nero", "peppa", "whist", "crazy-eights", "mau-mau")
 
 
 def spools(out: Path) -> list[str]:
@@ -75,12 +76,14 @@ def test_a_build_keeps_a_few_games_in_memory_and_loads_each_twice_at_most(
         return real_render(self, page)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Renderer, "render", render)
-    rules = tmp_path / "rules"  # its own copy: only this build's games are counted
-    shutil.copytree(RULES, rules)
+    # six games of the three families in two languages, kept at hand two at a time
+    # (games.RECENT): more games than the build keeps, as the corpus's sixteen are for eight
+    monkeypatch.setattr(games, "RECENT", 2)
+    rules = small_rules(tmp_path / "rules", games=SIX, langs=("ru",))  # only this build's games
     result = build(BuildConfig(rules, TEMPLATES, tmp_path / "site", pdf=False, search=False,
                                workers=1))
-    assert result.ok
-    folders = sorted(p.parent.name for p in RULES.glob("*/game.yaml"))
+    assert result.ok, [d.format() for d in result.report.errors]
+    folders = sorted(SIX)
     assert sorted(loads) == folders  # every game went through the spool
     assert max(loads.values()) <= 2, loads
     assert alive and max(alive) <= games.RECENT, max(alive)
