@@ -1,10 +1,9 @@
-"""The game page as a first-time reader meets it, in a real Chromium: short enough on a phone,
-the rules first, the contents at hand, the glossary's terms opening where they are used, and
-nothing axe-core objects to, light and dark."""
+"""The game page as a first-time reader meets it, in a real Chromium: the contents at hand,
+the glossary's terms opening where they are used, and nothing axe-core objects to, light and
+dark. (Short enough on a phone, the rules first: the walk through every page in
+tests/test_browser.py.)"""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
@@ -14,18 +13,6 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 WIDE = {"width": 1280, "height": 900}
-# The page's own limits (issue 22): a phone reader reaches the first rule within the first
-# screen or so, and the whole page in at most 10,000 px.
-MOST_PX = 10_000
-FIRST_RULE_PX = 1_000
-
-
-def _game_pages(site: Path) -> list[str]:
-    """Every game page: the folders with a quick reference of their own."""
-    return sorted(p.parent.parent.relative_to(site).as_posix()
-                  for p in site.glob("*/*/quickref/index.html"))
-
-
 def _trick_page(lang: str) -> str:
     from generator.web.site import Kind, plan
 
@@ -33,27 +20,6 @@ def _trick_page(lang: str) -> str:
     page = site.find(Kind.GAME, lang=lang, game="hearts")
     assert page is not None
     return page.path
-
-
-def test_every_game_page_is_short_on_a_phone_and_starts_with_the_rules(
-        server: str, browser, site: Path) -> None:
-    pages = _game_pages(site)
-    assert len(pages) == sum(len(g.languages) for g in corpus().games) >= 60
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    tall, late = {}, {}
-    for path in pages:
-        page.goto(f"{server}/{path}/")
-        height = page.evaluate("document.documentElement.scrollHeight")
-        first = page.evaluate("Math.round(document.querySelector('#objective p')"
-                              ".getBoundingClientRect().top + scrollY)")
-        if height > MOST_PX:
-            tall[path] = height
-        if first > FIRST_RULE_PX:
-            late[path] = first
-    context.close()
-    assert tall == {}, f"taller than {MOST_PX} px at 390 px: {tall}"
-    assert late == {}, f"the objective's text starts below {FIRST_RULE_PX} px: {late}"
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "ar"])
