@@ -108,6 +108,16 @@ def test_relative_links_all_resolve(site: Path) -> None:
             assert (path.parent / href).resolve().exists(), f"{path}: {href}"
 
 
+def test_every_page_has_the_sites_icon_and_so_has_the_root(site: Path) -> None:
+    """The icon a tab and a bookmark show: linked from every page (the links resolve: above),
+    and at /favicon.ico, where browsers and crawlers ask without a link."""
+    icon = (site / "static" / "favicon.ico").read_bytes()
+    assert icon[:4] == b"\x00\x00\x01\x00" and (site / "favicon.ico").read_bytes() == icon
+    for path in html_files(site):
+        assert len(re.findall(r'<link rel="icon" href="[^"]*static/favicon\.ico"',
+                              path.read_text(encoding="utf-8"))) == 1, path
+
+
 def test_sitemap_lists_pages_with_alternates(site: Path) -> None:
     xml = page(site, "sitemap.xml")
     assert "<loc>https://rulebook.example/it/uomo-nero/</loc>" in xml

@@ -77,6 +77,9 @@ def pages(ctx: Context, plan: Plan) -> Made:
     return made
 
 
+FAVICON = "static/favicon.ico"
+
+
 def _outputs(ctx: Context, plan: Plan) -> Iterator[tuple[str, str, Callable[[], bytes]]]:
     """Every output file of this step, each with its game ('' if none) and the function that
     makes it."""
@@ -87,3 +90,5 @@ def _outputs(ctx: Context, plan: Plan) -> Iterator[tuple[str, str, Callable[[], 
     theme = ctx.config.theme  # each file of static/: the site's own, else the built-in one
     for rel in theme.files("static"):
         yield rel, "", lambda rel=rel: theme.read(rel)  # type: ignore[misc]
+    if theme.find(FAVICON) is not None:  # also where browsers and crawlers look without a link
+        yield "favicon.ico", "", lambda: theme.read(FAVICON)
