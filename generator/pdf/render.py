@@ -37,8 +37,8 @@ PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
 # cover fitted; 5: the booklet's example round changed on purpose (a callout once, a seat's role
 # beside its name, the deal kept with the hand's line); 6: the assets served from a bundle
 # (the templates' images too, and its digest in the key); 7: a card full at the floor drops
-# its optional lines (fit-optional)
-RENDER_VERSION = "7"
+# its optional lines (fit-optional); 8: a card on one side says no "1/1" at its foot
+RENDER_VERSION = "8"
 # Copy-fitting of a card: its body type, in points, the largest of these that fits.
 FIT_FLOOR, FIT_CEILING, FIT_STEP = 9.0, 11.0, 0.25
 
@@ -311,6 +311,11 @@ def size_rule(selector: str, size: float) -> str:
     return f"{selector} {{ font-size: {size:g}pt; }}"
 
 
+# A card that fits one side says no "1/1" at its foot: the layouts that try one side number
+# no page; a card on two sides is laid out again with the style sheet's "1/2", "2/2".
+ONE_SIDE = "@page card { @bottom-center { content: string(running-title); } }"
+
+
 def _fits(document: Any) -> bool:
     from .overflow import overflows
 
@@ -324,14 +329,14 @@ def _largest_on_one_page(html: str, selector: str) -> tuple[float, Any]:
     and every back cover fit at it: one layout), then a bisection below it (three layouts)."""
     parsed = _parse(html)
     sizes = fit_sizes()
-    document = _render_parsed(parsed, [size_rule(selector, sizes[-1])])
+    document = _render_parsed(parsed, [size_rule(selector, sizes[-1]), ONE_SIDE])
     if _fits(document):
         return sizes[-1], document
     low, high = 0, len(sizes) - 2  # sizes[low] is the floor; the answer is in [low, high]
     best = None
     while low < high:
         middle = (low + high + 1) // 2
-        document = _render_parsed(parsed, [size_rule(selector, sizes[middle])])
+        document = _render_parsed(parsed, [size_rule(selector, sizes[middle]), ONE_SIDE])
         if _fits(document):
             low, best = middle, document
         else:
@@ -353,7 +358,7 @@ def _copy_fitted(html: str) -> Any:
         size, fitted = _largest_on_one_page(first, CARD_BODY)
         if fitted is None and OPTIONAL in html:  # full at the floor: without what may go
             return _copy_fitted(without_optional(html))
-        document = _layout(html, size_rule(CARD_BODY, size))
+        document = _layout(html, size_rule(CARD_BODY, size), ONE_SIDE)
         if _fits(document):
             return document
     size, best = _largest_on_one_page(html, CARD_BODY)
