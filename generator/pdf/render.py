@@ -311,9 +311,10 @@ def size_rule(selector: str, size: float) -> str:
     return f"{selector} {{ font-size: {size:g}pt; }}"
 
 
-# A card that fits one side says no "1/1" at its foot: the layouts that try one side number
-# no page; a card on two sides is laid out again with the style sheet's "1/2", "2/2".
-ONE_SIDE = "@page card { @bottom-center { content: string(running-title); } }"
+# A card numbers its sides only when it has two ("1/2", "2/2"): print.css numbers none, and
+# the layout a card is left with when it does not fit one side adds the numbers.
+TWO_SIDES = ('@page card { @bottom-center { content: string(running-title) " · " counter(page) "/" '
+             'counter(pages); } }')
 
 
 def _fits(document: Any) -> bool:
@@ -329,14 +330,14 @@ def _largest_on_one_page(html: str, selector: str) -> tuple[float, Any]:
     and every back cover fit at it: one layout), then a bisection below it (three layouts)."""
     parsed = _parse(html)
     sizes = fit_sizes()
-    document = _render_parsed(parsed, [size_rule(selector, sizes[-1]), ONE_SIDE])
+    document = _render_parsed(parsed, [size_rule(selector, sizes[-1])])
     if _fits(document):
         return sizes[-1], document
     low, high = 0, len(sizes) - 2  # sizes[low] is the floor; the answer is in [low, high]
     best = None
     while low < high:
         middle = (low + high + 1) // 2
-        document = _render_parsed(parsed, [size_rule(selector, sizes[middle]), ONE_SIDE])
+        document = _render_parsed(parsed, [size_rule(selector, sizes[middle])])
         if _fits(document):
             low, best = middle, document
         else:
@@ -358,13 +359,13 @@ def _copy_fitted(html: str) -> Any:
         size, fitted = _largest_on_one_page(first, CARD_BODY)
         if fitted is None and OPTIONAL in html:  # full at the floor: without what may go
             return _copy_fitted(without_optional(html))
-        document = _layout(html, size_rule(CARD_BODY, size), ONE_SIDE)
+        document = _layout(html, size_rule(CARD_BODY, size))
         if _fits(document):
             return document
     size, best = _largest_on_one_page(html, CARD_BODY)
     if best is None and OPTIONAL in html:
         return _copy_fitted(without_optional(html))
-    return best if best is not None else _layout(html, size_rule(CARD_BODY, size))
+    return best if best is not None else _layout(html, size_rule(CARD_BODY, size), TWO_SIDES)
 
 
 # A card's line that may be left out when the card is full at the floor (the player aid's card
