@@ -17,6 +17,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from ..model.game import GameBundle
+from ..model.placeholders import missing_placeholders, names_in
 from ..model.translated_from import units
 from .scalars import scalars, unit_of
 from .staleness import TextState, text_states
@@ -60,14 +61,26 @@ def catalog(games: list[GameBundle], lang: str, source_lang: str) -> Catalog:
             translation = mine.get(path)
             line = source.source.mark(text.key).line
             fuzzy = translation is not None and unit_of(path, source_units) in outdated
-            out.add(text.text, translation.text if translation is not None else "",
+            message = out.add(text.text, translation.text if translation is not None else "",
                     context=f"{bundle.rules.id}:{path}",
                     auto_comments=[f"{bundle.rules.id}: {describe(path)}"]
                     + (["outdated: the source text changed since this was translated "
                         "(`rulebook i18n` shows what changed)"] if fuzzy else []),
                     locations=[(source.source.path, line)],
                     flags=["fuzzy"] if fuzzy else [])
+            if translation is not None and not _checkable(text.text, translation.text):
+                message.flags.discard("python-brace-format")
     return out
+
+
+def _checkable(source: str, translation: str) -> bool:
+    """Whether gettext's python-brace-format check (msgfmt -c, a platform's placeholder
+    check) fits a translation: it wants the source's placeholders exactly, and refuses a
+    translation that rightly says a spoken word in its own language (``{call}``) or names a
+    fact the source leaves implicit. A translation that lacks a number or a card keeps the
+    flag, so the platform shows the mistake `rulebook check` reports."""
+    same = set(names_in(source)) == set(names_in(translation))
+    return same or bool(missing_placeholders(source, translation))
 
 
 def describe(path: str) -> str:

@@ -25,7 +25,7 @@ from ..core.hints import did_you_mean
 from ..core.languages import LANGUAGES
 from ..model import schema
 from ..model.game import GameBundle
-from ..model.placeholders import PLACEHOLDER_RE
+from ..model.placeholders import PLACEHOLDER_RE, missing_placeholders, names_in
 from ..model.source import MAX_FILE_BYTES, Key, load_yaml
 from ..runtime.files import write_beside
 from .po_read import Read, read_catalog
@@ -174,10 +174,20 @@ def _entry(path: Path, message: Message, lang: str, by_id: dict[str, GameBundle]
         return
     if not _placeholders_ok(msgstr, bundle, mark, message.context or "", report):
         return
+    missing = missing_placeholders(texts[dotted].text, msgstr)
+    if missing:  # imported all the same: the text is the translator's, the check says it too
+        report.warning(mark, "placeholder-missing", f"{message.context}: the msgid has "
+                       f"{_braced(names_in(texts[dotted].text))}; the msgstr has "
+                       f"{_braced(names_in(msgstr)) or 'none'}: {_braced(missing)} missing",
+                       hint=f"write {_braced(missing)} where the number or card belongs")
     entry = targets.setdefault((game, lang), _File(bundle, lang))
     entry.changes[mine[dotted].key] = msgstr
     entry.paths[mine[dotted].key] = dotted
     result.changed += 1
+
+
+def _braced(names: list[str]) -> str:
+    return ", ".join("{" + name + "}" for name in names)
 
 
 def _placeholders_ok(text: str, bundle: GameBundle, mark: Mark, context: str,
