@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po, unescape, write_po
 
 from conftest import RULES, small_rules
 from generator.check.games import check
@@ -468,3 +468,41 @@ def test_an_imported_translation_that_lacks_a_placeholder_is_a_warning_at_its_li
     assert f"{po}:{line}:1: warning[placeholder-missing]" in err
     assert "the msgstr has {points.Q♠}: {end.over} missing" in err
     assert "1 text(s) changed" in out  # imported all the same
+
+
+def test_an_outdated_entry_carries_the_english_it_was_translated_from(
+        rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """What Weblate and Pontoon show as the change to review: ``#| msgid``, the previous
+    source text, beside the fuzzy flag."""
+    en = rules / "hearts" / "en.yaml"
+    source = load_yaml(en)[0]
+    assert source is not None
+    question, answer = source.data["faq"][1]["q"], source.data["faq"][1]["a"]
+    text = en.read_text(encoding="utf-8").replace("title: Hearts\n", "title: Hearts (the game)\n", 1)
+    at = text.index(answer.split()[-1], text.index(question))  # the answer's last word
+    en.write_text(text[:at] + "hearts and nothing else." + text[at + len(answer.split()[-1]):],
+                  encoding="utf-8")
+    catalogs = export(capsys, rules, tmp_path / "po")
+    for lang in LANGS:
+        entries = {m.context: m for m in catalogs[lang] if m.id}
+        previous = _previous(tmp_path / "po" / f"{lang}.po")  # Babel's reader drops them
+        assert entries["hearts:title"].fuzzy and previous["hearts:title"] == "Hearts"
+        for part, was in (("q", question), ("a", answer)):  # a FAQ item is recorded whole
+            assert entries[f"hearts:faq.2.{part}"].fuzzy, (lang, part)
+            assert previous[f"hearts:faq.2.{part}"] == was, (lang, part)
+        assert entries["hearts:faq.2.a"].id != answer
+        assert "hearts:description" not in previous and not entries["hearts:description"].fuzzy
+
+
+def _previous(po: Path) -> dict[str, str]:
+    """Each entry's ``#| msgid`` (the previous source text) by its msgctxt."""
+    out, lines = {}, []
+    for line in po.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#| msgid "):
+            lines = [line[len("#| msgid "):]]
+        elif line.startswith('#| "') and lines:
+            lines.append(line[len("#| "):])
+        elif line.startswith("msgctxt ") and lines:
+            out[unescape(line[len("msgctxt "):])] = "".join(map(unescape, lines))
+            lines = []
+    return out
