@@ -506,3 +506,28 @@ def _previous(po: Path) -> dict[str, str]:
             out[unescape(line[len("msgctxt "):])] = "".join(map(unescape, lines))
             lines = []
     return out
+
+
+def test_clearing_fuzzy_and_importing_records_the_translation_as_current(
+        rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """What a platform does when a reviewer approves an outdated string: the flag goes, the
+    text may stay; the game is then no longer outdated in that language (as after --accept)."""
+    en = rules / "hearts" / "en.yaml"
+    en.write_text(en.read_text(encoding="utf-8").replace("title: Hearts\n", "title: Hearts (the game)\n", 1),
+                  encoding="utf-8")
+    de = export(capsys, rules, tmp_path / "po")["de"]
+    title = next(m for m in de if m.context == "hearts:title")
+    assert title.fuzzy
+    title.flags.discard("fuzzy")  # reviewed: the German title still fits
+    record = rules / "hearts" / "de.translated-from.yaml"
+    others = {p: p.read_bytes() for p in (rules / "hearts").glob("*.translated-from.yaml")
+              if p != record}
+    code, out, err = i18n(capsys, rules, "--import", "po", save(de, tmp_path / "de.po"))
+    assert code == 0, err
+    assert str(record) in out
+    assert "title:\n    digest:" in record.read_text(encoding="utf-8")
+    assert "source: Hearts (the game)\n" in record.read_text(encoding="utf-8")
+    again = export(capsys, rules, tmp_path / "again")
+    assert not next(m for m in again["de"] if m.context == "hearts:title").fuzzy
+    assert next(m for m in again["it"] if m.context == "hearts:title").fuzzy  # not reviewed
+    assert {p: p.read_bytes() for p in others} == others
