@@ -59,7 +59,7 @@ SLOTS: dict[str, str] = {
 
 SLOT = re.compile(r"%\((\w+)\)s")
 
-_Result = tuple[int, Any, list[str], Any]
+_Result = tuple[int, Any, Any, list[str]]  # line, function, message(s), comments
 
 
 def python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[_Result]:
