@@ -83,7 +83,7 @@ def notes(texts: Iterable[str]) -> list[str]:
     return [f"%({name})s: {SLOTS[name]}" for name in slots]
 
 
-def _noted(found: Iterable[_Result], fileobj: Any) -> Iterator[_Result]:
+def _noted(found: Iterable[tuple[Any, Any, Any, Any]], fileobj: Any) -> Iterator[_Result]:
     for lineno, funcname, messages, comments in found:
         texts = [m for m in (messages if isinstance(messages, (tuple, list)) else (messages,))
                  if isinstance(m, str)]
