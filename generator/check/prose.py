@@ -75,7 +75,8 @@ def check_placeholders_kept(bundle: GameBundle, source_lang: str, report: Report
         if lang == source_lang:
             continue
         for key, text in strings_in(target.source.data):
-            original = originals.get(key)
+            original = originals.get(key) if _aligned(source.source.data, target.source.data,
+                                                      key) else None
             missing = missing_placeholders(original, text) if original is not None else []
             if not missing:
                 continue
@@ -86,6 +87,23 @@ def check_placeholders_kept(bundle: GameBundle, source_lang: str, report: Report
                            f"{_braced(missing)} missing",
                            hint=f"write {_braced(missing)} where the number or card belongs "
                            "(spelled as in the source: it is filled from game.yaml)")
+
+
+def _aligned(source: object, target: object, key: tuple[object, ...]) -> bool:
+    """Whether the text at ``key`` is the same text in both files: every list on the way
+    has as many items in each (a step too many is its own finding, and shifts the rest)."""
+    for part in key:
+        if isinstance(source, list) and isinstance(target, list):
+            if len(source) != len(target) or not isinstance(part, int) or part >= len(source):
+                return False
+            source, target = source[part], target[part]
+        elif isinstance(source, dict) and isinstance(target, dict):
+            if part not in source or part not in target:
+                return False
+            source, target = source[part], target[part]
+        else:
+            return False
+    return True
 
 
 def _braced(names: list[str]) -> str:
