@@ -84,7 +84,8 @@ bench: $(SITE_STAMP)
 
 # Refresh the UI message catalogs after changing a template's words.
 messages: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k _n_ -k _np_:1,2 -k _p_:1c,2 -k _npp_:1c,2,3 -k gettext -k ngettext:1,2 --no-location \
+	PYTHONPATH=. $(BIN)/pybabel extract -F babel.cfg -k _n_ -k _np_:1,2 -k _p_:1c,2 -k _npp_:1c,2,3 -k gettext -k ngettext:1,2 \
+	  --add-comments=Translators: \
 	  --sort-output --no-wrap --project rulebook -o templates/locale/messages.pot .
 	$(BIN)/pybabel update -i templates/locale/messages.pot -d templates/locale --no-wrap --no-fuzzy-matching --ignore-obsolete
 

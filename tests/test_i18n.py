@@ -99,3 +99,29 @@ def test_every_catalog_passes_msgfmt_check(lang: str) -> None:
     checked = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(catalog_path(TEMPLATES, lang))],
                              capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr
+
+
+@pytest.mark.parametrize("name", ["messages.pot",
+                                  *(f"{lang}/LC_MESSAGES/messages.po" for lang in TRANSLATED)])
+def test_every_ui_message_has_its_source_lines_and_a_note_for_each_slot(name: str) -> None:
+    """What a translator on a platform sees beside ``%(seats)s deals the first hand.``: where
+    the code uses it, and what each slot holds (a name, a list, a number)."""
+    with (TEMPLATES / "locale" / name).open("rb") as f:
+        catalog = read_po(f)
+    for m in catalog:
+        if not m.id:
+            continue
+        assert m.locations, m.id
+        texts = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
+        for slot in dict.fromkeys(s for text in texts for s in re.findall(r"%\((\w+)\)s", text)):
+            assert any(c.startswith(f"%({slot})s: ") for c in m.auto_comments), (m.id, slot)
+
+
+def test_a_slot_without_a_note_stops_the_extraction() -> None:
+    from io import BytesIO
+
+    from generator.core.extract import python
+
+    source = BytesIO(b'_("%(name)s has %(flux)s.")\n')
+    with pytest.raises(ValueError, match=r"%\(flux\)s has no note"):
+        list(python(source, {"_": None}, [], {}))

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import difflib
 import os
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po, unescape, write_po
 
 from conftest import RULES, small_rules
 from generator.check.games import check
@@ -384,3 +386,148 @@ def test_a_header_naming_another_language_than_the_file_is_refused(
         f"{po}:{line_of_bytes(de, b'Language: de')}:1: error[language-mismatch]: the header "
         "says 'Language: it', the file's name says 'de'",
         "  hint: rename the file to it.po, or correct the header to 'Language: de'"]
+
+
+# -- catalogs a translation platform takes as they are ---------------------------------------
+
+@pytest.mark.slow
+def test_every_exported_catalog_of_the_corpus_passes_msgfmt_check(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """What Weblate, Pontoon or a distribution runs on a catalog first: gettext's own check,
+    python-brace-format placeholders included (a spoken word such as {call} said in the
+    translation's language, or a fact the translation names and the source leaves implicit,
+    takes the entry out of that check; a missing number never does)."""
+    if shutil.which("msgfmt") is None:
+        pytest.skip("msgfmt (gettext) is not installed: `make test` installs it")
+    code, _, err = i18n(capsys, RULES, "--export", "po", "--out", tmp_path)
+    assert code == 0, err
+    for lang in LANGS:
+        checked = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(tmp_path / f"{lang}.po")],
+                                 capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stderr
+
+
+def test_a_translation_that_lacks_a_placeholder_is_kept_in_the_msgfmt_check(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = small_rules(tmp_path / "rules", games=("mau-mau",), langs=("ru",))
+    ru = rules / "mau-mau" / "ru.yaml"
+    text = ru.read_text(encoding="utf-8")
+    assert "{players.max}" in text and "{call}" not in text  # the call said in Russian words
+    ru.write_text(text.replace("{players.max}", "10", 1), encoding="utf-8")
+    code, _, err = i18n(capsys, rules, "--export", "po", "--out", tmp_path / "po")
+    assert code == 0, err
+    flags = _flags(tmp_path / "po" / "ru.po")  # as written: Babel's reader adds the flag anew
+    assert "python-brace-format" in flags["mau-mau:description"]  # lacks {players.max}
+    assert "python-brace-format" not in flags["mau-mau:sections.gameplay"]  # the call in Russian
+
+
+def _flags(po: Path) -> dict[str, str]:
+    """Each entry's ``#,`` line by its msgctxt, as the file has it."""
+    out, flags = {}, ""
+    for line in po.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#,"):
+            flags = line
+        elif line.startswith("msgctxt "):
+            out[line[len('msgctxt "'):-1]] = flags
+        elif not line.strip():
+            flags = ""
+    return out
+
+
+def test_a_translation_lacking_or_misspelling_a_placeholder_is_a_check_finding_at_its_line(
+        tmp_path: Path) -> None:
+    rules = small_rules(tmp_path / "rules", games=("mau-mau",), langs=("ru",))
+    ru = rules / "mau-mau" / "ru.yaml"
+    lines = ru.read_text(encoding="utf-8").splitlines(keepends=True)
+    number = next(i for i, line in enumerate(lines, 1) if "{players.max}" in line)
+    lines[number - 1] = lines[number - 1].replace("{players.max}", "{players.mx}", 1)
+    ru.write_text("".join(lines), encoding="utf-8")
+    result = check([rules], root=rules.parent)
+    found = [d for d in result.report.warnings if d.code == "placeholder-missing"]
+    assert len(found) == 1, [d.format() for d in result.report.items]
+    said = found[0].format()
+    start = next(i for i, line in enumerate(lines, 1) if line.startswith("description:")) + 1
+    assert number > start and f"mau-mau/ru.yaml:{start}:" in said  # where the text starts
+    assert "the en text has {call}, {players.min}, {players.max}; " in said
+    assert "this translation has {players.min}, {players.mx}: " in said
+    assert "{players.max} missing" in said
+    # the call said in Russian words ({call} is nowhere in ru.yaml) is no finding
+
+
+def test_an_imported_translation_that_lacks_a_placeholder_is_a_warning_at_its_line(
+        rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    de = export(capsys, rules, tmp_path / "po")["de"]
+    message = next(m for m in de if m.context == "hearts:description")
+    assert "{end.over}" in message.string
+    message.string = message.string.replace("{end.over}", "100")
+    po = save(de, tmp_path / "de.po")
+    line = next(i for i, text in enumerate(po.read_text(encoding="utf-8").splitlines(), 1)
+                if text == 'msgctxt "hearts:description"') + 1
+    status, out, err = i18n(capsys, rules, "--import", "po", po)
+    assert status == 0, err
+    assert f"{po}:{line}:1: warning[placeholder-missing]" in err
+    assert "the msgstr has {points.Q♠}: {end.over} missing" in err
+    assert "1 text(s) changed" in out  # imported all the same
+
+
+def test_an_outdated_entry_carries_the_english_it_was_translated_from(
+        rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """What Weblate and Pontoon show as the change to review: ``#| msgid``, the previous
+    source text, beside the fuzzy flag."""
+    en = rules / "hearts" / "en.yaml"
+    source = load_yaml(en)[0]
+    assert source is not None
+    question, answer = source.data["faq"][1]["q"], source.data["faq"][1]["a"]
+    text = en.read_text(encoding="utf-8").replace("title: Hearts\n", "title: Hearts (the game)\n", 1)
+    at = text.index(answer.split()[-1], text.index(question))  # the answer's last word
+    en.write_text(text[:at] + "hearts and nothing else." + text[at + len(answer.split()[-1]):],
+                  encoding="utf-8")
+    catalogs = export(capsys, rules, tmp_path / "po")
+    for lang in LANGS:
+        entries = {m.context: m for m in catalogs[lang] if m.id}
+        previous = _previous(tmp_path / "po" / f"{lang}.po")  # Babel's reader drops them
+        assert entries["hearts:title"].fuzzy and previous["hearts:title"] == "Hearts"
+        for part, was in (("q", question), ("a", answer)):  # a FAQ item is recorded whole
+            assert entries[f"hearts:faq.2.{part}"].fuzzy, (lang, part)
+            assert previous[f"hearts:faq.2.{part}"] == was, (lang, part)
+        assert entries["hearts:faq.2.a"].id != answer
+        assert "hearts:description" not in previous and not entries["hearts:description"].fuzzy
+
+
+def _previous(po: Path) -> dict[str, str]:
+    """Each entry's ``#| msgid`` (the previous source text) by its msgctxt."""
+    out, lines = {}, []
+    for line in po.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#| msgid "):
+            lines = [line[len("#| msgid "):]]
+        elif line.startswith('#| "') and lines:
+            lines.append(line[len("#| "):])
+        elif line.startswith("msgctxt ") and lines:
+            out[unescape(line[len("msgctxt "):])] = "".join(map(unescape, lines))
+            lines = []
+    return out
+
+
+def test_clearing_fuzzy_and_importing_records_the_translation_as_current(
+        rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """What a platform does when a reviewer approves an outdated string: the flag goes, the
+    text may stay; the game is then no longer outdated in that language (as after --accept)."""
+    en = rules / "hearts" / "en.yaml"
+    en.write_text(en.read_text(encoding="utf-8").replace("title: Hearts\n", "title: Hearts (the game)\n", 1),
+                  encoding="utf-8")
+    de = export(capsys, rules, tmp_path / "po")["de"]
+    title = next(m for m in de if m.context == "hearts:title")
+    assert title.fuzzy
+    title.flags.discard("fuzzy")  # reviewed: the German title still fits
+    record = rules / "hearts" / "de.translated-from.yaml"
+    others = {p: p.read_bytes() for p in (rules / "hearts").glob("*.translated-from.yaml")
+              if p != record}
+    code, out, err = i18n(capsys, rules, "--import", "po", save(de, tmp_path / "de.po"))
+    assert code == 0, err
+    assert str(record) in out
+    assert "title:\n    digest:" in record.read_text(encoding="utf-8")
+    assert "source: Hearts (the game)\n" in record.read_text(encoding="utf-8")
+    again = export(capsys, rules, tmp_path / "again")
+    assert not next(m for m in again["de"] if m.context == "hearts:title").fuzzy
+    assert next(m for m in again["it"] if m.context == "hearts:title").fuzzy  # not reviewed
+    assert {p: p.read_bytes() for p in others} == others

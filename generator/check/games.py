@@ -17,7 +17,7 @@ from ..runtime import collector
 from ..runtime.pool import pool_map
 from ..runtime.progress import QUIET, Progress
 from .load import load_game
-from .prose import check_counts, check_quickref_counts, check_sections
+from .prose import check_counts, check_placeholders_kept, check_quickref_counts, check_sections
 from .related import LinkSource, check_related
 from .site_spec import load_site_spec
 
@@ -124,6 +124,7 @@ def check_game(folder: Path, report: Report, *, root: Path | None = None,
     if bundle is None:
         return None, replays
     check_counts(bundle, source_lang, report)
+    check_placeholders_kept(bundle, source_lang, report)
     check_sections(bundle, source_lang, report)
     check_quickref_counts(bundle, report)
     family = get_family(bundle.rules.spec.family)

@@ -14,7 +14,7 @@ from ..core.languages import WESTERN_DIGITS
 from ..core.markup import refused_images
 from ..families import family_of
 from ..model.game import Example, GameBundle, GameRules, LanguageText
-from ..model.placeholders import strings_in
+from ..model.placeholders import missing_placeholders, names_in, strings_in
 from ..model.schema import FALLBACK_SECTIONS
 from ..model.source import Source
 
@@ -61,6 +61,53 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
     for line in text.split("\n"):
         yield offset, line
         offset += len(line) + 1
+
+
+def check_placeholders_kept(bundle: GameBundle, source_lang: str, report: Report) -> None:
+    """A translated text has every placeholder its source text has: a number or a card left
+    out (or misspelled) is a fact the page no longer says in that language. Spoken words
+    (``{call}``) may be said in the translation's own language instead."""
+    source = bundle.languages.get(source_lang)
+    if source is None:
+        return
+    originals = dict(strings_in(source.source.data))
+    for lang, target in sorted(bundle.languages.items()):
+        if lang == source_lang:
+            continue
+        for key, text in strings_in(target.source.data):
+            original = originals.get(key) if _aligned(source.source.data, target.source.data,
+                                                      key) else None
+            missing = missing_placeholders(original, text) if original is not None else []
+            if not missing:
+                continue
+            report.warning(target.source.text_mark(key, 0),
+                           "placeholder-missing",
+                           f"the {source_lang} text has {_braced(names_in(original or ''))}; "
+                           f"this translation has {_braced(names_in(text)) or 'none'}: "
+                           f"{_braced(missing)} missing",
+                           hint=f"write {_braced(missing)} where the number or card belongs "
+                           "(spelled as in the source: it is filled from game.yaml)")
+
+
+def _aligned(source: object, target: object, key: tuple[object, ...]) -> bool:
+    """Whether the text at ``key`` is the same text in both files: every list on the way
+    has as many items in each (a step too many is its own finding, and shifts the rest)."""
+    for part in key:
+        if isinstance(source, list) and isinstance(target, list):
+            if len(source) != len(target) or not isinstance(part, int) or part >= len(source):
+                return False
+            source, target = source[part], target[part]
+        elif isinstance(source, dict) and isinstance(target, dict):
+            if part not in source or part not in target:
+                return False
+            source, target = source[part], target[part]
+        else:
+            return False
+    return True
+
+
+def _braced(names: list[str]) -> str:
+    return ", ".join("{" + name + "}" for name in names)
 
 
 def check_counts(bundle: GameBundle, source_lang: str, report: Report) -> None:

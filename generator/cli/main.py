@@ -406,6 +406,10 @@ def _import(words: list[str], games: list[GameBundle], source_lang: str) -> int:
           "translation is up to date)")
     for path in done.written:
         print(f"  {path}")
+    if done.accepted:
+        print("outdated texts whose fuzzy flag was cleared, recorded as current in:")
+        for path in done.accepted:
+            print(f"  {path}")
     if done.written:
         print("once the texts are reviewed: rulebook i18n --accept GAME LANG")
     return EXIT_OK

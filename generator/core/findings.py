@@ -162,6 +162,11 @@ ROWS: tuple[Row, ...] = (
         "build only: a file of the site's templates folder whose name is near, but not, a "
         "file of the built-in theme (with the nearest): a typo, which overrides nothing",
         warning=True),
+    Row(("placeholder-missing",),
+        "a translated text without a `{name}` its source text has (or with it misspelled): "
+        "the expected and the found placeholders are named; `{call}` and a variant's "
+        "`{<variant>.call}` may be said in the translation's own words (`rulebook check`, "
+        "and `rulebook i18n --import po` at the catalog's line)", warning=True),
     Row(("digest-mismatch",),
         "a translation record (`<lang>.translated-from.yaml`) whose digest is not that of its "
         "recorded text (edited by hand); a record of an unknown language, or an unknown "

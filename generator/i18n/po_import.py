@@ -3,7 +3,9 @@
 Only what a translator changed is written: a msgstr equal to the file's text leaves the file
 alone (so export then import changes no byte), a changed one replaces that one scalar
 (yaml_edit.py), comments and key order kept. Fuzzy entries are not imported: their source
-changed, and the translator clears the flag once the translation is brought up to date. Every
+changed, and the translator clears the flag once the translation is brought up to date: an
+outdated text whose entries all come back translated and no longer fuzzy is then recorded as
+current (its translated-from record, as `rulebook i18n --accept GAME LANG KEY` writes it). Every
 problem is found before anything is written; with any error, nothing is.
 
 A catalog comes from outside the project (a translator, a service): it is read with bounds
@@ -25,11 +27,14 @@ from ..core.hints import did_you_mean
 from ..core.languages import LANGUAGES
 from ..model import schema
 from ..model.game import GameBundle
-from ..model.placeholders import PLACEHOLDER_RE
+from ..model.placeholders import PLACEHOLDER_RE, missing_placeholders, names_in
 from ..model.source import MAX_FILE_BYTES, Key, load_yaml
+from ..model.translated_from import units
 from ..runtime.files import write_beside
+from .accept import Accepted, accept
 from .po_read import Read, read_catalog
-from .scalars import scalars
+from .scalars import scalars, unit_of
+from .staleness import TextState, text_states
 from .yaml_edit import replace_scalars
 
 
@@ -40,6 +45,7 @@ class Imported:
     unchanged: int = 0  # msgstrs equal to the file's text
     fuzzy: int = 0  # not imported: marked fuzzy
     empty: int = 0  # not translated in the catalog
+    accepted: list[Path] = field(default_factory=list)  # records of outdated texts now current
 
 
 @dataclass
@@ -48,6 +54,10 @@ class _File:
     lang: str
     changes: dict[Key, str] = field(default_factory=dict)
     paths: dict[Key, str] = field(default_factory=dict)  # the dotted path of each change
+    # each outdated text (a record unit) the catalog has: whether all its entries are
+    # translated, current and not fuzzy (the translator cleared the flag: it is up to date)
+    current: dict[str, bool] = field(default_factory=dict)
+    outdated: set[str] | None = None
 
 
 def import_po(files: list[Path], games: list[GameBundle], source_lang: str,
@@ -80,6 +90,12 @@ def import_po(files: list[Path], games: list[GameBundle], source_lang: str,
     for file, text in planned.items():
         write_beside(file, text.encode("utf-8"))
         result.written.append(file)
+    for (game, lang), target in targets.items():
+        keys = [unit for unit, current in target.current.items() if current]
+        if keys:  # as `rulebook i18n --accept GAME LANG KEY...` does
+            done = accept(games, game, lang, keys, source_lang=source_lang)
+            if isinstance(done, Accepted):
+                result.accepted.append(done.path)
     return result
 
 
@@ -146,6 +162,12 @@ def _entry(path: Path, message: Message, lang: str, by_id: dict[str, GameBundle]
                      f"{source_lang}.yaml", hint=did_you_mean(dotted, texts))
         return
     msgstr = message.string if isinstance(message.string, str) else ""
+    entry = targets.setdefault((game, lang), _File(bundle, lang))
+    unit = _outdated_unit(entry, dotted, source_lang)
+    if unit is not None:  # current once every entry of it says so
+        entry.current[unit] = entry.current.get(unit, True) and not message.fuzzy \
+            and bool(msgstr.strip()) and message.id == texts[dotted].text \
+            and not missing_placeholders(texts[dotted].text, msgstr)
     if message.fuzzy:
         result.fuzzy += 1
         return
@@ -174,10 +196,29 @@ def _entry(path: Path, message: Message, lang: str, by_id: dict[str, GameBundle]
         return
     if not _placeholders_ok(msgstr, bundle, mark, message.context or "", report):
         return
-    entry = targets.setdefault((game, lang), _File(bundle, lang))
+    missing = missing_placeholders(texts[dotted].text, msgstr)
+    if missing:  # imported all the same: the text is the translator's, the check says it too
+        report.warning(mark, "placeholder-missing", f"{message.context}: the msgid has "
+                       f"{_braced(names_in(texts[dotted].text))}; the msgstr has "
+                       f"{_braced(names_in(msgstr)) or 'none'}: {_braced(missing)} missing",
+                       hint=f"write {_braced(missing)} where the number or card belongs")
     entry.changes[mine[dotted].key] = msgstr
     entry.paths[mine[dotted].key] = dotted
     result.changed += 1
+
+
+def _outdated_unit(target: _File, dotted: str, source_lang: str) -> str | None:
+    """The record unit of the text at ``dotted`` when it is outdated in ``target``'s language."""
+    if target.outdated is None:
+        target.outdated = {s.key for s in text_states(target.bundle, target.lang, source_lang)
+                           if s.state is TextState.OUTDATED}
+    source = target.bundle.languages.get(source_lang)
+    unit = unit_of(dotted, units(source.spec)) if source is not None else None
+    return unit if unit in target.outdated else None
+
+
+def _braced(names: list[str]) -> str:
+    return ", ".join("{" + name + "}" for name in names)
 
 
 def _placeholders_ok(text: str, bundle: GameBundle, mark: Mark, context: str,

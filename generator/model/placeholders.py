@@ -60,3 +60,21 @@ def _known(values: dict[str, str]) -> str:
 def _of_variant(name: str, values: dict[str, str]) -> bool:
     head, _, rest = name.partition(".")
     return bool(rest) and rest in values and head not in values
+
+
+def names_in(text: str) -> list[str]:
+    """The placeholders ``text`` uses, each once, in the order they first come."""
+    return list(dict.fromkeys(m.group(1).strip() for m in PLACEHOLDER_RE.finditer(text)))
+
+
+def is_spoken(name: str) -> bool:
+    """Whether ``{name}`` gives words said at the table (``{call}``, ``{<variant>.call}``): in
+    the game's home language, so a translation may say them in its own words instead."""
+    return name == "call" or name.endswith(".call")
+
+
+def missing_placeholders(source: str, translation: str) -> list[str]:
+    """The placeholders of the source text that its translation lacks (a misspelled one is
+    lacking too), but the spoken words a translation may give in its own language."""
+    found = set(names_in(translation))
+    return [name for name in names_in(source) if name not in found and not is_spoken(name)]
