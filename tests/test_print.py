@@ -80,6 +80,26 @@ def test_overflows_are_findings_with_document_page_and_element() -> None:
         "  hint: content outside the page is lost in print: shorten it or fix the print CSS"]
 
 
+@pytest.mark.parametrize("fits_from", [None, 0, 1, 4, 8])
+def test_copy_fitting_finds_the_largest_size_that_fits_the_floor_included(
+        monkeypatch: pytest.MonkeyPatch, fits_from: int | None) -> None:
+    """A card that fits one side only at the floor is laid out at the floor, found as fitting
+    (it was not: the search never tried the floor, and the card lost its optional lines and
+    said "1/1"); one that fits from a size up is set at that size; one that never fits, none."""
+    from generator.pdf import render
+
+    sizes = render.fit_sizes()
+    monkeypatch.setattr(render, "_parse", lambda html: html)
+    monkeypatch.setattr(render, "_render_parsed", lambda parsed, rules: float(
+        re.search(r"font-size: ([\d.]+)pt", "".join(rules)).group(1)))  # type: ignore[union-attr]
+    monkeypatch.setattr(render, "_fits", lambda size: fits_from is not None and size <= sizes[fits_from])
+    size, best = render._largest_on_one_page("<p>", render.CARD_BODY)
+    if fits_from is None:
+        assert best is None and size == sizes[0]
+    else:
+        assert size == best == sizes[fits_from]
+
+
 @pytest.mark.site  # builds a site of its own
 def test_a_pdf_that_loses_a_line_is_not_written(tmp_path: Path) -> None:
     templates = tmp_path / "templates"

@@ -37,7 +37,8 @@ PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
 # cover fitted; 5: the booklet's example round changed on purpose (a callout once, a seat's role
 # beside its name, the deal kept with the hand's line); 6: the assets served from a bundle
 # (the templates' images too, and its digest in the key); 7: a card full at the floor drops
-# its optional lines (fit-optional); 8: a card on one side says no "1/1" at its foot
+# its optional lines (fit-optional); 8: a card on one side says no "1/1" at its foot, and one
+# that fits at the floor keeps its optional lines
 RENDER_VERSION = "8"
 # Copy-fitting of a card: its body type, in points, the largest of these that fits.
 FIT_FLOOR, FIT_CEILING, FIT_STEP = 9.0, 11.0, 0.25
@@ -342,7 +343,11 @@ def _largest_on_one_page(html: str, selector: str) -> tuple[float, Any]:
             low, best = middle, document
         else:
             high = middle - 1
-    # best, when set, is the layout at sizes[low]: a success sets both, a failure neither
+    # best, when set, is the layout at sizes[low]: a success sets both, a failure neither;
+    # the floor itself is tried last, when nothing above it fits
+    if best is None and low == 0:
+        document = _render_parsed(parsed, [size_rule(selector, sizes[0])])
+        best = document if _fits(document) else None
     return sizes[low], best
 
 
