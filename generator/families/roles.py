@@ -101,7 +101,7 @@ def possessives(clause: claims.Clause, names: Mapping[str, str], lang: str
                         owner = re.fullmatch(r"['’]s\s+(?:the\s+)?", before) is not None
                     elif lang == "de":
                         owner = token == name + "s" and re.fullmatch(r"\s+", before) is not None
-                if 0 <= m.start() - end <= 12 and not owner:
+                if 0 <= m.start() - end <= 16 and not owner:
                     if lang == "de":
                         owner = re.fullmatch(r"\s+von\s+", after) is not None
                     elif lang == "it":
@@ -312,7 +312,8 @@ def taking_card(clause: claims.Clause, names: Mapping[str, str], lang: str
         return None  # "the 10♣, which takes the king": the king is taken
     spans = _card_spans(clause.text, lang)
     verb = _regex(claims.TAKES[lang]).search(clause.text)
-    if not spans or verb is None or spans[0][0] > verb.start():
+    # Arabic puts the verb first: "وتأكل 8♦ التي لعبتها كارلا الأكلة"
+    if not spans or verb is None or (spans[0][0] > verb.start() and lang != "ar"):
         return None
     return spans[0][2], clause.start + spans[0][0]
 

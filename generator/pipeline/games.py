@@ -67,8 +67,9 @@ class Games(Mapping[str, GameBundle]):
         stored = self.stored.get(game)
         if stored is not None:
             return cast(Loaded, load_game(stored))
-        bundle, replays = check_game(self.folders[game], Report(), root=self.root,
-                                     narration=False)  # its findings are the record's
+        # its findings are the record's; its narration is read again for the claims the
+        # pages count
+        bundle, replays = check_game(self.folders[game], Report(), root=self.root)
         if bundle is None:
             raise BuildError(f"{self.folders[game]} changed while it was being built; "
                              "build again")
