@@ -66,14 +66,16 @@ def find_game_folders(paths: list[Path], report: Report) -> list[Path]:
     return list(unique.values())
 
 
-def check(paths: list[Path], *, root: Path | None = None,
-          progress: Progress = QUIET) -> CheckResult:
+def check(paths: list[Path], *, root: Path | None = None, progress: Progress = QUIET,
+          unread: bool = False) -> CheckResult:
+    """Every game of ``paths`` checked; with ``unread``, each sentence of narration the
+    reader could not read is a warning (unread-narration)."""
     with collector.paused():
-        return _check(paths, root, progress)
+        return _check(paths, root, progress, unread)
 
 
-def _check(paths: list[Path], root: Path | None, progress: Progress) -> CheckResult:
-    result = CheckResult(Report())
+def _check(paths: list[Path], root: Path | None, progress: Progress, unread: bool) -> CheckResult:
+    result = CheckResult(Report(unread=unread))
     report = result.report
     for path in paths:  # a rules root also holds the site's settings
         if path.is_dir() and (path / "site.yaml").is_file():
@@ -82,7 +84,8 @@ def _check(paths: list[Path], root: Path | None, progress: Progress) -> CheckRes
     folders = find_game_folders(paths, report)
     result.folders = len(folders)
     with progress.task("checking the games", len(folders)) as task:
-        checked = check_apart(folders, root=root, source_lang=source_lang, advance=task.advance)
+        checked = check_apart(folders, root=root, source_lang=source_lang, advance=task.advance,
+                              unread=unread)
     for bundle, replays, found, readings in checked:  # the folders' order, whoever checked them
         report.extend(found)
         report.readings += readings
@@ -103,11 +106,12 @@ Checked = tuple[GameBundle | None, dict[tuple[str, str], object], list[Diagnosti
 
 
 def check_apart(folders: list[Path], *, root: Path | None, source_lang: str, workers: int = 0,
-                advance: Callable[[int], None] = lambda done: None) -> list[Checked]:
+                advance: Callable[[int], None] = lambda done: None,
+                unread: bool = False) -> list[Checked]:
     """``check_game`` of each folder, with what it found, in forked workers when there are
     enough folders (``workers``: at most; 0, one per core), in the folders' order."""
     def one(folder: Path) -> Checked:
-        found = Report()
+        found = Report(unread=unread)
         bundle, replays = check_game(folder, found, root=root, source_lang=source_lang)
         return bundle, replays, found.items, found.readings
 

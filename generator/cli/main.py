@@ -82,6 +82,9 @@ def _parser() -> argparse.ArgumentParser:
                        "Actions annotations, each finding on its line of a pull request; "
                        "sarif: a SARIF 2.1.0 log for code scanning (GitHub, GitLab)")
     check.add_argument("--no-warnings", action="store_true", help="show errors only")
+    check.add_argument("--unread", action="store_true",
+                       help="warn about each sentence of narration that names a card, a player "
+                       "or a number the reader could not read (unread-narration)")
     check.add_argument("--explain", action="store_true",
                        help="say what was read: for each example, step and language, the "
                        "claims of the narration read and checked, and the sentences not read "
@@ -240,7 +243,8 @@ def _check(args: argparse.Namespace) -> int:
     from ..runtime.progress import Progress
 
     paths = args.paths or [Path("rules")]
-    result = check(paths, root=Path.cwd(), progress=Progress.for_stderr(quiet=args.quiet))
+    result = check(paths, root=Path.cwd(), progress=Progress.for_stderr(quiet=args.quiet),
+                   unread=args.unread)
     items = result.report.sorted()
     if args.no_warnings:
         items = [d for d in items if d.severity == "error"]
@@ -266,9 +270,13 @@ def _check(args: argparse.Namespace) -> int:
         n_err, n_warn = len(result.report.errors), len(result.report.warnings)
         n_notes = len(result.report.notes)
         examples = len(result.replays)
-        summary = (f"checked {result.folders} game(s), {examples} example(s): "
-                   f"{n_err} error(s), {n_warn} warning(s)"
-                   + (f", {n_notes} note(s) of what was not checked" if n_notes else ""))
+        read = sum(len(r.read) for r in result.report.readings)
+        unread = sum(len(r.unread) for r in result.report.readings)
+        summary = (f"checked {result.folders} game(s), {examples} example(s), {read} claim(s) "
+                   f"of their narration: {n_err} error(s), {n_warn} warning(s)"
+                   + (f", {n_notes} note(s) of what was not checked" if n_notes else "")
+                   + (f"; {unread} sentence(s) of narration not read (--explain lists them, "
+                      "--unread warns of each)" if unread and not args.unread else ""))
         print(summary, file=sys.stderr)
     return EXIT_OK if result.ok else EXIT_FINDINGS
 

@@ -342,7 +342,9 @@ def serve(config: BuildConfig, *, host: str = "127.0.0.1", port: int = 8000) -> 
 
     from ..pipeline import refused_output
 
-    config = replace(config, keep_games=True)  # an edit reloads one game, not every game
+    # an edit reloads one game, not every game; the sentences the check cannot read are
+    # warnings, listed on their pages
+    config = replace(config, keep_games=True, unread=True)
     if refused_output(config) is not None:  # not a folder of ours: never serve it
         rebuild(config, first=True)  # prints the findings
         return 1

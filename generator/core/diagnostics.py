@@ -83,6 +83,9 @@ class Report:
     # what the narration reader read in each text it checked (core/readings.py), beside the
     # findings it gave: `check --explain`, the unread-narration warning and the pages' counts
     readings: list[TextReading] = field(default_factory=list, compare=False)
+    # whether a narration's sentences that the reader could not read are warnings
+    # (unread-narration): `check --unread` and serve; --explain lists them either way
+    unread: bool = False
     _seen: set[Diagnostic] = field(default_factory=set, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

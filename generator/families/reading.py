@@ -101,7 +101,7 @@ class Reading:
         """Each text's unread sentences, as warnings, and the readings on the report."""
         for key, reading in self.texts.items():
             reading.unread, reading.marked = self._unread(key, reading)
-            for u in reading.unread:
+            for u in reading.unread if self.report.unread else ():
                 self.report.warning(
                     self.src.text_mark(key, u.at), "unread-narration",
                     f"{self.lang}: {reading.part} of '{reading.example}': the reader reads no "
