@@ -61,7 +61,7 @@ class Claim:
         text = {
             k.PLAYS: f"{who} plays {card}", k.DRAWS: f"{who} draws {card}".rstrip(),
             k.DRAWN_FROM: f"drawn from {who}", k.TAKES: f"{who} takes the trick",
-            k.TAKING_CARD: f"{card} takes the trick", k.OWNS: f"{card} is {who}'s",
+            k.TAKING_CARD: f"{card} takes the trick", k.OWNS: f"{card} belongs to {who}",
             k.TRUMPS: f"{who} trumps", k.POINTS: f"the trick holds {value} points",
             k.SCORE: f"{who} gets {value}", k.BID: f"{who} bids {value}",
             k.MAKES_BID: f"{who} {'makes' if self.value else 'misses'} the bid",

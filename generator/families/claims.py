@@ -66,6 +66,17 @@ DRAWS = {
     "ro": r"\b(?:trage|trag|tras|ia din pachet)\b",
     "ar": r"(?<!\w)[وف]?(?:يسحب|تسحب|سحب|سحبت|يسحبون)(?!\w)",
 }
+# A player takes a card from another's hand (pairing games: "Anna takes the K♦ from
+# Carla", "gets the J♣"): drawing, said otherwise.
+TAKES_CARD = {
+    lang: f"{DRAWS[lang]}|{more}" for lang, more in {
+        "en": r"\b(?:takes?|took|gets?|got)\b",
+        "it": r"\b(?:prende|riprende|ottiene|si ritrova|si riprende)\b",
+        "de": r"\b(?:nimmt|bekommt|erwischt|kriegt)\b",
+        "ru": r"(?<!\w)(?:берёт|берет|забирает|получает)(?!\w)",
+        "ro": r"\b(?:ia|primește|capătă)\b",
+        "ar": r"(?<!\w)[وف]?(?:يأخذ|تأخذ|أخذ|أخذت|يحصل|تحصل)(?!\w)",
+    }.items()}
 LOSES = {
     "en": r"\b(?:loses?|lost|losers?)\b",
     "it": r"\b(?:perde|perdono|perso|perdent[ei])\b",

@@ -140,7 +140,8 @@ class Reading:
                 for _, what in left:
                     if what not in seen:
                         seen.append(what)
-                out.append(Unread(at, mark.line, mark.col, sentence.text.strip(), tuple(seen)))
+                out.append(Unread(at, mark.line, mark.col, " ".join(text[lo:hi].split()),
+                                  tuple(seen)))
         return out, marked_sentences
 
 

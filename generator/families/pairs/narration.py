@@ -114,12 +114,13 @@ def _draws(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Ke
     # the cards the two hold (another is a narration-card finding, said once)
     held = {step.card} | {c for seat in (step.drawer, step.source)
                           for hand in (step.before[seat], step.after[seat]) for c in hand}
-    for part, seat, verb in roles.acts(words, names, lang, dict(ctx.spec.genders), step.drawer):
+    for part, seat, verb in roles.acts(words, names, lang, dict(ctx.spec.genders), step.drawer,
+                                       claims.TAKES_CARD):
         mentioned = [(c, at) for c, at in claims.cards(part, lang) if c in held]
         near = claims.name_near(words, seat, mentioned[0][1] if mentioned else part.start,
                                 names, lang)
         covers = (*(a for _, a in mentioned), *(() if near is None else (near,)))
-        if verb is claims.DRAWS:
+        if verb is claims.TAKES_CARD:
             if mentioned:
                 reading.claim(key, K.DRAWS, mentioned[0][1], covers=covers, seats=(seat,),
                               card=step.card if any(c == step.card for c, _ in mentioned)

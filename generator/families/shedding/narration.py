@@ -50,6 +50,8 @@ def check_narration(ctx: ReplayContext[ShedGame, ShedExampleSpec], replay: Repla
                                  f"{lang}: step {i + 1} mentions {m.label}, which is neither "
                                  f"on the pile nor in '{step.seat}''s hand")
             top = step.top
+        if narration.result and replay.complete:
+            _result(ctx, src, base + ("result",), narration.result, lang, names, replay, reading)
         dealt = {c for h in replay.dealt.values() for c in h}
         for part, text, allowed in (
                 ("intro", narration.intro, set(ctx.game.deck.cards)),
@@ -62,6 +64,37 @@ def check_narration(ctx: ReplayContext[ShedGame, ShedExampleSpec], replay: Repla
                     report.error(src.text_mark(base + (part,), m.offset), "narration-card",
                                  f"{lang}: the {part} mentions {m.label}, which is not in play "
                                  "at the start")
+
+
+def _result(ctx: ReplayContext[ShedGame, ShedExampleSpec], src: Source, key: Key, words: str,
+            lang: str, names: dict[str, str], replay: Replay, reading: Reading) -> None:
+    """Who wins the hand and what each player scores, as the result says: a figure given a
+    player must be one of that player's (the points left in hand, the score)."""
+    winners = {replay.winner} if replay.winner else set()
+    for part, kind, seats, verb, ok in claims.verdicts_read(words, names, lang, set(), winners):
+        reading.claim(key, K.WINS, claims.offset_of(part, sorted(part.names)[0], names, lang),
+                      covers=claims.name_offsets(part, names, lang), seats=part.names, ok=ok)
+        if not ok:
+            ctx.report.error(
+                src.text_mark(key, claims.offset_of(part, sorted(part.names)[0], names, lang)),
+                "narration-claim", f"{lang}: the result says {claims.shown(part.names)} "
+                f"{verb if len(part.names) == 1 else verb[:-1]}; in the replay "
+                f"{claims.shown(seats)} {verb}")
+    for seat, value, at in roles.figures(words, names, lang, dict(ctx.spec.genders)):
+        known = {v: what for v, what in ((replay.points.get(seat), "points in hand"),
+                                         (replay.scores.get(seat), "score")) if v is not None}
+        if not known:
+            continue
+        near = claims.name_near(words, seat, at, names, lang)
+        ok = abs(value) in {abs(v) for v in known}
+        reading.claim(key, K.SCORE, at, covers=(at, *(() if near is None else (near,))),
+                      seats=(seat,), value=value, ok=ok)
+        if not ok:
+            shown = ", ".join(f"{v} ({what})" for v, what in sorted(known.items()))
+            ctx.report.error(src.text_mark(key, at), "narration-claim",
+                             f"{lang}: the result gives '{seat}' {value}; the replay has {shown}",
+                             hint="the points and scores the narration states are checked "
+                             "against the replay")
 
 
 def _moves(ctx: ReplayContext[ShedGame, ShedExampleSpec], src: Source, key: Key, words: str,

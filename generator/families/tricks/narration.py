@@ -356,33 +356,7 @@ class _Claims:
 
     def _figures(self, words: str) -> list[tuple[str, int, int]]:
         """(seat, value, offset) of each figure ``scores`` reads."""
-        lang, names = self.lang, self.names
-        out: list[tuple[str, int, int]] = []
-        colon: str | None = None  # the one player of a sentence before a colon, without figures
-        for sentence in claims.sentences(words, names, lang):
-            said: set[str] = set()
-            for c in claims.clauses(sentence.text, names, lang):
-                clause = claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
-                found = claims.numbers(clause)
-                hedged = claims.says(clause, claims.HEDGED, lang)
-                if len(found) == 1 and len(clause.names) == 1:
-                    out.append((next(iter(clause.names)), *found[0]))
-                elif len(found) == 1 and not clause.names and not hedged:
-                    seat = None
-                    if roles.pronoun(clause, lang):
-                        seat = roles.last_named(words, clause, names, lang, self.genders)
-                    elif len(said) == 1 and claims.says(clause, roles.SCORES, lang):
-                        seat = next(iter(said))  # "Bruno takes 24 and reaches 101"
-                    elif colon is not None and not said and roles.figure_alone(sentence, lang):
-                        seat = colon  # "Anna bid one and made it: 11."
-                    if seat is not None:
-                        out.append((seat, *found[0]))
-                elif len(found) >= 2 and not hedged:
-                    out += roles.paired(clause, found, names, lang)
-                said |= clause.names
-            colon = next(iter(sentence.names)) if len(sentence.names) == 1 and not claims.numbers(
-                sentence) and words[sentence.start + len(sentence.text):].startswith(":") else None
-        return out
+        return roles.figures(words, self.names, self.lang, self.genders)
 
     def result(self, key: Key, words: str, where: str, replay: Replay) -> None:
         """The scores, totals, losers and winners the result states."""
