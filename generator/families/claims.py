@@ -173,7 +173,10 @@ def _name_pattern(name: str, lang: str) -> re.Pattern[str]:
     before = r"(?:[وفلبك]|لل)?" if lang == "ar" else ""
     # a short name takes no ending, but for Russian's: Arabic بن (Ben) is not بنت (girl)
     after = r"\w{0,3}" if len(name) >= 4 else r"[а-яё]{0,2}" if lang == "ru" else ""
-    return re.compile(rf"(?<!\w){before}{re.escape(stem)}{after}(?!\w)")
+    body = re.escape(stem)
+    if lang == "ar" and stem.startswith("ال"):  # "للاعب 1": ل on "اللاعب 1" drops its alif
+        body = f"(?:{body}|ل{re.escape(stem[2:])})"
+    return re.compile(rf"(?<!\w){before}{body}{after}(?!\w)")
 
 
 def named(text: str, names: Mapping[str, str], lang: str) -> frozenset[str]:

@@ -415,20 +415,23 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
                 continue
             found = subjects(part, names, lang)
             seat = next(iter(found)) if len(found) == 1 else None
-            if seat is None and not part.names:
+            # no subject: a name after "from" or "to" is not one ("who draws the 8♦ from Carla")
+            if seat is None and not found:
                 # a word of taking a card ("gets", "bekommt", "يأخذ") said of a left-out
                 # subject is read only of the sentence's one subject, never guessed
                 taking = verb is not claims.DRAWS and verb is not claims.PLAYS \
                     and not claims.says(part, claims.DRAWS, lang)
                 verb_gender = _arabic_gender(part) if lang == "ar" else None
+                # (a player of no known gender does not agree: no guess)
                 disagrees = len(said) == 1 and verb_gender is not None \
-                    and genders.get(next(iter(said)), verb_gender) != verb_gender
+                    and genders.get(next(iter(said))) != verb_gender
                 if taking and lang == "ar" and len(said) == 1:
                     pass  # the verb's gender, not a guess, would say who
                 elif disagrees and not taking:  # "يمدّ برونو ... إلى كارلا، فتسحب": Carla
                     seat = last_named(words, part, names, lang, genders)
-                elif pronoun(part, lang) or _regex(rf"\s*(?:{RELATIVE[lang]})(?!\w)").match(
-                        part.text):
+                elif _regex(rf"\s*(?:{RELATIVE[lang]})(?!\w)").match(part.text):
+                    seat = last_named(words, part, names, lang, genders)  # "Bruno, who takes"
+                elif pronoun(part, lang):
                     seat = None if taking else last_named(words, part, names, lang, genders)
                 elif len(said) == 1:
                     seat = next(iter(said))
