@@ -272,11 +272,12 @@ def _check(args: argparse.Namespace) -> int:
         examples = len(result.replays)
         read = sum(len(r.read) for r in result.report.readings)
         unread = sum(len(r.unread) for r in result.report.readings)
-        summary = (f"checked {result.folders} game(s), {examples} example(s), {read} claim(s) "
-                   f"of their narration: {n_err} error(s), {n_warn} warning(s)"
+        summary = (f"checked {result.folders} game(s), {examples} example(s): "
+                   f"{n_err} error(s), {n_warn} warning(s)"
                    + (f", {n_notes} note(s) of what was not checked" if n_notes else "")
-                   + (f"; {unread} sentence(s) of narration not read (--explain lists them, "
-                      "--unread warns of each)" if unread and not args.unread else ""))
+                   + (f"; {read} claim(s) of the narration read" if read else "")
+                   + (f", {unread} sentence(s) not read (--explain lists them, --unread warns "
+                      "of each)" if unread and not args.unread else ""))
         print(summary, file=sys.stderr)
     return EXIT_OK if result.ok else EXIT_FINDINGS
 
