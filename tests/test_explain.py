@@ -148,3 +148,21 @@ def test_the_claims_checked_are_counted_for_the_page(tmp_path: Path) -> None:
     en = [r for r in result.report.readings if r.lang == "en"]
     assert bundle.claims_checked["en"] == sum(len(r.read) for r in en) == 10
     assert set(bundle.claims_checked) == set(bundle.languages)
+
+
+def test_the_script_serve_adds_to_a_page_is_valid_javascript(tmp_path: Path) -> None:
+    """The script that lists a page's unread sentences (and follows the rebuilds) parses: a
+    newline written into it by mistake once stopped it on every page."""
+    from generator.cli.serve import with_live_script
+
+    served = with_live_script(b"<html><body></body></html>", 7).decode("utf-8")
+    script = served[served.index("<script>") + len("<script>"):served.index("</script>")]
+    (tmp_path / "live.js").write_text(script, encoding="utf-8")
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    import subprocess
+    checked = subprocess.run([node, "--check", str(tmp_path / "live.js")], capture_output=True,
+                             text=True)
+    assert checked.returncode == 0, checked.stderr
+    assert "rulebook-unread" in script

@@ -119,7 +119,7 @@ p.append(x,el("p","margin:0 0 .6em;font-weight:bold","rulebook: "+mine.length+
 (mine.length===1?" sentence":" sentences")+" of this page's narration not read by the check"));
 for(const u of mine){const d=el("p","margin:0 0 .6em");d.className="rulebook-unread-item";
 d.append(el("span","color:#ffd75e",u.path+":"+u.line+":"+u.col),": ",
-el("span","",u.message));if(u.hint)d.append("\n",el("span","color:#a8c7fa","  hint: "+u.hint));
+el("span","",u.message));if(u.hint)d.append("\\n",el("span","color:#a8c7fa","  hint: "+u.hint));
 p.append(d);}document.body.append(p);};})();</script>
 """
 
@@ -239,10 +239,11 @@ def _finding(d: Diagnostic) -> dict[str, object]:
             "severity": str(d.severity), "code": d.code, "message": d.message, "hint": d.hint}
 
 
-def page_of(path: str) -> str | None:
+def page_of(path: str, root: Path = Path()) -> str | None:
     """The address of the game page a language file makes (``rules/hearts/it.yaml`` ->
-    ``/it/cuori/``), from its game.yaml's slugs; None when it is no game's language file."""
-    source = Path(path)
+    ``/it/cuori/``), from its game.yaml's slugs; None when it is no game's language file.
+    A relative ``path`` is taken from ``root`` (the folder the findings' paths start from)."""
+    source = root / path
     try:
         game = yaml.safe_load((source.parent / "game.yaml").read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError, UnicodeDecodeError):
@@ -283,8 +284,13 @@ def _build_once(config: BuildConfig, *, first: bool, live: Live | None) -> bool:
         print(f"not built: the build failed (above){kept}", file=sys.stderr)
         _failed(live, "internal-error", f"the build failed: {error!r} (the terminal shows where)")
         return False
-    if result.report.items:
-        print(format_text(result.report.sorted()), file=sys.stderr)
+    shown = [d for d in result.report.sorted() if d.code != "unread-narration"]
+    if shown:
+        print(format_text(shown), file=sys.stderr)
+    not_read = sum(d.code == "unread-narration" for d in result.report.items)
+    if not_read and result.ok and live is not None:  # listed on their pages, not here
+        print(f"{not_read} sentence(s) of narration not read by the check: each game page lists "
+              "its own (rulebook check --explain lists them all)", file=sys.stderr)
     if result.ok:
         search_pass = config.search and not first and live is None
         if not result.up_to_date and not search_pass:
@@ -293,7 +299,7 @@ def _build_once(config: BuildConfig, *, first: bool, live: Live | None) -> bool:
             print(f"search index updated: {result.written} file(s) written", file=sys.stderr)
         unread = [_finding(d) | {"page": page} for d in result.report.sorted()
                   if d.code == "unread-narration"
-                  and (page := page_of(d.mark.path)) is not None]
+                  and (page := page_of(d.mark.path, config.rules.parent)) is not None]
         if live is not None and (live.findings is not None or result.written or result.removed
                                  or unread != live.unread):
             live.built(unread)
