@@ -117,10 +117,10 @@ def test_a_game_page_lists_the_sentences_of_its_narration_not_read(
     assert step in text
     added = "She has drawn 2 cards so far."
     lang.write_text(text.replace(step, f"{step} {added}", 1), encoding="utf-8")
-    page.wait_for_function(f"{listed} === {len(expected) + 1}", timeout=60_000)
+    page.wait_for_function(f"{listed} === {len(expected) + 1}", timeout=HANG * 1000)
     assert "the number 2" in page.locator("#rulebook-unread").inner_text()
     # marked as no claim: it leaves the list at the next build
     lang.write_text(text.replace(step, f"{step} (({added}))", 1), encoding="utf-8")
-    page.wait_for_function(f"{listed} === {len(expected)}", timeout=60_000)
+    page.wait_for_function(f"{listed} === {len(expected)}", timeout=HANG * 1000)
     assert "the number 2" not in page.locator("#rulebook-unread").inner_text()
     page.close()

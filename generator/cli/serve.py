@@ -263,11 +263,14 @@ def rebuild(config: BuildConfig, *, first: bool = False, live: Live | None = Non
     ok = _build_once(config if first else replace(config, search=False), first=first, live=live)
     if ok and not first:
         time.sleep(SEARCH_DELAY)  # the open pages reload first, then the search gets the cores
-        _build_once(config, first=first, live=None)  # only the search is left to do
+        # only the search is left to do; an edit saved meanwhile is built here too, and its
+        # unread sentences still reach the pages
+        _build_once(config, first=first, live=live, search_pass=True)
     return ok
 
 
-def _build_once(config: BuildConfig, *, first: bool, live: Live | None) -> bool:
+def _build_once(config: BuildConfig, *, first: bool, live: Live | None,
+                search_pass: bool = False) -> bool:
     kept = "" if first else "; still serving the last good site"
     try:
         result = build(config)
@@ -288,20 +291,21 @@ def _build_once(config: BuildConfig, *, first: bool, live: Live | None) -> bool:
     if shown:
         print(format_text(shown), file=sys.stderr)
     not_read = sum(d.code == "unread-narration" for d in result.report.items)
-    if not_read and result.ok and live is not None:  # listed on their pages, not here
+    if not_read and result.ok and live is not None and not search_pass:  # on their pages
         print(f"{not_read} sentence(s) of narration not read by the check: each game page lists "
               "its own (rulebook check --explain lists them all)", file=sys.stderr)
     if result.ok:
-        search_pass = config.search and not first and live is None
         if not result.up_to_date and not search_pass:
             print(f"built: {result.written} file(s) written", file=sys.stderr)
         elif search_pass and result.written:
             print(f"search index updated: {result.written} file(s) written", file=sys.stderr)
-        unread = [_finding(d) | {"page": page} for d in result.report.sorted()
-                  if d.code == "unread-narration"
-                  and (page := page_of(d.mark.path, config.rules.parent)) is not None]
-        if live is not None and (live.findings is not None or result.written or result.removed
-                                 or unread != live.unread):
+        # an up-to-date build checks nothing and reports nothing: the last list stands
+        unread = list(live.unread) if live is not None and result.up_to_date else [
+            _finding(d) | {"page": page} for d in result.report.sorted()
+            if d.code == "unread-narration"
+            and (page := page_of(d.mark.path, config.rules.parent)) is not None]
+        changed = not search_pass and (result.written or result.removed)
+        if live is not None and (live.findings is not None or changed or unread != live.unread):
             live.built(unread)
     else:
         print(f"not built: {len(result.report.errors)} error(s){kept}", file=sys.stderr)

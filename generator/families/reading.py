@@ -122,7 +122,7 @@ class Reading:
             lo, hi = sentence.start, sentence.start + len(sentence.text)
             if any(a <= lo + len(sentence.text) - len(sentence.text.lstrip()) and hi <= b + 2
                    for a, b in marked):
-                marked_sentences += 1
+                marked_sentences += bool(re.search(r"\w", sentence.text))  # not the "))" left
                 continue
             holds: list[tuple[int, int, str]] = []
             for c in claims.clauses(sentence.text, names, lang):
