@@ -9,6 +9,7 @@ from typing import Callable, Mapping
 
 from ..core.diagnostics import Diagnostic, Mark, Report
 from ..core.languages import SOURCE_LANGUAGE
+from ..core.readings import TextReading
 from ..families import get_family
 from ..model.game import GameBundle, LanguageText
 from ..model.schema import LanguageSpec, SiteSpec, validate_parts
@@ -65,14 +66,16 @@ def find_game_folders(paths: list[Path], report: Report) -> list[Path]:
     return list(unique.values())
 
 
-def check(paths: list[Path], *, root: Path | None = None,
-          progress: Progress = QUIET) -> CheckResult:
+def check(paths: list[Path], *, root: Path | None = None, progress: Progress = QUIET,
+          unread: bool = False) -> CheckResult:
+    """Every game of ``paths`` checked; with ``unread``, each sentence of narration the
+    reader could not read is a warning (unread-narration)."""
     with collector.paused():
-        return _check(paths, root, progress)
+        return _check(paths, root, progress, unread)
 
 
-def _check(paths: list[Path], root: Path | None, progress: Progress) -> CheckResult:
-    result = CheckResult(Report())
+def _check(paths: list[Path], root: Path | None, progress: Progress, unread: bool) -> CheckResult:
+    result = CheckResult(Report(unread=unread))
     report = result.report
     for path in paths:  # a rules root also holds the site's settings
         if path.is_dir() and (path / "site.yaml").is_file():
@@ -81,9 +84,11 @@ def _check(paths: list[Path], root: Path | None, progress: Progress) -> CheckRes
     folders = find_game_folders(paths, report)
     result.folders = len(folders)
     with progress.task("checking the games", len(folders)) as task:
-        checked = check_apart(folders, root=root, source_lang=source_lang, advance=task.advance)
-    for bundle, replays, found in checked:  # the folders' order, whichever worker checked them
+        checked = check_apart(folders, root=root, source_lang=source_lang, advance=task.advance,
+                              unread=unread)
+    for bundle, replays, found, readings in checked:  # the folders' order, whoever checked them
         report.extend(found)
+        report.readings += readings
         if bundle is not None:
             result.games.append(bundle)
             result.replays |= replays
@@ -96,17 +101,19 @@ def _check(paths: list[Path], root: Path | None, progress: Progress) -> CheckRes
 # (pickled: about 9 ms a game, against 45 ms to check one) cost more below this.
 CHECKED_PER_WORKER = 8
 
-Checked = tuple[GameBundle | None, dict[tuple[str, str], object], list[Diagnostic]]
+Checked = tuple[GameBundle | None, dict[tuple[str, str], object], list[Diagnostic],
+                list[TextReading]]
 
 
 def check_apart(folders: list[Path], *, root: Path | None, source_lang: str, workers: int = 0,
-                advance: Callable[[int], None] = lambda done: None) -> list[Checked]:
+                advance: Callable[[int], None] = lambda done: None,
+                unread: bool = False) -> list[Checked]:
     """``check_game`` of each folder, with what it found, in forked workers when there are
     enough folders (``workers``: at most; 0, one per core), in the folders' order."""
     def one(folder: Path) -> Checked:
-        found = Report()
+        found = Report(unread=unread)
         bundle, replays = check_game(folder, found, root=root, source_lang=source_lang)
-        return bundle, replays, found.items
+        return bundle, replays, found.items, found.readings
 
     return pool_map(one, folders, workers=workers, name="check", per_worker=CHECKED_PER_WORKER,
                     advance=advance)
@@ -128,10 +135,14 @@ def check_game(folder: Path, report: Report, *, root: Path | None = None,
     check_sections(bundle, source_lang, report)
     check_quickref_counts(bundle, report)
     family = get_family(bundle.rules.spec.family)
+    read_before = len(report.readings)
     for name, example in bundle.examples.items():
         replay = family.check_example(bundle, example, report, narration=narration)
         if replay is not None:
             replays[(bundle.rules.id, name)] = replay
+    for reading in report.readings[read_before:]:
+        bundle.claims_checked[reading.lang] = bundle.claims_checked.get(reading.lang, 0) \
+            + sum(claim.ok for claim in reading.read)
     return bundle, replays
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -81,6 +82,13 @@ def _parser() -> argparse.ArgumentParser:
                        "Actions annotations, each finding on its line of a pull request; "
                        "sarif: a SARIF 2.1.0 log for code scanning (GitHub, GitLab)")
     check.add_argument("--no-warnings", action="store_true", help="show errors only")
+    check.add_argument("--unread", action="store_true",
+                       help="warn about each sentence of narration that names a card, a player "
+                       "or a number the reader could not read (unread-narration)")
+    check.add_argument("--explain", action="store_true",
+                       help="say what was read: for each example, step and language, the "
+                       "claims of the narration read and checked, and the sentences not read "
+                       "(with --format json: an object, its findings and its 'narration')")
     check.add_argument("--quiet", action="store_true", help="no progress on stderr")
     for name, text in (("build", "check, then build the site into --out"),
                        ("serve", "build, serve on localhost and rebuild on change")):
@@ -235,22 +243,41 @@ def _check(args: argparse.Namespace) -> int:
     from ..runtime.progress import Progress
 
     paths = args.paths or [Path("rules")]
-    result = check(paths, root=Path.cwd(), progress=Progress.for_stderr(quiet=args.quiet))
+    result = check(paths, root=Path.cwd(), progress=Progress.for_stderr(quiet=args.quiet),
+                   unread=args.unread)
     items = result.report.sorted()
     if args.no_warnings:
         items = [d for d in items if d.severity == "error"]
-    if args.format in ("json", "sarif"):
+    readings = sorted(result.report.readings, key=lambda r: (r.path, r.line, r.col)) \
+        if args.explain else []
+    if args.format == "json" and args.explain:
+        print(json.dumps({"findings": [d.as_dict() for d in items],
+                          "narration": [r.as_dict() for r in readings]},
+                         ensure_ascii=False, indent=2))
+    elif args.format in ("json", "sarif"):
         print(format_json(items) if args.format == "json" else format_sarif(items))
     else:
+        if readings:
+            print("\n".join("\n".join(printable(line) for line in r.format().splitlines())
+                            for r in readings))
+            read = sum(len(r.read) for r in readings)
+            unread = sum(len(r.unread) for r in readings)
+            print(f"read {read} claim(s) in {len(readings)} narration text(s); "
+                  f"{unread} sentence(s) not read\n")
         if items:
             print(format_github(items) if args.format == "github"
                   else format_text(items, quote=args.format == "text"))
         n_err, n_warn = len(result.report.errors), len(result.report.warnings)
         n_notes = len(result.report.notes)
         examples = len(result.replays)
+        read = sum(len(r.read) for r in result.report.readings)
+        unread = sum(len(r.unread) for r in result.report.readings)
         summary = (f"checked {result.folders} game(s), {examples} example(s): "
                    f"{n_err} error(s), {n_warn} warning(s)"
-                   + (f", {n_notes} note(s) of what was not checked" if n_notes else ""))
+                   + (f", {n_notes} note(s) of what was not checked" if n_notes else "")
+                   + (f"; {read} claim(s) of the narration read" if read else "")
+                   + (f", {unread} sentence(s) not read (--explain lists them, --unread warns "
+                      "of each)" if unread and not args.unread else ""))
         print(summary, file=sys.stderr)
     return EXIT_OK if result.ok else EXIT_FINDINGS
 

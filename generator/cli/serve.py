@@ -7,7 +7,9 @@ last good site stays online and the findings are printed.
 The open pages follow the builds (server-sent events on ``/__rulebook/events``; a few lines
 of script added to each HTML page as it is served, never to the built files): a page reloads
 itself after a good rebuild, and shows the findings of a failed one over itself until a
-rebuild succeeds.
+rebuild succeeds. After a good one, a game's page lists in a corner the sentences of its
+narration that the check could not read (the `unread-narration` warnings of that game and
+language), so that an author sees them beside the text they edit.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from http import HTTPStatus
 from pathlib import Path
 from typing import Any, BinaryIO
 from urllib.parse import unquote, urlsplit
+
+import yaml
 
 from ..core.diagnostics import Diagnostic, format_text
 from ..pipeline import BuildConfig, BuildError, build
@@ -50,11 +54,14 @@ class Live:
         # that the pages served by the last one reload
         self.generation = time.time_ns() // 1_000_000 % 1_000_000_000
         self.findings: list[dict[str, object]] | None = None
+        # the unread sentences of the last good build, each with the page it is on
+        self.unread: list[dict[str, object]] = []
 
-    def built(self) -> None:
+    def built(self, unread: list[dict[str, object]] | None = None) -> None:
         with self._changed:
             self.generation += 1
             self.findings = None
+            self.unread = unread or []
             self._changed.notify_all()
 
     def failed(self, findings: list[dict[str, object]]) -> None:
@@ -68,9 +75,17 @@ class Live:
             self._changed.wait_for(lambda: self.generation != seen, timeout)
             return self.generation, self.findings
 
+    def state(self) -> dict[str, object]:
+        """What the pages are sent: the generation, a failed build's findings, the unread
+        sentences of a good one."""
+        with self._changed:
+            return {"generation": self.generation, "findings": self.findings,
+                    "unread": self.unread}
+
 
 # Reloads the page after a good rebuild; shows a failed one's findings (as text, never as
 # markup) over the page until the next good one. `G` is the generation the page was served at.
+# After a good build, a game page lists its narration's unread sentences in a corner.
 _SCRIPT = """<script>(()=>{const G=%d;let shown=null;
 const el=(tag,css,text)=>{const e=document.createElement(tag);
 e.style.cssText="font:inherit;letter-spacing:normal;"+css;
@@ -90,7 +105,22 @@ d.append(el("span","color:#ffd75e",f.path+":"+f.line+":"+f.col),": ",
 el("span","color:#ff8a80;font-weight:bold",f.severity+"["+f.code+"]"),": "+f.message);
 if(f.hint)d.append("\\n",el("span","color:#a8c7fa","  hint: "+f.hint));b.append(d);}}
 else if(s.generation!==G){es.close();location.reload();}
-else if(shown){shown.remove();shown=null;}});})();</script>
+else{if(shown){shown.remove();shown=null;}unread(s.unread||[]);}});
+const unread=list=>{const here=location.pathname.replace(/index\\.html$/,"");
+const mine=list.filter(u=>u.page===here);const old=document.getElementById("rulebook-unread");
+if(old)old.remove();if(!mine.length)return;
+const p=el("aside","position:fixed;right:1em;bottom:1em;z-index:2147483646;max-width:min(40em,90vw);"+
+"max-height:40vh;overflow:auto;background:rgba(16,16,20,.93);color:#f2f2f2;font:13px/1.45 "+
+"ui-monospace,monospace;padding:1em;border-radius:6px;white-space:pre-wrap;"+
+"overflow-wrap:anywhere;direction:ltr;text-align:left");p.id="rulebook-unread";
+const x=el("button","float:right;background:none;border:0;color:#f2f2f2;cursor:pointer","\u2715");
+x.setAttribute("aria-label","close");x.onclick=()=>p.remove();
+p.append(x,el("p","margin:0 0 .6em;font-weight:bold","rulebook: "+mine.length+
+(mine.length===1?" sentence":" sentences")+" of this page's narration not read by the check"));
+for(const u of mine){const d=el("p","margin:0 0 .6em");d.className="rulebook-unread-item";
+d.append(el("span","color:#ffd75e",u.path+":"+u.line+":"+u.col),": ",
+el("span","",u.message));if(u.hint)d.append("\\n",el("span","color:#a8c7fa","  hint: "+u.hint));
+p.append(d);}document.body.append(p);};})();</script>
 """
 
 _NOT_BUILT = (b"<!doctype html><meta charset=utf-8><title>No site yet</title>"
@@ -168,7 +198,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                     self.wfile.write(b": still here\n\n")
                 else:
                     seen = generation
-                    data = json.dumps({"generation": generation, "findings": findings})
+                    data = json.dumps(live.state() | {"generation": generation,
+                                                      "findings": findings})
                     self.wfile.write(f"event: state\ndata: {data}\n\n".encode("utf-8"))
                 self.wfile.flush()
         except OSError:
@@ -208,6 +239,20 @@ def _finding(d: Diagnostic) -> dict[str, object]:
             "severity": str(d.severity), "code": d.code, "message": d.message, "hint": d.hint}
 
 
+def page_of(path: str, root: Path = Path()) -> str | None:
+    """The address of the game page a language file makes (``rules/hearts/it.yaml`` ->
+    ``/it/cuori/``), from its game.yaml's slugs; None when it is no game's language file.
+    A relative ``path`` is taken from ``root`` (the folder the findings' paths start from)."""
+    source = root / path
+    try:
+        game = yaml.safe_load((source.parent / "game.yaml").read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError, UnicodeDecodeError):
+        return None
+    slugs = game.get("slugs") if isinstance(game, dict) else None
+    slug = slugs.get(source.stem) if isinstance(slugs, dict) else None
+    return f"/{source.stem}/{slug}/" if isinstance(slug, str) else None
+
+
 SEARCH_DELAY = 0.6  # seconds between a rebuild's pages and its search index
 
 
@@ -218,11 +263,14 @@ def rebuild(config: BuildConfig, *, first: bool = False, live: Live | None = Non
     ok = _build_once(config if first else replace(config, search=False), first=first, live=live)
     if ok and not first:
         time.sleep(SEARCH_DELAY)  # the open pages reload first, then the search gets the cores
-        _build_once(config, first=first, live=None)  # only the search is left to do
+        # only the search is left to do; an edit saved meanwhile is built here too, and its
+        # unread sentences still reach the pages
+        _build_once(config, first=first, live=live, search_pass=True)
     return ok
 
 
-def _build_once(config: BuildConfig, *, first: bool, live: Live | None) -> bool:
+def _build_once(config: BuildConfig, *, first: bool, live: Live | None,
+                search_pass: bool = False) -> bool:
     kept = "" if first else "; still serving the last good site"
     try:
         result = build(config)
@@ -239,16 +287,26 @@ def _build_once(config: BuildConfig, *, first: bool, live: Live | None) -> bool:
         print(f"not built: the build failed (above){kept}", file=sys.stderr)
         _failed(live, "internal-error", f"the build failed: {error!r} (the terminal shows where)")
         return False
-    if result.report.items:
-        print(format_text(result.report.sorted()), file=sys.stderr)
+    shown = [d for d in result.report.sorted() if d.code != "unread-narration"]
+    if shown:
+        print(format_text(shown), file=sys.stderr)
+    not_read = sum(d.code == "unread-narration" for d in result.report.items)
+    if not_read and result.ok and live is not None and not search_pass:  # on their pages
+        print(f"{not_read} sentence(s) of narration not read by the check: each game page lists "
+              "its own (rulebook check --explain lists them all)", file=sys.stderr)
     if result.ok:
-        search_pass = config.search and not first and live is None
         if not result.up_to_date and not search_pass:
             print(f"built: {result.written} file(s) written", file=sys.stderr)
         elif search_pass and result.written:
             print(f"search index updated: {result.written} file(s) written", file=sys.stderr)
-        if live is not None and (live.findings is not None or result.written or result.removed):
-            live.built()
+        # an up-to-date build checks nothing and reports nothing: the last list stands
+        unread = list(live.unread) if live is not None and result.up_to_date else [
+            _finding(d) | {"page": page} for d in result.report.sorted()
+            if d.code == "unread-narration"
+            and (page := page_of(d.mark.path, config.rules.parent)) is not None]
+        changed = not search_pass and (result.written or result.removed)
+        if live is not None and (live.findings is not None or changed or unread != live.unread):
+            live.built(unread)
     else:
         print(f"not built: {len(result.report.errors)} error(s){kept}", file=sys.stderr)
         if live is not None:
@@ -294,7 +352,9 @@ def serve(config: BuildConfig, *, host: str = "127.0.0.1", port: int = 8000) -> 
 
     from ..pipeline import refused_output
 
-    config = replace(config, keep_games=True)  # an edit reloads one game, not every game
+    # an edit reloads one game, not every game; the sentences the check cannot read are
+    # warnings, listed on their pages
+    config = replace(config, keep_games=True, unread=True)
     if refused_output(config) is not None:  # not a folder of ours: never serve it
         rebuild(config, first=True)  # prints the findings
         return 1

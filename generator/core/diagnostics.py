@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from .findings import is_code
+from .readings import TextReading
 
 
 class Severity(enum.StrEnum):
@@ -79,6 +80,12 @@ class Report:
     """
 
     items: list[Diagnostic] = field(default_factory=list)
+    # what the narration reader read in each text it checked (core/readings.py), beside the
+    # findings it gave: `check --explain`, the unread-narration warning and the pages' counts
+    readings: list[TextReading] = field(default_factory=list, compare=False)
+    # whether a narration's sentences that the reader could not read are warnings
+    # (unread-narration): `check --unread` and serve; --explain lists them either way
+    unread: bool = False
     _seen: set[Diagnostic] = field(default_factory=set, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -17,7 +17,7 @@ from babel.messages.extract import extract_python
 from jinja2.ext import babel_extract
 
 SLOTS: dict[str, str] = {
-    "num": "a number (in the language digits)",
+    "num": "a number, in the page language's digits",
     "total": "a number: the whole count",
     "name": "a player's name (a seat: Anna, Bruno ...), or several joined as a list",
     "names": "players' names joined as a list (the plural form follows their count)",
@@ -77,7 +77,7 @@ def notes(texts: Iterable[str]) -> list[str]:
     order they first come.
 
     >>> notes(["%(num)s card: %(card)s", "%(num)s cards: %(card)s"])
-    ['%(num)s: a number (in the language digits)', '%(card)s: a card as the site writes it (Q♠, 10♥)']
+    ['%(num)s: a number, in the page language's digits', '%(card)s: a card as the site writes it (Q♠, 10♥)']
     """
     slots = dict.fromkeys(name for text in texts for name in SLOT.findall(text))
     return [f"%({name})s: {SLOTS[name]}" for name in slots]

@@ -93,6 +93,13 @@ ROWS: tuple[Row, ...] = (
         "whose verb is left out (\"Anna the 6♠\"), through pronouns (\"he scores −4\"); a "
         "sentence is read only when it names its player unambiguously, so a claim is never "
         "invented (see \"What the narration reader reads\")"),
+    Row(("unread-narration",),
+        "warning: a sentence of a narration names a card, a player (as the one who acts, in a "
+        "clause that holds a card, a number or a word the reader reads) or a number that the "
+        "narration reader attached to no claim, so nothing checks it: the warning says what "
+        "it holds; say it as a claim the reader reads, or wrap a sentence that claims nothing "
+        "in double parentheses, `((...))`, which the page does not show (see `rulebook check "
+        "--explain`)"),
     Row(("quickref-players",),
         "the quick reference (the card, the booklet's back cover) promises a range of players "
         "in its header, and a count that only a variant plays has no line on it: a line with "

@@ -66,6 +66,17 @@ DRAWS = {
     "ro": r"\b(?:trage|trag|tras|ia din pachet)\b",
     "ar": r"(?<!\w)[وف]?(?:يسحب|تسحب|سحب|سحبت|يسحبون)(?!\w)",
 }
+# A player takes a card from another's hand (pairing games: "Anna takes the K♦ from
+# Carla", "gets the J♣"): drawing, said otherwise.
+TAKES_CARD = {
+    lang: f"{DRAWS[lang]}|{more}" for lang, more in {
+        "en": r"\b(?:takes?|took|gets?|got)\b",
+        "it": r"\b(?:prende|riprende|ottiene|si ritrova|si riprende)\b",
+        "de": r"\b(?:nimmt|bekommt|erwischt|kriegt)\b",
+        "ru": r"(?<!\w)(?:берёт|берет|забирает|получает)(?!\w)",
+        "ro": r"\b(?:ia|primește|capătă)\b",
+        "ar": r"(?<!\w)[وف]?(?:يأخذ|تأخذ|أخذ|أخذت|يحصل|تحصل)(?!\w)",
+    }.items()}
 LOSES = {
     "en": r"\b(?:loses?|lost|losers?)\b",
     "it": r"\b(?:perde|perdono|perso|perdent[ei])\b",
@@ -162,7 +173,10 @@ def _name_pattern(name: str, lang: str) -> re.Pattern[str]:
     before = r"(?:[وفلبك]|لل)?" if lang == "ar" else ""
     # a short name takes no ending, but for Russian's: Arabic بن (Ben) is not بنت (girl)
     after = r"\w{0,3}" if len(name) >= 4 else r"[а-яё]{0,2}" if lang == "ru" else ""
-    return re.compile(rf"(?<!\w){before}{re.escape(stem)}{after}(?!\w)")
+    body = re.escape(stem)
+    if lang == "ar" and stem.startswith("ال"):  # "للاعب 1": ل on "اللاعب 1" drops its alif
+        body = f"(?:{body}|ل{re.escape(stem[2:])})"
+    return re.compile(rf"(?<!\w){before}{body}{after}(?!\w)")
 
 
 def named(text: str, names: Mapping[str, str], lang: str) -> frozenset[str]:
@@ -312,15 +326,41 @@ def shown(seats: frozenset[str] | set[str] | tuple[str, ...]) -> str:
 def verdicts(text: str, names: Mapping[str, str], lang: str, losers: set[str],
              winners: set[str]) -> list[tuple[Clause, Mapping[str, str], set[str], str]]:
     """The claims of who loses and who wins that the replay's ``losers`` and ``winners``
-    contradict: (the sentence or clause, its kind, the seats it should name, the verb). A
-    sentence that says both is read clause by clause ("X loses, Y wins")."""
-    out: list[tuple[Clause, Mapping[str, str], set[str], str]] = []
+    contradict: (the sentence or clause, its kind, the seats it should name, the verb)."""
+    return [(part, kind, seats, verb) for part, kind, seats, verb, ok
+            in verdicts_read(text, names, lang, losers, winners) if not ok]
+
+
+def verdicts_read(text: str, names: Mapping[str, str], lang: str, losers: set[str],
+                  winners: set[str]) -> list[tuple[Clause, Mapping[str, str], set[str], str, bool]]:
+    """Every claim of who loses and who wins a text makes: (the sentence or clause, its kind,
+    the seats the replay has, the verb, whether the replay bears it out). A sentence that
+    says both is read clause by clause ("X loses, Y wins")."""
+    out: list[tuple[Clause, Mapping[str, str], set[str], str, bool]] = []
     for sentence in sentences(text, names, lang):
         both = says(sentence, LOSES, lang) and says(sentence, WINS, lang)
         for part in clauses(sentence.text, names, lang) if both else [sentence]:
             part = Clause(sentence.start + part.start, part.text, part.names, part.owners) \
                 if both else part
             for kind, seats, verb in ((LOSES, losers, "loses"), (WINS, winners, "wins")):
-                if seats and part.names and says(part, kind, lang) and not seats & part.names:
-                    out.append((part, kind, seats, verb))
+                if seats and part.names and says(part, kind, lang):
+                    out.append((part, kind, seats, verb, bool(seats & part.names)))
     return out
+
+
+def name_offsets(clause: Clause, names: Mapping[str, str], lang: str,
+                 seats: frozenset[str] | set[str] | None = None) -> tuple[int, ...]:
+    """Where in the narration the clause names each of ``seats`` (all it names when None)."""
+    return tuple(clause.start + m.start() for seat in sorted(clause.names if seats is None
+                                                            else seats & clause.names)
+                 for m in _name_pattern(names[seat], lang).finditer(clause.text))
+
+
+def name_near(text: str, seat: str, at: int, names: Mapping[str, str], lang: str
+              ) -> int | None:
+    """Where ``text`` names ``seat`` last before ``at`` (else first after it); None when it
+    does not name it: the name a claim read at ``at`` is about."""
+    found = [m.start() for m in _name_pattern(names[seat], lang).finditer(text)] \
+        if names.get(seat) else []
+    before = [f for f in found if f <= at]
+    return before[-1] if before else (found[0] if found else None)

@@ -101,7 +101,7 @@ def possessives(clause: claims.Clause, names: Mapping[str, str], lang: str
                         owner = re.fullmatch(r"['’]s\s+(?:the\s+)?", before) is not None
                     elif lang == "de":
                         owner = token == name + "s" and re.fullmatch(r"\s+", before) is not None
-                if 0 <= m.start() - end <= 12 and not owner:
+                if 0 <= m.start() - end <= 16 and not owner:
                     if lang == "de":
                         owner = re.fullmatch(r"\s+von\s+", after) is not None
                     elif lang == "it":
@@ -201,8 +201,14 @@ def pronoun(clause: claims.Clause, lang: str) -> bool:
         is not None
 
 
+def _arabic_gender(clause: claims.Clause) -> str | None:
+    """The gender an Arabic verb that starts the clause gives its subject (تسحب: f)."""
+    verb = re.match(r"\s*[وف]?([تي])", clause.text)
+    return None if verb is None else "f" if verb.group(1) == "ت" else "m"
+
+
 def last_named(text: str, clause: claims.Clause, names: Mapping[str, str], lang: str,
-               genders: Mapping[str, str]) -> str | None:
+               genders: Mapping[str, str], *, places: bool = True) -> str | None:
     """The seat named last before ``clause`` in ``text`` (not as a card's owner); when the
     clause starts with a pronoun (or an Arabic verb, which says its subject's gender), the
     last of that pronoun's gender, so none when the script gives no genders: the one the
@@ -214,12 +220,15 @@ def last_named(text: str, clause: claims.Clause, names: Mapping[str, str], lang:
         verb = re.match(r"\s*[وف]?([تي])", clause.text)
         gendered, feminine = verb is not None, verb is not None and verb.group(1) == "ت"
     best: tuple[int, str] | None = None
+    before = _regex(FROM.get(lang, FROM["en"]))  # the one a card is drawn from
     for part in claims.clauses(head, names, lang):
         owned = {seat for seat, _, _ in possessives(part, names, lang)}
         for seat in part.names - owned:
             if gendered and genders.get(seat) != ("f" if feminine else "m"):
                 continue  # a pronoun of the other gender, or a player of no known gender
             for m in claims._name_pattern(names[seat], lang).finditer(part.text):
+                if not places and before.search(part.text[:m.start()]):
+                    continue  # "from Elena": not who a left-out subject stands for
                 if best is None or part.start + m.start() > best[0]:
                     best = (part.start + m.start(), seat)
     return best[1] if best else None
@@ -312,7 +321,8 @@ def taking_card(clause: claims.Clause, names: Mapping[str, str], lang: str
         return None  # "the 10♣, which takes the king": the king is taken
     spans = _card_spans(clause.text, lang)
     verb = _regex(claims.TAKES[lang]).search(clause.text)
-    if not spans or verb is None or spans[0][0] > verb.start():
+    # Arabic puts the verb first: "وتأكل 8♦ التي لعبتها كارلا الأكلة"
+    if not spans or verb is None or (spans[0][0] > verb.start() and lang != "ar"):
         return None
     return spans[0][2], clause.start + spans[0][0]
 
@@ -375,7 +385,8 @@ def listed(parts: list[claims.Clause], at: int, names: Mapping[str, str], lang: 
 
 
 def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, str],
-         mover: str) -> list[tuple[claims.Clause, str, Mapping[str, str]]]:
+         mover: str, draws: Mapping[str, str] = claims.DRAWS
+         ) -> list[tuple[claims.Clause, str, Mapping[str, str]]]:
     """The clauses of a move's step (shedding, pairing) that say a player plays or draws a
     card: (the clause, the player, the words of its verb: claims.PLAYS or claims.DRAWS). The
     player is the clause's one subject, else the sentence's one player ("Bruno cannot play
@@ -386,6 +397,7 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
     last: tuple[str, Mapping[str, str]] | None = None  # the verb of the sentence before, for a list
     for sentence in claims.sentences(words, names, lang):
         said: set[str] = set()
+        subject: str | None = None  # the player of the sentence's last clause that acts
         for part in joined([claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
                             for c in claims.clauses(sentence.text, names, lang)], words, lang):
             has_cards = bool(claims.cards(part, lang))
@@ -393,28 +405,44 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
                 last = None
                 said |= part.names
                 continue
-            verb = next((v for v in (claims.PLAYS, claims.DRAWS) if claims.says(part, v, lang)),
-                        None)
+            verb = next((v for v in (claims.PLAYS, draws) if claims.says(part, v, lang)), None)
             if verb is None:
                 if has_cards and last is not None and cards_alone(part, names, lang):
                     out.append((part, *last))  # "the 6♣ and the 2♦", "poi il 4♥"
                     continue
                 last = None
-                said |= part.names
+                said |= subjects(part, names, lang)  # a place or an owner is no subject
                 continue
             found = subjects(part, names, lang)
             seat = next(iter(found)) if len(found) == 1 else None
-            if seat is None and not part.names:
-                if pronoun(part, lang) or _regex(rf"\s*(?:{RELATIVE[lang]})(?!\w)").match(
-                        part.text):
+            # no subject: a name after "from" or "to" is not one ("who draws the 8♦ from Carla")
+            if seat is None and not found:
+                # a word of taking a card ("gets", "bekommt", "يأخذ") said of a left-out
+                # subject is read only of the sentence's one subject, never guessed
+                taking = verb is not claims.DRAWS and verb is not claims.PLAYS \
+                    and not claims.says(part, claims.DRAWS, lang)
+                verb_gender = _arabic_gender(part) if lang == "ar" else None
+                # (a player of no known gender does not agree: no guess)
+                disagrees = len(said) == 1 and verb_gender is not None \
+                    and genders.get(next(iter(said))) != verb_gender
+                if taking and lang == "ar" and len(said) == 1:
+                    pass  # the verb's gender, not a guess, would say who
+                elif disagrees and not taking:  # "يمدّ برونو ... إلى كارلا، فتسحب": Carla
                     seat = last_named(words, part, names, lang, genders)
+                elif _regex(rf"\s*(?:{RELATIVE[lang]})(?!\w)").match(part.text):
+                    seat = last_named(words, part, names, lang, genders)  # "Bruno, who takes"
+                elif pronoun(part, lang):
+                    seat = None if taking else last_named(words, part, names, lang, genders)
                 elif len(said) == 1:
                     seat = next(iter(said))
+                elif subject is not None:
+                    seat = subject  # "he draws from Elena and takes her last card"
                 elif not any(claims.named(words[:part.start], names, lang)):
                     seat = mover  # a step that names nobody is the mover's
-                else:
-                    seat = last_named(words, part, names, lang, genders)
-            said |= part.names
+                elif not taking:  # "from Elena" is not who a left-out subject stands for
+                    seat = last_named(words, part, names, lang, genders, places=False)
+            said |= found
+            subject = seat if seat is not None else subject
             last = (seat, verb) if seat is not None else None
             if seat is not None and has_cards:
                 out.append((part, seat, verb))
@@ -517,3 +545,39 @@ def pairs_in(clause: claims.Clause, names: Mapping[str, str], lang: str
         return []
     return [(seat, claims.Clause(clause.start + start, card_name(card), frozenset({seat})))
             for seat, (start, card) in zip(seats, cards)]
+
+
+def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, str]
+            ) -> list[tuple[str, int, int]]:
+    """The figures a text gives players, (seat, value, offset) of each: a clause that names
+    one player and writes one number; a clause that starts with a pronoun, of the player it
+    stands for ("he scores −4"); a clause without a name that continues a sentence about one
+    player ("Bruno takes 24 and reaches 101"), or is the figure alone after a colon ("Anna
+    bid one and made it: 11."); and names and numbers paired in turn in one clause. Other
+    clauses of several numbers are sums, worked out in the text, and are not read."""
+    out: list[tuple[str, int, int]] = []
+    colon: str | None = None  # the one player of a sentence before a colon, without figures
+    for sentence in claims.sentences(words, names, lang):
+        said: set[str] = set()
+        for c in claims.clauses(sentence.text, names, lang):
+            clause = claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
+            found = claims.numbers(clause)
+            hedged = claims.says(clause, claims.HEDGED, lang)
+            if len(found) == 1 and len(clause.names) == 1:
+                out.append((next(iter(clause.names)), *found[0]))
+            elif len(found) == 1 and not clause.names and not hedged:
+                seat = None
+                if pronoun(clause, lang):
+                    seat = last_named(words, clause, names, lang, genders)
+                elif len(said) == 1 and claims.says(clause, SCORES, lang):
+                    seat = next(iter(said))  # "Bruno takes 24 and reaches 101"
+                elif colon is not None and not said and figure_alone(sentence, lang):
+                    seat = colon  # "Anna bid one and made it: 11."
+                if seat is not None:
+                    out.append((seat, *found[0]))
+            elif len(found) >= 2 and not hedged:
+                out += paired(clause, found, names, lang)
+            said |= clause.names
+        colon = next(iter(sentence.names)) if len(sentence.names) == 1 and not claims.numbers(
+            sentence) and words[sentence.start + len(sentence.text):].startswith(":") else None
+    return out

@@ -20,6 +20,7 @@ from ..model.game import Engine, Example, GameBundle
 from ..model.schema import Affects, ExampleText, ScriptSpec
 from ..model.source import Key, Source
 from ..model.tokens import parse_cards_at
+from .reading import Reading
 
 Groups = Sequence[tuple[Key, dict[int, tuple[Card, ...]]]]
 G = TypeVar("G", bound=Engine)  # a family's game
@@ -214,10 +215,12 @@ def _numbers(found: range, *, shown: int = 10) -> str:
             f"({len(found):,} in all)")
 
 
-def narrations(ctx: ReplayContext[G, S], *, steps: int, unit: str
-               ) -> Iterator[tuple[str, Source, Key, list[str], ExampleText]]:
+def narrations(ctx: ReplayContext[G, S], *, steps: int, unit: str, seats: Sequence[str]
+               ) -> Iterator[tuple[str, Source, Key, list[str], ExampleText, Reading]]:
     """Each language's narration of an example, after the checks every family shares: seat
-    names that exist, and one text per step. Yields (lang, source, key, step texts, text)."""
+    names that exist, and one text per step. Yields (lang, source, key, step texts, text, the
+    record of what is read in it); once the caller has checked a language, its unread
+    sentences are warnings (reading.py)."""
     bundle, example, seats, report = ctx.bundle, ctx.name, ctx.names, ctx.report
     for lang, text in bundle.languages.items():
         narration = text.spec.examples.get(example)
@@ -240,4 +243,8 @@ def narrations(ctx: ReplayContext[G, S], *, steps: int, unit: str
             report.error(where, "narration-steps",
                          f"{lang}: the narration of '{example}' has {len(texts)} step "
                          f"text(s) for {steps} {unit}(s): {detail}")
-        yield lang, src, base, texts, narration
+        names = {s: narration.seats.get(s, s) for s in seats}
+        reading = Reading(report=report, src=src, lang=lang, game=bundle.rules.id,
+                          example=example, base=base, narration=narration, names=names)
+        yield lang, src, base, texts, narration, reading
+        reading.finish()

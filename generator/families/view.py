@@ -24,6 +24,7 @@ from ..core.languages import (
 from ..model.game import GameBundle
 from ..model.placeholders import fill_placeholders
 from ..model.schema import ExampleText
+from .reading import strip_marks
 
 # The words every family's example says of a player, each in its two forms: a catalog gives
 # the form said of a woman (msgctxt "feminine") and of a man ("masculine"), the same text
@@ -56,7 +57,8 @@ class ExampleView:
         return format_list(names, locale=self.lang) if names else ""
 
     def md(self, s: str | None) -> Markup:
-        return Markup(markup.render(self.fill(s))) if s else Markup("")
+        """Narration as the page shows it: the marks of no claim, ((...)), left out."""
+        return Markup(markup.render(self.fill(strip_marks(s)))) if s else Markup("")
 
     def seat(self, name: str) -> str:
         return self.text.seats.get(name, name)

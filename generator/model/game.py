@@ -78,3 +78,6 @@ class GameBundle:
     odd_cards: tuple[Card, ...] = ()  # the cards one of which is left over, for the facts box
     # <lang>.translated-from.yaml by language: what each translated text was made from
     translated_from: dict[str, TranslatedFrom] = field(default_factory=dict)
+    # by language: the claims of its examples' narration the check read and verified (who
+    # plays, takes, draws, scores, wins...), for the page's "N claims checked"
+    claims_checked: dict[str, int] = field(default_factory=dict)

@@ -34,6 +34,9 @@ class BuildConfig:
     # False: a game is loaded when a page of it is rendered and dropped soon after
     keep_games: bool = False
     quiet: bool = False  # no progress on stderr
+    # True: the narration's sentences the check could not read are warnings (serve shows
+    # them on their pages)
+    unread: bool = False
 
     @property
     def theme(self) -> Theme:

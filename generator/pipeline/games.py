@@ -67,8 +67,9 @@ class Games(Mapping[str, GameBundle]):
         stored = self.stored.get(game)
         if stored is not None:
             return cast(Loaded, load_game(stored))
-        bundle, replays = check_game(self.folders[game], Report(), root=self.root,
-                                     narration=False)  # its findings are the record's
+        # its findings are the record's; its narration is read again for the claims the
+        # pages count
+        bundle, replays = check_game(self.folders[game], Report(), root=self.root)
         if bundle is None:
             raise BuildError(f"{self.folders[game]} changed while it was being built; "
                              "build again")
@@ -115,13 +116,17 @@ def check_games(ctx: Context, source_lang: str) -> Games:
     config, report = ctx.config, ctx.report
     games = Games(config.rules.parent, keep=config.keep_games)
     folders = find_game_folders([config.rules], report)
-    digests = {folder: f"{ctx.inputs.folder_digest(folder)}:{source_lang}" for folder in folders}
+    # a game's findings depend on its folder, the source language and whether unread
+    # sentences are warnings
+    unread = ":unread" if config.unread else ""
+    digests = {folder: f"{ctx.inputs.folder_digest(folder)}:{source_lang}{unread}"
+               for folder in folders}
     records = {folder: _record_of(ctx, folder, digests[folder]) for folder in folders}
     todo = [f for f in folders if records[f] is None]
     root, spool = config.rules.parent, ctx.spool
 
     def one(folder: Path) -> Stored:  # in a worker: the game goes to the spool, not back
-        found = Report()
+        found = Report(unread=config.unread)
         bundle, replays = check_game(folder, found, root=root, source_lang=source_lang)
         if bundle is None:
             return None, found.items, None

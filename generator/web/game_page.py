@@ -88,6 +88,7 @@ class GameContext(TypedDict):
     numbers_href: str | None
     card_key: CardKey
     outside_model: list[str]  # what rules outside the model make unreliable: scores, play, ...
+    claims_checked: int  # claims of the examples' narration in this language, read and checked
 
 
 class PageRenderer(Protocol):
@@ -279,6 +280,7 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         "card_key": card_key(get_deck(bundle.rules.spec.deck)),
         "outside_model": sorted({a for rule in bundle.rules.spec.outside_model
                                  for a in rule.affects}),
+        "claims_checked": bundle.claims_checked.get(lang, 0),
     }
 
 
@@ -394,10 +396,11 @@ def _about(r: PageRenderer, lang: str, facts: GameFacts,
                       | set(omitted_pages(spec.outside_model, figures_from_scores=family_of(
                           facts.bundle).figures_from_scores)))
     template = r.env(lang).get_template("partials/about.html.j2")
+    claims = facts.bundle.claims_checked.get(lang, 0)
     return (Markup(template.render(sources=sources, readings=readings, outside=outside,
-                                   left_out=left_out, folded=True)),
+                                   left_out=left_out, folded=True, claims_checked=claims)),
             Markup(template.render(sources=sources, readings=readings, outside=outside,
-                                   left_out=left_out, folded=False)))
+                                   left_out=left_out, folded=False, claims_checked=claims)))
 
 
 def _example(r: PageRenderer, lang: str, facts: GameFacts, name: str) -> Markup:

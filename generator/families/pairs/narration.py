@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from ...core.cards import card_name
 from ...core.cardwords import find_card_mentions
+from ...core.readings import ClaimKind as K
 from ...model.source import Key, Source
 from .. import claims, roles
+from ..reading import Reading
 from ..shared import ReplayContext, narrations
 from .engine import PairsGame
 from .record import Replay, ReplayStep
@@ -19,13 +21,19 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
     """Each language's narration: one text per move, naming only cards involved in it."""
     report = ctx.report
     moves = len(ctx.spec.moves)
-    for lang, src, base, steps, narration in narrations(ctx, steps=moves, unit="move"):
+    for lang, src, base, steps, narration, reading in narrations(ctx, steps=moves, unit="move",
+                                                                  seats=replay.seats):
         names = {s: narration.seats.get(s, s) for s in replay.seats}
         out_before: set[str] = set()
         for i, (step, words) in enumerate(zip(replay.steps, steps)):
             involved_seats = {step.drawer, step.source, *step.out} | out_before
             out_before |= set(step.out)
             for sentence in claims.sentences(words, names, lang):
+                for seat in sorted(sentence.names):
+                    reading.claim(base + ("steps", i), K.TAKES_PART,
+                                  claims.offset_of(sentence, seat, names, lang),
+                                  covers=claims.name_offsets(sentence, names, lang, {seat}),
+                                  seats=(seat,), ok=seat in involved_seats)
                 for seat in sorted(sentence.names - involved_seats):
                     report.error(
                         src.text_mark(base + ("steps", i), claims.offset_of(sentence, seat, names,
@@ -33,10 +41,12 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
                         "narration-claim", f"{lang}: step {i + 1} names '{seat}', who takes no "
                         f"part in move {i + 1}: '{step.drawer}' draws from '{step.source}'",
                         hint="a step names the drawer, the player drawn from, and players out")
-            _draws(ctx, src, base + ("steps", i), words, lang, names, step, i + 1)
+            _draws(ctx, src, base + ("steps", i), words, lang, names, step, i + 1, reading)
             involved = {step.card} | set(step.before[step.drawer]) | set(step.after[step.drawer]) \
                 | set(step.before[step.source]) | set(step.after[step.source])
             for m in find_card_mentions(words, lang):
+                reading.claim(base + ("steps", i), K.CARD, m.offset, card=m.card,
+                              ok=m.card in involved)
                 if m.card not in involved:
                     report.error(src.text_mark(base + ("steps", i), m.offset), "narration-card",
                                  f"{lang}: step {i + 1} mentions {m.label}, which neither "
@@ -46,6 +56,8 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
             laid = {c for ps in replay.first_pairs.values() for p in ps for c in p}
             laid |= {c for alone in replay.laid_alone.values() for c in alone}
             for m in find_card_mentions(narration.start, lang):
+                reading.claim(base + ("start",), K.CARD, m.offset, card=m.card,
+                              ok=m.card in held | laid)
                 if m.card not in held | laid:
                     report.error(src.text_mark(base + ("start",), m.offset), "narration-card",
                                  f"{lang}: the start mentions {m.label}, which nobody "
@@ -61,18 +73,28 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
                 ("intro", narration.intro, set(game.deck.cards), "is not in this game's deck"),
                 ("result", narration.result, last, "nobody holds at the end")):
             for m in find_card_mentions(text or "", lang):
+                reading.claim(base + (part,), K.CARD, m.offset, card=m.card,
+                              ok=m.card in allowed)
                 if m.card not in allowed:
                     report.error(src.text_mark(base + (part,), m.offset), "narration-card",
                                  f"{lang}: the {part} mentions {m.label}, which {why}")
         if narration.result and replay.complete:
-            _check_result(ctx, src, base + ("result",), narration.result, lang, names, replay)
+            _check_result(ctx, src, base + ("result",), narration.result, lang, names, replay,
+                          reading)
 
 
 def _check_result(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Key,
-                  words: str, lang: str, names: dict[str, str], replay: Replay) -> None:
+                  words: str, lang: str, names: dict[str, str], replay: Replay,
+                  reading: Reading) -> None:
     """Who loses and who wins, as the result says, against the replay."""
     losers = {replay.loser} if replay.loser else set()
-    for part, kind, seats, verb in claims.verdicts(words, names, lang, losers, set(replay.winners)):
+    for part, kind, seats, verb, ok in claims.verdicts_read(words, names, lang, losers,
+                                                            set(replay.winners)):
+        reading.claim(key, K.LOSES if kind is claims.LOSES else K.WINS,
+                      claims.offset_of(part, sorted(part.names)[0], names, lang),
+                      covers=claims.name_offsets(part, names, lang), seats=part.names, ok=ok)
+        if ok:
+            continue
         ctx.report.error(
             src.text_mark(key, claims.offset_of(part, sorted(part.names)[0], names, lang)),
             "narration-claim", f"{lang}: the result says {claims.shown(part.names)} "
@@ -81,7 +103,8 @@ def _check_result(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, 
 
 
 def _draws(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Key, words: str,
-           lang: str, names: dict[str, str], step: ReplayStep, number: int) -> None:
+           lang: str, names: dict[str, str], step: ReplayStep, number: int,
+           reading: Reading) -> None:
     """Who draws which card from whom, and which pair is laid down, as a step says (roles.acts
     finds the player of each clause): the drawer draws the step's card from the player the
     replay has, and a clause that says a player lays down (the language's word for playing)
@@ -91,10 +114,21 @@ def _draws(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Ke
     # the cards the two hold (another is a narration-card finding, said once)
     held = {step.card} | {c for seat in (step.drawer, step.source)
                           for hand in (step.before[seat], step.after[seat]) for c in hand}
-    for part, seat, verb in roles.acts(words, names, lang, dict(ctx.spec.genders), step.drawer):
+    for part, seat, verb in roles.acts(words, names, lang, dict(ctx.spec.genders), step.drawer,
+                                       claims.TAKES_CARD):
         mentioned = [(c, at) for c, at in claims.cards(part, lang) if c in held]
-        if verb is claims.DRAWS:
+        near = claims.name_near(words, seat, mentioned[0][1] if mentioned else part.start,
+                                names, lang)
+        covers = (*(a for _, a in mentioned), *(() if near is None else (near,)))
+        if verb is claims.TAKES_CARD:
+            if mentioned:
+                reading.claim(key, K.DRAWS, mentioned[0][1], covers=covers, seats=(seat,),
+                              card=step.card if any(c == step.card for c, _ in mentioned)
+                              else mentioned[0][0],
+                              ok=seat == step.drawer and any(c == step.card
+                                                             for c, _ in mentioned))
             for source, at in roles.drawn_from(part, names, lang):
+                reading.claim(key, K.DRAWN_FROM, at, seats=(source,), ok=source == step.source)
                 if source != step.source:
                     report.error(src.text_mark(key, at), "narration-claim",
                                  f"{lang}: step {number} says the card is drawn from '{source}'; "
@@ -113,7 +147,12 @@ def _draws(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Ke
                 report.error(src.text_mark(key, at), "narration-claim",
                              f"{lang}: step {number} says '{seat}' draws {card_name(card)}; in "
                              f"the replay '{seat}' draws {card_name(step.card)}")
-        elif pair and seat == step.drawer and mentioned \
+            continue
+        if pair and seat == step.drawer and mentioned:
+            reading.claim(key, K.PLAYS, mentioned[0][1], covers=covers, seats=(seat,),
+                          card=next((c for c, _ in mentioned if c in pair), mentioned[0][0]),
+                          ok=any(c in pair for c, _ in mentioned))
+        if pair and seat == step.drawer and mentioned \
                 and not any(c in pair for c, _ in mentioned):
             card, at = mentioned[0]
             report.error(src.text_mark(key, at), "narration-claim",

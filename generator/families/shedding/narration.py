@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from ...core.cards import card_name
 from ...core.cardwords import find_card_mentions
+from ...core.readings import ClaimKind as K
 from ...model.source import Key, Source
 from .. import claims, roles
+from ..reading import Reading
 from ..shared import ReplayContext, narrations
 from .engine import ShedGame
 from .record import Replay, ReplayStep
@@ -16,14 +18,19 @@ from .schema import ShedExampleSpec
 
 def check_narration(ctx: ReplayContext[ShedGame, ShedExampleSpec], replay: Replay) -> None:
     report = ctx.report
-    for lang, src, base, steps, narration in narrations(ctx, steps=len(ctx.spec.moves),
-                                                        unit="move"):
+    for lang, src, base, steps, narration, reading in narrations(
+            ctx, steps=len(ctx.spec.moves), unit="move", seats=replay.seats):
         names = {s: narration.seats.get(s, s) for s in replay.seats}
         top = replay.start_top
         for i, (step, words) in enumerate(zip(replay.steps, steps)):
             nxt = replay.steps[i + 1].seat if i + 1 < len(replay.steps) else None
             involved_seats = {step.seat, *step.skipped} | ({nxt} if nxt else set())
             for sentence in claims.sentences(words, names, lang):
+                for seat in sorted(sentence.names):
+                    reading.claim(base + ("steps", i), K.TAKES_PART,
+                                  claims.offset_of(sentence, seat, names, lang),
+                                  covers=claims.name_offsets(sentence, names, lang, {seat}),
+                                  seats=(seat,), ok=seat in involved_seats)
                 for seat in sorted(sentence.names - involved_seats):
                     report.error(
                         src.text_mark(base + ("steps", i),
@@ -31,30 +38,68 @@ def check_narration(ctx: ReplayContext[ShedGame, ShedExampleSpec], replay: Repla
                         "narration-claim", f"{lang}: step {i + 1} names '{seat}', who takes no "
                         f"part in move {i + 1} ('{step.seat}' moves)",
                         hint="a step names the player who moves, those it skips and the next")
-            _moves(ctx, src, base + ("steps", i), words, names, lang, step, i + 1, involved_seats)
+            _moves(ctx, src, base + ("steps", i), words, names, lang, step, i + 1, involved_seats,
+                   reading)
             involved = set(step.cards) | set(step.penalty) | set(step.before[step.seat]) \
                 | {step.top} | ({top} if top is not None else set())
             for m in find_card_mentions(words, lang):
+                reading.claim(base + ("steps", i), K.CARD, m.offset, card=m.card,
+                              ok=m.card in involved)
                 if m.card not in involved:
                     report.error(src.text_mark(base + ("steps", i), m.offset), "narration-card",
                                  f"{lang}: step {i + 1} mentions {m.label}, which is neither "
                                  f"on the pile nor in '{step.seat}''s hand")
             top = step.top
+        if narration.result and replay.complete:
+            _result(ctx, src, base + ("result",), narration.result, lang, names, replay, reading)
         dealt = {c for h in replay.dealt.values() for c in h}
         for part, text, allowed in (
                 ("intro", narration.intro, set(ctx.game.deck.cards)),
                 ("start", narration.start, dealt | {c for c in (replay.turned, replay.start_top)
                                                     if c is not None})):
             for m in find_card_mentions(text or "", lang):
+                reading.claim(base + (part,), K.CARD, m.offset, card=m.card,
+                              ok=m.card in allowed)
                 if m.card not in allowed:
                     report.error(src.text_mark(base + (part,), m.offset), "narration-card",
                                  f"{lang}: the {part} mentions {m.label}, which is not in play "
                                  "at the start")
 
 
+def _result(ctx: ReplayContext[ShedGame, ShedExampleSpec], src: Source, key: Key, words: str,
+            lang: str, names: dict[str, str], replay: Replay, reading: Reading) -> None:
+    """Who wins the hand and what each player scores, as the result says: a figure given a
+    player must be one of that player's (the points left in hand, the score)."""
+    winners = {replay.winner} if replay.winner else set()
+    for part, kind, seats, verb, ok in claims.verdicts_read(words, names, lang, set(), winners):
+        reading.claim(key, K.WINS, claims.offset_of(part, sorted(part.names)[0], names, lang),
+                      covers=claims.name_offsets(part, names, lang), seats=part.names, ok=ok)
+        if not ok:
+            ctx.report.error(
+                src.text_mark(key, claims.offset_of(part, sorted(part.names)[0], names, lang)),
+                "narration-claim", f"{lang}: the result says {claims.shown(part.names)} "
+                f"{verb if len(part.names) == 1 else verb[:-1]}; in the replay "
+                f"{claims.shown(seats)} {verb}")
+    for seat, value, at in roles.figures(words, names, lang, dict(ctx.spec.genders)):
+        known = {v: what for v, what in ((replay.points.get(seat), "points in hand"),
+                                         (replay.scores.get(seat), "score")) if v is not None}
+        if not known:
+            continue
+        near = claims.name_near(words, seat, at, names, lang)
+        ok = abs(value) in {abs(v) for v in known}
+        reading.claim(key, K.SCORE, at, covers=(at, *(() if near is None else (near,))),
+                      seats=(seat,), value=value, ok=ok)
+        if not ok:
+            shown = ", ".join(f"{v} ({what})" for v, what in sorted(known.items()))
+            ctx.report.error(src.text_mark(key, at), "narration-claim",
+                             f"{lang}: the result gives '{seat}' {value}; the replay has {shown}",
+                             hint="the points and scores the narration states are checked "
+                             "against the replay")
+
+
 def _moves(ctx: ReplayContext[ShedGame, ShedExampleSpec], src: Source, key: Key, words: str,
            names: dict[str, str], lang: str, step: ReplayStep, number: int,
-           involved: set[str]) -> None:
+           involved: set[str], reading: Reading) -> None:
     """A clause with the language's word for playing (or drawing) and a card claims that
     its subject played (drew) it: "Bruno plays the 8♣" where Anna played it, or "Anna plays
     the 9♠" where she held it and played the 5♠. The subject is the clause's one subject
@@ -72,6 +117,15 @@ def _moves(ctx: ReplayContext[ShedGame, ShedExampleSpec], src: Source, key: Key,
         moved = set(step.cards) if step.kind == kind else set()
         if kind == "draw":
             moved |= set(step.penalty)
+        if mentioned:
+            near = claims.name_near(words, seat, mentioned[0][1], names, lang)
+            wrong = any(c in moved for c, _ in mentioned) if seat != step.seat else bool(
+                moved and not any(c in moved for c, _ in mentioned)
+                and any(c in step.before[seat] for c, _ in mentioned))
+            reading.claim(key, K.PLAYS if kind == "play" else K.DRAWS, mentioned[0][1],
+                          covers=(*(a for _, a in mentioned), *(() if near is None else (near,))),
+                          seats=(seat,), card=next((c for c, _ in mentioned if c in moved),
+                                                   mentioned[0][0]), ok=not wrong)
         if seat != step.seat and any(c in moved for c, _ in mentioned):
             card, at = next((c, at) for c, at in mentioned if c in moved)
             where = claims.offset_of(part, seat, names, lang) if seat in part.names else at

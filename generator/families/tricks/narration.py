@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from ...core.cards import Card, Suit, card_name
 from ...core.cardwords import find_card_mentions, suit_word
+from ...core.readings import ClaimKind
+from ...core.readings import ClaimKind as K
 from ...model.source import Key, Source
 from .. import claims, roles
+from ..reading import Reading
 from ..shared import narrations
 from .record import Replay, TrickReplay
 from .start import Context
@@ -22,9 +25,10 @@ def check_narration(ctx: Context, replay: Replay) -> None:
     steps = len(spec.sheet or []) if sheet else len(spec.tricks)
     unit = "hand" if sheet else "trick"
     in_play = set(game.cards)
-    for lang, src, base, texts, narration in narrations(ctx, steps=steps, unit=unit):
+    for lang, src, base, texts, narration, reading in narrations(ctx, steps=steps, unit=unit,
+                                                                  seats=replay.seats):
         names = {s: narration.seats.get(s, s) for s in replay.seats}
-        claims = _Claims(ctx, src, lang, names)
+        claims = _Claims(ctx, src, lang, names, reading)
         for i, words in enumerate(texts):
             key, where = base + ("steps", i), f"{lang}: step {i + 1}"
             if sheet or i >= len(replay.tricks):
@@ -45,12 +49,14 @@ def check_narration(ctx: Context, replay: Replay) -> None:
                              drawn_before=replay.tricks[i - 1].draws if i else ())
                 claims.trumps(key, words, where, trick, replay.trump)
             claims.bids(key, words, where, replay.bids)
-            _check_cards(ctx, src, key, words, lang, allowed=allowed, where=where, why=why)
+            _check_cards(ctx, src, key, words, lang, allowed=allowed, where=where, why=why,
+                         reading=reading)
         for part, text in (("intro", narration.intro), ("start", narration.start),
                            ("result", narration.result)):
             if text:
                 _check_cards(ctx, src, base + (part,), text, lang, allowed=in_play,
-                             where=f"{lang}: the {part}", why="is not in play in this game")
+                             where=f"{lang}: the {part}", why="is not in play in this game",
+                             reading=reading)
                 claims.bids(base + (part,), text, f"{lang}: the {part}", replay.bids)
         if narration.result and replay.complete:
             claims.result(base + ("result",), narration.result, f"{lang}: the result", replay)
@@ -60,8 +66,10 @@ def check_narration(ctx: Context, replay: Replay) -> None:
 class _Claims:
     """The claims of one language's narration, checked against the replay."""
 
-    def __init__(self, ctx: Context, src: Source, lang: str, names: dict[str, str]) -> None:
+    def __init__(self, ctx: Context, src: Source, lang: str, names: dict[str, str],
+                 reading: Reading) -> None:
         self.report, self.src, self.lang, self.names = ctx.report, src, lang, names
+        self.reading = reading  # every claim read is recorded there, borne out or not
         self.per_trick = ctx.game.scoring.per_trick  # a trick's own worth, stated in results
         self.genders: dict[str, str] = dict(ctx.spec.genders)
 
@@ -74,6 +82,11 @@ class _Claims:
         lang, names = self.lang, self.names
         for clause in claims.clauses(words, names, lang):
             takers = roles.takers(clause, names, lang)
+            if takers:
+                self.reading.claim(key, K.TAKES, claims.offset_of(clause, sorted(takers)[0],
+                                                                  names, lang),
+                                   covers=claims.name_offsets(clause, names, lang, set(takers)),
+                                   seats=takers, ok=trick.winner in takers)
             if takers and trick.winner not in takers:
                 seat = sorted(takers)[0]
                 self._error(key, claims.offset_of(clause, seat, names, lang),
@@ -84,6 +97,10 @@ class _Claims:
             for seat in takers & {trick.winner}:
                 # "Anna takes the trick with the K♦" when she played the A♠ and kept the K♦
                 owned = {card for _, card, _ in roles.possessives(clause, names, lang)}
+                for card, at in claims.cards(clause, lang):
+                    if card in trick.hands_before.get(seat, ()) and card not in owned:
+                        self.reading.claim(key, K.PLAYS, at, seats=(seat,), card=card,
+                                           ok=card == played[seat])
                 kept = [(card, at) for card, at in claims.cards(clause, lang)
                         if card in trick.hands_before.get(seat, ()) and card != played[seat]
                         and card not in owned]
@@ -92,13 +109,21 @@ class _Claims:
                                 f"{trick.number} with {card_name(kept[0][0])}; in the replay "
                                 f"'{seat}' plays {card_name(played[seat])}")
             taking = roles.taking_card(clause, names, lang)
+            if taking is not None and not takers:
+                self.reading.claim(key, K.TAKING_CARD, taking[1], card=taking[0],
+                                   ok=taking[0] == played[trick.winner])
             if taking is not None and not takers and taking[0] != played[trick.winner]:
                 card, at = taking
                 self._error(key, at, f"{where} says the {card_name(card)} takes trick "
                             f"{trick.number}; in the replay '{trick.winner}''s "
                             f"{card_name(played[trick.winner])} takes it")
             for seat, card, at in roles.possessives(clause, names, lang):
-                if card not in trick.hands_before.get(seat, ()) and card in set(played.values()):
+                card_at = next((c_at for c, c_at in claims.cards(clause, lang) if c == card), at)
+                wrong = card not in trick.hands_before.get(seat, ()) \
+                    and card in set(played.values())
+                self.reading.claim(key, K.OWNS, at, covers=(at, card_at), seats=(seat,),
+                                   card=card, ok=not wrong)
+                if wrong:
                     self._error(key, at, f"{where} says {card_name(card)} is '{seat}''s; in the "
                                 f"replay '{_played_by(trick, card)}' plays it in trick "
                                 f"{trick.number}")
@@ -107,6 +132,10 @@ class _Claims:
         held = {c for h in trick.hands_before.values() for c in h} | {c for _, c in trick.draws}
         for seat, part in self._plays(words, _PLAYS_OR_TRUMPS):
             mentioned = [(c, at) for c, at in claims.cards(part, lang) if c in held]
+            if mentioned and seat in played:
+                card = next((c for c, _ in mentioned if c == played[seat]), mentioned[0][0])
+                self._read(key, K.PLAYS, words, part, seat, mentioned, card=card,
+                           ok=card == played[seat])
             if mentioned and seat in played and all(c != played[seat] for c, _ in mentioned):
                 card, at = mentioned[0]
                 self._error(key, at, f"{where} says '{seat}' plays {card_name(card)}; in the "
@@ -117,11 +146,25 @@ class _Claims:
             drawn.setdefault(seat, set()).add(card)
         for seat, part in self._plays(words, claims.DRAWS) if drawn else ():
             mentioned = [(c, at) for c, at in claims.cards(part, lang) if c in held]
+            if mentioned and seat in drawn:
+                card = next((c for c, _ in mentioned if c in drawn[seat]), mentioned[0][0])
+                self._read(key, K.DRAWS, words, part, seat, mentioned, card=card,
+                           ok=card in drawn[seat])
             if mentioned and seat in drawn and not any(c in drawn[seat] for c, _ in mentioned):
                 card, at = mentioned[0]
                 self._error(key, at, f"{where} says '{seat}' draws {card_name(card)}; in the "
                             f"replay '{seat}' draws "
                             f"{' '.join(sorted(card_name(c) for c in drawn[seat]))}")
+
+    def _read(self, key: Key, kind: ClaimKind, words: str, part: claims.Clause, seat: str,
+              mentioned: list[tuple[Card, int]], *, card: Card, ok: bool) -> None:
+        """A claim that ``seat`` plays (draws) ``card``, read in ``part`` with its cards
+        ``mentioned``: it covers the cards and the player's name nearest them."""
+        at = mentioned[0][1]
+        near = claims.name_near(words, seat, at, self.names, self.lang)
+        self.reading.claim(key, kind, at, covers=(*(a for _, a in mentioned),
+                                                  *(() if near is None else (near,))),
+                           seats=(seat,), card=card, ok=ok)
 
     def _error(self, key: Key, at: int, message: str, *, hint: str | None = None) -> None:
         self.report.error(self.src.text_mark(key, at), "narration-claim", message, hint=hint)
@@ -131,6 +174,8 @@ class _Claims:
         in a clause that says the trick is taken, or that is the figure alone ("13 points",
         "4 points to Bruno"), is the trick's points."""
         for value, at in roles.trick_points(clause, self.names, self.lang):
+            self.reading.claim(key, K.POINTS, at, covers=(at, *claims.name_offsets(
+                clause, self.names, self.lang)), value=value, ok=value == trick.points)
             if value != trick.points:
                 self._error(key, at, f"{where} gives trick {trick.number} {value} points; in "
                             f"the replay it holds {trick.points}",
@@ -155,10 +200,14 @@ class _Claims:
                     continue
                 seat = next(iter(subjects))
                 card = played.get(seat)
-                if card is None or (trump is not None and card.suit == trump):
-                    continue
                 at = claims.offset_of(part, seat, self.names, self.lang) if seat in part.names \
                     else part.start + claims.first(part, claims.TRUMPS, self.lang)
+                if card is not None:
+                    self.reading.claim(key, K.TRUMPS, at, covers=(at, *(
+                        a for c, a in claims.cards(part, self.lang) if c == card)),
+                        seats=(seat,), ok=trump is not None and card.suit == trump)
+                if card is None or (trump is not None and card.suit == trump):
+                    continue
                 why = "this hand has no trumps" if trump is None else \
                     f"it is not a trump ({suit_word(trump, 'en')} are trumps)"
                 self.report.error(
@@ -193,6 +242,10 @@ class _Claims:
                 if not (says_bid or claims.bare(part, self.names, self.lang)):
                     continue
                 value, at = found[0]
+                if seat in bids:
+                    self.reading.claim(key, K.BID, at, covers=(at, *claims.name_offsets(
+                        part, self.names, self.lang)), seats=(seat,), value=value,
+                        ok=value == bids[seat])
                 if seat in bids and value != bids[seat]:
                     self.report.error(
                         self.src.text_mark(key, at), "narration-claim",
@@ -216,6 +269,11 @@ class _Claims:
             if not (made or missed) or seat not in replay.bids:
                 continue
             bid, took = replay.bids[seat], replay.tricks_won.get(seat, 0)
+            at = claims.offset_of(clause, seat, self.names, self.lang)
+            self.reading.claim(key, K.MAKES_BID, at, covers=claims.name_offsets(
+                clause, self.names, self.lang, {seat}) + tuple(a for _, a in claims.counts(
+                    clause, self.lang)), seats=(seat,), value=int(made),
+                ok=made == (bid == took))
             if made != (bid == took):
                 self.report.error(
                     self.src.text_mark(key, claims.offset_of(clause, seat, self.names,
@@ -285,7 +343,11 @@ class _Claims:
         18"). Other clauses of several numbers are sums, worked out in the text, and are not
         read."""
         for seat, value, at in self._figures(words):
-            if abs(value) not in {abs(v) for v in figures[seat]}:
+            near = claims.name_near(words, seat, at, self.names, self.lang)
+            ok = abs(value) in {abs(v) for v in figures[seat]}
+            self.reading.claim(key, K.SCORE, at, covers=(at, *(() if near is None else (near,))),
+                               seats=(seat,), value=value, ok=ok)
+            if not ok:
                 known = ", ".join(f"{v} ({what})" for v, what in sorted(figures[seat].items()))
                 self.report.error(self.src.text_mark(key, at), "narration-claim",
                                   f"{where} gives '{seat}' {value}; the replay has {known}",
@@ -294,33 +356,7 @@ class _Claims:
 
     def _figures(self, words: str) -> list[tuple[str, int, int]]:
         """(seat, value, offset) of each figure ``scores`` reads."""
-        lang, names = self.lang, self.names
-        out: list[tuple[str, int, int]] = []
-        colon: str | None = None  # the one player of a sentence before a colon, without figures
-        for sentence in claims.sentences(words, names, lang):
-            said: set[str] = set()
-            for c in claims.clauses(sentence.text, names, lang):
-                clause = claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
-                found = claims.numbers(clause)
-                hedged = claims.says(clause, claims.HEDGED, lang)
-                if len(found) == 1 and len(clause.names) == 1:
-                    out.append((next(iter(clause.names)), *found[0]))
-                elif len(found) == 1 and not clause.names and not hedged:
-                    seat = None
-                    if roles.pronoun(clause, lang):
-                        seat = roles.last_named(words, clause, names, lang, self.genders)
-                    elif len(said) == 1 and claims.says(clause, roles.SCORES, lang):
-                        seat = next(iter(said))  # "Bruno takes 24 and reaches 101"
-                    elif colon is not None and not said and roles.figure_alone(sentence, lang):
-                        seat = colon  # "Anna bid one and made it: 11."
-                    if seat is not None:
-                        out.append((seat, *found[0]))
-                elif len(found) >= 2 and not hedged:
-                    out += roles.paired(clause, found, names, lang)
-                said |= clause.names
-            colon = next(iter(sentence.names)) if len(sentence.names) == 1 and not claims.numbers(
-                sentence) and words[sentence.start + len(sentence.text):].startswith(":") else None
-        return out
+        return roles.figures(words, self.names, self.lang, self.genders)
 
     def result(self, key: Key, words: str, where: str, replay: Replay) -> None:
         """The scores, totals, losers and winners the result states."""
@@ -337,8 +373,15 @@ class _Claims:
                 if value is not None:
                     figures[s].setdefault(value, what)
         self.scores(key, words, where, figures)
-        for part, kind, seats, verb in claims.verdicts(words, self.names, self.lang,
-                                                       set(replay.losers), set(replay.winners)):
+        for part, kind, seats, verb, ok in claims.verdicts_read(
+                words, self.names, self.lang, set(replay.losers), set(replay.winners)):
+            self.reading.claim(key, K.LOSES if kind is claims.LOSES else K.WINS,
+                               claims.offset_of(part, sorted(part.names)[0], self.names,
+                                                self.lang),
+                               covers=claims.name_offsets(part, self.names, self.lang),
+                               seats=part.names, ok=ok)
+            if ok:
+                continue
             self.report.error(
                 self.src.text_mark(key, claims.offset_of(part, sorted(part.names)[0], self.names,
                                                          self.lang)),
@@ -348,11 +391,12 @@ class _Claims:
 
 
 def _check_cards(ctx: Context, src: Source, key: Key, words: str, lang: str, *,
-                 allowed: set[Card], where: str, why: str) -> None:
+                 allowed: set[Card], where: str, why: str, reading: Reading) -> None:
     """Every card ``words`` names, in glyphs or in ``lang``'s words, must be ``allowed``;
     ``src`` is the language file's."""
     in_play = set(ctx.game.cards)
     for m in find_card_mentions(words, lang):
+        reading.claim(key, K.CARD, m.offset, card=m.card, ok=m.card in allowed)
         if m.card not in allowed:
             reason = why if m.card in in_play else "is not in play in this game"
             ctx.report.error(src.text_mark(key, m.offset), "narration-card",
