@@ -143,7 +143,9 @@ def test_the_play_page_keeps_no_score_when_the_scores_are_outside_the_model(
             else:
                 page.click(".play-card:not(.is-illegal)")
         assert page.evaluate("window.rulebook.state().over")
+        assert errors == []  # a script error at the end left no end to wait for
         page.wait_for_selector(".play-end")
+        assert page.inner_text(".play-result h2") == "The hand is over."  # and no score
         text = page.inner_text("main")
         assert page.query_selector(".play-sheet") is None and "Score sheet" not in text
         assert "Next hand" not in text and "The game is over" not in text

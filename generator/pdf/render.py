@@ -38,8 +38,8 @@ PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
 # beside its name, the deal kept with the hand's line); 6: the assets served from a bundle
 # (the templates' images too, and its digest in the key); 7: a card full at the floor drops
 # its optional lines (fit-optional); 8: a card on one side says no "1/1" at its foot, and one
-# that fits at the floor keeps its optional lines
-RENDER_VERSION = "8"
+# that fits at the floor keeps its optional lines; 9: the same, apart from entries of the work on 8
+RENDER_VERSION = "9"
 # Copy-fitting of a card: its body type, in points, the largest of these that fits.
 FIT_FLOOR, FIT_CEILING, FIT_STEP = 9.0, 11.0, 0.25
 

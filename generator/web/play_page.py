@@ -254,6 +254,8 @@ def words(msgs: Messages) -> dict[str, str]:
         "turned": _("Turned up: %(card)s"),
         "stock": _("Cards in the stock: %(num)s"),
         "tricksWon": _("Tricks: %(num)s"),
+        # a hand whose scores are outside the model ends without a score: only this is said
+        "handOver": _("The hand is over."),
         "yourBid": _("Your turn: bid the tricks you will take, 0 to %(num)s."),
         "yourBidLabel": _("Your bid"),
         "bids": _("%(name)s bids %(num)s."),

@@ -196,6 +196,7 @@
       each score is made of (the family's result(s): a title and its lines). */
   function announceEnd(s) {
     ui.result = page.result(s);
+    if (!ui.result.lines.length) say(ui.result.title, {});
     for (const line of ui.result.lines) say(line.text, line.vars);
     render(true);
   }

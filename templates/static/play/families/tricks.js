@@ -791,6 +791,7 @@
           the moon or the slam, what each score is made of, the totals and the way to the end. */
       result(s) {
         const o = options(); const r = s.result; const m = s.match; const lines = [];
+        if (!m) return { title: W.handOver, lines };  // the scores are outside the model: none is said
         const line = (text, vars) => lines.push({ text, vars });
         const groups = m.sides;
         const sideName = (g) => (g.length > 1 ? fill(W.side, { first: name(g[0]), second: name(g[1]) }) : name(g[0]));
