@@ -385,9 +385,20 @@ def broken(tmp_path: Path) -> BrokenCopy:
     return BrokenCopy(tmp_path)
 
 
+# The corpus has no address of its own yet: its site.yaml's base_url is a placeholder
+# (rulebook.example), which check rightly warns of in every copy of it.
+PLACEHOLDER = "placeholder-address"
+
+
 def findings(result: CheckResult) -> list[tuple[str, int, str]]:
-    """(path, line, code) of every finding, in order."""
-    return [(d.mark.path, d.mark.line, d.code) for d in result.report.sorted()]
+    """(path, line, code) of every finding, in order, but the placeholder address's."""
+    return [(d.mark.path, d.mark.line, d.code) for d in result.report.sorted()
+            if d.code != PLACEHOLDER]
+
+
+def formatted(diagnostics: Any) -> list[str]:
+    """Every finding of ``diagnostics`` as check prints it, but the placeholder address's."""
+    return [d.format() for d in diagnostics if d.code != PLACEHOLDER]
 
 
 def line_of(game: str, rel: str, needle: str) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import RULES, corpus
+from conftest import RULES, corpus, formatted
 from generator.core.cards import JOKER, RED_JOKER, parse_card
 from generator.core.cardwords import LANGUAGES, find_card_mentions, find_named_cards, spoken_name
 
@@ -169,7 +169,7 @@ def test_a_card_named_in_words_that_nobody_involved_holds(lang: str, broken) -> 
 
 def test_the_corpus_names_cards_in_words_and_stays_clean() -> None:
     result = corpus()  # the real rules, checked once a process
-    assert [d.format() for d in result.report.sorted()] == []
+    assert formatted(result.report.sorted()) == []
 
 
 @pytest.mark.parametrize("text", [

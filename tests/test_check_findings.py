@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from conftest import corpus, findings, line_of
+from conftest import corpus, findings, formatted, line_of
 from generator.check.games import check
 
 ABC = "examples/anna-bruno-carla.yaml"
@@ -23,7 +23,10 @@ def test_the_real_corpus_is_clean() -> None:
     """No error, no warning and no note: every rule of every game is one its family's engine
     models (Macao's last four rules outside the model came inside with issue 35)."""
     result = corpus()  # the real rules, checked once a process (the corpus is 16 games)
-    assert [d.format() for d in result.report.sorted()] == []
+    assert formatted(result.report.sorted()) == []
+    # and the one warning it has until it has an address of its own
+    assert [(d.mark.path, d.mark.line, d.code) for d in result.report.sorted()] == [
+        ("rules/site.yaml", 4, "placeholder-address")]
     assert [b.rules.id for b in result.games if b.rules.spec.outside_model] == []
     assert len(result.replays) >= 3
 

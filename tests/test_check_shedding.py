@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, formatted
 from generator.check.games import check
 from generator.families import REGISTRY
 from generator.runtime.theme import Theme
@@ -28,7 +28,7 @@ def copy(tmp_path: Path) -> Path:
 
 def test_the_fixture_replays_clean_to_its_end() -> None:
     result = check([FIXTURE / GAME], root=FIXTURE.parent)
-    assert [d.format() for d in result.report.sorted()] == []
+    assert formatted(result.report.sorted()) == []
     replay = result.replays[(GAME, "a-whole-hand")]
     assert replay.complete and replay.winner == "Anna"
     assert replay.scores == {"Anna": 0, "Bruno": 64}
@@ -177,4 +177,4 @@ def test_a_true_sentence_of_another_shape_is_no_finding(true: str, tmp_path: Pat
     text = path.read_text(encoding="utf-8").replace("- Bruno follows with the 7♠.", true)
     path.write_text(text, encoding="utf-8")
     result = check([rules / GAME], root=tmp_path)
-    assert [d.format() for d in result.report.items] == []
+    assert formatted(result.report.items) == []

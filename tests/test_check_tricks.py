@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import RULES, findings, line_of
+from conftest import RULES, findings, formatted, line_of
 from generator.check.games import check
 
 FIRST = "examples/first-hand.yaml"
@@ -26,7 +26,7 @@ def errors(result) -> list[tuple[str, int, str]]:
 
 def test_the_tricks_games_are_clean_and_every_example_replays() -> None:
     result = check([RULES / game for game in TRICKS_GAMES], root=RULES.parent)
-    assert [d.format() for d in result.report.sorted()] == []
+    assert formatted(result.report.sorted()) == []
     names = {name for game, name in result.replays if game in TRICKS_GAMES}
     assert names == {"turin-hand", "turin-sheet", "standard-thirteen", "minus-twenty",
                      "first-hand", "shooting-the-moon", "to-a-hundred", "last-four",

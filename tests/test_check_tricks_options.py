@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import formatted
 from generator.check.games import CheckResult, check
 
 FIXTURES = Path(__file__).parent / "fixtures" / "trick-games"
@@ -43,7 +44,7 @@ def found(result: CheckResult) -> list[tuple[int, str, str]]:
 
 def test_the_fixture_games_are_clean_and_their_hands_replay() -> None:
     result = check([FIXTURES], root=FIXTURES.parent)
-    assert [d.format() for d in result.report.sorted()] == []
+    assert formatted(result.report.sorted()) == []
     whist = result.replays[("whist", "whole-hand")]
     assert whist.complete and whist.trump is not None and whist.turned is not None
     assert whist.sides == (("Anna", "Carla"), ("Bruno", "Dario")) and whist.side_scores == (0, 3)
@@ -232,7 +233,7 @@ def test_a_hand_from_a_position_with_a_stock_or_bids_replays(game: str, example:
     assert text.count("      - Trick ") == steps - trick + 1
     (tmp_path / "rules" / game / "en.yaml").write_text(text, encoding="utf-8")
     result = check([tmp_path / "rules" / game], root=tmp_path)
-    assert [d.format() for d in result.report.sorted()] == []
+    assert formatted(result.report.sorted()) == []
     assert result.replays[(game, example)].complete
 
 

@@ -532,6 +532,65 @@ def test_a_base_url_too_long_for_a_qr_code_is_a_finding_of_check(
            "QR codes hold a page's address only when base_url is at most 2,218" in out  # with "#examples"
 
 
+@pytest.mark.parametrize(("url", "reserved"), [
+    ("https://rulebook.example/", ".example"), ("https://example.org/rules/", "example.org"),
+    ("https://www.example.com/", "example.com"), ("http://localhost:8000/", "localhost"),
+    ("https://cards.test/", ".test"), ("https://club.invalid/", ".invalid"),
+    ("https://rules.card-club.org/", None), ("https://example.org.club.net/", None),
+    ("https://examples.org/", None)])
+def test_a_placeholder_address_is_a_warning_of_check(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], url: str, reserved: str | None) -> None:
+    """Issue 39. A base_url where no site is ever served (a name reserved for examples) makes
+    the printed cards' addresses and QR codes lead nowhere: check says so at its line, with
+    the fix; an address a site may have is no finding."""
+    from generator.cli.main import main
+
+    rules = one_game(tmp_path)
+    (rules / "site.yaml").write_text(f"name: Rules\nbase_url: {url}\n", encoding="utf-8")
+    assert main(["check", str(rules)]) == 0  # a warning: the site still builds
+    out = capsys.readouterr().out
+    if reserved is None:
+        assert "placeholder-address" not in out
+        return
+    assert (f"site.yaml:2:11: warning[placeholder-address]: base_url {url} is a placeholder "
+            f"({reserved} is reserved for examples): the printed cards' addresses and QR codes"
+            ) in out
+    assert "hint: set base_url to the address the site will be served from" in out
+
+
+@pytest.mark.site
+def test_build_base_url_gives_the_address_for_one_build(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 39. `build --base-url` serves a preview or a mirror: its address is in the
+    sitemap and the canonical links, with no placeholder warning; the next build without it
+    goes back to site.yaml's address (and its warning); a bad address is refused at once."""
+    from generator.cli.main import main
+
+    rules = one_game(tmp_path)
+    out = tmp_path / "out" / "site"
+    common = ["build", "--no-pdf", "--no-search", "--rules", str(rules), "--out", str(out)]
+    assert main([*common, "--base-url", "https://rules.card-club.org/preview/"]) == 0
+    said = capsys.readouterr()
+    assert "placeholder-address" not in said.out + said.err
+    sitemap = (out / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<loc>https://rules.card-club.org/preview/en/" in sitemap
+    assert "rulebook.example" not in sitemap
+    [page] = [p.read_text(encoding="utf-8") for p in (out / "en").glob("*/index.html")
+              if "/quickref/" not in str(p) and "/play/" not in str(p)][:1]
+    assert 'rel="canonical" href="https://rules.card-club.org/preview/en/' in page
+
+    assert main(common) == 0
+    said = capsys.readouterr()
+    assert "warning[placeholder-address]: base_url https://rulebook.example/" in said.out + said.err
+    assert "<loc>https://rulebook.example/en/" in (out / "sitemap.xml").read_text(encoding="utf-8")
+
+    with pytest.raises(SystemExit) as refused:
+        main([*common, "--base-url", "rules.card-club.org"])
+    assert refused.value.code == 2
+    assert "--base-url: the address must be an absolute http:// or https:// address, found " \
+           "'rules.card-club.org'" in capsys.readouterr().err
+
+
 def test_a_finding_in_site_yaml_is_named_by_the_path_given(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Low 15. `check my/rules` names my/rules/site.yaml, not rules/site.yaml."""

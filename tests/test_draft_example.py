@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import RULES
+from conftest import RULES, formatted
 from generator.check.games import check
 from generator.pipeline import BuildConfig, build
 
@@ -39,7 +39,7 @@ def test_a_draft_checks_clean_with_a_note_at_its_line(tmp_path: Path, game: str)
     script = first_example(game)
     rules = hearts(tmp_path, script + "draft: true\n", game)
     result = check([rules], root=rules.parent)
-    assert result.ok and result.report.warnings == [], [d.format() for d in result.report.items]
+    assert result.ok and formatted(result.report.warnings) == [], [d.format() for d in result.report.items]
     notes = [d for d in result.report.notes if d.code == "draft-example"]
     assert [(Path(d.mark.path).name, d.mark.line) for d in notes] == [
         ("played.yaml", script.count("\n") + 1)]

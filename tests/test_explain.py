@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, formatted
 from generator.check.games import CheckResult, check
 from generator.cli.main import main
 from generator.core.languages import load_messages
@@ -112,7 +112,7 @@ def test_unread_warns_of_a_sentence_not_read_at_its_line_and_column(tmp_path: Pa
         f"the reader reads no claim of the card J♣ in \"{UNREAD}\""]
     assert "((...))" in (found[1].hint or "")
     assert result.ok  # a warning: the check passes
-    assert not [d for d in jacks(tmp_path / "plain").report.items]  # without --unread: none
+    assert not formatted(jacks(tmp_path / "plain").report.items)  # without --unread: none
 
 
 def test_a_sentence_marked_as_no_claim_is_silent(tmp_path: Path) -> None:

@@ -137,9 +137,11 @@ def test_init_makes_a_site_that_passes_check_with_ci_files_for_two_forges(
     target = tmp_path / "card-nights"
     assert main(["init", str(target), "--langs", "en,de", "--name", "Card nights"]) == 0
     said = capsys.readouterr().out
-    assert "0 error(s), 0 warning(s)" in said and "base_url" in said
+    # the one warning: the address, until the author gives the site its own
+    assert "0 error(s), 1 warning(s)" in said and "base_url" in said
+    assert "warning[placeholder-address]: base_url https://example.org/ is a placeholder" in said
     result = check([target / "rules"], root=target)
-    assert result.ok and result.report.items == []
+    assert result.ok and [d.code for d in result.report.items] == ["placeholder-address"]
     assert {p.name for p in (target / "rules" / "my-game").glob("*.yaml")} == {
         "game.yaml", "en.yaml", "de.yaml"}
     github = yaml.safe_load((target / ".github" / "workflows" / "rulebook.yml").read_text())

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BrokenCopy, line_of
+from conftest import BrokenCopy, formatted, line_of
 from generator.check.games import CheckResult, check
 from generator.core.languages import LANGUAGES, load_messages
 from generator.families import claims as reading
@@ -34,7 +34,7 @@ def claims(result: CheckResult) -> list[str]:
 
 
 def test_the_test_game_itself_is_clean(tmp_path: Path) -> None:
-    assert [d.format() for d in check([JACKS], root=JACKS.parent).report.items] == []
+    assert formatted(check([JACKS], root=JACKS.parent).report.items) == []
 
 
 WRONG_TAKER = {  # trick 2 is Carla's; the narration gives it to Bruno
@@ -256,9 +256,9 @@ def test_a_step_may_name_the_cards_drawn_after_its_trick(tmp_path: Path) -> None
     assert "- Trick 1.\n" in text
     path.write_text(text.replace("- Trick 1.\n", "- Carla takes the trick and draws the 3♣.\n", 1),
                     encoding="utf-8")
-    assert [d.format() for d in check([rules], root=tmp_path).report.items] == []
+    assert formatted(check([rules], root=tmp_path).report.items) == []
     path.write_text(text.replace("- Trick 1.\n", "- Carla takes the trick and draws the A♠.\n", 1),
                     encoding="utf-8")
-    found = [d.format().split("\n")[0] for d in check([rules], root=tmp_path).report.items]
+    found = [d.split("\n")[0] for d in formatted(check([rules], root=tmp_path).report.items)]
     assert len(found) == 1 and found[0].endswith(
         "error[narration-card]: en: step 1 mentions A♠, which nobody holds or draws at trick 1")

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from conftest import RULES, serve_folder
+from conftest import RULES, formatted, serve_folder
 from generator.check.games import check
 from generator.cli.main import main
 from generator.pipeline import BuildConfig, build
@@ -55,7 +55,7 @@ def hearts(tmp: Path, *, declared: bool, affects: str = "scores, play", two: boo
 def test_check_says_what_it_does_not_check_and_passes(tmp_path: Path, capsys) -> None:
     rules = hearts(tmp_path, declared=True)
     result = check([rules], root=rules.parent)
-    assert result.ok and result.report.warnings == []
+    assert result.ok and formatted(result.report.warnings) == []
     notes = {(Path(d.mark.path).name, d.mark.line): d.message for d in result.report.notes}
     assert all(d.code == "outside-model" for d in result.report.notes)
     game = next(m for (f, _), m in notes.items() if f == "game.yaml")

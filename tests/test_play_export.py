@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import yaml
 
-from conftest import HANG, ROOT, RULES, corpus
+from conftest import HANG, ROOT, RULES, corpus, formatted
 from generator.check.games import check
 from generator.families.play import play_options
 
@@ -75,7 +75,7 @@ def test_a_played_hand_is_an_example_the_checker_accepts(scripts: list[dict[str,
     result = check([folder], root=tmp_path)
     own = [d for d in result.report.items if d.mark.path.endswith("played.yaml")]
     assert [d.code for d in own] == ["draft-example"], "\n".join(d.format() for d in own) + "\n" + text
-    assert result.report.errors == [] and result.report.warnings == [], [
+    assert result.report.errors == [] and formatted(result.report.warnings) == [], [
         d.format() for d in result.report.items]
     assert "played" in next(iter(result.games)).examples  # it was loaded and replayed
 

@@ -19,10 +19,12 @@ QR_BYTES = 2331
 LONGEST_PAGE_PATH = len("xx/") + 100 + len("/#examples")  # the booklet leads to the examples
 
 
-def load_site_spec(rules: Path, report: Report, *, root: Path | None = None
-                   ) -> schema.SiteSpec | None:
+def load_site_spec(rules: Path, report: Report, *, root: Path | None = None,
+                   base_url: str | None = None) -> schema.SiteSpec | None:
     """rules/site.yaml: the site's name and base_url. Findings name it from ``root`` (the
-    folder the paths given were relative to; default the rules folder's parent)."""
+    folder the paths given were relative to; default the rules folder's parent).
+    ``base_url``: the address given for this build (``build --base-url``), in place of the
+    file's; checked by the command line before it comes here."""
     path = rules / "site.yaml"
     if not path.exists():
         report.error(Mark(str(path)), "missing-file",
@@ -44,6 +46,18 @@ def load_site_spec(rules: Path, report: Report, *, root: Path | None = None
         report.error(src.mark(("base_url",)), "bad-value", f"base_url {problem}",
                      hint="write the site's address, such as https://example.org/rules/")
         return None
+    if base_url is not None:
+        spec = spec.model_copy(update={"base_url": base_url})
+    reserved = placeholder_name(spec.base_url)
+    if reserved is not None:
+        given = "--base-url" if base_url is not None else "base_url"
+        report.warning(src.mark(("base_url",)), "placeholder-address",
+                       f"{given} {spec.base_url} is a placeholder ({reserved} is reserved for "
+                       "examples): the printed cards' addresses and QR codes, the canonical "
+                       "links and the sitemap will lead nowhere",
+                       hint="set base_url to the address the site will be served from (its "
+                       "GitHub Pages address, your server's), or give it to one build: "
+                       "`rulebook build --base-url URL`")
     if spec.source_language not in LANGUAGES:
         report.error(src.mark(("source_language",)), "unknown-language",
                      f"unknown source_language '{spec.source_language}' "
@@ -79,6 +93,24 @@ def card_letters_problems(langs: list[str]) -> list[tuple[int, str, str]]:
 # Characters no URL may hold (RFC 3986): they would need escaping in every link and in the
 # sitemap's XML, and '"<>' in a base_url is a mistake, not an address.
 _NOT_IN_URLS = re.compile(r'[\x00-\x20\x7f"<>\\^`{|}]')
+
+
+# Names kept for examples and tests (RFC 2606, RFC 6761): no site is ever served there.
+_RESERVED_DOMAINS = ("example.com", "example.net", "example.org")
+_RESERVED_ENDINGS = ("example", "test", "invalid", "localhost")
+
+
+def placeholder_name(url: str) -> str | None:
+    """The reserved name that makes ``url`` a placeholder address (``example.org``,
+    ``.example``, ...), or None for an address a site may really have."""
+    host = (urllib.parse.urlsplit(url).hostname or "").rstrip(".").lower()
+    for domain in _RESERVED_DOMAINS:
+        if host == domain or host.endswith("." + domain):
+            return domain
+    last = host.rsplit(".", 1)[-1]
+    if last in _RESERVED_ENDINGS:
+        return last if last == "localhost" == host else "." + last
+    return None
 
 
 def url_problem(url: str) -> str | None:

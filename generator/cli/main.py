@@ -41,6 +41,14 @@ def _executor(text: str) -> str:
     return text
 
 
+def _base_url(text: str) -> str:
+    from ..check.site_spec import url_problem
+    problem = url_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"the address {problem}, found '{text}'")
+    return text
+
+
 def _port(text: str) -> int:
     try:
         value = int(text)
@@ -109,6 +117,9 @@ def _parser() -> argparse.ArgumentParser:
             cmd.add_argument("--no-search", action="store_true",
                              help="leave the search index as the last build made it (quicker; "
                                   "the next build without this option indexes again)")
+            cmd.add_argument("--base-url", type=_base_url, default=None, metavar="URL",
+                             help="the address the site is served from, for this build, in "
+                             "place of site.yaml's base_url (a preview, a mirror)")
         if name == "serve":
             cmd.add_argument("--port", type=_port, default=8000,
                              help="the port to serve on (default 8000; 0: any free one); a "
@@ -296,6 +307,7 @@ def _config(args: argparse.Namespace) -> BuildConfig:
                        pdf=not getattr(args, "no_pdf", False), workers=getattr(args, "workers", 0),
                        executor=getattr(args, "executor", None),
                        search=not getattr(args, "no_search", False),
+                       base_url=getattr(args, "base_url", None),
                        quiet=getattr(args, "quiet", False))
 
 
@@ -475,8 +487,8 @@ def _pdf(args: argparse.Namespace) -> int:
     from ..pipeline.export import export_pdfs
 
     result, written = export_pdfs(_config(args), game=args.game, lang=args.lang)
-    if result.report.items:
-        print(format_text(result.report.sorted()))
+    if result.report.items:  # stdout is the files written: a warning beside them goes to stderr
+        print(format_text(result.report.sorted()), file=sys.stdout if not result.ok else sys.stderr)
     if not result.ok:
         return EXIT_FINDINGS
     for path in written:
@@ -548,10 +560,13 @@ def _init(args: argparse.Namespace) -> int:
         if path.parent == made.folder or made.game not in path.parents)
         + f", and the starter game {made.game.relative_to(made.folder)}/")
     result = check([made.folder / "rules"], root=made.folder, progress=Progress.for_stderr(quiet=True))
-    if result.report.items:  # the starter does not pass check: a bug in rulebook
-        print(format_text(result.report.sorted()))
+    found = result.report.sorted()
+    # the one finding a new site has: its address is a placeholder until the author's is there
+    if [d.code for d in found] != ["placeholder-address"]:  # a bug in rulebook
+        print(format_text(found))
         return EXIT_FINDINGS
-    print(f"checked it: 0 error(s), 0 warning(s). Next: cd {args.folder}; put the site's "
+    print(format_text(found))
+    print(f"checked it: 0 error(s), 1 warning(s). Next: cd {args.folder}; put the site's "
           "address in rules/site.yaml (base_url); `rulebook serve` to see it")
     return EXIT_OK
 

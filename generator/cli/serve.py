@@ -287,7 +287,9 @@ def _build_once(config: BuildConfig, *, first: bool, live: Live | None,
         print(f"not built: the build failed (above){kept}", file=sys.stderr)
         _failed(live, "internal-error", f"the build failed: {error!r} (the terminal shows where)")
         return False
-    shown = [d for d in result.report.sorted() if d.code != "unread-narration"]
+    # a local preview needs no address of its own: the placeholder's warning is build's
+    shown = [d for d in result.report.sorted()
+             if d.code not in ("unread-narration", "placeholder-address")]
     if shown:
         print(format_text(shown), file=sys.stderr)
     not_read = sum(d.code == "unread-narration" for d in result.report.items)

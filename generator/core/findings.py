@@ -165,6 +165,11 @@ ROWS: tuple[Row, ...] = (
         "build only: WeasyPrint without libharfbuzz-subset (every PDF carries whole fonts); "
         "print.css names a font file that is not in the theme's fonts",
         warning=True),
+    Row(("placeholder-address",),
+        "`base_url` (or `build --base-url`) is a placeholder: a reserved name (`example.org`, "
+        "`*.example`, `*.test`, `*.invalid`, `localhost`) where the site will not be served, "
+        "so the printed cards' addresses and QR codes, the canonical links and the sitemap "
+        "lead nowhere; set the address the site is served from", warning=True),
     Row(("unknown-override",),
         "build only: a file of the site's templates folder whose name is near, but not, a "
         "file of the built-in theme (with the nearest): a typo, which overrides nothing",

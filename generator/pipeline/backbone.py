@@ -69,7 +69,7 @@ def _steps(ctx: Context) -> BuildResult:
     from .search import search
     from .simulate import simulate
 
-    site_spec = load_site_spec(config.rules, ctx.report)
+    site_spec = load_site_spec(config.rules, ctx.report, base_url=config.base_url)
     theme_findings(config.theme, ctx.report)
     games = check_games(ctx, site_spec.source_language if site_spec else SOURCE_LANGUAGE)
     failpoint("games-stored")  # the checked games wait in the spool, to be loaded again
@@ -98,7 +98,9 @@ def _start(config: BuildConfig, spool: Spool) -> Context:
     changed), and the inputs as they are now."""
     previous = graph.load_state(graph.state_path(config.out))
     inputs = graph.Inputs([config.rules, *config.theme.layers], previous.inputs)
-    toolchain = graph.toolchain_digest(f"pdf={config.pdf} {renderer_environment()}")
+    toolchain = graph.toolchain_digest(
+        f"pdf={config.pdf} {renderer_environment()}"
+        + (f" base_url={config.base_url}" if config.base_url else ""))
     if previous.toolchain != toolchain:
         previous = graph.State(inputs=previous.inputs)  # another generator: trust no output
     return Context(config, previous, inputs, toolchain, config.disk_cache(),

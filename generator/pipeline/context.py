@@ -34,6 +34,8 @@ class BuildConfig:
     # False: a game is loaded when a page of it is rendered and dropped soon after
     keep_games: bool = False
     quiet: bool = False  # no progress on stderr
+    # the address the site is served from, in place of site.yaml's (build --base-url)
+    base_url: str | None = None
     # True: the narration's sentences the check could not read are warnings (serve shows
     # them on their pages)
     unread: bool = False
