@@ -22,6 +22,9 @@ from . import charts
 from .numbers_text import length_sentences, seat_groups, seat_sentences, why_sentences
 
 TITLE = _n_("By the numbers")
+# The game page names a seat by its place from the dealer ("seat +2"): the key, said once
+SEATS_KEY = _n_("Seats are counted from the dealer, to the left: +1 is the player at the "
+                "dealer's left.")
 TYPICAL_PLAYERS = 4  # the configuration shown first, and on the game page: the base game
 
 
@@ -199,8 +202,20 @@ def numbers_summary(results: list[Result], *, lang: str, msgs: Messages, rtl: bo
     if first is None:
         return None
     f = Formatter(lang, msgs, rtl=rtl)
+    lines = _summary_lines(first, f)
+    if _names_a_seat(first):
+        lines.append(msgs.gettext(SEATS_KEY))
     return {"id": "numbers", "title": msgs.gettext(TITLE),
-            "lead": _title(first, msgs, variant_name), "lines": _summary_lines(first, f)}
+            "lead": _title(first, msgs, variant_name), "lines": lines}
+
+
+def _names_a_seat(result: Result) -> bool:
+    """Whether the seat sentences of ``result`` name a seat other than the dealer's."""
+    figures = _seat_figures(result.configuration.simulation, result.numbers)
+    if len(figures) < 2:
+        return False
+    groups = seat_groups(figures)
+    return groups.differ and any(s != 0 for s in groups.most + groups.least)
 
 
 def _summary_lines(result: Result, f: Formatter) -> list[str]:
