@@ -141,3 +141,19 @@ def test_every_page_at_phone_width(site: Path, server: str, browser) -> None:
     assert late == {}, f"the objective's text starts below {FIRST_RULE_PX} px: {late}"
 
 
+
+
+def test_the_index_shows_the_games_two_by_two_on_a_wide_screen(server: str, browser) -> None:
+    """Issue 39: one column of sixteen cards was 4,500 px tall at 1280 px. A wide screen
+    sets them two by two (the lead and the filter keep the reading measure), a phone one
+    under another, in a left-to-right and a right-to-left language."""
+    for lang in ("en", "ar"):
+        for width, columns in ((1280, 2), (390, 1)):
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            page.goto(f"{server}/{lang}/index.html")
+            lefts = page.evaluate("""[...document.querySelector('.game-list').children]
+                .map(card => Math.round(card.getBoundingClientRect().left))""")
+            assert len(set(lefts)) == columns, (lang, width, lefts)
+            lead = page.evaluate("document.querySelector('.lead').getBoundingClientRect().width")
+            assert lead <= 44 * 16 + 1, (lang, width, lead)  # --measure: 44rem
+            page.close()

@@ -317,3 +317,37 @@ def test_trick_taking_pages_have_a_glossary_in_every_language(site: Path) -> Non
             # read as data: each term an entry the rules' first use of it links to
             entries = section[:section.index("</section>")].count('class="glossary-entry"')
             assert entries >= 5 and 'class="term"' in html, (bundle.rules.id, lang)
+
+
+def test_a_game_page_that_names_a_seat_says_how_seats_are_counted(site: Path) -> None:
+    """Issue 39: "Seat +2 loses most often" on a game page, with nothing to say what +2 is.
+    Where the figures name a seat by its place from the dealer, the key follows, once."""
+    from generator.core.languages import load_messages
+    from generator.web.numbers import SEATS_KEY
+
+    named = 0
+    for lang in LANGUAGES:
+        key = str(escape(load_messages(TEMPLATES, lang).gettext(SEATS_KEY)))
+        for path in sorted((site / lang).glob("*/index.html")):
+            found = re.search(r'<p class="numbers-summary">(.*?)</p>',
+                              path.read_text(encoding="utf-8"), re.S)
+            if found is None:
+                continue
+            lines = found.group(1).replace(key, "")
+            says_seat = re.search(r"\+\d", lines) is not None
+            assert found.group(1).count(key) == (1 if says_seat else 0), (path, found.group(1))
+            named += says_seat
+    assert named >= 6  # Black Peter's seat +2 in every language, at least
+
+
+def test_an_index_card_says_its_minutes_once_and_the_game_page_marks_the_estimate(
+        site: Path) -> None:
+    """Issue 39: every index card said "our estimate" twice (its description says the
+    minutes are this site's estimate). The card's line gives the minutes alone; the game
+    page's facts keep the mark."""
+    index = (site / "en" / "index.html").read_text(encoding="utf-8")
+    metas = re.findall(r'<p class="meta">(.*?)</p>', index, re.S)
+    assert len(metas) >= 16 and all("minutes" in m for m in metas)
+    assert not [m for m in metas if "estimate" in m]
+    hearts = (site / "en" / "hearts" / "index.html").read_text(encoding="utf-8")
+    assert "(our estimates)" in hearts or "(our estimate)" in hearts

@@ -70,6 +70,15 @@ class GameFacts:
     def duration(self) -> str:
         """Always says what the minutes are for: a hand, and a whole game when it has several;
         a figure that is this site's estimate (no source gives it) is marked as one."""
+        return self._duration(marked=True)
+
+    @cached_property
+    def duration_unmarked(self) -> str:
+        """The minutes without the estimate's mark: the index's line under a description
+        that often says the same (the game page's facts keep the mark)."""
+        return self._duration(marked=False)
+
+    def _duration(self, *, marked: bool) -> str:
         d = self.bundle.rules.spec.duration
         parts = [("hand", self.msgs.ngettext("about %(num)s minute a hand",
                                              "about %(num)s minutes a hand", d.hand) % {"num": d.hand})]
@@ -77,7 +86,7 @@ class GameFacts:
             parts.append(("game", self.msgs.ngettext("about %(num)s minute a game",
                                                      "about %(num)s minutes a game", d.game)
                           % {"num": d.game}))
-        estimated = [name for name, _ in parts if name in d.estimate]
+        estimated = [name for name, _ in parts if marked and name in d.estimate]
         if len(parts) > 1 and len(estimated) == len(parts):  # one mark after both
             return self._estimate(self._joined([text for _, text in parts]), len(parts))
         return self._joined([self._estimate(text, 1) if name in estimated else text

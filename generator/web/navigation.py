@@ -128,7 +128,7 @@ def index_entry(bundle: GameBundle, lang: str, msgs: Messages) -> IndexEntry:
     description = facts.fill(facts.text.description)
     names = other_names(bundle, facts.title)
     return {"title": facts.title, "description": markup.render_inline(description),
-            "players": facts.players, "duration": facts.duration,
+            "players": facts.players, "duration": facts.duration_unmarked,
             "difficulty": facts.difficulty, "names": names,
             "search_text": " ".join([facts.title, *(n["name"] for n in names),
                                      markup.plain(description)])}
