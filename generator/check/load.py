@@ -10,6 +10,7 @@ its engine; what loading gives is a GameBundle (bundle.py).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from pathlib import Path
 from typing import Any, Callable, TypeVar
@@ -25,7 +26,7 @@ from ..model.game import Engine, Example, GameBundle, GameRules, LanguageText
 from ..model.placeholders import check_placeholders
 from ..model.source import Key, Source, load_yaml
 from ..model.tokens import parse_cards_at
-from .prose import check_images, check_names, check_tables
+from .prose import check_images, check_minus_signs, check_names, check_tables
 
 M = TypeVar("M", bound=schema.Strict)
 
@@ -225,7 +226,11 @@ def placeholders(rules: GameRules) -> dict[str, str]:
     } | family.placeholders(game)
     for name, variant in rules.variants.items():  # a variant's own values: {standard.points.total}
         values |= {f"{name}.{k}": v for k, v in family.placeholders(variant).items()}
-    return values  # an empty value means: known, but this game has nothing to put there
+    # a negative figure with the minus sign, as all generated text writes it
+    return {k: _NEGATIVE.sub("\u2212", v) for k, v in values.items()}  # "": nothing to put there
+
+
+_NEGATIVE = re.compile(r"(?<!\w)-(?=\d)")
 
 
 # -- a game folder -------------------------------------------------------------------------
@@ -324,6 +329,7 @@ def load_game(folder: Path, report: Report, *, root: Path | None = None) -> Game
         check_placeholders(text.source, values, report)
         check_images(text.source, report)
         check_tables(text.source, report)
+        check_minus_signs(text.source, report)
         written = rules.source.get(("slugs",))  # with a slug a schema error left out
         if lang not in rules.spec.slugs and not (isinstance(written, dict) and lang in written):
             report.error(rules.source.mark(("slugs",)), "missing-key",

@@ -29,6 +29,27 @@ def check_images(src: Source, report: Report) -> None:
                          hint="embed the picture as a data:image/png;base64,... URL, or leave it out")
 
 
+# A hyphen-minus that stands for a minus: before a digit, after no letter, digit or sign (a
+# range "2-6", a date, an address, a Markdown rule and "+-" are not minus signs)
+_HYPHEN_MINUS = re.compile(r"(?<![\w\-\u2212+)\]}/.:=#&%])-(?=\d)")
+
+
+def check_minus_signs(src: Source, report: Report) -> None:
+    """A negative number in prose is written with the minus sign (U+2212), as the generated
+    text writes it: the hyphen is shorter, sits lower and breaks a line after it."""
+    for key, text in strings_in(src.data):
+        if "-" not in text:
+            continue
+        for m in _HYPHEN_MINUS.finditer(text):
+            number = re.match(r"\d+(?:[.,]\d+)?", text[m.end():])
+            figure = number.group() if number else ""
+            report.warning(src.text_mark(key, m.start()), "hyphen-minus",
+                           f"'-{figure}' is written with a hyphen-minus: a negative number takes "
+                           f"the minus sign, '\u2212{figure}'",
+                           hint="type \u2212 (U+2212 MINUS SIGN; in Markdown also &minus;) in "
+                           "place of the hyphen")
+
+
 MAX_TABLE_COLUMNS = 64  # a page's table wider than this reads on no screen or paper
 MAX_TABLE_CELLS = 10_000  # its tokens cost memory: 2 million cells took 3 GB to render
 

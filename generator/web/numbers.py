@@ -148,7 +148,13 @@ class Formatter:
 @lru_cache(maxsize=1024)
 def _whole(lang: str, n: int) -> str:
     """A seat's number in ``lang`` (Babel parses the pattern and the locale on every call)."""
-    return format_decimal(n, "#,##0", locale=lang)
+    return minus_sign(format_decimal(n, "#,##0", locale=lang))
+
+
+def minus_sign(text: str) -> str:
+    """Babel's figures with the minus sign (U+2212) in place of its hyphen-minus, in every
+    language: the hyphen is shorter and sits lower than a plus."""
+    return text.replace("-", "\u2212")
 
 
 @lru_cache(maxsize=65536)
@@ -156,8 +162,8 @@ def _babel(lang: str, pattern: str, scaled: int, scale: int, *, percent: bool = 
     """``scaled / 10**scale`` through Babel in ``lang`` with ``pattern``."""
     value = Decimal(scaled).scaleb(-scale)
     if percent:
-        return format_percent(value, pattern, locale=lang)
-    return format_decimal(value, pattern, locale=lang)
+        return minus_sign(format_percent(value, pattern, locale=lang))
+    return minus_sign(format_decimal(value, pattern, locale=lang))
 
 
 def chosen(results: list[Result]) -> Result | None:

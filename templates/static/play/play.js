@@ -52,8 +52,13 @@
 
   // -- words and cards ---------------------------------------------------------------------
 
+  /** A number as the page shows it: a negative one with the minus sign (U+2212), not the
+      hyphen. */
+  function num(n) {
+    return typeof n === 'number' && n < 0 ? `\u2212${-n}` : String(n);
+  }
   function fill(text, vars) {
-    return text.replace(/%\((\w+)\)s/g, (_, key) => String(vars[key]));
+    return text.replace(/%\((\w+)\)s/g, (_, key) => num(vars[key]));
   }
   function el(tag, attrs, children) {
     const node = document.createElement(tag);
@@ -383,7 +388,7 @@
 
   window.rulebookPlay = { yaml };  // for tests: the emitter alone
   page = window.RulebookEngine.familyOf(data.family).page({
-    el, fill, sentence, cardNode, cardsNode, say, name, ui, data, W, api, ME, render, tryMove,
+    el, fill, num, sentence, cardNode, cardsNode, say, name, ui, data, W, api, ME, render, tryMove,
     legalCards, arrows, clampFocus, shuffledFan, list, of, options: () => data.configs[ui.config].options,
   });
   const how = document.querySelector('.play-how');  // how to move, in the family's words

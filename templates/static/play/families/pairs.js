@@ -217,7 +217,7 @@
   // -- the play page's part (play.js calls page(h) with its helpers) ----------------------
   // The reader draws from a fan of face-down backs, in an order shuffled for every draw.
   function pairsPage(h) {
-    const { el, fill, say, name, ui, W, api, ME, cardNode, tryMove, arrows, clampFocus, shuffledFan, list, options } = h;
+    const { el, num, fill, say, name, ui, W, api, ME, cardNode, tryMove, arrows, clampFocus, shuffledFan, list, options } = h;
 
     function fanNode(s) {
       const legal = api.legalMoves();
@@ -293,7 +293,7 @@
       sheet(s) {
         if (!s.match) return null;
         return { corner: el('td'), rows: [el('tr', {}, [el('th', { scope: 'row', text: W.losses }),
-          ...s.match.penalties.map((p) => el('td', { class: 'num', text: String(p) }))])] };
+          ...s.match.penalties.map((p) => el('td', { class: 'num', text: num(p) }))])] };
       },
     };
   }

@@ -464,7 +464,7 @@
   // asks for the suit with four buttons); a button draws, another passes.
   function shedPage(h) {
     // The page's words (generator/web/play_page.py), from the language's catalog.
-    const { el, fill, say, name, ui, W, api, ME, cardNode, tryMove, arrows, clampFocus, list } = h;
+    const { el, num, fill, say, name, ui, W, api, ME, cardNode, tryMove, arrows, clampFocus, list } = h;
 
     return {
       nextLabel: W.nextHand,
@@ -540,7 +540,7 @@
       sheet(s) {
         if (!s.match) return null;
         return { corner: el('td'), rows: [el('tr', {}, [el('th', { scope: 'row', text: W.total }),
-          ...s.match.totals.map((p) => el('td', { class: 'num', text: String(p) }))])] };
+          ...s.match.totals.map((p) => el('td', { class: 'num', text: num(p) }))])] };
       },
     };
   }

@@ -676,7 +676,7 @@
   // -- the play page's part (play.js calls page(h) with its helpers) ----------------------
   // The reader plays (or passes) from a row of card buttons; the trick lies in the middle.
   function tricksPage(h) {
-    const { el, fill, say, name, ui, W, api, ME, cardNode, sentence, render, tryMove, legalCards, arrows, clampFocus, options, list, of } = h;
+    const { el, num, fill, say, name, ui, W, api, ME, cardNode, sentence, render, tryMove, legalCards, arrows, clampFocus, options, list, of } = h;
     const partners = () => options().sides === 'partners';
     const bidding = () => options().bids !== null;
     // a game without card points (Whist, Oh Hell) counts tricks where others count points
@@ -699,7 +699,7 @@
     /** A seat's score in this hand so far, as the sheet will count it before the bonuses:
         its cards' points and what its tricks are worth (Peppa Scivolosa: 10 a trick). */
     function handScore(s, seat) { return pointsTaken(s, seat) + (options().per_trick || 0) * tricksTaken(s, seat); }
-    const signed = (n) => (n > 0 ? `+${n}` : String(n));
+    const signed = (n) => (n > 0 ? `+${n}` : num(n));
     /** What a side's score is made of: the cards, the tricks, a bonus for none or for clean
         tricks, and whatever the other rules added (the scores are the engine's). */
     function parts(s, seats, score) {
@@ -895,17 +895,17 @@
       sheet(s) {
         if (partners()) { // a column a side: the partners score together
           const sides = s.match.sides;
-          const cells = (row) => sides.map((g) => el('td', { class: 'num', text: String(row[g[0]]) }));
+          const cells = (row) => sides.map((g) => el('td', { class: 'num', text: num(row[g[0]]) }));
           const rows = s.sheet.map((row, i) => el('tr', {}, [el('th', { scope: 'row', class: 'num', text: String(i + 1) }), ...cells(row)]));
           rows.push(el('tr', { class: 'play-total' }, [el('th', { scope: 'row', text: W.total }), ...cells(s.match.totals)]));
           return { corner: el('th', { scope: 'col', text: W.hand }), rows,
             columns: sides.map((g) => fill(W.side, { first: name(g[0]), second: name(g[1]) })) };
         }
         const rows = s.sheet.map((scores, i) => el('tr', {}, [el('th', { scope: 'row', class: 'num', text: String(i + 1) }),
-          ...scores.map((p) => el('td', { class: 'num', text: String(p) }))]));
+          ...scores.map((p) => el('td', { class: 'num', text: num(p) }))]));
         if (s.match) {
           rows.push(el('tr', { class: 'play-total' }, [el('th', { scope: 'row', text: W.total }),
-            ...s.match.totals.map((p) => el('td', { class: 'num', text: String(p) }))]));
+            ...s.match.totals.map((p) => el('td', { class: 'num', text: num(p) }))]));
         }
         return { corner: el('th', { scope: 'col', text: W.hand }), rows };
       },
