@@ -42,6 +42,10 @@ PAGE_FILL = 1 / 2  # of a booklet's text area, the least a page (not the last) f
 TEXT_AREA_MM = {"booklet": (14, 13, 16, 13), "card": (7, 7.5, 9, 7.5), "sheet": (7, 8.5, 7, 8.5),
                 "aid": (3.5, 3.5, 3, 3.5)}
 CELL_TOLERANCE = 0.5 * MM  # the render's own (pdf/overflow.py): layout rounding, hairlines
+# Characters on one baseline this close are one line; farther apart, two (a player aid's
+# neighbouring cards are 7 mm apart, text to text: an Arabic card's bullet joined the next card's
+# line at 30 mm)
+JOIN = 6 * MM
 QUIET_MODULES = 4
 LINES_AFTER_HEADING = 2
 HEADINGS = {"H", "H1", "H2", "H3", "H4", "H5", "H6"}
@@ -194,7 +198,7 @@ def _lines(page: Any, levels: dict[int, str | None], height: float) -> list[Line
                          * (abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5), 1)
             top, bottom, baseline = height - rect.top, height - rect.bottom, height - matrix.f
             line = next((ln for ln in reversed(out[-8:]) if abs(ln.baseline - baseline) < size * 0.4
-                         and rect.left < ln.right + 30 * MM and rect.right > ln.left - 30 * MM), None)
+                         and rect.left < ln.right + JOIN and rect.right > ln.left - JOIN), None)
             if line is None:
                 line = Line(baseline, top, bottom, rect.left, rect.right, levels[mcid])
                 out.append(line)

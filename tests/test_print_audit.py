@@ -72,6 +72,7 @@ def test_the_audit_measures_a_qr_codes_quiet_zone_and_a_cards_type_and_fill(tmp_
     assert any("of the card's height, under 70%" in p for p in problems), problems
 
 
+@pytest.mark.pdf
 def test_the_audit_finds_a_line_past_the_margin_of_one_copy_on_the_sheet(tmp_path: Path) -> None:
     """Each copy's cell is read, not only the first: the fourth card's text runs into its
     bottom margin (the cell's padding, which does not clip it) and down to the paper's edge."""
