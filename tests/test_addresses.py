@@ -33,7 +33,9 @@ def _read(site: Path, rel: str) -> tuple[str, str, str]:
     html = (site / rel).read_text(encoding="utf-8")
     found = _BODY.search(html)
     assert found is not None, f"{rel}: no <body class=page-KIND>"
-    return found.group(1), found.group(2) or "", html
+    game = found.group(2) or ""
+    assert bool(game) == (rel.count("/") >= 2), f"{rel}: data-game='{game}'"  # <lang>/<slug>/...
+    return found.group(1), game, html
 
 
 def _follow(rel: str, href: str) -> str:
