@@ -297,7 +297,8 @@ def _word_only_in(site: Path, lang: str, game: str) -> str:
         plain = html.unescape(re.sub(r"<[^>]+>", " ", body)).casefold()
         return {w for w in re.findall(r"[^\W\d_]{7,}", plain)}
     own = words(site / _page_of(site, lang, game))
-    for other in (site / lang).glob("*/index.html"):
+    for quickref in (site / lang).glob("*/quickref/index.html"):  # each game page, no old address
+        other = quickref.parent.parent / "index.html"
         if other != site / _page_of(site, lang, game):
             own -= words(other)
     assert own, f"no word only the {game} page of {lang} has"

@@ -226,10 +226,9 @@ class GameSpec(Strict):
     former_slugs: dict[str, list[Annotated[str, Field(pattern=ID_PATTERN, max_length=100)]]] = \
         Field(default={}, json_schema_extra={"propertyNames": {"enum": list(LANGUAGES)}},
               examples=[{"en": ["black-peter-32"]}], description=(
-            "Addresses the game had before, by language: each `<lang>/<slug>/` (and its quick "
-            "reference, numbers and play pages) becomes a small page that sends the reader to "
-            "the game's page in that language. A slug, current or former, names one game in "
-            "every language (see Writing rules)."))
+            "Addresses the game had before, by language: each `<lang>/<slug>/` becomes a small "
+            "page that sends the reader to the game's page in that language. A slug, current "
+            "or former, names one game in every language (see Writing rules)."))
     options: dict[str, Any] = Field(examples=[{"pairing": "rank", "odd_card": "★"}], description=(
         "The engine's options: what they are depends on the family (see the family's "
         "options below)."))

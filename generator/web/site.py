@@ -161,11 +161,9 @@ def plan_listed(listings: list[Listing], games: Mapping[str, GameBundle]) -> Sit
                 pages.append(Page(Kind.PLAY, lang, f"{lang}/{slug}/play/index.html", game.id))
             for page in pages:
                 site.add(page)
-            for former in game.former_slugs.get(lang, ()):  # each page again at the old address
-                for page in pages:
-                    site.add(Page(Kind.REDIRECT, lang, f"{lang}/{former}/"
-                                  + page.path.removeprefix(f"{lang}/{slug}/"), game.id,
-                                  target=page.path))
+            for former in game.former_slugs.get(lang, ()):  # the game page's old address
+                site.add(Page(Kind.REDIRECT, lang, f"{lang}/{former}/index.html", game.id,
+                              target=pages[0].path))
             for kind, name in ((DocKind.CARD, f"{slug}-card.pdf"), (DocKind.SHEET, f"{slug}-sheet.pdf"),
                                (DocKind.BOOKLET, f"{slug}.pdf"),
                                (DocKind.IMPOSED, f"{slug}-booklet-a4.pdf"),
