@@ -97,7 +97,7 @@ def test_every_shipped_translation_is_recorded_current_and_its_record_round_trip
 def test_units_are_the_texts_a_translator_translates_one_by_one() -> None:
     bundle = next(b for b in check([RULES / GAME], root=ROOT).games)
     keys = list(units(bundle.languages["en"].spec))
-    assert keys[:3] == ["title", "description", "sections.objective"]
+    assert keys[:4] == ["title", "description", "family_name", "sections.objective"]
     assert "steps.1" in keys and "faq.1" in keys and "quickref.turn" in keys
     assert any(k.startswith("examples.") and ".steps." in k for k in keys)
     assert not any("seats" in k for k in keys)  # seat names are not prose
