@@ -14,8 +14,8 @@ import pytest
 from conftest import TEMPLATES, serve_folder
 
 GOLDEN = Path(__file__).parent / "golden"
-GAME = "en/black-peter-32/"
-NUMBERS = "en/black-peter-32/numbers/"
+GAME = "en/black-peter/"
+NUMBERS = "en/black-peter/numbers/"
 SHOWN = ("() => [...document.querySelectorAll('.numbers-group')]"
          ".filter(g => g.checkVisibility()).map(g => g.id)")
 

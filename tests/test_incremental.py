@@ -102,9 +102,9 @@ def edit(rules: Path, templates: Path, kind: str, n: int) -> None:
                     _unlink(new / "game.yaml", name)
             _replace(new / "game.yaml", r"^id: .*$", f"id: {new.name}")
             text = (new / "game.yaml").read_text(encoding="utf-8")
-            (new / "game.yaml").write_text(re.sub(r"^(  [a-z]{2}: )([a-z0-9-]+)$",
-                                                  rf"\g<1>\g<2>-copy{n}", text, flags=re.M),
-                                           encoding="utf-8")
+            text = re.sub(r"^(  [a-z]{2}: \[?)([a-z0-9-]+)(\]?)$", rf"\g<1>\g<2>-copy{n}\g<3>",
+                          text, flags=re.M)  # its slugs, and its former slugs: its own
+            (new / "game.yaml").write_text(text, encoding="utf-8")
     elif kind == "remove":  # as an author does it: the game goes, and so do the links to it
         if len(games) > 1:
             shutil.rmtree(game)
@@ -164,9 +164,8 @@ def test_an_edit_renders_only_what_depends_on_it(tmp_path: Path) -> None:
     config = BuildConfig(rules, templates, out, pdf=False)
     first = build(config)
     assert first.ok and len(first.files) == first.written
-    black_peter = {"en": "en/black-peter-32", "it": "it/black-peter-32-carte",
-                   "de": "de/schwarzer-peter-32", "ru": "ru/chyorny-peter", "ro": "ro/pacalici-32",
-                   "ar": "ar/black-peter"}
+    black_peter = {"en": "en/black-peter", "it": "it/black-peter", "de": "de/black-peter",
+                   "ru": "ru/chyorny-peter", "ro": "ro/black-peter", "ar": "ar/black-peter"}
     # one FAQ answer of one game in English: that game's pages in every language (the answer
     # is now an outdated translation in the others, and their pages say so), and its English
     # numbers and play pages, which read the English text (its title, the variants' names); only the
@@ -177,7 +176,7 @@ def test_an_edit_renders_only_what_depends_on_it(tmp_path: Path) -> None:
     assert second.ok and _pages(second) == sorted(
         [f"{folder}/{page}" for folder in black_peter.values()
          for page in ("index.html", "quickref/index.html")]
-        + ["en/black-peter-32/numbers/index.html", "en/black-peter-32/play/index.html"])
+        + ["en/black-peter/numbers/index.html", "en/black-peter/play/index.html"])
     after = tree(out)
     assert {p for p in after if p.endswith(".html") and after[p] != before.get(p)} == {
         f"{folder}/index.html" for folder in black_peter.values()}
@@ -190,11 +189,11 @@ def test_an_edit_renders_only_what_depends_on_it(tmp_path: Path) -> None:
     # only Italian is indexed again
     edit(rules, templates, "text", 4)
     third = build(config)
+    # (and the page at its former Italian address, which names it)
     assert _pages(third) == ["it/404.html", "it/black-peter-32-carte/index.html",
-                             "it/black-peter-32-carte/numbers/index.html",
-                             "it/black-peter-32-carte/play/index.html",
-                             "it/black-peter-32-carte/quickref/index.html", "it/hearts/index.html",
-                             "it/index.html"]
+                             "it/black-peter/index.html", "it/black-peter/numbers/index.html",
+                             "it/black-peter/play/index.html", "it/black-peter/quickref/index.html",
+                             "it/hearts/index.html", "it/index.html"]
     assert {p.split("/")[-1][:3] for p in third.files if "/fragment/" in p} == {"it_"}
     # the quick-reference template: every quick-reference page, and no other page
     edit(rules, templates, "template", 0)

@@ -48,7 +48,7 @@ def test_pages_that_exist(site: Path) -> None:
                 "en/index.html", "en/404.html", "en/black-peter/index.html",
                 "en/black-peter/quickref/index.html", "it/uomo-nero/index.html",
                 "ru/chyorny-peter/index.html", "ar/black-peter/index.html",
-                "en/black-peter-32/index.html"):
+                "en/uomo-nero/index.html", "en/black-peter-32/index.html"):
         assert (site / rel).is_file(), rel
 
 
@@ -83,16 +83,16 @@ def test_missing_translation_is_not_faked(tmp_path: Path) -> None:
     assert build(BuildConfig(rules, TEMPLATES, out, pdf=False)).ok
     uomo = json.dumps(sorted(p.as_posix() for p in (out / "ru").rglob("*")))
     assert "uomo" not in uomo
-    en = page(out, "en/black-peter/index.html")
+    en = page(out, "en/uomo-nero/index.html")
     assert 'hreflang="ru"' not in en and 'hreflang="it"' in en
     assert "Uomo Nero" not in page(out, "ru/index.html")
 
 
 def test_alternates_and_switcher_lead_to_the_same_page_translated(site: Path) -> None:
-    en = page(site, "en/black-peter/index.html")
+    en = page(site, "en/uomo-nero/index.html")
     assert '<link rel="alternate" hreflang="it" href="https://rulebook.example/it/uomo-nero/">' in en
-    assert '<link rel="alternate" hreflang="en" href="https://rulebook.example/en/black-peter/">' in en
-    assert '<link rel="alternate" hreflang="x-default" href="https://rulebook.example/en/black-peter/">' in en
+    assert '<link rel="alternate" hreflang="en" href="https://rulebook.example/en/uomo-nero/">' in en
+    assert '<link rel="alternate" hreflang="x-default" href="https://rulebook.example/en/uomo-nero/">' in en
     assert '<a href="../../it/uomo-nero/index.html" lang="it" dir="ltr" hreflang="it">Italiano</a>' in en
     ar_qr = page(site, "ar/black-peter/quickref/index.html")
     assert 'href="../../../ru/chyorny-peter/quickref/index.html" lang="ru"' in ar_qr
@@ -135,7 +135,7 @@ def test_faq_json_ld_matches_the_faq(site: Path) -> None:
 
 
 def test_example_round_is_rendered_from_the_replay(site: Path) -> None:
-    html = page(site, "en/black-peter/index.html")
+    html = page(site, "en/uomo-nero/index.html")
     start = html.index('id="example-anna-bruno-carla"')
     end = html.find('<div class="example ', start + 1)
     section = html[start:end if end > 0 else None]  # the next example round is not this one
@@ -300,7 +300,7 @@ def test_cards_per_player_table_is_computed_from_the_model(site: Path) -> None:
         table = table[:table.index("</table>")]
         return re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td></tr>", table)
     # 31 cards dealt one at a time to 2..6 players
-    assert rows("en/black-peter-32/index.html") == [
+    assert rows("en/black-peter/index.html") == [
         ("2", "15–16"), ("3", "10–11"), ("4", "7–8"), ("5", "6–7"), ("6", "5–6")]
     # four players with 13 each, and the three-player variant without the 2♦
     assert rows("en/hearts/index.html") == [("4", "13"), ("3 (Without the 2♦)", "17")]

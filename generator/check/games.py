@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable, Iterator, Mapping, Sequence
 
 from ..core.diagnostics import Diagnostic, Mark, Report
 from ..core.languages import SOURCE_LANGUAGE
@@ -92,7 +92,7 @@ def _check(paths: list[Path], root: Path | None, progress: Progress, unread: boo
         if bundle is not None:
             result.games.append(bundle)
             result.replays |= replays
-    check_slugs([(b.rules.id, b.rules.spec.slugs, _slug_mark(b)) for b in result.games], report)
+    check_slugs([game_slugs(b) for b in result.games], report)
     check_related([LinkSource.of(b) for b in result.games], report)
     return result
 
@@ -167,8 +167,12 @@ def check_narration_text(bundle: GameBundle, lang: str, text: str, *, example: s
     return report
 
 
-def _slug_mark(bundle: GameBundle) -> Callable[[str], Mark]:
-    return lambda lang: bundle.rules.source.mark(("slugs", lang))
+def game_slugs(bundle: GameBundle) -> GameSlugs:
+    """A game's addresses, current and former, with where each is written."""
+    spec = bundle.rules.spec
+    return GameSlugs(bundle.rules.id, dict(spec.slugs),
+                     {lang: list(s) for lang, s in spec.former_slugs.items()},
+                     slug_marks(bundle), former_slug_marks(bundle))
 
 
 def slug_marks(bundle: GameBundle) -> dict[str, Mark]:
@@ -176,13 +180,69 @@ def slug_marks(bundle: GameBundle) -> dict[str, Mark]:
     return {lang: bundle.rules.source.mark(("slugs", lang)) for lang in bundle.rules.spec.slugs}
 
 
-def check_slugs(games: list[tuple[str, Mapping[str, str], Callable[[str], Mark]]],
-                report: Report) -> None:
-    """Two games may not share a page address in one language."""
-    taken: dict[tuple[str, str], str] = {}
-    for game_id, slugs, mark in games:
-        for lang, slug in slugs.items():
-            other = taken.setdefault((lang, slug), game_id)
-            if other != game_id:
-                report.error(mark(lang), "duplicate-slug",
-                             f"the {lang} slug '{slug}' is also the slug of '{other}'")
+def former_slug_marks(bundle: GameBundle) -> dict[str, list[Mark]]:
+    """Where each former slug of a game stands."""
+    src = bundle.rules.source
+    return {lang: [src.mark(("former_slugs", lang, i)) for i in range(len(slugs))]
+            for lang, slugs in bundle.rules.spec.former_slugs.items()}
+
+
+@dataclass(frozen=True)
+class GameSlugs:
+    """The addresses of one game: its slug in each language, the slugs it had before (each
+    now a page that sends the reader on), and where each is written."""
+
+    game: str
+    slugs: Mapping[str, str]
+    former: Mapping[str, Sequence[str]]
+    marks: Mapping[str, Mark]  # lang -> its slug's place
+    former_marks: Mapping[str, Sequence[Mark]]  # lang -> each former slug's place
+    folder: str = ""  # where a finding goes when a place is unknown
+
+    def claims(self) -> Iterator[tuple[str, str, bool, Mark]]:
+        """(language, slug, former?, place) of every address of the game."""
+        for lang, slug in self.slugs.items():
+            yield lang, slug, False, self.marks.get(lang, Mark(self.folder))
+        for lang, slugs in self.former.items():
+            marks = self.former_marks.get(lang, ())
+            for i, slug in enumerate(slugs):
+                yield lang, slug, True, marks[i] if i < len(marks) else Mark(self.folder)
+
+
+def check_slugs(games: Sequence[GameSlugs], report: Report) -> None:
+    """A slug names one game: two games may not share a page address in one language
+    (duplicate-slug), nor a slug in two languages, current or former (shared-slug): changing
+    only the language in an address lands on the same game or on no page, never on another
+    game. Of the games that use one slug, the one using it most keeps it (then the first by
+    id); each use by another game is a finding where it is written."""
+    uses: dict[str, dict[str, list[tuple[str, bool, Mark]]]] = {}  # slug -> game -> uses
+    for game in games:
+        for lang, slug, former, mark in game.claims():
+            uses.setdefault(slug, {}).setdefault(game.game, []).append((lang, former, mark))
+    for slug, by_game in uses.items():
+        if len(by_game) < 2:
+            continue
+        owner = min(by_game, key=lambda g: (-sum(not f for _, f, _ in by_game[g]),
+                                            -len(by_game[g]), g))
+        held = by_game[owner]
+        for other, claims in sorted(by_game.items()):
+            if other == owner:
+                continue
+            for lang, former, mark in claims:
+                same = next(((lg, f) for lg, f, _ in held if lg == lang), None)
+                if same is not None and not same[1] and not former:
+                    report.error(mark, "duplicate-slug",
+                                 f"the {lang} slug '{slug}' is also the slug of '{owner}'")
+                    continue
+                other_lang, other_former = same or (held[0][0], held[0][1])
+                mine = f"the {'former ' if former else ''}{lang} slug '{slug}'"
+                theirs = f"the {'former ' if other_former else ''}{other_lang} slug of '{owner}'"
+                where = (f"/{lang}/{slug}/ would be the address of two games" if lang == other_lang
+                         else f"/{lang}/{slug}/ and /{other_lang}/{slug}/ would be two games")
+                report.error(mark, "shared-slug",
+                             f"{mine} is {theirs}: {where}, and changing the language in an "
+                             f"address would land on another game",
+                             hint=f"a slug names one game in every language: give '{other}' "
+                                  f"another slug here; a published address stays with the game "
+                                  f"that holds it in the other languages, as one of its "
+                                  f"former_slugs if it moved")

@@ -117,6 +117,7 @@ def load_game_rules(path: Path, report: Report, *, display: str, within: Path | 
         if lang not in LANGUAGES:
             report.error(src.key_mark(("slugs", lang)), "unknown-language",
                          f"unknown language '{lang}' (known: {', '.join(LANGUAGES)})")
+    _check_former_slugs(spec, src, report)
     _check_sources(spec, src, report)
     errors = len(report.errors)
     family = get_family(spec.family)
@@ -188,6 +189,27 @@ def _check_sources(spec: schema.GameSpec, src: Source, report: Report) -> None:
                 report.error(src.mark(("readings", i, "sources", j)), "bad-value",
                              f"reading '{reading.id}' names the unknown source '{name}'",
                              hint=did_you_mean(name, known) or f"known: {', '.join(known) or 'none'}")
+
+
+def _check_former_slugs(spec: schema.GameSpec, src: Source, report: Report) -> None:
+    """A former slug is an address in a language the game still has, other than its own."""
+    for lang, slugs in spec.former_slugs.items():
+        if lang not in spec.slugs:
+            report.error(src.key_mark(("former_slugs", lang)), "unknown-language",
+                         f"a former slug in '{lang}', a language the game has no slug in",
+                         hint=f"its languages: {', '.join(spec.slugs) or 'none'}")
+            continue
+        for i, slug in enumerate(slugs):
+            if slug in _RESERVED_NAMES:
+                report.error(src.mark(("former_slugs", lang, i)), "bad-value",
+                             f"'{slug}' cannot name a folder on every system (Windows reserves it)")
+            elif slug == spec.slugs[lang] or slug in slugs[:i]:
+                report.error(src.mark(("former_slugs", lang, i)), "duplicate-slug",
+                             f"the former {lang} slug '{slug}' is "
+                             + ("the game's slug in that language" if slug == spec.slugs[lang]
+                                else "listed twice"),
+                             hint="a former slug is an address the game no longer has: "
+                                  "remove this one")
 
 
 # A slug names a folder of the site: these names are devices on Windows, and a site copied

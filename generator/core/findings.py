@@ -127,6 +127,10 @@ ROWS: tuple[Row, ...] = (
          "missing-variant-text", "missing-example-text", "missing-reading-text",
          "missing-outside-model-text", "duplicate-slug", "duplicate-file"),
         "names that do not match, or a file twice (`de.yaml` and `de.yml`)"),
+    Row(("shared-slug",),
+        "one game's slug, current or former, in any language is another game's slug in "
+        "another language (or a former one): changing the language in an address would land "
+        "on another game"),
     Row(("outside-model",),
         "game.yaml declares a rule its family's engine does not model (`outside_model`): "
         "what it makes unreliable (the scores, the play, the figures) is neither checked nor "

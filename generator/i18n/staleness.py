@@ -65,7 +65,7 @@ def page_part(key: str) -> str:
     """The part of the game page a text is shown in: a section's id, ``intro`` (title and
     description) or ``quickref`` (the quick-reference page)."""
     head, _, rest = key.partition(".")
-    if head in ("title", "description"):
+    if head in ("title", "description", "family_name"):
         return "intro"
     if head == "sections":
         return rest

@@ -223,6 +223,12 @@ class GameSpec(Strict):
         examples=[{"en": "black-peter", "de": "schwarzer-peter"}], description=(
             "The game's address in each language it has a file for: `<lang>/<slug>/` on the "
             "site and the names of its PDFs."))
+    former_slugs: dict[str, list[Annotated[str, Field(pattern=ID_PATTERN, max_length=100)]]] = \
+        Field(default={}, json_schema_extra={"propertyNames": {"enum": list(LANGUAGES)}},
+              examples=[{"en": ["black-peter-32"]}], description=(
+            "Addresses the game had before, by language: each `<lang>/<slug>/` becomes a small "
+            "page that sends the reader to the game's page in that language. A slug, current "
+            "or former, names one game in every language (see Writing rules)."))
     options: dict[str, Any] = Field(examples=[{"pairing": "rank", "odd_card": "★"}], description=(
         "The engine's options: what they are depends on the family (see the family's "
         "options below)."))
@@ -369,6 +375,12 @@ class LanguageSpec(Strict):
     site's languages."""
 
     title: str = Field(description="The game's name in this language.", examples=["Old Maid"])
+    family_name: str | None = Field(default=None, max_length=80, examples=["Black Peter and Old Maid"],
+                                    description=(
+        "The name readers know the game's family by, as the heading of its section of the "
+        "index (a family: the games `related` links, directly or not). Given on one game of "
+        "the family, or on several with the same words; without one the heading is \"The "
+        "<game> family\", after the game the others descend from."))
     description: str = Field(description=(
         "One or two sentences for the list of games, the search and the page's description."),
         examples=["Pair up your cards and don't be the one left with the odd card."])

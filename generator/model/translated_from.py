@@ -42,6 +42,8 @@ def units(spec: schema.LanguageSpec) -> dict[str, str]:
     parts; steps and narration steps are one text each. Seat names are not prose.
     """
     out: dict[str, str] = {"title": spec.title, "description": spec.description}
+    if spec.family_name:
+        out["family_name"] = spec.family_name
     for name, text in spec.sections.model_dump().items():
         if text:
             out[f"sections.{name}"] = text

@@ -7,9 +7,17 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, cast
+from typing import Any, Iterator, Mapping, cast
 
-from ..check.games import CHECKED_PER_WORKER, check_game, check_slugs, find_game_folders, slug_marks
+from ..check.games import (
+    CHECKED_PER_WORKER,
+    GameSlugs,
+    check_game,
+    check_slugs,
+    find_game_folders,
+    former_slug_marks,
+    slug_marks,
+)
 from ..check.related import LinkSource, check_related
 from ..core.diagnostics import Diagnostic, Mark, Report
 from ..core.languages import LANGUAGES
@@ -89,7 +97,8 @@ class Games(Mapping[str, GameBundle]):
     def listings(self) -> list[Listing]:
         return [Listing(k, tuple(r.languages), r.slugs, r.deck,
                         (r.players[0], r.players[1]) if r.players else (0, 0),
-                        tuple((kind, game) for kind, game in r.links), tuple(r.omitted))
+                        tuple((kind, game) for kind, game in r.links), tuple(r.omitted),
+                        {lang: tuple(slugs) for lang, slugs in r.former_slugs.items()})
                 for k, r in self.records.items()]
 
 
@@ -139,7 +148,7 @@ def check_games(ctx: Context, source_lang: str) -> Games:
                                           advance=task.advance)))
     for folder in folders:  # in the folders' order, whichever worker checked them
         _check_one(ctx, games, folder, digests[folder], records[folder], checked.get(folder))
-    check_slugs([(k, r.slugs, _mark_of(r)) for k, r in games.records.items()], report)
+    check_slugs([_slugs_of(k, r) for k, r in games.records.items()], report)
     check_related([LinkSource(k, Path(r.folder), r.slugs,
                               [(str(g), Mark(str(p), int(line), int(col)))
                                for g, p, line, col in r.link_marks])
@@ -158,6 +167,9 @@ def _summary(bundle: GameBundle) -> dict[str, Any]:
     return {"id": bundle.rules.id, "languages": list(bundle.languages),
             "slugs": dict(bundle.rules.spec.slugs),
             "slug_marks": {k: _mark_list(m) for k, m in slug_marks(bundle).items()},
+            "former_slugs": {k: list(v) for k, v in bundle.rules.spec.former_slugs.items()},
+            "former_marks": {k: [_mark_list(m) for m in marks]
+                             for k, marks in former_slug_marks(bundle).items()},
             "deck": listing.deck, "players": list(listing.players),
             "links": [list(link) for link in listing.links], "omitted": list(listing.omitted),
             "link_marks": [[game_, *_mark_list(mark)] for game_, mark in links.links]}
@@ -198,6 +210,8 @@ def _mark_list(mark: Mark) -> list[Any]:
     return [mark.path, mark.line, mark.col]
 
 
-def _mark_of(record: graph.GameRecord) -> Callable[[str], Mark]:
-    return lambda lang: Mark(*record.slug_marks[lang]) if lang in record.slug_marks else \
-        Mark(record.folder)
+def _slugs_of(game: str, record: graph.GameRecord) -> GameSlugs:
+    return GameSlugs(game, record.slugs, record.former_slugs,
+                     {k: Mark(*m) for k, m in record.slug_marks.items()},
+                     {k: [Mark(*m) for m in marks] for k, marks in record.former_marks.items()},
+                     folder=record.folder)

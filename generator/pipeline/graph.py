@@ -35,7 +35,7 @@ from ..core.diagnostics import Diagnostic, Mark, Severity
 from ..runtime.deps import Deps
 from ..runtime.files import walk_once, write_beside
 
-STATE_VERSION = 8
+STATE_VERSION = 9
 STATE_FILE = ".rulebook-build.json"  # beside the output: .NAME.rulebook-build.json
 PACKAGE = Path(__file__).resolve().parent.parent  # the generator's own files
 MISSING = "-"  # the digest of a file that is not there
@@ -183,6 +183,8 @@ class GameRecord:
     outdated_key: str = ""  # the site.yaml they were found with (it names the source language)
     entries: dict[str, dict[str, Any]] = field(default_factory=dict)  # lang -> index entry
     entry_keys: dict[str, str] = field(default_factory=dict)  # lang -> what it was made with
+    former_slugs: dict[str, list[str]] = field(default_factory=dict)  # lang -> its former slugs
+    former_marks: dict[str, list[list[Any]]] = field(default_factory=dict)  # lang -> each one's place
 
     def diagnostics(self) -> list[Diagnostic]:
         return [diagnostic_from(d) for d in self.findings]

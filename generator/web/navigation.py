@@ -102,6 +102,7 @@ class IndexEntry(TypedDict):
     difficulty: str
     names: list[OtherNameView]
     search_text: str  # what the index's filter matches: title, other names, description
+    family_name: str  # the index's heading of the game's family, if the game gives it ('')
 
 
 class IndexGame(TypedDict):
@@ -131,7 +132,8 @@ def index_entry(bundle: GameBundle, lang: str, msgs: Messages) -> IndexEntry:
             "players": facts.players, "duration": facts.duration_unmarked,
             "difficulty": facts.difficulty, "names": names,
             "search_text": " ".join([facts.title, *(n["name"] for n in names),
-                                     markup.plain(description)])}
+                                     markup.plain(description)]),
+            "family_name": facts.text.family_name or ""}
 
 
 def index_families(site: Site, page: Page, lang: str, msgs: Messages,
@@ -148,16 +150,27 @@ def index_families(site: Site, page: Page, lang: str, msgs: Messages,
         if len(members) == 1:
             others += entries
             continue
-        if root in games:
-            title = msgs.gettext("The %(game)s family") % {"game": entry(root, lang)["title"]}
-        else:
-            title = msgs.gettext("The %(game)s family") % {"game": entries[0]["title"]}
+        title = _family_title(root, [g for g in members if g in games], lang, msgs, entry)
         out.append({"id": f"family-{root}", "title": title, "games": entries})
     out.sort(key=lambda f: f["title"])
     if others:
         out.append({"id": "family-others", "title": msgs.gettext("Other games"),
                     "games": sorted(others, key=lambda g: g["title"])})
     return out
+
+
+def _family_title(root: str, members: list[str], lang: str, msgs: Messages,
+                  entry: Callable[[str, str], IndexEntry]) -> str:
+    """The heading of a family: the name readers know it by (``family_name`` of its root,
+    else of its first game by id that gives one), else "The <game> family" after its root
+    (or, where the root is not in this language, its first game by title)."""
+    named = [root, *members] if root in members else members
+    found = next((entry(g, lang)["family_name"] for g in named if entry(g, lang)["family_name"]),
+                 "")
+    if found:
+        return found
+    head = root if root in members else min(members, key=lambda g: entry(g, lang)["title"])
+    return msgs.gettext("The %(game)s family") % {"game": entry(head, lang)["title"]}
 
 
 def _index_game(site: Site, page: Page, lang: str, entry: Callable[[str, str], IndexEntry],

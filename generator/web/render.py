@@ -77,6 +77,13 @@ class Common(TypedDict):
     canonical: str | None
     switcher: list[SwitcherItem]
     description: str
+    game: str  # the game of the page ('' on an index): the same in each of its languages
+
+
+class RedirectContext(TypedDict):
+    title: str  # the game's title in the page's language
+    href: str  # the page it sends the reader to, relative
+    canonical: str  # that page's address
 
 
 class LanguageLink(TypedDict):
@@ -222,7 +229,7 @@ class Renderer:
         builders: dict[Kind, Callable[[Page, str], tuple[str, Context]]] = {
             Kind.ROOT: self._root, Kind.INDEX: self._index, Kind.GAME: self._game,
             Kind.QUICKREF: self._quickref, Kind.NUMBERS: self._numbers, Kind.PLAY: self._play,
-            Kind.NOT_FOUND: self._not_found,
+            Kind.NOT_FOUND: self._not_found, Kind.REDIRECT: self._redirect,
         }
         with markup.card_style(self.card_style(lang, page.game)):
             template, context = builders[page.kind](page, lang)
@@ -343,6 +350,7 @@ class Renderer:
                  "direction": language(p.lang).direction, "href": link(p.path),
                  "current": p == page} for p in translations if p.lang],
             "description": "",
+            "game": page.game or "",
         }
 
     # -- page kinds ------------------------------------------------------------------------------
@@ -374,6 +382,17 @@ class Renderer:
             "inline_css": self._inline_css, "own_path": page.path, "folder": folder_of(page),
             "root_path": urlsplit(self.config.base_url).path or "/",
             "search": self._search_box(page, msgs)}
+
+    def _redirect(self, page: Page, lang: str) -> tuple[str, RedirectContext]:
+        """A former address of a game's page (former_slugs): a page that sends the reader on,
+        as Hugo's aliases do; neither in the sitemap nor in the search."""
+        game = page.game or ""
+        deps.uses("plan")
+        deps.uses(f"title:{game}:{lang}")
+        target = Page(Kind.GAME, lang, page.target, game)
+        return "redirect.html.j2", {"title": self.index_entry(game, lang)["title"],
+                                    "href": relative(page, page.target),
+                                    "canonical": absolute(self.config.base_url, target)}
 
     def _search_box(self, page: Page, msgs: Messages) -> SearchBox:
         for path in self.config.theme.candidates(SYNONYMS):
@@ -547,7 +566,7 @@ class Renderer:
         deps.uses("plan")
         urls: list[SitemapUrl] = [
             {"loc": absolute(self.config.base_url, page), "alternates": self.alternates(page)}
-            for page in self.site.pages if page.kind is not Kind.NOT_FOUND]
+            for page in self.site.pages if page.kind not in (Kind.NOT_FOUND, Kind.REDIRECT)]
         return self.env(SOURCE_LANGUAGE).get_template("sitemap.xml.j2").render(urls=urls)
 
 

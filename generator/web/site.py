@@ -46,6 +46,7 @@ class Kind(enum.StrEnum):
     NUMBERS = "numbers"  # the game by the numbers
     PLAY = "play"  # the game against the computer (docs/play.md)
     NOT_FOUND = "404"
+    REDIRECT = "redirect"  # a former address of a game's page: sends the reader on (former_slugs)
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ class Page:
     lang: str | None
     path: str  # file path inside the output folder, with "/" separators
     game: str | None = None
+    target: str = ""  # a redirect's page: the output path it sends the reader to
 
     @property
     def url_path(self) -> str:
@@ -75,6 +77,7 @@ class Listing:
     links: tuple[tuple[str, str], ...] = ()  # (kind, game) of its related: games
     # the pages it has not: a rule outside its engine's model makes them unreliable
     omitted: tuple[str, ...] = ()  # Kind values: "play", "numbers"
+    former_slugs: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # lang -> old slugs
 
     @staticmethod
     def of(game: GameBundle) -> Listing:
@@ -83,7 +86,8 @@ class Listing:
                        (spec.players.min, spec.players.max),
                        tuple((link.kind, link.game) for link in spec.related.games),
                        omitted_pages(spec.outside_model,
-                                     figures_from_scores=family_of(game).figures_from_scores))
+                                     figures_from_scores=family_of(game).figures_from_scores),
+                       {lang: tuple(slugs) for lang, slugs in spec.former_slugs.items()})
 
 
 @dataclass
@@ -100,7 +104,8 @@ class Site:
 
     def add(self, page: Page) -> None:
         self.pages.append(page)
-        self._by_key[(page.kind, page.game, page.lang)] = page
+        if page.kind is not Kind.REDIRECT:  # a game has many: none is found by its key
+            self._by_key[(page.kind, page.game, page.lang)] = page
 
     def find(self, kind: Kind, *, lang: str | None, game: str | None = None) -> Page | None:
         return self._by_key.get((kind, game, lang))
@@ -148,12 +153,17 @@ def plan_listed(listings: list[Listing], games: Mapping[str, GameBundle]) -> Sit
         site.add(Page(Kind.NOT_FOUND, lang, f"{lang}/404.html"))
         for game in site.games_in(lang):
             slug = game.slugs[lang]
-            site.add(Page(Kind.GAME, lang, f"{lang}/{slug}/index.html", game.id))
-            site.add(Page(Kind.QUICKREF, lang, f"{lang}/{slug}/quickref/index.html", game.id))
+            pages = [Page(Kind.GAME, lang, f"{lang}/{slug}/index.html", game.id),
+                     Page(Kind.QUICKREF, lang, f"{lang}/{slug}/quickref/index.html", game.id)]
             if Kind.NUMBERS.value not in game.omitted:
-                site.add(Page(Kind.NUMBERS, lang, f"{lang}/{slug}/numbers/index.html", game.id))
+                pages.append(Page(Kind.NUMBERS, lang, f"{lang}/{slug}/numbers/index.html", game.id))
             if Kind.PLAY.value not in game.omitted:
-                site.add(Page(Kind.PLAY, lang, f"{lang}/{slug}/play/index.html", game.id))
+                pages.append(Page(Kind.PLAY, lang, f"{lang}/{slug}/play/index.html", game.id))
+            for page in pages:
+                site.add(page)
+            for former in game.former_slugs.get(lang, ()):  # the game page's old address
+                site.add(Page(Kind.REDIRECT, lang, f"{lang}/{former}/index.html", game.id,
+                              target=pages[0].path))
             for kind, name in ((DocKind.CARD, f"{slug}-card.pdf"), (DocKind.SHEET, f"{slug}-sheet.pdf"),
                                (DocKind.BOOKLET, f"{slug}.pdf"),
                                (DocKind.IMPOSED, f"{slug}-booklet-a4.pdf"),
