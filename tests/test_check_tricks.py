@@ -29,7 +29,8 @@ def test_the_tricks_games_are_clean_and_every_example_replays() -> None:
     assert formatted(result.report.sorted()) == []
     names = {name for game, name in result.replays if game in TRICKS_GAMES}
     assert names == {"turin-hand", "turin-sheet", "standard-thirteen", "minus-twenty",
-                     "first-hand", "shooting-the-moon", "to-a-hundred", "last-four",
+                     "first-hand", "shooting-the-moon", "to-a-hundred", "with-five-players",
+                     "last-four",
                      "twelve-hands"}
     for (game, name), replay in result.replays.items():
         if game in TRICKS_GAMES:

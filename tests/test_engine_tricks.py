@@ -161,6 +161,32 @@ def test_the_two_of_clubs_holder_is_found_after_the_passing() -> None:
     assert state.turn == (holder + 1) % 4
 
 
+def test_with_the_two_of_clubs_out_the_holder_of_the_three_of_clubs_leads_it() -> None:
+    """Five players (the 2♣ and the 2♦ out, ten cards each): the lowest club opens."""
+    game = hearts(players=5, passing=Passing(0, ()), first_lead=FirstLead.LOWEST_CLUB) \
+        .variant(removed=parse_cards("2♣ 2♦"))
+    assert game.opening == C("3♣") and not game.problems()
+    dealt = game.deal(random.Random(7))
+    holder = next(s for s, h in enumerate(dealt) if C("3♣") in h)
+    state = game.new_hand(dealt, dealer=0)
+    assert state.turn == holder and state.legal_cards() == [C("3♣")]
+    other = next(c for c in dealt[holder] if c != C("3♣"))
+    illegal = state.why_illegal(Play(holder, other))
+    assert illegal is not None and illegal.fault is Fault.LEAD
+    assert "holder of the 3♣ opens with it" in illegal.describe(["A", "B", "C", "D", "E"])
+
+
+def test_the_lowest_club_follows_the_games_ranking_and_needs_a_club_in_play() -> None:
+    assert hearts(first_lead=FirstLead.LOWEST_CLUB).opening == C("2♣")
+    clubs = parse_cards("2♣ 3♣ 4♣ 5♣")
+    assert hearts(first_lead=FirstLead.LOWEST_CLUB).variant(removed=clubs).opening == C("6♣")
+    no_clubs = [c for c in DECK.cards if c.suit is Suit.CLUBS]
+    game = hearts(first_lead=FirstLead.LOWEST_CLUB, players=3, scoring=Scoring(())) \
+        .variant(removed=no_clubs)
+    assert game.opening is None
+    assert "the lowest club leads the first trick, but no club is in play" in game.problems()
+
+
 def test_hearts_may_not_be_led_before_they_are_broken() -> None:
     state = late(hearts(), taken=[parse_cards("5♣ 6♣ 7♣ 8♣"), [], [], []])  # no heart played yet
     assert state.trick_number == 2 and not state.broken

@@ -164,8 +164,8 @@ def test_a_reading_without_its_text_is_reported_like_any_missing_text(broken) ->
 
 
 def test_a_reading_must_name_a_known_source(broken) -> None:
-    result = broken("hearts", {"game.yaml": [("{id: moon-always, sources: [seed-002]}",
-                                              "{id: moon-always, sources: [seed-02]}")]})
+    result = broken("hearts", {"game.yaml": [("{id: moon-always, sources: [seed-002, wikipedia-hearts]}",
+                                              "{id: moon-always, sources: [seed-02, wikipedia-hearts]}")]})
     line = line_of("hearts", "game.yaml", "{id: moon-always")
     assert ("rules/hearts/game.yaml", line, "bad-value") in findings(result)
     error = next(d for d in result.report.errors if "unknown source" in d.message)

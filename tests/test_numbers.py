@@ -206,7 +206,7 @@ def test_simulate_players_as_bot_against_random_players(capsys: pytest.CaptureFi
 @pytest.mark.parametrize("args,message,hint", [
     (["uomo-nerro"], "no game 'uomo-nerro'", "did you mean 'uomo-nero'?"),
     (["uomo-nero", "--variant", "jokr"], "has no variant 'jokr'", "did you mean 'joker'?"),
-    (["hearts", "--players", "5"], "'hearts' is played by 4 players, not 5", "--players 4"),
+    (["hearts", "--players", "7"], "'hearts' is played by 4 players, not 7", "--players 4"),
     (["old-maid", "--players", "9"], "played by 2 to 8 players, not 9", "--players 2"),
 ])
 def test_simulate_refuses_what_does_not_exist(capsys: pytest.CaptureFixture[str], args: list[str],

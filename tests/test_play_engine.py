@@ -287,6 +287,17 @@ def test_the_two_engines_agree_on_thousands_of_rounds_per_family(node: Node) -> 
     assert min(played.values()) >= ROUNDS_PER_FAMILY
 
 
+def test_the_two_engines_agree_on_hearts_for_five_and_six(node: Node) -> None:
+    """Hearts for five (the 2♣ out: the 3♣ opens, first_lead lowest-club) and for six, a few
+    matches each with bots and random players: the first lead is the same card in both."""
+    configs = [o for o in configurations() if o["game"] == "hearts"
+               and o["variant"] in ("five-players", "six-players")]
+    assert sorted(o["first_lead"] for o in configs) == ["lowest-club", "two-of-clubs"]
+    jobs = [{"opt": k % 2, "seed": 1000 + k, "rounds": 1 + k % 3,
+             "bots": [[], [k % 5], list(range(5))][k % 3]} for k in range(24)]
+    assert len(compare(node, configs, jobs)) == 24
+
+
 def test_the_whole_state_is_the_same_after_every_step(node: Node) -> None:
     """state() is the page's contract: compared whole, not hashed, on one round a game (and
     on every configuration of the games that take tricks)."""

@@ -83,6 +83,7 @@ def test_every_text_of_every_game_is_in_its_languages_catalog_with_context_comme
     assert games == {p.name for p in rules.iterdir() if (p / "en.yaml").is_file()}
 
 
+@pytest.mark.slow  # a round trip of Hearts' six catalogs: over 2 s of CPU since the page grew (issue 39)
 def test_export_then_import_leaves_every_file_byte_identical(
         rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     export(capsys, rules, tmp_path / "po")
@@ -94,6 +95,7 @@ def test_export_then_import_leaves_every_file_byte_identical(
     assert snapshot(rules) == before
 
 
+@pytest.mark.slow  # a round trip of Hearts' six catalogs: over 2 s of CPU since the page grew (issue 39)
 def test_a_changed_msgstr_replaces_only_that_text_keeping_comments_and_order(
         rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = rules / "hearts" / "de.yaml"
@@ -144,6 +146,7 @@ def test_a_changed_msgstr_replaces_only_that_text_keeping_comments_and_order(
     assert not result.report.errors, [d.format() for d in result.report.errors]
 
 
+@pytest.mark.slow  # a round trip of Hearts' six catalogs: over 2 s of CPU since the page grew (issue 39)
 def test_an_outdated_translation_is_fuzzy_and_fuzzy_entries_are_not_imported(
         rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     en = rules / "hearts" / "en.yaml"
@@ -229,6 +232,7 @@ EDITS = (
 )
 
 
+@pytest.mark.slow  # a round trip of Hearts' six catalogs: over 2 s of CPU since the page grew (issue 39)
 def test_every_text_changed_in_every_form_reads_back_exactly_and_the_rules_still_check(
         rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     de = export(capsys, rules, tmp_path / "po")["de"]
@@ -454,6 +458,7 @@ def test_a_translation_lacking_or_misspelling_a_placeholder_is_a_check_finding_a
     # the call said in Russian words ({call} is nowhere in ru.yaml) is no finding
 
 
+@pytest.mark.slow  # a round trip of Hearts' six catalogs: over 2 s of CPU since the page grew (issue 39)
 def test_an_imported_translation_that_lacks_a_placeholder_is_a_warning_at_its_line(
         rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     de = export(capsys, rules, tmp_path / "po")["de"]
@@ -508,6 +513,7 @@ def _previous(po: Path) -> dict[str, str]:
     return out
 
 
+@pytest.mark.slow  # a round trip of Hearts' six catalogs: over 2 s of CPU since the page grew (issue 39)
 def test_clearing_fuzzy_and_importing_records_the_translation_as_current(
         rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """What a platform does when a reviewer approves an outdated string: the flag goes, the

@@ -55,14 +55,17 @@ def test_a_schema_error_in_game_yaml_hides_nothing_else_in_it(broken) -> None:
 def test_examples_follow_the_file_names_without_order(broken) -> None:
     result = broken("hearts", {})
     assert result.ok
-    assert list(result.games[0].examples) == ["first-hand", "shooting-the-moon", "to-a-hundred"]
+    assert list(result.games[0].examples) == ["first-hand", "shooting-the-moon", "to-a-hundred",
+                                              "with-five-players"]
 
 
 def test_examples_follow_order(broken) -> None:
     result = broken("hearts", {GAME: [(
-        "related:\n", "order: [to-a-hundred, first-hand, shooting-the-moon]\nrelated:\n")]})
+        "related:\n",
+        "order: [to-a-hundred, first-hand, with-five-players, shooting-the-moon]\nrelated:\n")]})
     assert result.report.sorted() == []
-    assert list(result.games[0].examples) == ["to-a-hundred", "first-hand", "shooting-the-moon"]
+    assert list(result.games[0].examples) == ["to-a-hundred", "first-hand", "with-five-players",
+                                              "shooting-the-moon"]
 
 
 def test_order_names_unknown_and_missing_examples(broken) -> None:
@@ -72,6 +75,8 @@ def test_order_names_unknown_and_missing_examples(broken) -> None:
     assert items == [
         ("missing-example", "the example 'to-a-hundred' (examples/to-a-hundred.yaml) is not "
          "in 'order'", "add it to 'order' where the page should show it"),
+        ("missing-example", "the example 'with-five-players' (examples/with-five-players.yaml) "
+         "is not in 'order'", "add it to 'order' where the page should show it"),
         ("unknown-example", "'order' names the unknown example 'first-hnd'",
          "did you mean 'first-hand'?"),
         ("bad-value", "'shooting-the-moon' is in 'order' twice", "list each example once"),

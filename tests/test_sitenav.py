@@ -43,8 +43,8 @@ def _line(path: Path, needle: str) -> int:
 
 
 def test_a_related_game_that_is_not_there_is_named_with_the_nearest(tmp_path: Path) -> None:
-    rules = _two_games(tmp_path, [("{game: peppa, kind: variant-of}",
-                                   "{game: pepa, kind: variant-of}")])
+    rules = _two_games(tmp_path, [("{game: peppa, kind: same-family}",
+                                   "{game: pepa, kind: same-family}")])
     result = check([rules / "hearts"], root=tmp_path)
     line = _line(rules / "hearts" / "game.yaml", "game: pepa")
     assert findings(result) == [("rules/hearts/game.yaml", line, "unknown-game")]
@@ -53,8 +53,8 @@ def test_a_related_game_that_is_not_there_is_named_with_the_nearest(tmp_path: Pa
 
 
 def test_a_related_game_named_by_its_address_is_told_to_use_the_id(tmp_path: Path) -> None:
-    rules = _two_games(tmp_path, [("{game: peppa, kind: variant-of}",
-                                   "{game: pepa, kind: variant-of}")])
+    rules = _two_games(tmp_path, [("{game: peppa, kind: same-family}",
+                                   "{game: pepa, kind: same-family}")])
     shutil.copytree(RULES / "peppa-scivolosa", rules / "peppa-scivolosa")
     text = (rules / "hearts" / "game.yaml").read_text(encoding="utf-8")
     (rules / "hearts" / "game.yaml").write_text(text.replace("game: pepa", "game: slippery-peppa"),
@@ -67,7 +67,7 @@ def test_a_related_game_named_by_its_address_is_told_to_use_the_id(tmp_path: Pat
 
 
 def test_an_unknown_kind_of_relation_is_a_bad_value_with_a_hint(tmp_path: Path) -> None:
-    rules = _two_games(tmp_path, [("kind: variant-of", "kind: variant")])
+    rules = _two_games(tmp_path, [("kind: same-family", "kind: variant")])
     result = check([rules / "hearts"], root=tmp_path)
     line = _line(rules / "hearts" / "game.yaml", "kind: variant}")
     assert findings(result) == [("rules/hearts/game.yaml", line, "bad-value")]
@@ -75,9 +75,9 @@ def test_an_unknown_kind_of_relation_is_a_bad_value_with_a_hint(tmp_path: Path) 
 
 
 def test_a_game_linked_to_itself_or_twice_is_refused(tmp_path: Path) -> None:
-    rules = _two_games(tmp_path, [("    - {game: peppa, kind: variant-of}",
-                                   "    - {game: peppa, kind: variant-of}\n"
+    rules = _two_games(tmp_path, [("    - {game: peppa, kind: same-family}",
                                    "    - {game: peppa, kind: same-family}\n"
+                                   "    - {game: peppa, kind: variant-of}\n"
                                    "    - {game: hearts, kind: same-family}")])
     result = check([rules / "hearts"], root=tmp_path)
     messages = [d.message for d in result.report.errors]
@@ -87,7 +87,7 @@ def test_a_game_linked_to_itself_or_twice_is_refused(tmp_path: Path) -> None:
 
 
 def test_other_names_need_a_language_tag(tmp_path: Path) -> None:
-    rules = _two_games(tmp_path, [("related:\n", "related:\n  names:\n    - {name: Cuori}\n")])
+    rules = _two_games(tmp_path, [("  names:\n", "  names:\n    - {name: Cuori}\n")])
     result = check([rules / "hearts"], root=tmp_path)
     assert [code for _, _, code in findings(result)] == ["missing-key"]
 
@@ -116,13 +116,16 @@ def test_related_games_are_linked_both_ways_in_every_language(site: Path, lang: 
     related = re.search(r'<nav class="related"[^>]*>.*?</nav>', hearts, re.S)
     assert related, "no related games on the hearts page"
     peppa_href = "../" + _page_of(site, lang, "peppa").split("/", 1)[1]
-    variant_of = re.search(r'<p class="related-variant-of">.*?</p>', related.group(), re.S)
-    assert variant_of and peppa_href in _links(variant_of.group())
-    # The other side: Peppa lists its variants, and the family's other names.
+    # Hearts and Peppa are relatives of one family (Hearts is no variant of Peppa)
+    family = re.search(r'<p class="related-family">.*?</p>', related.group(), re.S)
+    assert family and peppa_href in _links(family.group())
+    # The other side: Peppa lists its variants, Hearts among the family, and its other names.
     variants = re.search(r'<p class="related-variants">.*?</p>', peppa, re.S)
     assert variants is not None
-    for game in ("hearts", "chat-noir", "peppa-scivolosa"):
+    for game in ("chat-noir", "peppa-scivolosa"):
         assert "../" + _page_of(site, lang, game).split("/", 1)[1] in _links(variants.group())
+    kin = re.search(r'<p class="related-family">.*?</p>', peppa, re.S)
+    assert kin and "../" + _page_of(site, lang, "hearts").split("/", 1)[1] in _links(kin.group())
     assert '<span lang="it" dir="ltr">Beppa</span>' in peppa
     # A variant of a variant is still in the family of the game at the top.
     family = re.search(r'<p class="related-family">.*?</p>', somarone, re.S)

@@ -229,8 +229,9 @@ def check_quickref_counts(bundle: GameBundle, report: Report) -> None:
                          else Mark(src.path), "quickref-players",
                          f"{lang}: the quick reference promises {spec.min}–{spec.max} players "
                          f"and has no line for {count}"
-                         + (f", which the variant {', '.join(repr(g) for g in givers)} plays"
-                            if givers else ""),
+                         + ((f", which the variant {givers[0]!r} plays" if len(givers) == 1
+                             else ", which the variants " + ", ".join(map(repr, givers[:-1]))
+                             + f" and {givers[-1]!r} play") if givers else ""),
                          hint=f"add a line to quickref.in_short saying how {count} play, "
                          + (f"with the variant's values ({{{givers[0]}.hand.cards}}, ...)"
                             if givers else f"'{count}' in digits beside the word for players"))

@@ -74,7 +74,7 @@ def load(request: Request, report: Report
             if givers and request.variant is None else f"use --players {counts[0]}"
         return UsageError(f"'{request.game}'{_variant(request)} is played by {allowed} players, "
                           f"not {request.players}"
-                          + (f"; the variant {', '.join(repr(g) for g in givers)} "
+                          + (f"; {_the_variants(givers)} "
                              f"{'is' if len(givers) == 1 else 'are'} played by {request.players}"
                              if givers else ""), hint)
     out = []
@@ -192,3 +192,11 @@ def duels_text(request: Request, pairs: list[DuelPair]) -> str:
                          else f"{f.estimate:6.2f}  ({f.low:.2f} to {f.high:.2f})")
                 lines.append(f"  {label + ', ' + who:<44} {shown}")
     return "\n".join(lines)
+
+
+def _the_variants(names: list[str]) -> str:
+    """``the variant 'a'``, ``the variants 'a' and 'b'``, ``the variants 'a', 'b' and 'c'``."""
+    quoted = [repr(n) for n in names]
+    if len(quoted) == 1:
+        return f"the variant {quoted[0]}"
+    return f"the variants {', '.join(quoted[:-1])} and {quoted[-1]}"

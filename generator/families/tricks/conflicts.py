@@ -56,10 +56,11 @@ def check_conflicts(game: TricksGame, spec: TricksOptionsSpec, src: Source,
     if o.dealing.size is not None and o.dealing.by_hand:
         error(at("deal"), "'cards' and 'by_hand' both give the hand's size",
               "keep one of them: a fixed number each, or a number hand by hand")
-    if o.first_lead is FirstLead.TWO_OF_CLUBS and not every_card:
-        error(at("first_lead"), "the holder of the 2♣ leads, but not every card is dealt: the "
-              "2♣ may be in nobody's hand", "deal every card, or let a neighbour of the dealer "
-              "lead ('left-of-dealer')")
+    if o.first_lead in (FirstLead.TWO_OF_CLUBS, FirstLead.LOWEST_CLUB) and not every_card:
+        card = "2♣" if o.first_lead is FirstLead.TWO_OF_CLUBS else "lowest club"
+        error(at("first_lead"), f"the holder of the {card} leads, but not every card is dealt: "
+              f"the {card} may be in nobody's hand", "deal every card, or let a neighbour of "
+              "the dealer lead ('left-of-dealer')")
     _trumps(game, spec, at, error, dealt_all=dealt_all)
     if o.ranking:
         ranks = [r for r in Rank if any(c.rank is r for c in game.cards)]

@@ -57,10 +57,6 @@ def _is_queen(card: Card) -> bool:
     return card.rank is Rank.QUEEN and card.suit is Suit.SPADES
 
 
-def _is_two_of_clubs(card: Card) -> bool:
-    return card.rank is Rank.TWO and card.suit is Suit.CLUBS
-
-
 def _take(hand: list[Card], card: Card) -> None:
     """Remove ``card`` from ``hand``: by identity when it is the very object, else by value."""
     for i, c in enumerate(hand):
@@ -81,10 +77,15 @@ class TricksGame:
     options: TricksOptions
     cards: tuple[Card, ...] = field(init=False)
     power: Power = field(init=False, repr=False, compare=False)
+    # the card that must open the first trick (its holder leads it): the 2♣, the lowest
+    # club in play, or none when a neighbour of the dealer leads what they like
+    opening: Card | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", self.deck.without(self.removed))
         object.__setattr__(self, "power", power_table(self.options.ranking))
+        object.__setattr__(self, "opening", sums.opening_card(self.cards, self.options,
+                                                               self.power))
 
     @property
     def players(self) -> int:
@@ -165,10 +166,10 @@ class TricksGame:
         return deal_hand(self.cards, o, rng, dealer=dealer, size=self.cards_for(hand))
 
     def first_leader(self, dealer: int, hands: Sequence[Iterable[Card]]) -> int:
-        o = self.options
-        if o.first_lead is FirstLead.TWO_OF_CLUBS:
+        o, opening = self.options, self.opening
+        if opening is not None:
             for seat, hand in enumerate(hands):
-                if TWO_OF_CLUBS in hand:
+                if opening in hand:
                     return seat
         if o.first_lead is FirstLead.LEFT_OF_DEALER:
             return (dealer + 1) % o.players
@@ -377,8 +378,8 @@ class TricksState:
                     trumps = [c for c in hand if c.suit is self.trump]
                     if trumps:
                         return self._over(trumps) if self._over_trump else trumps
-        elif first and o.first_lead is FirstLead.TWO_OF_CLUBS and any(map(_is_two_of_clubs, hand)):
-            return [c for c in hand if _is_two_of_clubs(c)]
+        elif first and self.game.opening is not None and self.game.opening in hand:
+            return [self.game.opening]
         elif o.hearts_lead is HeartsLead.WHEN_BROKEN and not self.broken:
             other = [c for c in hand if c.suit is not Suit.HEARTS]
             if other:
@@ -483,7 +484,9 @@ class TricksState:
             return Illegal(Fault.OVER_TRUMP, move.seat, (move.card,), number, led=led,
                            legal=tuple(legal), detail=card_name(top) if top else "")
         if not self.trick:
-            why = ("first: the holder of the 2♣ opens with it" if legal == [TWO_OF_CLUBS]
+            opening = self.game.opening
+            why = (f"first: the holder of the {card_name(opening)} opens with it"
+                   if opening is not None and legal == [opening]
                    else "before hearts are broken" if move.card.suit is Suit.HEARTS
                    else "on the first trick")
             return Illegal(Fault.LEAD, move.seat, (move.card,), number, legal=tuple(legal),

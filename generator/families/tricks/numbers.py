@@ -18,7 +18,7 @@ from ...core.languages import _n_, _np_
 from ...simulation.run import Metric, SeatNote, Simulation
 from ...simulation.stats import Tally
 from .engine import Play, TricksGame
-from .options import FirstLead, TricksOptions
+from .options import TricksOptions
 from .scoring import QUEEN_OF_SPADES, HandResult, Scoring, SlamTakes, Winning, verdict
 
 MAX_HANDS = 1000  # a game whose scores never end it (all zero) is cut off here
@@ -155,7 +155,7 @@ def seat_notes(game: TricksGame) -> tuple[SeatNote, ...]:
     cards are shuffled and the play random: nothing else tells the seats apart."""
     notes = [SeatNote(_np_("%(seats)s deals the first hand.", "%(seats)s deal the first hand."),
                       (0,))]
-    if game.options.first_lead is not FirstLead.TWO_OF_CLUBS:
+    if game.opening is None:
         leader = game.first_leader(0, [[] for _ in range(game.players)])
         notes.append(SeatNote(_np_("%(seats)s leads the first trick.",
                                    "%(seats)s lead the first trick."), (leader,)))

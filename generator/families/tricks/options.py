@@ -43,6 +43,7 @@ class FirstLead(enum.StrEnum):
     RIGHT_OF_DEALER = "right-of-dealer"
     LEFT_OF_DEALER = "left-of-dealer"
     TWO_OF_CLUBS = "two-of-clubs"  # its holder leads the first trick, and must lead it
+    LOWEST_CLUB = "lowest-club"  # the lowest club in play leads it (the 3♣ without the 2♣)
 
 
 class HeartsLead(enum.StrEnum):

@@ -23,7 +23,7 @@ from ..table import (
 )
 from ..view import LOSERS, WINNERS, ExampleView
 from .engine import TricksGame
-from .options import FirstLead, Follow, HeartsLead, PassTo, TrumpFrom
+from .options import Follow, HeartsLead, PassTo, TrumpFrom
 from .record import Replay, TrickReplay
 from .scoring import SlamTakes, Winning
 
@@ -309,7 +309,7 @@ def _rules(view: ExampleView, replay: Replay, game: TricksGame, i: int) -> list[
     msgs, trick = view.msgs, replay.tricks[i]
     out: list[Callout] = []
     played = [card for _, card in trick.cards]
-    if trick.number == 1 and game.options.first_lead is FirstLead.TWO_OF_CLUBS:
+    if trick.number == 1 and game.opening is not None:
         out.append(Callout("first-lead", escape(msgs.gettext("%(card)s leads the first trick"))
                            % {"card": Markup(card_html(played[0]))}))
     led = played[0].suit

@@ -92,9 +92,11 @@ _HINTS = {
 def _fault_hint(game: TricksGame, illegal: Illegal) -> str | None:
     o = game.options
     if illegal.fault is Fault.LEAD:
-        if o.first_lead is FirstLead.TWO_OF_CLUBS and illegal.trick == 1 \
-                and [card_name(c) for c in illegal.legal] == ["2♣"]:
-            return "in this game the holder of the 2♣ leads it to the first trick"
+        opening = game.opening
+        if opening is not None and illegal.trick == 1 and list(illegal.legal) == [opening]:
+            return (f"in this game the holder of the {card_name(opening)} leads it to the "
+                    "first trick" + (", the lowest club in play"
+                                     if o.first_lead is FirstLead.LOWEST_CLUB else ""))
         return ("hearts may be led once a heart has been played"
                 + (" (or the Q♠)" if o.queen_breaks_hearts else "")
                 + ", or by a player who holds nothing but hearts")
@@ -107,8 +109,8 @@ def _lead_reason(game: TricksGame, state: TricksState) -> str:
     if state.trick_number > 1:
         return f"who took trick {state.trick_number - 1}"
     rule = game.options.first_lead
-    if rule is FirstLead.TWO_OF_CLUBS:
-        return "who holds the 2♣"
+    if game.opening is not None:
+        return f"who holds the {card_name(game.opening)}"
     return f"on the dealer's {'right' if rule is FirstLead.RIGHT_OF_DEALER else 'left'}"
 
 

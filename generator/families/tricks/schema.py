@@ -160,9 +160,11 @@ class TricksOptionsSpec(Strict):
     passing: PassingSpec | None = Field(default=None, examples=[{
         "count": 3, "schedule": ["left", "right", "across", "none"]}], description=(
         "Cards passed before the first trick; leave it out when nobody passes."))
-    first_lead: Literal["right-of-dealer", "left-of-dealer", "two-of-clubs"] = Field(
-        description=("Who leads the first trick: a neighbour of the dealer, or the holder of "
-                     "the 2♣, who must lead it."))
+    first_lead: Literal["right-of-dealer", "left-of-dealer", "two-of-clubs",
+                        "lowest-club"] = Field(
+        description=("Who leads the first trick: a neighbour of the dealer, the holder of the "
+                     "2♣, who must lead it, or (`lowest-club`) the holder of the lowest club "
+                     "in play, who must lead it: the 3♣ when the 2♣ is taken out."))
     hearts_lead: Literal["any-time", "when-broken"] = Field(default="any-time", description=(
         "When a heart may be led: at any time, or once hearts are broken (a heart has been "
         "played) or the leader holds nothing else."))

@@ -11,8 +11,8 @@ from ...core.diagnostics import Mark
 from ...model.source import Key
 from ...model.tokens import card_tokens
 from ..shared import check_in_play, parse_hands
-from .engine import TWO_OF_CLUBS, Fault, Pass, TricksState
-from .options import FirstLead, PassTo, Sides, TrumpFrom
+from .engine import Fault, Pass, TricksState
+from .options import PassTo, Sides, TrumpFrom
 from .record import Replay
 from .stock import Context, read_stock, replay_bids, written_bids
 
@@ -198,13 +198,15 @@ def start_from_position(ctx: Context, replay: Replay) -> TricksState | None:
                      "missing key 'lead': after a position, the first trick must say who leads")
     if not sound or (first is not None and leader is None):
         return None
-    if not taken and leader is not None and game.options.first_lead is FirstLead.TWO_OF_CLUBS:
-        holder = next((s for s, h in hands.items() if any(c == TWO_OF_CLUBS for c in h)), leader)
+    opening = game.opening
+    if not taken and leader is not None and opening is not None:
+        holder = next((s for s, h in hands.items() if any(c == opening for c in h)), leader)
         if holder != leader:
+            card = card_name(opening)
             report.error(src.mark(("tricks", 0, "lead")), "wrong-player",
-                         f"trick 1: '{names[holder]}' leads, who holds the 2♣; the script has "
-                         f"'{names[leader]}'", hint="in this game the holder of the 2♣ leads it "
-                         "to the first trick")
+                         f"trick 1: '{names[holder]}' leads, who holds the {card}; the script "
+                         f"has '{names[leader]}'", hint=f"in this game the holder of the {card} "
+                         "leads it to the first trick")
             leader = holder
     if o.bidding is not None and bids is None:
         return None

@@ -11,8 +11,21 @@ from typing import Sequence
 from ...core.cards import Card, Rank, Suit, card_name, cards_name
 from .options import FirstLead, PassTo, Sides, TricksOptions
 from .scoring import Scoring
+from .trumps import Power
 
 TWO_OF_CLUBS = Card(Rank.TWO, Suit.CLUBS)
+
+
+def opening_card(cards: Sequence[Card], o: TricksOptions, power: Power) -> Card | None:
+    """The card whose holder must lead it to the first trick: the 2♣ (``two-of-clubs``),
+    the lowest club in play by the game's ranking (``lowest-club``: the 3♣ when the 2♣ is
+    taken out), or None when a neighbour of the dealer leads any card."""
+    if o.first_lead is FirstLead.TWO_OF_CLUBS:
+        return TWO_OF_CLUBS
+    if o.first_lead is FirstLead.LOWEST_CLUB:
+        clubs = [c for c in cards if c.suit is Suit.CLUBS and c.rank is not None]
+        return min(clubs, key=lambda c: power[c.rank], default=None)  # type: ignore[index]
+    return None
 
 
 def problems(cards: Sequence[Card], o: TricksOptions) -> list[str]:
@@ -31,6 +44,8 @@ def problems(cards: Sequence[Card], o: TricksOptions) -> list[str]:
         out.append(f"nobody sits across with {o.players} players; the schedule passes across")
     if o.first_lead is FirstLead.TWO_OF_CLUBS and TWO_OF_CLUBS not in cards:
         out.append("the 2♣ leads the first trick, but it is not in play")
+    if o.first_lead is FirstLead.LOWEST_CLUB and not any(c.suit is Suit.CLUBS for c in cards):
+        out.append("the lowest club leads the first trick, but no club is in play")
     valued = [c for c, _ in o.scoring.table + o.scoring.special]
     gone = [c for c in valued if c not in cards]
     if gone:

@@ -67,6 +67,15 @@
       for (const [c, v] of options.special) this.values.set(c, (this.values.get(c) || 0) + v);
       this.special = new Map(options.special);
       this.power = powerTable(options.ranking);
+      this.opening = this.openingCard();
+    }
+
+    openingCard() { // sums.py: opening_card; the card whose holder must lead the first trick
+      const o = this.options;
+      if (o.first_lead === 'two-of-clubs') return '2♣';
+      if (o.first_lead !== 'lowest-club') return null;
+      const clubs = o.cards.filter((c) => suitOf(c) === '♣');
+      return clubs.length ? clubs.reduce((a, b) => (this.pw(b) < this.pw(a) ? b : a)) : null;
     }
 
     pw(card) { return this.power[rankOf(card)] || 0; }
@@ -141,8 +150,8 @@
 
     firstLeader() {
       const o = this.options; const n = this.players;
-      if (o.first_lead === 'two-of-clubs') {
-        const seat = this.hands.findIndex((h) => h.includes('2♣'));
+      if (this.opening !== null) {
+        const seat = this.hands.findIndex((h) => h.includes(this.opening));
         if (seat >= 0) return seat;
       }
       if (o.first_lead === 'left-of-dealer') return (this.dealer + 1) % n;
@@ -197,8 +206,8 @@
             if (trumps.length) return this.sorted(this.overTrump ? this.over(trumps) : trumps);
           }
         }
-      } else if (first && o.first_lead === 'two-of-clubs' && hand.includes('2♣')) {
-        return ['2♣'];
+      } else if (first && this.opening !== null && hand.includes(this.opening)) {
+        return [this.opening];
       } else if (o.hearts_lead === 'when-broken' && !this.broken) {
         const other = hand.filter((c) => suitOf(c) !== '♥');
         if (other.length) hand = other;
