@@ -351,3 +351,16 @@ def test_an_index_card_says_its_minutes_once_and_the_game_page_marks_the_estimat
     assert not [m for m in metas if "estimate" in m]
     hearts = (site / "en" / "hearts" / "index.html").read_text(encoding="utf-8")
     assert "(our estimates)" in hearts or "(our estimate)" in hearts
+
+
+def test_many_variants_and_a_strategy_section_fold_on_the_page_not_on_paper(site: Path) -> None:
+    """Issue 39: Hearts as complete as pagat (seven variants, a strategy section) made its
+    page 11,358 px on a phone in Russian. Each variant opens from its name, as an FAQ answer
+    does (an address to it still opens it: page.js), long tips open from "Read the tips";
+    short tips stay open, and the booklet has every variant and tip whole."""
+    hearts = (site / "en" / "hearts" / "index.html").read_text(encoding="utf-8")
+    assert '<details class="qa" id="variant-five-players"><summary>Five players</summary>' \
+        in hearts
+    assert '<details class="history-more tips-more"><summary>Read the tips</summary>' in hearts
+    peppa = (site / "en" / "peppa" / "index.html").read_text(encoding="utf-8")
+    assert "tips-more" not in peppa and 'id="tips"' in peppa

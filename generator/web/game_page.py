@@ -144,6 +144,9 @@ def _glossary_terms(bundle: GameBundle) -> list[glossary.Term]:
 # The order of a first reading: what the game is and the rules in short, the rules in the order
 # of play, the examples that use them, then variants, tips and questions, and the reference
 # parts last. (The booklet has an order of its own: templates/print/booklet.html.j2.)
+# Tips longer than this (characters of text: about two screens of a phone) are a strategy
+# section, folded on the page as the history is; paper has them whole
+LONG_TIPS = 1_200
 PAGE_ORDER = ("objective", "steps", "cards", "setup", "gameplay", "scoring", "special", "examples",
               "variants", "tips", "faq", "glossary", "history", "about")
 # The sections whose first use of a glossary term links to its definition, in reading order.
@@ -197,12 +200,16 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         if words:
             blocks[key] = md(words)
     if text.variants or text.sections.variants:
-        blocks["variants"] = Markup(lists.variants(  # type: ignore[attr-defined]
-            md(text.sections.variants) if text.sections.variants else "",
-            [{"id": name, "name": inline(v.name), "text": inline(v.text)}
-             for name, v in text.variants.items()]))
+        intro = md(text.sections.variants) if text.sections.variants else ""
+        items = [{"id": name, "name": inline(v.name), "text": inline(v.text)}
+                 for name, v in text.variants.items()]
+        blocks["variants"] = Markup(lists.variants_open(intro, items))  # type: ignore[attr-defined]
+        printed["variants"] = Markup(lists.variants(intro, items))  # type: ignore[attr-defined]
     if sec.tips:
-        blocks["tips"] = md(sec.tips)
+        printed["tips"] = md(sec.tips)
+        long = len(markup.plain(sec.tips)) > LONG_TIPS
+        folded = Markup(lists.tips_more(printed["tips"])) if long else None  # type: ignore[attr-defined]
+        blocks["tips"] = folded or printed["tips"]
     if text.steps:
         blocks["steps"] = Markup(lists.steps([inline(s) for s in text.steps]))  # type: ignore[attr-defined]
     if text.faq:
