@@ -176,7 +176,12 @@ def test_the_moon_is_named_with_whose_points_they_are() -> None:
 
 
 def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
+    return f"+{n}" if n > 0 else _num(n)
+
+
+def _num(n: int) -> str:
+    """A number as the play page writes it: a negative one with the minus sign (U+2212)."""
+    return f"\u2212{-n}" if n < 0 else str(n)
 
 
 def test_peppa_scivolosas_scores_say_what_they_are_made_of() -> None:
@@ -191,7 +196,7 @@ def test_peppa_scivolosas_scores_say_what_they_are_made_of() -> None:
         line = next(x for x in result["lines"] if x.startswith(f"{names[seat]}: "))
         cards = score - 10 * tricks
         assert line == (f"{names[seat]}: {_signed(cards)} for the cards taken, "
-                        f"{_signed(10 * tricks)} for the tricks, 10 each; in all {score}.")
+                        f"{_signed(10 * tricks)} for the tricks, 10 each; in all {_num(score)}.")
     assert result["lines"][-1] == "Hand 1 of 12."
 
 
@@ -202,8 +207,8 @@ def test_chat_noirs_bonuses_are_named() -> None:
         t and not p for t, p in zip(s["result"]["tricks"], s["result"]["points"])))
     none = _finished_where(options, lambda s: 0 in s["result"]["tricks"] and s["result"]["slam"] is None)
     lines = [x for r in _results("chat-noir", options, [clean, none]) for x in r["lines"]]
-    assert any(", -10 for tricks without points; in all" in x for x in lines)
-    assert any(", -20 for taking no trick; in all" in x for x in lines)
+    assert any(", \u221210 for tricks without points; in all" in x for x in lines)
+    assert any(", \u221220 for taking no trick; in all" in x for x in lines)
 
 
 def test_the_end_of_a_hearts_game_says_the_rule_and_the_winner() -> None:

@@ -13,9 +13,11 @@ for (const name of fs.readdirSync(path.join(PLAY, 'families')).sort()) {
 
 const request = JSON.parse(fs.readFileSync(0, 'utf8'));
 const W = request.words;
+// play.js's num: a negative number with the minus sign
+const num = (n) => (typeof n === 'number' && n < 0 ? `\u2212${-n}` : String(n));
 const fill = (text, vars) => text.replace(/%\((\w+)\)s/g, (_, k) => {
   const v = vars[k];
-  return Array.isArray(v) ? v.flat().join(' ') : String(v);
+  return Array.isArray(v) ? v.flat().join(' ') : num(v);
 });
 // the page's helpers that a result needs (play.js), the same code paths
 function list(items, figures) {
@@ -26,7 +28,7 @@ function of(key, seat) {
   if (seat === 0) return W[key + 'You'];
   return W[key + (request.genders[seat - 1] === 'f' ? 'F' : 'M')];
 }
-const h = { fill, list, of, W, ME: 0, name: (s) => request.names[s], options: () => request.options, ui: {}, data: {} };
+const h = { fill, num, list, of, W, ME: 0, name: (s) => request.names[s], options: () => request.options, ui: {}, data: {} };
 const page = E.familyOf(request.options.family).page(h);
 const out = request.states.map((s) => {
   const r = page.result(s);
