@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import RULES, corpus
+from conftest import RULES, corpus, formatted
 from generator.check.games import check
 from generator.cli.main import main
 
@@ -148,7 +148,7 @@ def test_a_game_written_from_the_reference_alone_is_clean(tmp_path: Path) -> Non
 
     result = check([BLACK_MARIA], root=BLACK_MARIA.parent)
     assert [b.rules.id for b in result.games] == ["black-maria"]
-    assert not result.report.items, [d.format() for d in result.report.items]
+    assert not formatted(result.report.items), [d.format() for d in result.report.items]
     built = build(BuildConfig(BLACK_MARIA, Path(__file__).parents[1] / "templates",
                               tmp_path / "site", pdf=False, search=False))
     assert built.ok and (tmp_path / "site" / "de" / "schwarze-maria" / "index.html").is_file()

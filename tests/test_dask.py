@@ -50,7 +50,7 @@ def test_pdfs_are_rendered_on_a_dask_cluster(tmp_path: Path, monkeypatch: pytest
         with distributed.Client(cluster) as client:  # the worker process did the rendering
             ran = client.run(lambda: "setup" in sys.modules["generator.pdf.render"]._WORKER)
         assert list(ran.values()) == [True]
-    booklet = out / "en" / "black-peter-32" / "black-peter-32.pdf"
+    booklet = out / "en" / "black-peter" / "black-peter.pdf"
     assert len(PdfReader(booklet).pages) % 4 == 0 and len(PdfReader(booklet).pages) >= 4
 
 

@@ -255,7 +255,7 @@ def test_an_edit_behind_a_linked_templates_folder_is_built(tmp_path: Path) -> No
                        encoding="utf-8")
     again = build(BuildConfig(rules, templates, out, pdf=False, search=False))
     assert again.ok and not again.up_to_date and again.written
-    assert "edited behind the link" in (out / "en" / "black-peter-32" / "index.html").read_text(
+    assert "edited behind the link" in (out / "en" / "black-peter" / "index.html").read_text(
         encoding="utf-8")
 
 

@@ -61,7 +61,7 @@ def test_every_game_and_language_has_a_numbers_page_linked_from_the_game_page(
 def test_the_picker_shows_the_chosen_configuration_and_keeps_it_in_the_address(
         server: str, browser) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 800})
-    page.goto(f"{server}/en/black-peter/numbers/")
+    page.goto(f"{server}/en/uomo-nero/numbers/")
     assert page.evaluate(SHOWN) == ["numbers-4"]  # the base game with four players first
     picker = page.get_by_role("combobox", name="Players and variant")
     assert picker.is_visible() and not page.locator(".numbers-index").is_visible()
@@ -71,7 +71,7 @@ def test_the_picker_shows_the_chosen_configuration_and_keeps_it_in_the_address(
     assert page.locator("[data-numbers-status]").text_content() == "6 players"
     joker = page.evaluate("[...document.querySelectorAll('#numbers-pick option')]"
                           ".map(o => o.value).find(v => v.startsWith('numbers-joker'))")
-    page.goto(f"{server}/en/black-peter/numbers/#{joker}")  # a shared address
+    page.goto(f"{server}/en/uomo-nero/numbers/#{joker}")  # a shared address
     page.reload()
     assert page.evaluate(SHOWN) == [joker]
     page.close()

@@ -16,8 +16,11 @@ from pathlib import Path
 # the first round only (every round's tables made 280 KB). 155,000 since Macao's fourth example
 # and three more readings (2026-12-03: its Russian page 150,480 bytes, of which the first round's
 # step tables are 28.5 KB). The budget comes back down when stepper.js draws the shedding
-# games' tables from the deal and the moves, as it does the trick games'.
-BUDGET = 155_000
+# games' tables from the deal and the moves, as it does the trick games'. 180,000 since Hearts
+# as complete as pagat (2026-12-03: a fifth example of ten tricks for five players, seven
+# variants, a strategy section and a history; its Russian page 177,238 bytes): the examples
+# after the first could be drawn by stepper.js from their scripts, as the first is.
+BUDGET = 180_000
 
 
 def test_no_page_is_over_the_budget(site: Path) -> None:

@@ -29,6 +29,7 @@ def _corpus(tmp: Path) -> Path:
         text = (copy / "game.yaml").read_text(encoding="utf-8")
         text = re.sub(r"^id: .*$", f"id: {copy.name}", text, flags=re.M)
         text = re.sub(r"^(  [a-z]{2}: )([a-z0-9-]+)$", r"\g<1>\g<2>-again", text, flags=re.M)
+        text = re.sub(r"^(  [a-z]{2}: \[)([a-z0-9-]+)\]$", r"\g<1>\g<2>-again]", text, flags=re.M)
         (copy / "game.yaml").write_text(text, encoding="utf-8")
     assert len(GAMES) * 2 >= 2 * CHECKED_PER_WORKER  # enough games for two workers
     return rules

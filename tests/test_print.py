@@ -320,7 +320,7 @@ def test_imposed_booklet_holds_the_pages_in_folding_order(built: Path, game: str
 def test_booklet_cover_has_the_facts_and_pages_are_numbered_left_to_right(built: Path) -> None:
     pages = page_texts(built / doc(DocKind.BOOKLET, "hearts", "en").path)
     cover = pages[0]
-    for word in ("Hearts", "Players", "3–4 players", "Duration", "Difficulty", "Easy",
+    for word in ("Hearts", "Players", "3–6 players", "Duration", "Difficulty", "Easy",
                  "rulebook.example/en/hearts", "Rules as of"):
         assert word in cover, word
     assert not re.search(r"\d+ / \d+", cover)  # no number on the cover

@@ -58,6 +58,15 @@ ENGINES = [(f"{b.rules.id}:{name}", game) for b in CORPUS.games if b.rules.spec.
            if _modelled(game)]
 
 
+# the ranks from low to high, an ace high: the lowest club in play opens (Hearts for five)
+_LOW_TO_HIGH = "2 3 4 5 6 7 8 9 10 J Q K A".split()
+
+
+def _lowest_club(game: TricksGame) -> Card:
+    return min((c for c in game.cards if c.suit is Suit.CLUBS),
+               key=lambda c: _LOW_TO_HIGH.index(c.rank.value))
+
+
 def _is_legal(game: TricksGame, hand: list[Card], trick: list[Card], *, first: bool, broken: bool,
               card: Card, trump: Suit | None = None) -> bool:
     """The rules of play, written out once more independently of the engine."""
@@ -70,6 +79,8 @@ def _is_legal(game: TricksGame, hand: list[Card], trick: list[Card], *, first: b
             return card.suit is trump
     elif first and o.first_lead is FirstLead.TWO_OF_CLUBS and TWO_OF_CLUBS in hand:
         return card == TWO_OF_CLUBS
+    elif first and o.first_lead is FirstLead.LOWEST_CLUB and _lowest_club(game) in hand:
+        return card == _lowest_club(game)
     elif o.hearts_lead is HeartsLead.WHEN_BROKEN and not broken and card.suit is Suit.HEARTS:
         if any(c.suit is not Suit.HEARTS for c in hand):
             return False

@@ -202,14 +202,14 @@ def test_pdf_out_is_guarded_too_and_writes_through_no_planted_link(tmp_path: Pat
                  "--workers", "1"]) == 0
     victim = tmp_path / "victim.txt"
     victim.write_text("untouched")
-    for name in ("black-peter-32.en.tmp", "black-peter-32-card.en.tmp", "black-peter-32-sheet.en.tmp",
-                 "black-peter-32.tmp", "black-peter-32-card.tmp", "black-peter-32-sheet.tmp"):
+    for name in ("black-peter.en.tmp", "black-peter-card.en.tmp", "black-peter-sheet.en.tmp",
+                 "black-peter.tmp", "black-peter-card.tmp", "black-peter-sheet.tmp"):
         (out / name).symlink_to(victim)  # main wrote through these predictable names
-    (out / "black-peter-32.en.pdf").unlink()
+    (out / "black-peter.en.pdf").unlink()
     assert main(["pdf", GAME, "--lang", "en", "--rules", str(rules), "--out", str(out),
                  "--workers", "1"]) == 0
     assert victim.read_text() == "untouched"
-    assert (out / publish.MARKER).is_file() and (out / "black-peter-32.en.pdf").is_file()
+    assert (out / publish.MARKER).is_file() and (out / "black-peter.en.pdf").is_file()
     # nothing beside the PDFs but them: the disk cache is the user's, not the output's
     assert not (tmp_path / ".pdf.cache").exists() and not (out / "site").exists()
 

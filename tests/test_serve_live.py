@@ -94,7 +94,7 @@ def test_a_game_page_lists_the_sentences_of_its_narration_not_read(
                           "/uomo-nero/en.yaml"))
     assert expected  # the corpus has some
     address = page_of(str(lang))
-    assert address == "/en/black-peter/"  # the English slug of the game
+    assert address == "/en/uomo-nero/"  # the English slug of the game
     page = browser.new_page()
     page.goto(f"{url}{address}")
     listed = "document.querySelectorAll('#rulebook-unread .rulebook-unread-item').length"

@@ -303,7 +303,8 @@ def test_cards_per_player_table_is_computed_from_the_model(site: Path) -> None:
     assert rows("en/black-peter/index.html") == [
         ("2", "15–16"), ("3", "10–11"), ("4", "7–8"), ("5", "6–7"), ("6", "5–6")]
     # four players with 13 each, and the three-player variant without the 2♦
-    assert rows("en/hearts/index.html") == [("4", "13"), ("3 (Without the 2♦)", "17")]
+    assert rows("en/hearts/index.html") == [("4", "13"), ("3 (Without the 2♦)", "17"),
+                                              ("5 (Five players)", "10"), ("6 (Six players)", "8")]
 
 
 def test_trick_taking_pages_have_a_glossary_in_every_language(site: Path) -> None:

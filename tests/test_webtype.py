@@ -34,9 +34,12 @@ ARABIC = re.compile("[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]")
 GAME_PAGES = {"en": "en/hearts/", "ru": "ru/chervy/", "ar": "ar/somarone/"}
 
 def _pages(site: Path, *langs: str) -> list[str]:
-    """The site's pages (addresses under the server), of ``langs`` or all."""
+    """The site's pages (addresses under the server), of ``langs`` or all; not the pages at
+    a game's former address, which send the reader on at once (their own test:
+    tests/test_addresses.py)."""
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html")
-                  if not langs or p.relative_to(site).parts[0] in langs)
+                  if (not langs or p.relative_to(site).parts[0] in langs)
+                  and 'http-equiv="refresh"' not in p.read_text(encoding="utf-8"))
 
 
 def _luminance(rgb: tuple[float, float, float]) -> float:
