@@ -9,8 +9,8 @@ from conftest import corpus, formatted
 from generator.check.games import check
 from generator.check.prose import check_minus_signs
 from generator.core.diagnostics import Report
+from generator.core.markup import minus_sign
 from generator.model.source import load_yaml
-from generator.web.numbers import minus_sign
 
 pytestmark = pytest.mark.unit
 

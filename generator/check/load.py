@@ -10,7 +10,6 @@ its engine; what loading gives is a GameBundle (bundle.py).
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from pathlib import Path
 from typing import Any, Callable, TypeVar
@@ -19,6 +18,7 @@ from ..core.cards import Deck, card_name, cards_name, get_deck
 from ..core.diagnostics import Mark, Report
 from ..core.hints import did_you_mean, nearest
 from ..core.languages import LANGUAGES
+from ..core.markup import minus_sign
 from ..families import REGISTRY, AnyFamily, get_family
 from ..model import schema
 from ..model import translated_from as provenance
@@ -249,10 +249,7 @@ def placeholders(rules: GameRules) -> dict[str, str]:
     for name, variant in rules.variants.items():  # a variant's own values: {standard.points.total}
         values |= {f"{name}.{k}": v for k, v in family.placeholders(variant).items()}
     # a negative figure with the minus sign, as all generated text writes it
-    return {k: _NEGATIVE.sub("\u2212", v) for k, v in values.items()}  # "": nothing to put there
-
-
-_NEGATIVE = re.compile(r"(?<!\w)-(?=\d)")
+    return {k: minus_sign(v) for k, v in values.items()}  # "": nothing to put there
 
 
 # -- a game folder -------------------------------------------------------------------------

@@ -122,6 +122,15 @@ def keep_punctuation(html: str) -> str:
     return "".join(out)
 
 
+_HYPHEN_BEFORE_DIGIT = re.compile(r"(?<!\w)-(?=\d)")
+
+
+def minus_sign(text: str) -> str:
+    """Generated text's negative figures with the minus sign (U+2212) in place of a
+    hyphen-minus (Babel's, Python's): the hyphen is shorter and sits lower than a plus."""
+    return _HYPHEN_BEFORE_DIGIT.sub("\u2212", text)
+
+
 # A number with its sign: in right-to-left text "-14" would show as "14-" unless isolated.
 SIGNED_RE = re.compile(r"(?<![A-Za-z0-9\-−+])[-−+]\d+(?:[.,]\d+)?")
 _ISOLATE_RE = re.compile(f"{PROSE_CARD_RE.pattern}|{SIGNED_RE.pattern}")

@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from ..core import markup
 from ..core.languages import Messages, _n_
+from ..core.markup import minus_sign
 from ..simulation.configurations import Result
 from ..simulation.run import Metric, Numbers, Simulation
 from ..simulation.stats import Figure, Kind
@@ -149,12 +150,6 @@ class Formatter:
 def _whole(lang: str, n: int) -> str:
     """A seat's number in ``lang`` (Babel parses the pattern and the locale on every call)."""
     return minus_sign(format_decimal(n, "#,##0", locale=lang))
-
-
-def minus_sign(text: str) -> str:
-    """Babel's figures with the minus sign (U+2212) in place of its hyphen-minus, in every
-    language: the hyphen is shorter and sits lower than a plus."""
-    return text.replace("-", "\u2212")
 
 
 @lru_cache(maxsize=65536)
