@@ -4,32 +4,26 @@ by each game's family."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Mapping, Protocol, TypedDict
+from typing import Callable, TypedDict
 
 from babel import Locale
-from jinja2 import Environment
 from markupsafe import Markup
 
 from ..core import markup
 from ..core.cards import JOKER, RED_JOKER, Deck, Rank, Suit, get_deck
 from ..core.cardwords import rank_letter, rank_word, spoken_name, suit_word
-from ..core.languages import Messages, language
+from ..core.languages import language
 from ..families import family_of, get_family
 from ..families.view import ExampleView
 from ..i18n.staleness import outdated_parts
 from ..model.game import GameBundle
 from ..model.schema import FALLBACK_SECTIONS, Sections
 from ..runtime import deps
-from ..simulation.configurations import Result
 from . import glossary
 from .facts import SECTION_TITLES, GameFacts
 from .numbers import Summary, numbers_summary
-from .site import Kind, Page, Site, omitted_pages, relative
-
-
-class PdfLink(TypedDict):
-    href: str
-    label: str
+from .page_renderer import PageRenderer, PdfLink
+from .site import Kind, Page, omitted_pages, relative
 
 
 class Section(TypedDict):
@@ -89,29 +83,6 @@ class GameContext(TypedDict):
     card_key: CardKey
     outside_model: list[str]  # what rules outside the model make unreliable: scores, play, ...
     claims_checked: int  # claims of the examples' narration in this language, read and checked
-
-
-class PageRenderer(Protocol):
-    """What the game page needs of the renderer."""
-
-    @property
-    def site(self) -> Site: ...
-
-    @property
-    def replays(self) -> Mapping[tuple[str, str], object]: ...
-
-    def messages(self, lang: str) -> Messages: ...
-
-    def env(self, lang: str) -> Environment: ...
-
-    def pdf_links(self, page: Page, game: str, lang: str) -> list[PdfLink]: ...
-
-    @property
-    def source_language(self) -> str: ...
-
-    def json_ld(self, data: object) -> Markup: ...
-
-    def game_numbers(self, bundle: GameBundle) -> list[Result]: ...
 
 
 def game_context(r: PageRenderer, page: Page, lang: str) -> GameContext:

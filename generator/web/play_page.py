@@ -21,6 +21,11 @@ from ..core.languages import Messages, _p_
 from ..families.moves import Json
 from ..families.play import counts, play_options
 from ..model.game import GameBundle
+from ..runtime import deps
+from .facts import GameFacts
+from .game_page import variant_name
+from .page_renderer import PageRenderer
+from .site import Kind, Page, relative
 
 # The computer players, by the names the example rounds give them in each language
 # (rules/*/<lang>.yaml, `seats:`); the reader's seat is "You".
@@ -65,6 +70,40 @@ class PlayData(TypedDict):
     script_genders: list[str]
     cards: dict[str, list[str]]  # "10♥": [rank as shown, suit, spoken name, colour]
     words: dict[str, str]
+
+
+class PlayContext(TypedDict):
+    title: str  # "Play Hearts": the page's own title and h1
+    game_title: str
+    game_href: str
+    quickref_href: str
+    data: Markup  # PlayData as JSON, for play.js
+    family: str  # whose browser engine the page loads: static/play/families/<family>.js
+    description: str
+
+
+def play_context(r: PageRenderer, page: Page, lang: str) -> PlayContext:
+    deps.game(page.game or "", lang)  # its options and names are the game's
+    bundle = r.site.games[page.game or ""]
+    msgs = r.messages(lang)
+    facts = GameFacts(bundle, lang, msgs)
+
+    def inline(s: str) -> Markup:
+        return Markup(markup.render_inline(facts.fill(s)))
+
+    data = play_data(bundle, lang=lang, msgs=msgs,
+                     variant_name=lambda name: variant_name(facts, name, inline),
+                     options=r.play_options)
+    game_page = r.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
+    quickref = r.site.find(Kind.QUICKREF, lang=lang, game=bundle.rules.id)
+    assert game_page is not None and quickref is not None
+    return {
+        "title": msgs.gettext("Play %(game)s") % {"game": facts.title},
+        "game_title": facts.title, "game_href": relative(page, game_page.path),
+        "quickref_href": relative(page, quickref.path), "data": r.json_ld(data),
+        "family": data["family"],
+        "description": msgs.gettext("Play %(game)s against the computer, by the rules "
+                                    "of this site.") % {"game": facts.title}}
 
 
 def play_data(bundle: GameBundle, *, lang: str, msgs: Messages,

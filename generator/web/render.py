@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import base64
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date
 from functools import cached_property
 from typing import Callable, Mapping, TypedDict
-from urllib.parse import urlsplit
 
 from jinja2 import Environment
 from markupsafe import Markup
@@ -23,30 +22,22 @@ from ..families.play import play_options
 from ..model.game import GameBundle
 from ..runtime import deps
 from ..runtime.cache import Cache
-from ..runtime.theme import Theme
 from ..simulation.configurations import Result, game_numbers
 from ..simulation.store import Store
 from .environments import Environments
-from .facts import QUICKREF_TITLES, GameFacts
-from .game_page import PdfLink, game_context, language_name, stale_links, variant_name
-from .navigation import (
-    IndexEntry,
-    IndexFamily,
-    NotFoundGame,
-    folder_of,
-    index_entry,
-    index_families,
-    list_separator,
-    player_counts,
-    related_context,
-)
-from .numbers import Group, numbers_page
-from .play_page import PlayData, play_data
+from .game_page import game_context
+from .navigation import IndexEntry, index_entry, related_context
+from .numbers_page import numbers_context
+from .page_renderer import PdfLink, SiteConfig
+from .play_page import play_context
 from .qr import paper_context, qr_svg, rules_changed
+from .quickref_page import quickref_context
 from .search import BUNDLE, shard_counts, shard_folder
 from .search_box import SYNONYMS, SearchBox, search_box
 from .site import DocKind, Document, Kind, Page, Site, absolute, relative
-from .values import gather, lines
+from .site_pages import STYLESHEETS, index_context, not_found_context, redirect_context, root_context
+
+__all__ = ["Renderer", "SiteConfig", "json_ld"]
 
 Context = Mapping[str, object]  # one of the TypedDicts below, or the game page's
 
@@ -80,110 +71,9 @@ class Common(TypedDict):
     game: str  # the game of the page ('' on an index): the same in each of its languages
 
 
-class RedirectContext(TypedDict):
-    title: str  # the game's title in the page's language
-    href: str  # the page it sends the reader to, relative
-    canonical: str  # that page's address
-
-
-class LanguageLink(TypedDict):
-    lang: str
-    name: str
-    direction: str
-    href: str
-    count: str
-
-
-class RootContext(TypedDict):
-    title: str
-    languages: list[LanguageLink]
-
-
-class NotFoundLanguage(TypedDict):
-    lang: str
-    name: str
-    direction: str
-    href: str
-
-
-class NotFoundContext(TypedDict):
-    title: str
-    languages: list[NotFoundLanguage]
-    games: list[NotFoundGame]
-    inline_css: list[str]  # the stylesheets as data: URLs: the page is shown at any address
-    own_path: str  # where the page is in the site ('en/404.html')
-    folder: str  # its folder in the site ('en/', '' at the top)
-    root_path: str  # the path of base_url: where the site's folder is on its own server
-    search: SearchBox
-
-
-class IndexContext(TypedDict):
-    title: str
-    families: list[IndexFamily]
-    player_counts: list[int]
-    search: SearchBox
-    separator: str  # between the items of a list, in this language
-    description: str
-
-
-class QuickrefBlock(TypedDict):
-    key: str
-    title: str
-    lines: list[Markup]
-
-
-class QuickrefContext(TypedDict):
-    title: str  # "Quick reference: Hearts": the page's own title and h1
-    game_title: str
-    blocks: list[QuickrefBlock]
-    players: str
-    deck: str
-    odd_card: Markup | None
-    game_href: str
-    card_values: list[Markup]  # what each card is worth (the player aid prints it)
-    removed: Markup | None
-    pdfs: list[PdfLink]
-    description: str
-    source_href: str | None  # its lines are outdated here: the source language's page
-    source_language: str
-    source_language_name: str
-    play_href: str | None
-
-
-class NumbersContext(TypedDict):
-    title: str  # "By the numbers: Hearts": the page's own title and h1
-    game_title: str
-    game_href: str
-    index_href: str
-    note: str
-    groups: list[Group]
-    chosen: str  # the id of the configuration shown first
-    description: str
-
-
-class PlayContext(TypedDict):
-    title: str  # "Play Hearts": the page's own title and h1
-    game_title: str
-    game_href: str
-    quickref_href: str
-    data: Markup  # PlayData as JSON, for play.js
-    family: str  # whose browser engine the page loads: static/play/families/<family>.js
-    description: str
-
-
 class SitemapUrl(TypedDict):
     loc: str
     alternates: list[Alternate]
-
-
-@dataclass(frozen=True)
-class SiteConfig:
-    theme: Theme  # the site's templates over the built-in theme (runtime/theme.py)
-    base_url: str
-    site_name: str = "rulebook"
-    pdf: bool = True  # the PDFs are built, so pages link them
-    source_language: str = SOURCE_LANGUAGE  # rules/site.yaml: what translations are made from
-    card_letters: frozenset[str] = frozenset()  # languages whose cards show their own letters
 
 
 class Renderer:
@@ -353,48 +243,31 @@ class Renderer:
             "game": page.game or "",
         }
 
-    # -- page kinds ------------------------------------------------------------------------------
+    # -- page kinds: each context is made beside its page module ----------------------------------
 
-    def _root(self, page: Page, lang: str) -> tuple[str, RootContext]:
-        deps.uses("plan")
-        return "root.html.j2", {"title": self.config.site_name, "languages": self._language_links(page)}
+    def _root(self, page: Page, lang: str) -> tuple[str, Context]:
+        return "root.html.j2", root_context(self, page, lang)
 
-    def _not_found(self, page: Page, lang: str) -> tuple[str, NotFoundContext]:
-        msgs = self.messages(lang)
-        deps.uses("plan")
-        deps.uses(f"games:{lang}")
-        for rel in STYLESHEETS:  # inline_css
-            for path in self.config.theme.candidates(rel):
-                deps.file(path)
-        languages: list[NotFoundLanguage] = [
-            {"lang": lang_, "name": language(lang_).name, "direction": language(lang_).direction,
-             "href": relative(page, f"{lang_}/index.html")}
-            for lang_ in self.site.languages]
-        games: list[NotFoundGame] = []
-        for listing in self.site.games_in(page.lang) if page.lang else []:
-            target = self.site.find(Kind.GAME, lang=page.lang, game=listing.id)
-            assert target is not None
-            games.append({"title": self.index_entry(listing.id, lang)["title"],
-                          "href": relative(page, target.path)})
-        games.sort(key=lambda g: g["title"])
-        return "404.html.j2", {
-            "title": msgs.gettext("Page not found"), "languages": languages, "games": games,
-            "inline_css": self._inline_css, "own_path": page.path, "folder": folder_of(page),
-            "root_path": urlsplit(self.config.base_url).path or "/",
-            "search": self._search_box(page, msgs)}
+    def _index(self, page: Page, lang: str) -> tuple[str, Context]:
+        return "index.html.j2", index_context(self, page, lang)
 
-    def _redirect(self, page: Page, lang: str) -> tuple[str, RedirectContext]:
-        """A former address of a game's page (former_slugs): a page that sends the reader on,
-        as Hugo's aliases do; neither in the sitemap nor in the search."""
-        game = page.game or ""
-        deps.uses("plan")
-        deps.uses(f"title:{game}:{lang}")
-        target = Page(Kind.GAME, lang, page.target, game)
-        return "redirect.html.j2", {"title": self.index_entry(game, lang)["title"],
-                                    "href": relative(page, page.target),
-                                    "canonical": absolute(self.config.base_url, target)}
+    def _not_found(self, page: Page, lang: str) -> tuple[str, Context]:
+        return "404.html.j2", not_found_context(self, page, lang)
 
-    def _search_box(self, page: Page, msgs: Messages) -> SearchBox:
+    def _redirect(self, page: Page, lang: str) -> tuple[str, Context]:
+        return "redirect.html.j2", redirect_context(self, page, lang)
+
+    def _quickref(self, page: Page, lang: str) -> tuple[str, Context]:
+        return "quickref.html.j2", quickref_context(self, page, lang)
+
+    def _numbers(self, page: Page, lang: str) -> tuple[str, Context]:
+        return "numbers.html.j2", numbers_context(self, page, lang)
+
+    def _play(self, page: Page, lang: str) -> tuple[str, Context]:
+        return "play.html.j2", play_context(self, page, lang)
+
+
+    def search_box(self, page: Page, msgs: Messages) -> SearchBox:
         for path in self.config.theme.candidates(SYNONYMS):
             deps.file(path)
         lang = msgs.lang
@@ -410,24 +283,13 @@ class Renderer:
         return shard_counts(self.site)
 
     @cached_property
-    def _inline_css(self) -> list[str]:
+    def inline_css(self) -> list[str]:
         """site.css and the site's custom.css, each as a data: URL, which loads wherever the
         page is shown (another origin, a file on disk), and which the HTML checker reads as an
         address, not as CSS to check."""
         found = [self.config.theme.find(rel) for rel in STYLESHEETS]
         return ["data:text/css;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
                 for path in found if path is not None]
-
-    def _language_links(self, page: Page) -> list[LanguageLink]:
-        deps.uses("plan")
-        out: list[LanguageLink] = []
-        for lang in self.site.languages:
-            msgs = self.messages(lang)
-            count = len(self.site.games_in(lang))
-            out.append({"lang": lang, "name": language(lang).name, "direction": language(lang).direction,
-                        "href": relative(page, f"{lang}/index.html"),
-                        "count": msgs.ngettext("%(num)s game", "%(num)s games", count) % {"num": count}})
-        return out
 
     def index_entry(self, game: str, lang: str) -> IndexEntry:
         """What other pages show of ``game`` in ``lang`` (the index, related games, the
@@ -459,96 +321,7 @@ class Renderer:
         other._game_numbers = dict(numbers)
         return other
 
-    def _index(self, page: Page, lang: str) -> tuple[str, IndexContext]:
-        msgs = self.messages(lang)
-        deps.uses(f"games:{lang}")
-        deps.uses("links")
-        return "index.html.j2", {"title": msgs.gettext("Card game rules"),
-                                 "families": index_families(self.site, page, lang, msgs,
-                                                            self.index_entry),
-                                 "player_counts": player_counts(self.site, lang),
-                                 "search": self._search_box(page, msgs),
-                                 "separator": list_separator(lang),
-                                 "description": msgs.gettext("Card game rules with example rounds "
-                                                             "that have been played through and checked.")}
-
-    def _quickref(self, page: Page, lang: str) -> tuple[str, QuickrefContext]:
-        deps.game(page.game or "", lang)
-        bundle = self.site.games[page.game or ""]
-        msgs = self.messages(lang)
-        facts = GameFacts(bundle, lang, msgs)
-        qr = facts.text.quickref
-        lines = {"in_short": qr.in_short, "turn": qr.turn, "end": qr.end}
-        blocks: list[QuickrefBlock] = [
-            {"key": key, "title": msgs.gettext(title),
-             "lines": [Markup(markup.render_inline(facts.fill(line))) for line in lines[key]]}
-            for key, title in QUICKREF_TITLES.items()]
-        game_page = self.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
-        play = self.site.find(Kind.PLAY, lang=lang, game=bundle.rules.id)
-        assert game_page is not None
-        return "quickref.html.j2", {
-            "title": msgs.gettext("Quick reference: %(game)s") % {"game": facts.title},
-            "game_title": facts.title, "blocks": blocks, "players": facts.players, "deck": facts.deck,
-            "odd_card": facts.odd_card, "game_href": relative(page, game_page.path),
-            # not where the end lines already give the values by placeholder (Briscola's)
-            "card_values": [] if any("{points." in line for line in qr.end)
-            else card_value_lines(bundle, msgs, lang),
-            "removed": facts.removed if bundle.rules.engine.removed else None,
-            "pdfs": self.pdf_links(page, bundle.rules.id, lang),
-            "description": markup.plain(facts.fill(facts.text.description)),
-            "source_href": stale_links(self, page, bundle, Kind.QUICKREF).get("quickref"),
-            "source_language": self.source_language,
-            "source_language_name": language_name(self.source_language, lang),
-            "play_href": relative(page, play.path) if play is not None else None}
-
-    def _numbers(self, page: Page, lang: str) -> tuple[str, NumbersContext]:
-        deps.game(page.game or "", lang)  # the figures are the game's (and the code's)
-        bundle = self.site.games[page.game or ""]
-        msgs = self.messages(lang)
-        facts = GameFacts(bundle, lang, msgs)
-
-        def inline(s: str) -> Markup:
-            return Markup(markup.render_inline(facts.fill(s)))
-
-        numbers = numbers_page(self.game_numbers(bundle), lang=lang, msgs=msgs,
-                               rtl=language(lang).direction == "rtl",
-                               variant_name=lambda name: variant_name(facts, name, inline))
-        game_page = self.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
-        index = self.site.find(Kind.INDEX, lang=lang)
-        assert game_page is not None and index is not None
-        return "numbers.html.j2", {
-            "title": msgs.gettext("By the numbers: %(game)s") % {"game": facts.title},
-            "game_title": facts.title, "game_href": relative(page, game_page.path),
-            "index_href": relative(page, index.path),
-            "note": numbers["note"] if numbers else "",
-            "groups": numbers["groups"] if numbers else [],
-            "chosen": numbers["chosen"] if numbers else "",
-            "description": numbers["description"] if numbers else ""}
-
-    def _play(self, page: Page, lang: str) -> tuple[str, PlayContext]:
-        deps.game(page.game or "", lang)  # its options and names are the game's
-        bundle = self.site.games[page.game or ""]
-        msgs = self.messages(lang)
-        facts = GameFacts(bundle, lang, msgs)
-
-        def inline(s: str) -> Markup:
-            return Markup(markup.render_inline(facts.fill(s)))
-
-        data: PlayData = play_data(bundle, lang=lang, msgs=msgs,
-                                   variant_name=lambda name: variant_name(facts, name, inline),
-                                   options=self._play_options)
-        game_page = self.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
-        quickref = self.site.find(Kind.QUICKREF, lang=lang, game=bundle.rules.id)
-        assert game_page is not None and quickref is not None
-        return "play.html.j2", {
-            "title": msgs.gettext("Play %(game)s") % {"game": facts.title},
-            "game_title": facts.title, "game_href": relative(page, game_page.path),
-            "quickref_href": relative(page, quickref.path), "data": self.json_ld(data),
-            "family": data["family"],
-            "description": msgs.gettext("Play %(game)s against the computer, by the rules "
-                                        "of this site.") % {"game": facts.title}}
-
-    def _play_options(self, bundle: GameBundle, variant: str | None, players: int) -> Json:
+    def play_options(self, bundle: GameBundle, variant: str | None, players: int) -> Json:
         key = (bundle.rules.id, variant, players)
         if key not in self._options:
             self._options[key] = play_options(bundle, variant, players)
@@ -570,23 +343,11 @@ class Renderer:
         return self.env(SOURCE_LANGUAGE).get_template("sitemap.xml.j2").render(urls=urls)
 
 
-def card_value_lines(bundle: GameBundle, msgs: Messages, lang: str) -> list[Markup]:
-    """What each card is worth, from the engine, in the current card style."""
-    removed = set(bundle.rules.engine.removed)
-    deck = [c for c in get_deck(bundle.rules.spec.deck).cards if c not in removed]
-    worths = gather(family_of(bundle).card_values(bundle.rules.engine), deck)
-    return lines(worths, msgs, lang, local=markup.current_card_style().local_letters)
-
-
 def json_ld(data: object) -> Markup:
     """JSON for a <script> element: neither '</script' nor '<!--' may appear in it, so every
     '<' (and '>', '&') is written as a JSON escape, which parses back to the same text."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return Markup(text.translate(_JSON_IN_SCRIPT))
 
-
-# The stylesheets of every page, in order: the theme's, then the site's own (empty in the
-# built-in theme; docs/theme.md), which sets the theme's custom properties.
-STYLESHEETS = ("static/site.css", "static/custom.css")
 
 _JSON_IN_SCRIPT = {ord(c): f"\\u{ord(c):04x}" for c in "<>&\u2028\u2029"}
