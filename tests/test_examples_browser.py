@@ -77,6 +77,32 @@ TOO_WIDE = """root => [...root.querySelectorAll('*')].filter(e => {
 }).map(e => e.tagName + '.' + e.className)"""
 
 
+# The stepper walked through in the page: at each step, what it shows (READ_STEP) and what is
+# wider than the screen (TOO_WIDE), then the key that reads forward, given to the focused button
+# as the keyboard would (the stepper's handler listens on the example). One call an example, not
+# three a step: 3,000 steps in the corpus.
+WALK = f"""([ex, forward, count]) => {{
+  const read = {READ_STEP};
+  const wide = {TOO_WIDE};
+  const seen = [];
+  for (let i = 0; i < count; i++) {{
+    // what changes from step to step: the step shown and the buttons; the whole example once,
+    // at the last step (its outcome shown)
+    const step = ex.querySelector('.tv-step.is-current');
+    const nav = ex.querySelector('.stepper-nav');
+    const over = i === count - 1 ? wide(ex) : [...(step ? wide(step) : []), ...(nav ? wide(nav) : [])];
+    seen.push({{step: read(ex), wide: over}});
+    document.activeElement.dispatchEvent(
+      new KeyboardEvent('keydown', {{key: forward, bubbles: true, cancelable: true}}));
+  }}
+  return seen;
+}}"""
+
+
+PRESS = """([key, count]) => { for (let i = 0; i < count; i++) document.activeElement.dispatchEvent(
+  new KeyboardEvent('keydown', {key, bubbles: true, cancelable: true})); }"""
+
+
 UNFOLD = "document.querySelectorAll('details.example-more').forEach(d => { d.open = true; })"
 
 
@@ -144,8 +170,8 @@ def test_every_example_steps_through_as_the_replay_went(server: str, browser: An
     stepped = walked = 0
     pages = _pages(checked)
     assert {lang for lang, _, _ in pages} == set(LANGS) and len(pages) >= 20
+    page = browser.new_page(viewport=PHONE)  # one tab, each page loaded into it in turn
     for lang, slug, examples in pages:
-        page = browser.new_page(viewport=PHONE)
         page.goto(f"{server}/{lang}/{slug}/")
         _unfold(page)
         wide = page.evaluate(TOO_WIDE, page.locator("body").element_handle())
@@ -160,8 +186,8 @@ def test_every_example_steps_through_as_the_replay_went(server: str, browser: An
                 # read back in tests/test_check_shedding.py): here the stepper walks them all
                 assert ex.get_attribute("data-stepper") is not None, (lang, slug, name)
                 ex.locator(".stepper-next").focus()
-                for _ in range(len(replay.steps) + 1):
-                    page.keyboard.press(forward)
+                page.evaluate(PRESS, [forward, len(replay.steps)])
+                page.keyboard.press(forward)  # the last, on the real keyboard: it stays there
                 got = page.evaluate(READ_STEP, ex.element_handle())
                 assert got["id"] == f"example-{name}-{len(replay.steps)}", (lang, slug, name)
                 stepped += 1
@@ -179,9 +205,12 @@ def test_every_example_steps_through_as_the_replay_went(server: str, browser: An
                 assert got["counter"] == f"0 / {len(frames)}", (lang, slug, name)
                 assert got["laterShown"] == [], (lang, slug, name)
                 page.keyboard.press(forward)
-            for k, want in enumerate(frames):
+            # every step read in the page, one call an example: the stepper's own key handler
+            # moves it on (the real keyboard is pressed below: back, Home, End and forward)
+            walked_steps = page.evaluate(WALK, [handle, forward, len(frames)])
+            for k, (want, read) in enumerate(zip(frames, walked_steps, strict=True)):
                 where = f"{lang}/{slug} {name} step {k + 1}"
-                got = page.evaluate(READ_STEP, handle)
+                got = read["step"]
                 assert got["visible"] == 1, where
                 assert got["id"] == f"example-{name}-{k + 1}", where
                 assert got["counter"] == f"{k + 1} / {len(frames)}", where
@@ -213,9 +242,7 @@ def test_every_example_steps_through_as_the_replay_went(server: str, browser: An
                     if got["later"]:
                         label = ex.get_attribute("data-label-outcome")
                         assert label and got["spoken"].endswith(label), where
-                too_wide = page.evaluate(TOO_WIDE, handle)
-                assert too_wide == [], f"{where}: wider than 390 px: {too_wide}"
-                page.keyboard.press(forward)
+                assert read["wide"] == [], f"{where}: wider than 390 px: {read['wide']}"
                 stepped += 1
             # past the last step the keys stay there; back, Home and End move as they say
             last = page.evaluate(READ_STEP, handle)
@@ -234,7 +261,11 @@ def test_every_example_steps_through_as_the_replay_went(server: str, browser: An
             assert page.evaluate(READ_STEP, handle)["id"] == f"example-{name}-{0 if deal else 1}"
             page.keyboard.press("End")
             assert page.evaluate(READ_STEP, handle)["id"] == f"example-{name}-{len(frames)}"
-        page.close()
+            if len(frames) > 1:  # and the real key forward, from the step before the last
+                page.keyboard.press(back)
+                page.keyboard.press(forward)
+                assert page.evaluate(READ_STEP, handle)["id"] == f"example-{name}-{len(frames)}"
+    page.close()
     assert stepped > 100 and walked >= 30
 
 
@@ -285,11 +316,11 @@ def test_print_shows_every_step(server: str, browser: Any, checked: CheckResult)
 
 def test_score_sheets_show_the_replayed_totals(server: str, browser: Any, checked: CheckResult) -> None:
     seen = 0
+    page = browser.new_page(viewport=PHONE)
     for lang, slug, examples in _pages(checked):
         for name, replay, _ in examples:
             if not isinstance(replay, TricksReplay) or not replay.sheet:
                 continue
-            page = browser.new_page(viewport=PHONE)
             page.goto(f"{server}/{lang}/{slug}/")
             _unfold(page)
             rows = page.evaluate("""ex => [...ex.querySelectorAll('table.sheet tbody tr:not(.sheet-note)')]
@@ -303,7 +334,7 @@ def test_score_sheets_show_the_replayed_totals(server: str, browser: Any, checke
                 "td => [getComputedStyle(td).textAlign, getComputedStyle(td).fontVariantNumeric]")
             assert align == ["end", "tabular-nums"]
             seen += 1
-            page.close()
+    page.close()
     assert seen >= 2
 
 
@@ -371,9 +402,9 @@ def test_score_sheets_fit_a_phone_in_every_language(server: str, browser: Any,
     so that the results every step-through keeps for its last step are on the page."""
     context = browser.new_context(java_script_enabled=False, viewport=PHONE)
     sheets = 0
+    page = context.new_page()
     for bundle in checked.games:
         for lang, slug in bundle.rules.spec.slugs.items():
-            page = context.new_page()
             page.goto(f"{server}/{lang}/{slug}/")
             _unfold(page)
             for ex in page.locator(".example:has(table.sheet, table.scores)").all():
@@ -382,7 +413,6 @@ def test_score_sheets_fit_a_phone_in_every_language(server: str, browser: Any,
                 sheets += ex.locator("table.sheet").count()
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE["width"], f"{lang}/{slug} scrolls sideways: {width} px"
-            page.close()
     context.close()
     assert sheets >= 3 * 6  # three sheet examples, six languages
 
