@@ -230,3 +230,79 @@ def test_the_end_of_a_hearts_game_says_the_rule_and_the_winner() -> None:
     winners = " and ".join(names[s] for s in state["match"]["winners"])
     assert result["lines"][:2] == ["The game is over: a total has passed 100.",
                                    f"The lowest total wins: {winners} ({min(totals)})."]
+
+
+# -- the shedding games --------------------------------------------------------------------
+
+def _figures(names: list[str], values: list[int], seats: list[int]) -> str:
+    return ", ".join(f"{names[s]}\u00a0{values[s]}" for s in seats)
+
+
+NAMES = ["You", "Bruno", "Carla", "Dario"]
+
+
+def test_a_crazy_eights_hand_says_what_its_winner_collects() -> None:
+    """The winner of a hand of Crazy Eights scores the cards left in the others' hands: the
+    result says so, with each hand's figure (it said only who went out)."""
+    options = play_options(_bundle("crazy-eights"), None, 4)
+    state = _finished_where(options, lambda s: s["result"]["winner"] not in (None, 0)
+                            and not s["result"]["blocked"])
+    [result] = _results("crazy-eights", options, [state])
+    r = state["result"]
+    others = [s for s in range(4) if s != r["winner"]]
+    assert r["scores"][r["winner"]] == sum(r["points"][s] for s in others) > 0
+    assert result["lines"][:2] == [
+        f"{NAMES[r['winner']]} has no cards left and wins the hand.",
+        f"{NAMES[r['winner']]} scores {r['scores'][r['winner']]}, the points left in the other "
+        f"hands: {_figures(NAMES, r['points'], others)}."]
+    assert result["lines"][2] == f"Totals so far: {_figures(NAMES, state['match']['totals'], [0, 1, 2, 3])}."
+
+
+def test_a_blocked_hand_says_the_lowest_hand_wins_and_not_that_its_winner_went_out() -> None:
+    """No one can play or draw: the fewest points in hand win. The page said the winner "has no
+    cards left", which was false."""
+    options = play_options(_bundle("crazy-eights"), None, 4)
+    # a random hand of Crazy Eights is rarely blocked (the pile is shuffled into a new stock):
+    # a finished hand's result, as the engine gives a blocked one (its winner the lowest hand)
+    state = _finished(options, 1)
+    points = [7, 3, 12, 30]
+    state["result"] = {"winner": 1, "points": points, "scores": [0, 49, 0, 0], "blocked": True}
+    [result] = _results("crazy-eights", options, [state])
+    r = state["result"]
+    assert result["lines"][0] == (f"No one can play or draw: {NAMES[r['winner']]}, with the fewest "
+                                  "points in hand, wins the hand.")
+    assert result["lines"][1] == f"Points left in hand: {_figures(NAMES, r['points'], [0, 1, 2, 3])}."
+    assert not any("has no cards left" in line for line in result["lines"])
+
+
+def test_a_macao_hand_counts_the_cards_left_against_their_holders() -> None:
+    options = play_options(_bundle("macao"), None, 4)
+    state = _finished_where(options, lambda s: s["result"]["winner"] is not None
+                            and not s["result"]["blocked"])
+    [result] = _results("macao", options, [state])
+    r = state["result"]
+    losers = [s for s in range(4) if s != r["winner"]]
+    assert result["lines"] == [f"{NAMES[r['winner']]} has no cards left and wins the hand.",
+                               f"Points left in hand: {_figures(NAMES, r['points'], losers)}."]
+
+
+def test_a_counted_mau_mau_game_ends_by_its_rule_with_the_lowest_total() -> None:
+    options = play_options(_bundle("mau-mau"), "counting-points", 4)
+    table = new_table(options)
+    chooser = Mulberry32(5)
+    table.new_round(5)
+    for hand in range(200):
+        while not table.is_over():
+            legal = table.legal_moves()
+            table.play(legal[chooser.below(len(legal))])
+        if table.match_over():
+            break
+        table.next_round(5 + hand + 1)
+    state = table.to_json()
+    assert state["match"]["over"]
+    [result] = _results("mau-mau", options, [state], "ru")
+    totals, winners = state["match"]["totals"], state["match"]["winners"]
+    ru = ["Вы", "Бруно", "Карла", "Дарио"]
+    assert result["lines"][-2:] == [
+        f"Партия окончена: чей-то итог достиг {options['match']['target']}.",
+        f"Побеждает самый маленький итог: {' и '.join(ru[s] for s in winners)} ({min(totals)})."]

@@ -162,7 +162,9 @@ def _unused(configs: list[PlayConfig]) -> set[str]:
         unused |= {"stock", "youDrawCard", "drawsCard", "drawsHidden"}
     if all("unable" not in o for o in options):  # no rule for a player who cannot play
         unused |= {"drawAction", "passAction", "passes", "youPass", "winsHand", "asked",
-                   "pending", "drawsSome"}
+                   "pending", "drawsSome", "winsBlocked", "tieBlocked", "leftInHand", "collects"}
+    if all(not o.get("match") for o in options):  # a shedding game's match to a target
+        unused.add("endReached")
     if all(o.get("bids") is None for o in options):
         unused |= {"yourBid", "yourBidLabel", "bids", "youBid", "bid", "hook", "badBid"}
     if all(not (o.get("bids") or {}).get("hook") for o in options):
@@ -173,9 +175,11 @@ def _unused(configs: list[PlayConfig]) -> set[str]:
                    "agreedHands", "howDraw", "resultRound"}
     if all("end" not in o for o in options):
         unused |= {"handScores", "bestLow", "bestHigh", "scoreParts", "partCards", "partTricks",
-                   "partNone", "partClean", "partOther", "totals", "handOf", "endOver",
-                   "endHands", "winLowest", "winHighest", "turin", "takesPoints",
+                   "partNone", "partClean", "partOther", "handOf", "endOver",
+                   "endHands", "turin", "takesPoints",
                    "youTakePoints", "handPoints", "yourPoints", "yourTricks", "resultHand"}
+    if all("end" not in o and not o.get("match") for o in options):  # no totals kept
+        unused |= {"totals", "winLowest", "winHighest"}
     if all(not o.get("slam") for o in options):
         unused |= {"moonYou", "moonM", "moonF", "slamYou", "slamM", "slamF"}
     if all(o.get("sides", "each") != "partners" for o in options):
@@ -317,5 +321,12 @@ def words(msgs: Messages) -> dict[str, str]:
         "drawsSome": _("Cards drawn by %(name)s: %(num)s."),
         "pending": _("Cards to draw: %(num)s"),
         "winsHand": _("%(name)s has no cards left and wins the hand."),
+        "winsBlocked": _("No one can play or draw: %(name)s, with the fewest points in hand, "
+                         "wins the hand."),
+        "tieBlocked": _("No one can play or draw, and the lowest hands tie: nobody wins the "
+                        "hand."),
+        "leftInHand": _("Points left in hand: %(list)s."),
+        "collects": _("%(name)s scores %(num)s, the points left in the other hands: %(list)s."),
+        "endReached": _("The game is over: a total has reached %(num)s."),
         "asked": _("Suit asked for: %(suit)s"),
     }

@@ -464,7 +464,7 @@
   // asks for the suit with four buttons); a button draws, another passes.
   function shedPage(h) {
     // The page's words (generator/web/play_page.py), from the language's catalog.
-    const { el, num, fill, say, name, ui, W, api, ME, cardNode, tryMove, arrows, clampFocus, list } = h;
+    const { el, num, fill, say, name, ui, W, api, ME, cardNode, tryMove, arrows, clampFocus, list, options } = h;
 
     return {
       nextLabel: W.nextHand,
@@ -481,10 +481,27 @@
         else if (ev.by === ME) say(W.youPass, {});
         else say(W.passes, { player: name(ev.by) });
       },
-      result(s) { // the hand's headline, then the match's
-        const lines = [];
-        if (s.result && s.result.winner !== null) lines.push({ text: W.winsHand, vars: { name: name(s.result.winner) } });
-        if (s.match && s.match.over) lines.push({ text: W.gameOver, vars: { name: list(s.match.winners.map(name)) } });
+      result(s) { // the hand's headline, the rule that decided it, its figures, the match's
+        const lines = []; const line = (text, vars) => lines.push({ text, vars });
+        const r = s.result; const m = s.match; const o = options();
+        const figures = (seats, values) => list(seats.map((i) => `${name(i)}\u00a0${num(values[i])}`), true);
+        const seats = r ? r.points.map((p, i) => i) : [];
+        if (r && r.blocked) {  // nobody could play or draw: the lowest hand decides
+          if (r.winner !== null) line(W.winsBlocked, { name: name(r.winner) });
+          else line(W.tieBlocked, {});
+          line(W.leftInHand, { list: figures(seats, r.points) });
+        } else if (r && r.winner !== null) line(W.winsHand, { name: name(r.winner) });
+        if (r && r.winner !== null && o.scoring === 'winner-collects') {
+          const others = seats.filter((i) => i !== r.winner);
+          line(W.collects, { name: name(r.winner), num: num(r.scores[r.winner]), list: figures(others, r.points) });
+        } else if (r && o.scoring === 'penalty' && !r.blocked) {
+          line(W.leftInHand, { list: figures(seats.filter((i) => i !== r.winner), r.points) });
+        }
+        if (m && m.over) {
+          line(W.endReached, { num: o.match.target });
+          const winners = list(m.winners.map(name));
+          line(o.scoring === 'penalty' ? W.winLowest : W.winHighest, { name: `${winners} (${num(m.totals[m.winners[0]])})` });
+        } else if (m) line(W.totals, { list: figures(seats, m.totals) });
         if (!lines.length) lines.push({ text: W.handNum, vars: { num: s.round } });
         return { title: fill(W.handNum, { num: s.round }), lines };
       },
