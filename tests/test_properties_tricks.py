@@ -180,7 +180,7 @@ FILES = ["game.yaml", "examples/first-hand.yaml", "examples/shooting-the-moon.ya
          "examples/to-a-hundred.yaml", "en.yaml"]
 
 
-@settings(max_examples=sized(60, 1200), deadline=None,
+@settings(max_examples=sized(30, 1200), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=YAMLISH, which=st.sampled_from(FILES))
 def test_arbitrary_yaml_never_raises_out_of_check(scratch: Path, text: str, which: str,
@@ -199,7 +199,7 @@ def test_arbitrary_yaml_never_raises_out_of_check(scratch: Path, text: str, whic
 LINE = "  - {lead: Anna, cards: 2♦ 5♦ 8♦ A♥, winner: Carla, points: 1, broken: true}"
 
 
-@settings(max_examples=sized(60, 1200), deadline=None,
+@settings(max_examples=sized(30, 1200), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(tokens=st.lists(st.sampled_from(["2♦", "5♦", "8♦", "A♥", "K♥", "2♣", "Q♠", "zz", "10♦",
                                         "3♦", "9♥", "A♠"]), min_size=0, max_size=6),
