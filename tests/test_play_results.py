@@ -306,3 +306,42 @@ def test_a_counted_mau_mau_game_ends_by_its_rule_with_the_lowest_total() -> None
     assert result["lines"][-2:] == [
         f"Партия окончена: чей-то итог достиг {options['match']['target']}.",
         f"Побеждает самый маленький итог: {' и '.join(ru[s] for s in winners)} ({min(totals)})."]
+
+
+# -- the trick games that count tricks, not cards ---------------------------------------------
+
+def test_a_whist_hand_says_each_sides_tricks_and_the_book() -> None:
+    """Whist scores the tricks after the first six: the result gives each side's tricks and
+    the rule (it gave only the scores)."""
+    options = play_options(_bundle("whist"), None, 4)
+    state = _finished(options, 3)
+    [result] = _results("whist", options, [state])
+    sides = state["match"]["sides"]
+    won = [sum(state["result"]["tricks"][s] for s in side) for side in sides]
+    names = [" & ".join(NAMES[s] for s in side) for side in sides]
+    listed = ", ".join(f"{n}\u00a0{w}" for n, w in zip(names, won))
+    assert f"Tricks taken: {listed}; each trick after the first 6 scores 1." in result["lines"]
+    scores = [state["result"]["scores"][side[0]] for side in sides]
+    assert scores == [max(0, w - 6) for w in won]
+
+
+def test_an_oh_hell_hand_says_each_bid_and_what_it_made() -> None:
+    """Oh Hell: each player's bid, the tricks taken and the score (10 and a point a trick for a
+    bid made exactly, else nothing), one line each."""
+    options = play_options(_bundle("oh-hell"), None, 4)
+    table = new_table(options)
+    table.new_round(9)
+    chooser = Mulberry32(9)
+    while not table.is_over():
+        legal = table.legal_moves()
+        table.play(legal[chooser.below(len(legal))])
+    state = table.to_json()
+    [result] = _results("oh-hell", options, [state])
+    lines = []
+    for seat in range(4):
+        bid, won = state["bids"][seat], state["result"]["tricks"][seat]
+        score = 10 + won if bid == won else 0
+        assert state["result"]["scores"][seat] == score
+        lines.append(f"{NAMES[seat]}: bid {bid}, took {won}, scores {score}.")
+    assert [line for line in result["lines"] if ": bid " in line] == lines
+    assert not any(line.startswith("Scores of this hand") for line in result["lines"])

@@ -166,7 +166,9 @@ def _unused(configs: list[PlayConfig]) -> set[str]:
     if all(not o.get("match") for o in options):  # a shedding game's match to a target
         unused.add("endReached")
     if all(o.get("bids") is None for o in options):
-        unused |= {"yourBid", "yourBidLabel", "bids", "youBid", "bid", "hook", "badBid"}
+        unused |= {"yourBid", "yourBidLabel", "bids", "youBid", "bid", "hook", "badBid", "bidLine"}
+    if all(not o.get("book") for o in options):
+        unused.add("bookLine")
     if all(not (o.get("bids") or {}).get("hook") for o in options):
         unused.add("hook")
     # the results: a pairing round's rules, a trick game's scores, the moon or the slam
@@ -307,6 +309,9 @@ def words(msgs: Messages) -> dict[str, str]:
         "hook": _("As the dealer you may not bid %(num)s: the bids would add up to the "
                   "%(total)s tricks of the hand."),
         "badBid": _("Bid first: everyone bids before the first trick."),
+        "bidLine": _("%(name)s: bid %(bid)s, took %(won)s, scores %(num)s."),
+        "bookLine": _("Tricks taken: %(list)s; each trick after the first %(book)s scores "
+                      "%(each)s."),
         "youDrawCard": _("You draw %(card)s."),
         "drawsCard": _("%(name)s draws %(card)s."),
         "drawsHidden": _("%(name)s draws a card."),

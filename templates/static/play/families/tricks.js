@@ -824,7 +824,15 @@
             if (made) line(W.scoreParts, { name: sideName(g), parts: list(made, true), num: scores[i] });
           });
         }
-        line(W.handScores, { list: standing(scores) });
+        // what the tricks were worth where they are counted, not the cards: Whist's book,
+        // Oh Hell's bids (each player's bid, the tricks taken, the score they make)
+        const won = groups.map((g) => g.reduce((n, seat) => n + r.tricks[seat], 0));
+        if (o.book) line(W.bookLine, { list: standing(won), book: o.book.tricks, each: o.book.per_trick });
+        const bidding = o.bid_score && o.bids && s.bids;
+        if (bidding) {
+          groups.forEach((g, i) => line(W.bidLine, { name: sideName(g), bid: g.reduce((n, seat) => n + (s.bids[seat] || 0), 0),
+                                                    won: won[i], num: scores[i] }));
+        } else line(W.handScores, { list: standing(scores) });
         if (!m.over) {
           line(W.totals, { list: standing(groups.map((g) => m.totals[g[0]])) });
           if (o.end.hands !== null) line(W.handOf, { num: s.round, total: o.end.hands });
