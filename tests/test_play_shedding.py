@@ -84,7 +84,7 @@ def _agree(node: Node, per_game: int) -> None:
 def test_every_game_and_player_count_is_a_configuration() -> None:
     configs = shedding_games.configurations()
     assert {o["game"] for o in configs} == set(shedding_games.GAMES)
-    assert {o["players"] for o in configs if o["game"] == "crazy-eights"} == {2, 3, 4}
+    assert {o["players"] for o in configs if o["game"] == "crazy-eights"} == {2, 3, 4, 5}
     assert {o["players"] for o in configs if o["game"] == "mau-mau"} == {2, 3, 4, 5}
     assert {o["players"] for o in configs if o["game"] == "mini-macao"} == {2, 3, 4}
     assert {o["players"] for o in configs if o["game"] == "two-jokers"} == {2, 3, 4}
