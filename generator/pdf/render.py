@@ -30,6 +30,7 @@ from ..runtime.pool import usable_workers, worker_pool
 from ..runtime.theme import Theme
 from .assets import Assets, collect
 from .overflow import Overflow
+from .pagefill import HALF
 
 PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
 # Part of every PDF's cache key: raise it when what ``_render_one`` does to a document changes.
@@ -38,8 +39,10 @@ PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
 # beside its name, the deal kept with the hand's line); 6: the assets served from a bundle
 # (the templates' images too, and its digest in the key); 7: a card full at the floor drops
 # its optional lines (fit-optional); 8: a card on one side says no "1/1" at its foot, and one
-# that fits at the floor keeps its optional lines; 9: the same, apart from entries of the work on 8
-RENDER_VERSION = "9"
+# that fits at the floor keeps its optional lines; 9: the same, apart from entries of the work on 8;
+# 10: a card's text kept inside its margins on every copy, the booklet's steps early, its replay
+# compact, no page under half full but the last (the rules' type a quarter point either way)
+RENDER_VERSION = "10"
 # Copy-fitting of a card: its body type, in points, the largest of these that fits.
 FIT_FLOOR, FIT_CEILING, FIT_STEP = 9.0, 11.0, 0.25
 
@@ -252,6 +255,8 @@ def _render_one(task: Task) -> Rendered:
         if pages_multiple > 1 and 'class="back-cover"' in html:
             rules.append(_back_cover_fitted(html))
         document = _layout(html, *rules)
+        if pages_multiple > 1 and 'class="doc-booklet"' in html:
+            document, rules = _booklet_fitted(html, document, rules)
         missing = -len(document.pages) % pages_multiple
         if missing:  # the booklet's fill pages: a score sheet, pages for notes
             filled = _layout(html.replace('<body class="doc-booklet"',
@@ -416,6 +421,48 @@ def _back_cover_fitted(html: str) -> str:
     largest size with which it stays one page: found on the back cover laid out alone."""
     size, _ = _largest_on_one_page(back_cover_alone(html), BACK_COVER)
     return size_rule(BACK_COVER, size)
+
+
+# The booklet's rules (its article: not the cover, the fill pages nor the back cover) in type of
+# these sizes, in points, when the size the CSS gives them leaves a page under half full.
+BOOKLET_BODY, BOOKLET_SIZE, BOOKLET_STEP, BOOKLET_TRIES = "article.game", 9.0, 0.25, 3
+
+
+def booklet_sizes(tail: float) -> list[float]:
+    """The sizes to try, in order, for a booklet whose last page of rules is ``tail`` full: a
+    short tail is pulled back onto the page before (smaller type first), a longer one filled
+    (larger type first); a quarter point at a time, at most three quarters either way.
+
+    >>> booklet_sizes(0.1)
+    [8.75, 8.5, 8.25, 9.25, 9.5, 9.75]
+    >>> booklet_sizes(0.4)
+    [9.25, 9.5, 9.75, 8.75, 8.5, 8.25]
+    """
+    smaller = [BOOKLET_SIZE - BOOKLET_STEP * n for n in range(1, BOOKLET_TRIES + 1)]
+    larger = [BOOKLET_SIZE + BOOKLET_STEP * n for n in range(1, BOOKLET_TRIES + 1)]
+    return smaller + larger if tail < HALF / 2 else larger + smaller
+
+
+def _booklet_fitted(html: str, document: Any, rules: list[str]) -> tuple[Any, list[str]]:
+    """The booklet laid out with no page under half full but its last (the back cover), and
+    the rules that lay it out so. Most booklets are so at the CSS's size: one layout. Else
+    the rules' type is set a quarter point smaller or larger (``booklet_sizes``) until one
+    is, and loses no box the first layout kept; if none is, the first layout stays (the
+    print audit then names the page)."""
+    from .overflow import overflows
+    from .pagefill import page_fills, short_pages
+
+    fills = page_fills(document)
+    if not short_pages(fills):
+        return document, rules
+    parsed, lost = _parse(html), len(overflows(document))
+    tail = fills[-2] if len(fills) > 1 else 1.0
+    for size in booklet_sizes(tail):
+        tried = [*rules, size_rule(BOOKLET_BODY, size)]
+        candidate = _render_parsed(parsed, tried)
+        if not short_pages(page_fills(candidate)) and len(overflows(candidate)) <= lost:
+            return candidate, tried
+    return document, rules
 
 
 _NUMBER_WORD = re.compile(r"(?<=\d) (?=[^\W\d_])")
