@@ -14,9 +14,14 @@ from print_audit import audit, cards_of, kind_of, lines_in, read
 
 from conftest import ROOT, corpus
 from generator.pdf.render import (
+    BOOKLET_BODY,
+    BOOKLET_FARTHEST,
+    BOOKLET_SIZE,
+    BOOKLET_TRIES,
     CARD_BODY,
     FIT_CEILING,
     FIT_FLOOR,
+    booklet_sizes,
     fit_sizes,
     keep_numbers_with_words,
     size_rule,
@@ -103,6 +108,37 @@ def test_copy_fitting_tries_sizes_from_the_floor_to_the_ceiling() -> None:
     sizes = fit_sizes()
     assert sizes[0] == FIT_FLOOR == 9 and sizes[-1] == FIT_CEILING and sizes == sorted(sizes)
     assert size_rule(CARD_BODY, 9.25) == ".doc-card, .cell, .aid { font-size: 9.25pt; }"
+
+
+def test_the_booklet_search_reaches_the_size_that_fills_the_italian_peppa_scivolosas_last_page() -> None:
+    """Its six pages of rules left the last 19 % full at 9 pt; no smaller size pulled the tail
+    back (what moves whole left room on the pages before), 9.25 pt filled it to 42 %, 9.5 pt
+    made a page more with one under half: 9.4 pt fills it to 54 %, a quarter point's steps
+    never tried it."""
+    sizes = booklet_sizes(6, 0.19)
+    assert 9.4 in sizes and len(sizes) <= BOOKLET_TRIES
+    assert sizes[0] < BOOKLET_SIZE < sizes[1]  # pulled back first (the nearer), then filled
+    for pages, tail in [(3, 0.05), (4, 0.45), (8, 0.9), (12, 0.3), (1, 0.2)]:
+        tried = booklet_sizes(pages, tail)
+        assert tried and len(tried) == len(set(tried)) <= BOOKLET_TRIES, (pages, tail, tried)
+        assert all(0 < abs(size - BOOKLET_SIZE) <= BOOKLET_FARTHEST + 1e-9 for size in tried), tried
+    assert booklet_sizes(8, 0.9)[:2] == [8.9, 9.1]  # a page before the last short: a tenth either way
+
+
+@pytest.mark.pdf  # renders a one-page booklet at two sizes
+def test_the_colophons_type_follows_the_rules_type(tmp_path: Path) -> None:
+    """The search sets the rules' type; the colophon, often the tail it pulls back, must move
+    with it (at 7.5 pt whatever the rules' size, it stayed on its page)."""
+    body = ('<article class="game"><section class="section"><h2>Rules</h2><p>Deal them all.</p></section>'
+            '<section class="colophon section-about"><h2>About these rules</h2>'
+            '<p>Every claim was checked.</p></section></article>')
+    for size, colophon in [(BOOKLET_SIZE, 7.5), (8.1, 6.75)]:
+        sized = f"<style>{size_rule(BOOKLET_BODY, size)}</style></head>"
+        html = page("booklet", body).replace("</head>", sized)
+        (facts,) = read(render(html, tmp_path / f"b{size}.pdf"))
+        by_text = {ln.text.replace("\u00a0", " "): ln.sizes.most_common(1)[0][0] for ln in facts.lines}
+        assert by_text["Deal them all."] == pytest.approx(size, abs=0.05), by_text
+        assert by_text["Every claim was checked."] == pytest.approx(colophon, abs=0.05), by_text
 
 
 # -- the corpus --------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ boxes right after ``render()``.
 
 A booklet set as a reference leaves no page under half full but its last: a page that holds
 the tail of a chapter (three lines of the colophon) reads as a page left out. The render lays a
-booklet out again, its rules a quarter point smaller or larger, where one is
+booklet out again, its rules' type a few tenths of a point smaller or larger, where one is
 (render.py: ``_booklet_fitted``).
 """
 
