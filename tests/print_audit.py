@@ -2,9 +2,13 @@
 drawings, the tagged structure tree, the rendered page), not from the CSS meant to make it:
 
 - a heading is followed on its page (or card) by at least two lines;
-- no page of a booklet is under a third full, but a chapter's last (the page before one that
-  opens with a chapter heading, H1 or H2, and the document's last page);
+- no page of a booklet is under half full but its last: its lowest line of text (or rule, on a
+  page for notes) measured against the page's text area (the A5 page less its margins);
 - no page of a booklet is blank;
+- every line of every card lies inside that card's text area (its cell on the sheet less the
+  card's margins), on every copy of the card that a sheet or a player aid carries: a line is
+  judged by its glyphs' boxes across and by its baseline down the card (Arabic glyphs' boxes
+  are taller than their line);
 - every QR code has a quiet zone of four modules: no ink, no cut line, no paper edge in it;
 - every card (an A6 card, each card of a sheet) has body type of 9 pt or more, and its text
   spans at least 70 % of the card's height.
@@ -31,11 +35,20 @@ import pypdfium2.raw as raw
 MM = 72 / 25.4
 FLOOR_PT = 9.0  # the smallest body type of a card
 CARD_FILL = 0.70  # of a card's height, the least its text may span
-PAGE_FILL = 1 / 3  # of a booklet's text block, the least a page (not a chapter's last) fills
+PAGE_FILL = 1 / 2  # of a booklet's text area, the least a page (not the last) fills
+# The text area of each kind of page or card, in mm from its edges (top, right, bottom, left):
+# print.css's @page booklet and @page card margins, a sheet's cell's and a player aid card's
+# padding.
+TEXT_AREA_MM = {"booklet": (14, 13, 16, 13), "card": (7, 7.5, 9, 7.5), "sheet": (7, 8.5, 7, 8.5),
+                "aid": (3.5, 3.5, 3, 3.5)}
+CELL_TOLERANCE = 0.5 * MM  # the render's own (pdf/overflow.py): layout rounding, hairlines
+# Characters on one baseline this close are one line; farther apart, two (a player aid's
+# neighbouring cards are 7 mm apart, text to text: an Arabic card's bullet joined the next card's
+# line at 30 mm)
+JOIN = 6 * MM
 QUIET_MODULES = 4
 LINES_AFTER_HEADING = 2
 HEADINGS = {"H", "H1", "H2", "H3", "H4", "H5", "H6"}
-CHAPTER = {"H1", "H2"}
 QUIET_DPI = 200  # the resolution the quiet zones are measured at
 
 
@@ -185,7 +198,7 @@ def _lines(page: Any, levels: dict[int, str | None], height: float) -> list[Line
                          * (abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5), 1)
             top, bottom, baseline = height - rect.top, height - rect.bottom, height - matrix.f
             line = next((ln for ln in reversed(out[-8:]) if abs(ln.baseline - baseline) < size * 0.4
-                         and rect.left < ln.right + 30 * MM and rect.right > ln.left - 30 * MM), None)
+                         and rect.left < ln.right + JOIN and rect.right > ln.left - JOIN), None)
             if line is None:
                 line = Line(baseline, top, bottom, rect.left, rect.right, levels[mcid])
                 out.append(line)
@@ -323,6 +336,29 @@ def _rules_below(page: PageFacts, box: Box, y: float) -> int:
                 and box.contains(b.left + 1, b.top) and b.top > y})
 
 
+def text_area(cell: Box, kind: str) -> Box:
+    """The part of a card (or a booklet's page) that its text may take: less its margins."""
+    top, right, bottom, left = (v * MM for v in TEXT_AREA_MM[kind])
+    return Box(cell.left + left, cell.top + top, cell.right - right, cell.bottom - bottom)
+
+
+def outside_problems(page: PageFacts, cell: Box, kind: str, where: str) -> list[str]:
+    """The lines of a card that leave its text area: beside it by their glyphs, below it by
+    their baseline, or out of the card (its cell, the paper) by any part."""
+    area, tol = text_area(cell, kind), CELL_TOLERANCE
+    out = []
+    for line in lines_in(page, cell):
+        sides = {"left": area.left - line.left, "right": line.right - area.right,
+                 "bottom": line.baseline - area.bottom,
+                 "bottom of the card": line.bottom - cell.bottom, "top of the card": cell.top - line.top}
+        past = {side: by for side, by in sides.items() if by > tol}
+        if past:
+            side, by = max(past.items(), key=lambda item: item[1])
+            out.append(f"{where}: the line {line.text.strip()[:50]!r} ends {by / MM:.1f} mm past "
+                       f"the {side if 'card' in side else side + ' edge of the text area'}")
+    return out
+
+
 def heading_problems(page: PageFacts, box: Box, where: str, *, continues: bool) -> list[str]:
     """A heading at the foot of a page with fewer than two lines under it, when what it heads
     goes on overleaf (``continues``: the next page does not open with a heading)."""
@@ -363,6 +399,7 @@ def audit(path: Path, kind: str, *, figures: Figures | None = None) -> list[str]
         for n, cell in enumerate(cells, start=1):
             where = f"{path.name} page {page.number}" + (f" card {n}" if len(cells) > 1 else "")
             problems += heading_problems(page, cell, where, continues=False)
+            problems += outside_problems(page, cell, kind, where)
             lines = lines_in(page, cell)
             body = body_size(lines)
             fill = (max(ln.bottom for ln in lines) - min(ln.top for ln in lines)) / cell.height \
@@ -379,13 +416,19 @@ def audit(path: Path, kind: str, *, figures: Figures | None = None) -> list[str]
     return problems
 
 
+def booklet_fill(page: PageFacts) -> float:
+    """How far down a booklet page's text area its lowest line of text (or its lowest rule,
+    the lines of a page for notes) reaches: 0 at the top, 1 at the foot."""
+    area = text_area(Box(0, 0, page.width, page.height), "booklet")
+    wide = area.right - area.left
+    bottoms = [ln.bottom for ln in page.lines] + [
+        b.bottom for b in page.ink if b.height < 1.5 and b.right - b.left > 0.3 * wide]
+    return max(0.0, (max(bottoms) - area.top) / area.height) if bottoms else 0.0
+
+
 def _booklet_pages(name: str, pages: list[PageFacts], figures: Figures) -> list[str]:
-    content = [p for p in pages if p.ink]
-    if not content:
+    if not any(p.ink for p in pages):
         return [f"{name}: no page has content"]
-    ink = [b for p in content for b in p.ink]
-    block = Box(min(b.left for b in ink), min(b.top for b in ink),
-                max(b.right for b in ink), max(b.bottom for b in ink))  # the text block
     figures.body_pt.append(body_size([ln for p in pages for ln in p.lines]))
     problems = []
     for i, page in enumerate(pages):
@@ -393,17 +436,12 @@ def _booklet_pages(name: str, pages: list[PageFacts], figures: Figures) -> list[
             figures.blank.append(page.number)
             problems.append(f"{name} page {page.number}: blank")
             continue
-        fill = (max(b.bottom for b in page.ink) - block.top) / block.height
+        fill = booklet_fill(page)
         figures.fill.append(round(fill, 3))
-        chapter_ends = i + 1 == len(pages) or _opens_chapter(pages[i + 1])
-        if fill < PAGE_FILL and not chapter_ends:
-            problems.append(f"{name} page {page.number}: {fill:.0%} full, and not the last page "
-                            "of a chapter")
+        if fill < PAGE_FILL and i + 1 < len(pages):
+            problems.append(f"{name} page {page.number} of {len(pages)}: {fill:.0%} full, "
+                            f"under {PAGE_FILL:.0%}, and not the last page")
     return problems
-
-
-def _opens_chapter(page: PageFacts) -> bool:
-    return bool(page.lines) and page.lines[0].heading in CHAPTER
 
 
 # -- the command line: every PDF of a built site ------------------------------------------------

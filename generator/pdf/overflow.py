@@ -3,8 +3,10 @@
 Text that runs off a page is still in the PDF (a text extractor finds it), so only the layout
 can tell that a reader never sees it. The check walks WeasyPrint's boxes right after
 ``render()``, in the worker, and reports each box that leaves the content area of its page
-(inside the page margins), or the box of an ancestor that clips it (``overflow: hidden``,
-the cells of the four-up sheet). Margin boxes (running title, page numbers) live in the page
+(inside the page margins), or the content area of an ancestor that clips it (``overflow:
+hidden``: a cell of the four-up sheet, a card of the player aid, whose padding is the card's
+margin, where a cut a millimetre off would take the text with it). Every copy of a sheet's
+card is walked, not only the first. Margin boxes (running title, page numbers) live in the page
 margins by design and are not checked.
 
 An overflow is reported once, at its outermost box, with the text of what is cut: "the table
@@ -53,13 +55,14 @@ class Overflow:
     side: str  # the side it crosses most: left, right, top or bottom
     by_mm: float
     outside: tuple[str, ...]  # the texts that are cut off, first few
-    area: str = "content area"  # or "clipping box": an ancestor with overflow: hidden
+    area: str = "content area"  # or "clipping box": inside the margins of an ancestor that clips
 
     def describe(self) -> str:
         if self.side == "apart":
             return (f"page {self.page}: <{self.element}> {', '.join(repr(t) for t in self.outside)} "
                     "is left without its table, which starts on the next page")
-        where = "the page's content area" if self.area == "content area" else "the box that clips it"
+        where = ("the page's content area" if self.area == "content area"
+                 else "the text area of the card (the box that clips it, less its margins)")
         text = (f"page {self.page}: <{self.element}> ends {self.by_mm:.1f} mm past the {self.side} "
                 f"edge of {where}")
         if self.outside:
@@ -124,7 +127,7 @@ def _walk(box: Any, area: Rect, area_name: str, page: int, *, in_line: bool = Fa
             yield Overflow(page, _name(box), side, round(by / PX_PER_MM, 1), texts, area_name)
             return  # its descendants are cut with it: one finding for the element
     if rect is not None and box.style["overflow"] != "visible":
-        area, area_name = area.intersect(_padding_rect(box)), "clipping box"
+        area, area_name = area.intersect(_content_rect(box)), "clipping box"
     in_line = in_line or type(box).__name__ == "LineBox"
     for child in getattr(box, "children", ()):
         yield from _walk(child, area, area_name, page, in_line=in_line)
@@ -142,9 +145,9 @@ def _border_rect(box: Any) -> Rect | None:
         return None
 
 
-def _padding_rect(box: Any) -> Rect:
-    x, y = box.padding_box_x(), box.padding_box_y()
-    return Rect(x, y, x + box.padding_width(), y + box.padding_height())
+def _content_rect(box: Any) -> Rect:
+    x, y = box.content_box_x(), box.content_box_y()
+    return Rect(x, y, x + box.width, y + box.height)
 
 
 def _has_ink(box: Any) -> bool:

@@ -17,6 +17,8 @@ import ctypes
 import ctypes.util
 import functools
 import hashlib
+import itertools
+import math
 import re
 import time
 from dataclasses import dataclass, field
@@ -30,6 +32,7 @@ from ..runtime.pool import usable_workers, worker_pool
 from ..runtime.theme import Theme
 from .assets import Assets, collect
 from .overflow import Overflow
+from .pagefill import HALF
 
 PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
 # Part of every PDF's cache key: raise it when what ``_render_one`` does to a document changes.
@@ -38,8 +41,12 @@ PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
 # beside its name, the deal kept with the hand's line); 6: the assets served from a bundle
 # (the templates' images too, and its digest in the key); 7: a card full at the floor drops
 # its optional lines (fit-optional); 8: a card on one side says no "1/1" at its foot, and one
-# that fits at the floor keeps its optional lines; 9: the same, apart from entries of the work on 8
-RENDER_VERSION = "9"
+# that fits at the floor keeps its optional lines; 9: the same, apart from entries of the work on 8;
+# 10: a card's text kept inside its margins on every copy, the booklet's steps early, its replay
+# compact, no page under half full but the last (the rules' type a quarter point either way);
+# 11: the colophon's type in em, with the rules', and the sizes searched a tenth of a point
+# apart from an estimate of the size that pulls the last page back or fills it
+RENDER_VERSION = "11"
 # Copy-fitting of a card: its body type, in points, the largest of these that fits.
 FIT_FLOOR, FIT_CEILING, FIT_STEP = 9.0, 11.0, 0.25
 
@@ -252,6 +259,8 @@ def _render_one(task: Task) -> Rendered:
         if pages_multiple > 1 and 'class="back-cover"' in html:
             rules.append(_back_cover_fitted(html))
         document = _layout(html, *rules)
+        if pages_multiple > 1 and 'class="doc-booklet"' in html:
+            document, rules = _booklet_fitted(html, document, rules)
         missing = -len(document.pages) % pages_multiple
         if missing:  # the booklet's fill pages: a score sheet, pages for notes
             filled = _layout(html.replace('<body class="doc-booklet"',
@@ -416,6 +425,76 @@ def _back_cover_fitted(html: str) -> str:
     largest size with which it stays one page: found on the back cover laid out alone."""
     size, _ = _largest_on_one_page(back_cover_alone(html), BACK_COVER)
     return size_rule(BACK_COVER, size)
+
+
+# The booklet's rules (its article: not the cover, the fill pages nor the back cover, but its
+# colophon, whose type print.css gives in em) in type of these sizes, in points, when the size
+# the CSS gives them leaves a page under half full: a tenth of a point apart, up to eight
+# tenths either side of the CSS's 9 pt, at most BOOKLET_TRIES layouts.
+BOOKLET_BODY, BOOKLET_SIZE, BOOKLET_STEP = "article.game", 9.0, 0.1
+BOOKLET_FARTHEST, BOOKLET_TRIES = 0.8, 6
+
+
+def booklet_sizes(pages: int, tail: float) -> list[float]:
+    """The sizes to try, in order, for a booklet whose rules take ``pages`` pages, the last
+    ``tail`` full (from 0 to 1).
+
+    The rules' length grows with the square of their type (as many more lines as the type is
+    larger, each line as much taller), so the size that would pull the tail back onto the
+    pages before, and the size that would fill the last page to half, are estimated from it;
+    a table or a step that moves whole leaves some room at a page's foot, so each is only the
+    first of its way, then a tenth of a point farther at a time. The two ways alternate, the
+    nearer estimate first: where the tail cannot be pulled back, the page is filled.
+
+    >>> booklet_sizes(6, 0.19)  # Peppa Scivolosa in Italian: 5.19 pages of rules
+    [8.8, 9.3, 8.7, 9.4, 8.6, 9.5]
+    >>> booklet_sizes(4, 0.45)  # a tail near half full: filled first
+    [9.1, 8.3, 9.2, 8.2, 9.3, 9.4]
+    >>> booklet_sizes(8, 0.9)  # a page before the last short: a tenth either way first
+    [8.9, 9.1, 8.8, 9.2, 8.7, 9.3]
+    """
+    length = max(pages - 1 + tail, 0.1)
+    # a full tail: the short page is another (a table moved whole), which any other size moves
+    pulled = BOOKLET_SIZE * ((pages - 1) / length) ** 0.5 if tail < HALF else BOOKLET_SIZE
+    smaller = _tenths(pulled, -1)
+    larger = _tenths(BOOKLET_SIZE * ((pages - 1 + HALF) / length) ** 0.5, +1)
+    ways = [smaller, larger]
+    if round(BOOKLET_SIZE - smaller[0], 1) > round(larger[0] - BOOKLET_SIZE, 1):
+        ways.reverse()
+    order = [size for pair in itertools.zip_longest(*ways) for size in pair if size is not None]
+    return order[:BOOKLET_TRIES]
+
+
+def _tenths(estimate: float, way: int) -> list[float]:
+    """The sizes a tenth of a point apart from ``estimate`` (rounded away from 9 pt) out to
+    the farthest, ``way`` -1 smaller, +1 larger; the farthest alone when the estimate is past
+    it."""
+    first = max(1, math.ceil(round(way * (estimate - BOOKLET_SIZE) / BOOKLET_STEP, 6)))
+    last = round(BOOKLET_FARTHEST / BOOKLET_STEP)
+    return [round(BOOKLET_SIZE + way * n * BOOKLET_STEP, 1) for n in range(min(first, last), last + 1)]
+
+
+def _booklet_fitted(html: str, document: Any, rules: list[str]) -> tuple[Any, list[str]]:
+    """The booklet laid out with no page under half full but its last (the back cover), and
+    the rules that lay it out so. Most booklets are so at the CSS's size: one layout. Else
+    the rules' type is set a little smaller or larger (``booklet_sizes``) until one is, and
+    loses no box the first layout kept; if none is, the first layout stays (the print audit
+    then names the page)."""
+    from .overflow import overflows
+    from .pagefill import page_fills, short_pages
+
+    fills = page_fills(document)
+    if not short_pages(fills):
+        return document, rules
+    parsed, lost = _parse(html), len(overflows(document))
+    # the rules' pages: all but the cover and the back cover
+    pages, tail = max(len(fills) - 2, 1), fills[-2] if len(fills) > 2 else 1.0
+    for size in booklet_sizes(pages, tail):
+        tried = [*rules, size_rule(BOOKLET_BODY, size)]
+        candidate = _render_parsed(parsed, tried)
+        if not short_pages(page_fills(candidate)) and len(overflows(candidate)) <= lost:
+            return candidate, tried
+    return document, rules
 
 
 _NUMBER_WORD = re.compile(r"(?<=\d) (?=[^\W\d_])")
