@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.check.games import check  # noqa: E402
-from generator.check.load import load_site_spec  # noqa: E402
+from generator.check.site_spec import load_site_spec  # noqa: E402
 from generator.core.diagnostics import Report  # noqa: E402
 from generator.pdf import render  # noqa: E402
 from generator.pdf.imposition import imposed_pdfs  # noqa: E402
