@@ -78,8 +78,10 @@ def test_pages_work_from_disk_too(site: Path, browser) -> None:
 
 
 # The game page's own limits (issue 22): a phone reader reaches the first rule within the
-# first screen or so, and the whole page in at most 10,000 px.
-MOST_PX = 10_000
+# first screen or so, and the whole page in at most 11,000 px (10,000 until the pages of
+# issue 39 gave the variants, strategy and history the references give: ru Old Maid 10,651,
+# every long section folded but the variants' introduction and the glossary).
+MOST_PX = 11_000
 FIRST_RULE_PX = 1_000
 # At each card: the punctuation right after it, and an opening bracket right before it, on
 # its line (seen: how many were looked at; broken: those that were not).

@@ -51,11 +51,25 @@ def _build_locked(config: BuildConfig) -> BuildResult:
             and ctx.previous.intact(config.out) and _nothing_else(ctx) \
             and not (config.search and ctx.previous.search_pending):
         publish.repair_modes(config.out)  # nothing to make, but modes may have drifted
-        return BuildResult(Report(), up_to_date=True)
+        return BuildResult(_said_again(ctx), up_to_date=True)
     # what the steps make waits in the spool, not in memory (gone at the end); the steps that
     # use a cluster share one connection to it
     with ctx.spool, executors.session():
         return _steps(ctx)
+
+
+def _said_again(ctx: Context) -> Report:
+    """What the last build said, for a build with nothing to make (as a compiler repeats the
+    warnings of what it did not build again): site.yaml's and the theme's findings, found anew
+    (a file read), each game's and each output's, as the last build recorded them."""
+    report = Report()
+    load_site_spec(ctx.config.rules, report, base_url=ctx.config.base_url)
+    theme_findings(ctx.config.theme, report)
+    for record in ctx.previous.games.values():
+        report.extend(record.diagnostics())
+    for output in ctx.previous.outputs.values():
+        report.extend(output.diagnostics())
+    return report
 
 
 def _steps(ctx: Context) -> BuildResult:
