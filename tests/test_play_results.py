@@ -61,6 +61,22 @@ def _finished(options: Json, seed: int) -> Json:
     return table.to_json()
 
 
+def _whole_game(options: Json, seed: int, *, hands: int) -> Json:
+    """Hands played by random players until the match is over (at most ``hands``)."""
+    table = new_table(options)
+    chooser = Mulberry32(seed)
+    table.new_round(seed)
+    for hand in range(hands):
+        while not table.is_over():
+            legal = table.legal_moves()
+            table.play(legal[chooser.below(len(legal))])
+        if table.match_over():
+            break
+        table.next_round(seed + hand + 1)
+    out: Json = table.to_json()
+    return out
+
+
 def _finished_where(options: Json, wanted: Any, seeds: int = 400) -> Json:
     for seed in range(seeds):
         state = _finished(options, seed)
@@ -213,17 +229,7 @@ def test_chat_noirs_bonuses_are_named() -> None:
 
 def test_the_end_of_a_hearts_game_says_the_rule_and_the_winner() -> None:
     options = play_options(_bundle("hearts"), None, 4)
-    table = new_table(options)
-    chooser = Mulberry32(11)
-    table.new_round(11)
-    for hand in range(60):
-        while not table.is_over():
-            legal = table.legal_moves()
-            table.play(legal[chooser.below(len(legal))])
-        if table.match_over():
-            break
-        table.next_round(11 + hand + 1)
-    state = table.to_json()
+    state = _whole_game(options, 11, hands=60)
     [result] = _results("hearts", options, [state])
     totals = state["match"]["totals"]
     names = ["You", "Bruno", "Carla", "Dario"]
@@ -288,17 +294,7 @@ def test_a_macao_hand_counts_the_cards_left_against_their_holders() -> None:
 
 def test_a_counted_mau_mau_game_ends_by_its_rule_with_the_lowest_total() -> None:
     options = play_options(_bundle("mau-mau"), "counting-points", 4)
-    table = new_table(options)
-    chooser = Mulberry32(5)
-    table.new_round(5)
-    for hand in range(200):
-        while not table.is_over():
-            legal = table.legal_moves()
-            table.play(legal[chooser.below(len(legal))])
-        if table.match_over():
-            break
-        table.next_round(5 + hand + 1)
-    state = table.to_json()
+    state = _whole_game(options, 5, hands=200)
     assert state["match"]["over"]
     [result] = _results("mau-mau", options, [state], "ru")
     totals, winners = state["match"]["totals"], state["match"]["winners"]

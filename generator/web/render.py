@@ -116,13 +116,8 @@ class Renderer:
 
     def render(self, page: Page) -> str:
         lang = page.lang or SOURCE_LANGUAGE
-        builders: dict[Kind, Callable[[Page, str], tuple[str, Context]]] = {
-            Kind.ROOT: self._root, Kind.INDEX: self._index, Kind.GAME: self._game,
-            Kind.QUICKREF: self._quickref, Kind.NUMBERS: self._numbers, Kind.PLAY: self._play,
-            Kind.NOT_FOUND: self._not_found, Kind.REDIRECT: self._redirect,
-        }
         with markup.card_style(self.card_style(lang, page.game)):
-            template, context = builders[page.kind](page, lang)
+            template, context = self._page(page, lang)
             if page.kind in (Kind.GAME, Kind.QUICKREF) and self.config.pdf:
                 self._contexts[page.path] = context  # the PDFs of the page reuse it
             html = self.env(lang).get_template(template).render({**self._common(page, lang), **context})
@@ -150,11 +145,11 @@ class Renderer:
                               changed=self.rules_changed(doc.game))
         with markup.card_style(self.card_style(doc.lang, doc.game)):
             if context is None:
-                _, context = (self._game if kind is Kind.GAME else self._quickref)(page, doc.lang)
+                _, context = self._page(page, doc.lang)
             if doc.kind is DocKind.BOOKLET:  # its back cover: the quick reference, how to print
                 quickref = self.site.find(Kind.QUICKREF, lang=doc.lang, game=doc.game)
                 assert quickref is not None
-                blocks = (self._contexts.get(quickref.path) or self._quickref(quickref, doc.lang)[1])
+                blocks = (self._contexts.get(quickref.path) or self._page(quickref, doc.lang)[1])
                 imposed = next(d.path for d in self.site.documents if d.kind is DocKind.IMPOSED
                                and (d.game, d.lang) == (doc.game, doc.lang))
                 name = imposed.rsplit("/", 1)[-1]
@@ -243,30 +238,6 @@ class Renderer:
             "game": page.game or "",
         }
 
-    # -- page kinds: each context is made beside its page module ----------------------------------
-
-    def _root(self, page: Page, lang: str) -> tuple[str, Context]:
-        return "root.html.j2", root_context(self, page, lang)
-
-    def _index(self, page: Page, lang: str) -> tuple[str, Context]:
-        return "index.html.j2", index_context(self, page, lang)
-
-    def _not_found(self, page: Page, lang: str) -> tuple[str, Context]:
-        return "404.html.j2", not_found_context(self, page, lang)
-
-    def _redirect(self, page: Page, lang: str) -> tuple[str, Context]:
-        return "redirect.html.j2", redirect_context(self, page, lang)
-
-    def _quickref(self, page: Page, lang: str) -> tuple[str, Context]:
-        return "quickref.html.j2", quickref_context(self, page, lang)
-
-    def _numbers(self, page: Page, lang: str) -> tuple[str, Context]:
-        return "numbers.html.j2", numbers_context(self, page, lang)
-
-    def _play(self, page: Page, lang: str) -> tuple[str, Context]:
-        return "play.html.j2", play_context(self, page, lang)
-
-
     def search_box(self, page: Page, msgs: Messages) -> SearchBox:
         for path in self.config.theme.candidates(SYNONYMS):
             deps.file(path)
@@ -327,11 +298,15 @@ class Renderer:
             self._options[key] = play_options(bundle, variant, players)
         return self._options[key]
 
-    def _game(self, page: Page, lang: str) -> tuple[str, Context]:
-        deps.game(page.game or "", lang)
-        return "game.html.j2", {**game_context(self, page, lang),
-                                "related": related_context(self.site, page, lang,
-                                                           self.messages(lang), self.index_entry)}
+    def _page(self, page: Page, lang: str) -> tuple[str, Context]:
+        """The page's template and context: each kind's context is made beside its page module."""
+        if page.kind is Kind.GAME:
+            deps.game(page.game or "", lang)
+            return "game.html.j2", {**game_context(self, page, lang),
+                                    "related": related_context(self.site, page, lang,
+                                                               self.messages(lang), self.index_entry)}
+        template, context_of = PAGE_KINDS[page.kind]
+        return template, context_of(self, page, lang)
 
     # -- sitemap ---------------------------------------------------------------------------------
 
@@ -349,5 +324,14 @@ def json_ld(data: object) -> Markup:
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return Markup(text.translate(_JSON_IN_SCRIPT))
 
+
+# The other page kinds: each one's template, and the function that makes its context.
+PAGE_KINDS: dict[Kind, tuple[str, Callable[[Renderer, Page, str], Context]]] = {
+    Kind.ROOT: ("root.html.j2", root_context), Kind.INDEX: ("index.html.j2", index_context),
+    Kind.NOT_FOUND: ("404.html.j2", not_found_context),
+    Kind.REDIRECT: ("redirect.html.j2", redirect_context),
+    Kind.QUICKREF: ("quickref.html.j2", quickref_context),
+    Kind.NUMBERS: ("numbers.html.j2", numbers_context), Kind.PLAY: ("play.html.j2", play_context),
+}
 
 _JSON_IN_SCRIPT = {ord(c): f"\\u{ord(c):04x}" for c in "<>&\u2028\u2029"}
