@@ -2,8 +2,9 @@
 
 On a terminal each piece of work shows a bar while it runs (rich, redrawn only when the work
 advances: no thread, so nothing is held when a worker pool forks); elsewhere (CI, a pipe, a
-log) it is one line when it ends, and only when it took long enough to be worth a line.
-``quiet`` shows nothing.
+log) it is a line every ``EVERY`` seconds while it advances, so that a long first build (the
+simulations, the PDFs) is never silent for minutes, and one line when it ends, when it took
+long enough to be worth a line. ``quiet`` shows nothing.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, TextIO
 
 WORTH_A_LINE = 1.0  # seconds: quicker work is not reported off a terminal
+EVERY = 10.0  # seconds: off a terminal, the longest silence while work advances
 
 
 @dataclass
@@ -26,6 +28,9 @@ class Task:
     done: int = 0
     _bar: Any = field(default=None, repr=False)
     _id: Any = field(default=None, repr=False)
+    _lines: TextIO | None = field(default=None, repr=False)  # off a terminal: where lines go
+    _said: float = field(default=0.0, repr=False)  # when the last line was printed
+    _started: float = field(default=0.0, repr=False)
 
     def advance(self, units: int = 1) -> None:
         self.update(self.done + units)
@@ -35,6 +40,12 @@ class Task:
         if self._bar is not None:
             self._bar.update(self._id, completed=done)
             self._bar.refresh()
+        elif self._lines is not None and done < self.total:
+            now = time.perf_counter()
+            if now - self._said >= EVERY:
+                self._said = now
+                print(f"{self.description}: {done} of {self.total} "
+                      f"({now - self._started:.0f} s so far)", file=self._lines, flush=True)
 
     def __call__(self, done: int, total: int) -> None:
         """As a callback of (done, total), which the PDF renderer takes."""
@@ -65,6 +76,8 @@ class Progress:
             yield task
             return
         started = time.perf_counter()
+        if not self.terminal:
+            task._lines, task._said, task._started = self.stream, started, started
         if self.terminal:
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
