@@ -22,7 +22,8 @@ from generator.families.view import ExampleView
 JACKS = Path(__file__).parent / "fixtures" / "jacks"
 EXAMPLE = "last-two-tricks"
 # en.yaml's step 1, whose second sentence holds a card no claim covers: Anna's J♣ is named
-# as held, and as "in" Bruno's trick, which says nothing the reader reads of who played it
+# as held (read: she holds it), and as "in" Bruno's trick, which says nothing the reader
+# reads of who played it
 UNREAD = "Anna has only the J♣ left in clubs, so Bruno takes the trick with the J♣ in it"
 
 
@@ -54,6 +55,7 @@ def test_explain_lists_each_steps_claims_and_the_sentences_not_read(
   ok  takes         'Bruno' takes the trick
   ok  trick-points  the trick holds 4 points
   ok  plays         'Bruno' plays A♣
+  ok  owns          J♣ belongs to 'Anna'
   ok  cards         in play: A♣ J♣
   ??? not read      32:43 \"""" + UNREAD + """\": the card J♣
 rules/jacks/en.yaml:33:9: last-two-tricks, step 2 (en)
@@ -146,7 +148,7 @@ def test_the_claims_checked_are_counted_for_the_page(tmp_path: Path) -> None:
     result = jacks(tmp_path)
     bundle = result.games[0]
     en = [r for r in result.report.readings if r.lang == "en"]
-    assert bundle.claims_checked["en"] == sum(len(r.read) for r in en) == 10
+    assert bundle.claims_checked["en"] == sum(len(r.read) for r in en) == 11
     assert set(bundle.claims_checked) == set(bundle.languages)
 
 

@@ -79,6 +79,38 @@ def test_points_in_a_trick_s_narration() -> None:
                      "10 3 points; in the replay it holds 2"]
 
 
+def test_a_card_said_to_be_played_that_stays_in_a_hand() -> None:
+    """Whist's trick 2: Dario trumps with the 3♠; 'trumps with' a card he keeps is false,
+    whoever the clause names (here nobody: the sentence's subject)."""
+    old = "Dario has no hearts left and trumps with the 3♠"
+    found = changed("whist", "en", "a-whole-hand", old, old.replace("3♠", "A♣"))
+    assert found and all(f.startswith(f"{line('whist', 'en', old)}: ") for f in found), found
+    assert any("A♣ is played; in the replay 'Dario' keeps it in trick 2" in f
+               for f in found), found
+
+
+def test_a_card_a_player_is_said_to_hold() -> None:
+    """Oh Hell, trumps in turn, trick 1: Bruno holds the A♣ (Anna does not)."""
+    old = "Bruno has only the A♣ in clubs and must play it"
+    found = changed("oh-hell", "en", "trumps-in-turn", old, old.replace("Bruno", "Anna"))
+    assert any(f.startswith(f"{line('oh-hell', 'en', old)}: en: step 1 says 'Anna' holds A♣")
+               for f in found), found
+
+
+@pytest.mark.parametrize(("game", "example", "old", "new"), [
+    # both partners score what their side scores
+    ("whist", "a-game-to-seven", "Bruno and Dario take eight tricks and score 2.",
+     "Bruno and Dario take eight tricks and score 3."),
+    # a figure after a colon, "each" of the players before it
+    ("oh-hell", "one-card", "Anna and Carla bid nothing and took nothing: 10 each.",
+     "Anna and Carla bid nothing and took nothing: 12 each."),
+])
+def test_a_figure_said_of_several_players(game: str, example: str, old: str, new: str) -> None:
+    found = changed(game, "en", example, old, new)
+    assert len(found) == 2 and all(f.startswith(f"{line(game, 'en', old)}: ") for f in found), \
+        found
+
+
 # -- true sentences the reader must not take for claims -----------------------------------
 
 def test_the_german_dative_names_the_receiver_not_the_player() -> None:
@@ -97,6 +129,14 @@ def test_the_german_dative_names_the_receiver_not_the_player() -> None:
      "Anna draws the Q♣ from Carla's hand"),
     ("hearts", "en", "first-hand", "Bruno has no clubs and\n        this time nothing stops him:",
      "Bruno has no clubs and\n        this time nothing stops him: from Bruno's hand"),
+    # cards kept, named beside a card played: "keeps", "instead of" claim nothing of the trick
+    ("whist", "en", "a-whole-hand", "Dario has no hearts left and trumps with the 3♠",
+     "Dario has no hearts left and trumps with the 3♠, keeping the A♣"),
+    ("whist", "en", "a-whole-hand", "Dario has no hearts left and trumps with the 3♠",
+     "Dario has no hearts left and trumps with the 3♠ instead of the A♣"),
+    # the partners' side: one figure, but each partner's alone is not a joint claim
+    ("whist", "en", "a-game-to-seven", "Bruno and Dario take eight tricks and score 2.",
+     "Bruno and Dario take eight tricks, and each of them scores 2."),
 ])
 def test_true_sentences_pass(game: str, lang: str, example: str, old: str, new: str) -> None:
     assert changed(game, lang, example, old, new) == []

@@ -22,6 +22,7 @@ class ClaimKind(enum.StrEnum):
     DRAWN_FROM = "drawn-from"  # the player a card is drawn from
     TAKES = "takes"  # a player takes the trick
     TAKING_CARD = "taking-card"  # a card takes the trick
+    IN_TRICK = "in-trick"  # a card a clause says is played goes to the step's trick
     OWNS = "owns"  # a card is a player's ("Anna's 6♠")
     TRUMPS = "trumps"  # a player trumps
     POINTS = "trick-points"  # the points a trick holds
@@ -61,7 +62,8 @@ class Claim:
         text = {
             k.PLAYS: f"{who} plays {card}", k.DRAWS: f"{who} draws {card}".rstrip(),
             k.DRAWN_FROM: f"drawn from {who}", k.TAKES: f"{who} takes the trick",
-            k.TAKING_CARD: f"{card} takes the trick", k.OWNS: f"{card} belongs to {who}",
+            k.TAKING_CARD: f"{card} takes the trick", k.IN_TRICK: f"{card} is played to the trick",
+            k.OWNS: f"{card} belongs to {who}",
             k.TRUMPS: f"{who} trumps", k.POINTS: f"the trick holds {value} points",
             k.SCORE: f"{who} gets {value}", k.BID: f"{who} bids {value}",
             k.MAKES_BID: f"{who} {'makes' if self.value else 'misses'} the bid",

@@ -49,12 +49,23 @@ TAKES = {
 # A player plays a card (leads, follows, discards).
 PLAYS = {
     "en": r"\b(?:plays?|played|leads?|led|throws?|threw|discards?|follows? with|drops?|dropped"
-          r"|gives? up|overtakes?|puts?|adds?|matches|answers? with)\b",
-    "it": r"\b(?:gioca|giocato|esce con|scarta|risponde con|butta|cala|mette|aggiunge)\b",
-    "de": r"\b(?:spielt|legt|wirft|bedient mit|gibt)\b",
-    "ru": r"(?<!\w)(?:ходит|кладёт|кладет|сбрасывает|отвечает|играет|подкидывает)(?!\w)",
-    "ro": r"\b(?:joacă|deschide cu|aruncă|răspunde cu|pune|adaugă)\b",
-    "ar": r"(?<!\w)[وف]?(?:يلعب|تلعب|يفتتح|تفتتح|يرمي|ترمي|يتبع|تتبع|يضع|تضع|يطابق|تطابق)(?!\w)",
+          r"|gives? up|overtakes?|puts?|adds?|matches|answers? with|tries|covers?|cashes"
+          r"|lays?|opens? with|goes on with|continues with|returns?|falls?)\b",
+    "it": r"\b(?:gioca|giocano|giocato|esce con|esce ad atout con|escono con|scarta|scartano"
+          r"|risponde con|rispondono con|butta|buttano|cala|calano|mette|mettono|aggiunge"
+          r"|copre|coprono|continua con|incassa|cede|prova|provano|cade)\b",
+    "de": r"\b(?:spielt|spielen|legt|legen|wirft|werfen|bedient mit|bedienen mit|gibt|deckt"
+          r"|schmiert|versucht es mit|fällt)\b",
+    "ru": r"(?<!\w)(?:ходит|ходят|заходит|заходят|кладёт|кладет|кладут|сбрасывает|сбрасывают"
+          r"|отвечает|отвечают|играет|играют|подкидывает|покрывает|выкладывает|пробует"
+          r"|выходит|выходят|падает|перебивает|открывает|отдаёт|отдает|подкладывает"
+          r"|избавляется от)(?!\w)",
+    "ro": r"\b(?:joacă|deschide cu|deschid cu|aruncă|răspunde cu|răspund cu|pune|pun|adaugă"
+          r"|acoperă|încearcă|continuă cu|cade)\b",
+    "ar": r"(?<!\w)[وف]?(?:يلعب|تلعب|يلعبون|يفتتح|تفتتح|يرمي|ترمي|يرمون|يتبع|تتبع|يتبعون|يتابع|تتابع"
+          r"|يضع|تضع|يطابق|تطابق|يضيف|تضيف|يغطي|تغطي|يجرّب|تجرّب|يجرب|تجرب|يُسقط|تُسقط|يسقط|تسقط"
+          r"|يختم|تختم|يعلو|تعلو|يرميان|ترميان|يتخلّص من|تتخلّص من|يتخلص من|تتخلص من)"
+          r"(?:ه|ها|هما|هم)?(?!\w)",
 }
 # A player draws a card from the stock (shedding games; "draws a card" on the play page).
 DRAWS = {
@@ -110,7 +121,7 @@ TRUMPS = {
     "ru": r"(?<!\w)(?:козыряет|козыряют|козырнул[аи]?|бьёт козыр\w*|бьет козыр\w*|кроет козыр\w*|"
           r"покрывает козыр\w*|перебивает козыр\w*)(?!\w)",
     "ro": r"\b(?:taie|tăiat|taie cu|atuează)\b",
-    "ar": r"(?<!\w)[وف]?(?:يقطع|تقطع|قطع|قطعت|يطرنب|تطرنب)(?!\w)",
+    "ar": r"(?<!\w)[وف]?(?:يقطع|تقطع|قطع|قطعت|يطرنب|تطرنب)(?:ه|ها)?(?!\w)",
 }
 # A player makes, or misses, the bid (said of the hand's result).
 MADE = {
@@ -134,15 +145,43 @@ MISSED = {
     "ro": r"\b(?:ratează|ratat|nu își face|nu-și face|nu își îndeplinește)\b[^.;]*\blicitați\w*",
     "ar": r"(?<!\w)[وف]?(?:يفشل|تفشل|فشل|فشلت|يخفق|تخفق|أخفق|أخفقت)\b[^.؛]*طلب\w*",
 }
+# A player holds a card: "Bruno has only the A♣ in clubs", "Carla still holds the K♠".
+HOLDS = {
+    "en": r"\b(?:has|holds|keeps|kept|still has|is left with)\b",
+    "it": r"\b(?:ha|tiene|conserva|trattiene|resta con|rimane con)\b",
+    "de": r"\b(?:hat|hält|behält)\b",
+    "ru": r"(?<!\w)(?:держит|оставляет|сохраняет|бережёт|бережет|придерживает)(?!\w)",
+    "ro": r"\b(?:are|ține|păstrează|rămâne cu)\b",
+    "ar": r"(?<!\w)[وف]?(?:يحتفظ|تحتفظ|يمسك|تمسك)(?:ب)?(?!\w)",
+}
+# A clause that speaks of cards kept, not played: "holds", "keeps", "still has", "instead of";
+# a card it names need not be in the trick.
+KEEPS = {
+    "en": r"\b(?:holds?|held|holding|keeps?|kept|keeping|has|have|had|having|still|left|saves?"
+          r"|saved|saving|instead|rather|without|only|than|until|later|next|again)\b",
+    "it": r"\b(?:tiene|tengono|tenuto|tenendo|conserva|conservando|ha|hanno|aveva|avendo|rimane"
+          r"|rimasto|resta|restano|ancora|invece|anziché|senza|solo|sola|unica|unico|salva|poi"
+          r"|dopo|più tardi|prossima|di nuovo)\b",
+    "de": r"\b(?:hält|halten|behält|behalten|hat|haben|hatte|bleibt|bleiben|noch|statt|anstatt"
+          r"|ohne|nur|einzige\w*|spart|später|danach|nächste\w*|wieder|als)\b",
+    "ru": r"(?<!\w)(?:держит|держат|оставляет|оставляя|сохраняет|бережёт|бережет|есть|остал\w*"
+          r"|ещё|еще|вместо|без|только|единственн\w*|потом|позже|следующ\w*|снова|чем)(?!\w)",
+    "ro": r"\b(?:ține|țin|păstrează|păstrând|are|au|avea|având|rămâne|rămas|încă|în loc|fără"
+          r"|doar|singur\w*|apoi|mai târziu|următoare\w*|din nou|decât)\b",
+    "ar": r"(?<!\w)[وف]?(?:يحتفظ|تحتفظ|لديه|لديها|عنده|عندها|معه|معها|يبقى|تبقى|بقي|بقيت|بدلا|بدلاً"
+          r"|دون|بلا|فقط|الوحيد\w*|لاحقا|لاحقاً|التالي\w*|مجددا|مجدداً|من)(?!\w)",
+}
 # A clause that denies or only supposes (it claims nothing of what happened): "may not bid
 # 1", "could have trumped", "non può dichiarare".
 HEDGED = {
-    "en": r"\b(?:not|n't|cannot|never|may|might|could|would|will|can|if|whatever)\b|n't\b",
+    "en": r"\b(?:not|n't|cannot|never|may|might|could|would|will|can|if|whatever|wants?|wishes"
+          r"|hopes?)\b|n't\b",
     "it": r"\b(?:non|può|possono|potrebbe|poteva|se)\b",
     "de": r"\b(?:nicht|kein\w*|darf|dürfen|dürfte|könnte|kann|wenn|falls)\b",
     "ru": r"(?<!\w)(?:не|нельзя|может|могут|мог\w*|бы|если)(?!\w)",
     "ro": r"\b(?:nu|poate|pot|putea|ar|dacă)\b",
-    "ar": r"(?<!\w)[وف]?(?:لا|لن|ليس|لم|يجوز|يمكن|إذا|لو|يستطيع|تستطيع|بإمكان\w*)(?!\w)",
+    "ar": r"(?<!\w)[وف]?(?:لا|لن|ليس|لم|يجوز|يمكن|إذا|لو|يستطيع|تستطيع|بإمكان\w*|يودّ|تودّ|يود|تود"
+          r"|يريد|تريد|يتمنى|تتمنى)(?!\w)",
 }
 _VOWELS = set("aeiouăâîаеёиоуыэюя")
 # a whole number, also at a sentence's end ("scores 11."), not a decimal's part ("2.5")

@@ -110,7 +110,8 @@ def possessives(clause: claims.Clause, names: Mapping[str, str], lang: str
                         owner = re.fullmatch(r"\s+(?:al lui|a lui|ale lui|al|a|ale)\s+", after) \
                             is not None
                     elif lang == "ar":  # "A♦ التي لعبتها كارلا": the A♦ Carla played
-                        owner = re.fullmatch(r"\s+(?:التي|الذي)\s+لعب\w*\s+", after) is not None
+                        owner = re.fullmatch(r"\s+(?:(?:التي|الذي)\s+(?:لعب\w*|مع)|من)\s+",
+                                             after) is not None
                     elif lang == "ru" and re.fullmatch(r"\s+", after):
                         declined = token != name and token[-1:] in "ыи"
                         plain = token == name and not claims.says(clause, claims.PLAYS, lang)
@@ -474,12 +475,65 @@ def drawn_from(clause: claims.Clause, names: Mapping[str, str], lang: str
 # schreibt 0"): read in a clause without a name that goes on from one player's.
 SCORES = {
     "en": r"\b(?:scores?|reach(?:es)?|gets?|ends? (?:up )?(?:with|on)|writes)\b",
-    "it": r"\b(?:segna|arriva a|ottiene|scrive|totalizza)\b",
-    "de": r"\b(?:schreibt|kommt auf|bekommt|erhält|erreicht)\b",
-    "ru": r"(?<!\w)(?:получает|набирает|записывает|доходит до|доходя до)(?!\w)",
-    "ro": r"\b(?:ajunge la|primește|notează|marchează|obține)\b",
-    "ar": r"(?<!\w)[وف]?(?:يبلغ|تبلغ|يسجّل|تسجّل|يسجل|تسجل|يصل|تصل)(?!\w)",
+    "it": r"\b(?:segna|segnano|arriva a|arrivano a|ottiene|ottengono|scrive|scrivono|totalizza"
+          r"|totalizzano|scende a|sale a)\b",
+    "de": r"\b(?:schreibt|schreiben|kommt auf|kommen auf|bekommt|bekommen|erhält|erhalten"
+          r"|erreicht|erreichen)\b",
+    "ru": r"(?<!\w)(?:получает|получают|набирает|набирают|записывает|записывают|доходит до"
+          r"|доходят до|доходя до)(?!\w)",
+    "ro": r"\b(?:ajunge la|ajung la|primește|primesc|notează|marchează|obține|obțin)\b",
+    "ar": r"(?<!\w)[وف]?(?:يبلغ|تبلغ|يسجّل|تسجّل|يسجل|تسجل|يصل|تصل|يسجّلان|تسجّلان|يسجلان|تسجلان"
+          r"|يبلغان|تبلغان)(?!\w)",
 }
+
+
+# "Anna and Carla ...", "Bruno e Dario ...": the word that joins a sentence's subjects (in
+# Arabic, written onto the next name); "each" says a figure is every one of theirs.
+_AND_NAMES = {"en": r"\s+and\s+", "it": r"\s+e\s+", "de": r"\s+und\s+", "ru": r"\s+и\s+",
+              "ro": r"\s+și\s+", "ar": r"\s+و"}
+EACH = {
+    "en": r"\b(?:each|both|all)\b", "it": r"\b(?:ciascuno|ciascuna|ognuno|ognuna|entrambi|entrambe"
+    r"|a testa)\b", "de": r"\b(?:je|jeweils|beide|jeder|jede)\b",
+    "ru": r"(?<!\w)(?:по|каждый|каждая|оба|обе)(?!\w)", "ro": r"\b(?:fiecare|amândoi|amândouă|ambii)\b",
+    "ar": r"(?<!\w)(?:لكل|كلٌّ|كل|كلاهما|كلتاهما)(?!\w)",
+}
+
+
+def joint(sentence: claims.Clause, names: Mapping[str, str], lang: str) -> tuple[str, ...]:
+    """The players a sentence starts with as its one subject, "Anna and Carla" or "Anna,
+    Bruno and Carla" (each in the nominative), in their order; empty when it starts
+    otherwise."""
+    found: list[str] = []
+    rest = sentence.text.lstrip()
+    while True:
+        for seat, name in names.items():
+            m = claims._name_pattern(name, lang).match(rest)
+            if m is not None and nominative(m.group(), name, lang) and seat not in found:
+                found.append(seat)
+                rest = rest[m.end():]
+                break
+        else:
+            return ()
+        sep = re.match(rf"\s*,\s*|{_AND_NAMES[lang]}", rest)
+        if sep is None:
+            return tuple(found) if len(found) >= 2 else ()
+        last = sep.group().strip(" ,") != ""
+        rest = rest[sep.end():]
+        if last:  # after "and" comes the last name
+            for seat, name in names.items():
+                m = claims._name_pattern(name, lang).match(rest)
+                if m is not None and nominative(m.group(), name, lang) and seat not in found:
+                    return (*found, seat)
+            return ()
+
+
+def _only_figures(clause: claims.Clause, lang: str) -> bool:
+    """The clause is numbers alone, with commas, the language's "and" and the word for
+    points ("13, 14 and 13")."""
+    rest = claims._NUMBER.sub(" ", clause.text.translate(WESTERN_DIGITS))
+    rest = _regex(POINTS[lang]).sub(" ", rest) if lang in POINTS else rest
+    rest = re.sub(rf"{_AND_NAMES[lang]}|[,،]", " ", " " + rest)
+    return not re.search(r"\w", rest)
 
 
 def figure_alone(clause: claims.Clause, lang: str) -> bool:
@@ -557,13 +611,34 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
     clauses of several numbers are sums, worked out in the text, and are not read."""
     out: list[tuple[str, int, int]] = []
     colon: str | None = None  # the one player of a sentence before a colon, without figures
+    scorer: str | None = None  # the one player of a sentence before a colon, with figures
+    together: tuple[str, ...] = ()  # the joint subject of a sentence before a colon
     for sentence in claims.sentences(words, names, lang):
         said: set[str] = set()
+        both = set(joint(sentence, names, lang))
+        listed = claims.numbers(sentence)
+        if together and not sentence.names and len(listed) == len(together) \
+                and _only_figures(sentence, lang):
+            # "Anna, Bruno and Carla made their bids: 13, 14 and 13."
+            out += [(seat, *figure) for seat, figure in zip(together, listed)]
+            together, colon, scorer = (), None, None
+            continue
         for c in claims.clauses(sentence.text, names, lang):
             clause = claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
             found = claims.numbers(clause)
             hedged = claims.says(clause, claims.HEDGED, lang)
-            if len(found) == 1 and len(clause.names) == 1:
+            if len(found) == 1 and both and not hedged and clause.names <= both and (
+                    claims.says(clause, SCORES, lang) or claims.says(clause, EACH, lang)) \
+                    and said | clause.names <= both:
+                # "Bruno and Dario take eight tricks and score 2": the figure of each
+                out += [(seat, *found[0]) for seat in sorted(both)]
+            elif len(found) == 1 and together and not said and not clause.names \
+                    and claims.says(clause, EACH, lang):
+                out += [(seat, *found[0]) for seat in sorted(together)]  # "...: 10 each"
+            elif len(found) == 1 and scorer is not None and not said and not clause.names \
+                    and not hedged and claims.says(clause, SCORES, lang):
+                out.append((scorer, *found[0]))  # "Anna took three tricks (30): scores −4"
+            elif len(found) == 1 and len(clause.names) == 1:
                 out.append((next(iter(clause.names)), *found[0]))
             elif len(found) == 1 and not clause.names and not hedged:
                 seat = None
@@ -578,6 +653,11 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
             elif len(found) >= 2 and not hedged:
                 out += paired(clause, found, names, lang)
             said |= clause.names
-        colon = next(iter(sentence.names)) if len(sentence.names) == 1 and not claims.numbers(
-            sentence) and words[sentence.start + len(sentence.text):].startswith(":") else None
+        before_colon = not claims.numbers(sentence) \
+            and words[sentence.start + len(sentence.text):].startswith(":")
+        colon = next(iter(sentence.names)) if len(sentence.names) == 1 and before_colon else None
+        scorer = next(iter(sentence.names)) if len(sentence.names) == 1 and words[
+            sentence.start + len(sentence.text):].startswith(":") else None
+        ordered = joint(sentence, names, lang)
+        together = ordered if before_colon and sentence.names == set(ordered) else ()
     return out

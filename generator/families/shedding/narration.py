@@ -117,11 +117,13 @@ def _moves(ctx: ReplayContext[ShedGame, ShedExampleSpec], src: Source, key: Key,
         moved = set(step.cards) if step.kind == kind else set()
         if kind == "draw":
             moved |= set(step.penalty)
+        # the mover's cards the clause names and the move leaves in hand ("he draws the J♠,
+        # the 6♣ and the 2♦" where the 2♦ was held): a clause of cards kept says so
+        unmoved = [] if seat != step.seat or not moved or claims.says(part, claims.KEEPS, lang) \
+            else [(c, at) for c, at in mentioned if c in step.before[seat] and c not in moved]
         if mentioned:
             near = claims.name_near(words, seat, mentioned[0][1], names, lang)
-            wrong = any(c in moved for c, _ in mentioned) if seat != step.seat else bool(
-                moved and not any(c in moved for c, _ in mentioned)
-                and any(c in step.before[seat] for c, _ in mentioned))
+            wrong = any(c in moved for c, _ in mentioned) if seat != step.seat else bool(unmoved)
             reading.claim(key, K.PLAYS if kind == "play" else K.DRAWS, mentioned[0][1],
                           covers=(*(a for _, a in mentioned), *(() if near is None else (near,))),
                           seats=(seat,), card=next((c for c, _ in mentioned if c in moved),
@@ -133,11 +135,10 @@ def _moves(ctx: ReplayContext[ShedGame, ShedExampleSpec], src: Source, key: Key,
                              f"{lang}: step {number} says '{seat}' {done} "
                              f"{card_name(card)}; in the replay '{step.seat}' does",
                              hint=f"name {names[step.seat]} as the one who {done} it")
-        elif seat == step.seat and moved and not any(c in moved for c, _ in mentioned) \
-                and any(c in step.before[seat] for c, _ in mentioned):
+        elif unmoved:
             # a card of the mover's hand it did not move (a card nobody involved holds
             # is a narration-card finding)
-            card, at = next((c, at) for c, at in mentioned if c in step.before[seat])
+            card, at = unmoved[0]
             said = " ".join(card_name(c) for c in (*step.cards, *step.penalty) if c in moved)
             ctx.report.error(src.text_mark(key, at), "narration-claim",
                              f"{lang}: step {number} says '{seat}' {done} "

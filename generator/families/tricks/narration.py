@@ -72,6 +72,8 @@ class _Claims:
         self.reading = reading  # every claim read is recorded there, borne out or not
         self.per_trick = ctx.game.scoring.per_trick  # a trick's own worth, stated in results
         self.genders: dict[str, str] = dict(ctx.spec.genders)
+        self.reported: set[tuple[Key, int]] = set()  # where an error was said: said once
+        self.covered: set[tuple[Key, int]] = set()  # the cards a claim of playing read
 
     def trick(self, key: Key, words: str, where: str, trick: TrickReplay, *,
               drawn_before: tuple[tuple[str, Card], ...] = ()) -> None:
@@ -117,16 +119,25 @@ class _Claims:
                 self._error(key, at, f"{where} says the {card_name(card)} takes trick "
                             f"{trick.number}; in the replay '{trick.winner}''s "
                             f"{card_name(played[trick.winner])} takes it")
+            keeps = claims.says(clause, claims.KEEPS, lang) \
+                or claims.says(clause, claims.HEDGED, lang)
             for seat, card, at in roles.possessives(clause, names, lang):
                 card_at = next((c_at for c, c_at in claims.cards(clause, lang) if c == card), at)
-                wrong = card not in trick.hands_before.get(seat, ()) \
-                    and card in set(played.values())
+                # "Dario's 8♣": a card of his hand and, in a clause that speaks of no card
+                # kept, the one he plays to the trick
+                wrong = card not in trick.hands_before.get(seat, ()) and card in set(
+                    played.values()) or (not keeps and seat in played and card != played[seat]
+                                          and card in trick.hands_before.get(seat, ()))
                 self.reading.claim(key, K.OWNS, at, covers=(at, card_at), seats=(seat,),
                                    card=card, ok=not wrong)
-                if wrong:
+                if wrong and card in played.values():
                     self._error(key, at, f"{where} says {card_name(card)} is '{seat}''s; in the "
                                 f"replay '{_played_by(trick, card)}' plays it in trick "
                                 f"{trick.number}")
+                elif wrong:
+                    self._error(key, card_at, f"{where} says '{seat}''s {card_name(card)} is in "
+                                f"trick {trick.number}; in the replay '{seat}' plays "
+                                f"{card_name(played[seat])} and keeps {card_name(card)}")
             self._points(key, clause, where, trick)
         # the cards in play at this step: another is a narration-card finding, said once
         held = {c for h in trick.hands_before.values() for c in h} | {c for _, c in trick.draws}
@@ -141,6 +152,9 @@ class _Claims:
                 self._error(key, at, f"{where} says '{seat}' plays {card_name(card)}; in the "
                             f"replay '{seat}' plays {card_name(played[seat])} in trick "
                             f"{trick.number}")
+        self._in_trick(key, words, where, trick, held - {c for _, c in trick.draws}
+                       - {c for _, c in drawn_before})
+        self._holds(key, words, where, trick)
         drawn: dict[str, set[Card]] = {}
         for seat, card in (*drawn_before, *trick.draws):
             drawn.setdefault(seat, set()).add(card)
@@ -156,17 +170,81 @@ class _Claims:
                             f"replay '{seat}' draws "
                             f"{' '.join(sorted(card_name(c) for c in drawn[seat]))}")
 
+    def _in_trick(self, key: Key, words: str, where: str, trick: TrickReplay,
+                  held: set[Card]) -> None:
+        """A clause that says a card is played (led, thrown, trumped with), whoever plays it,
+        and speaks of no card kept ("holds", "instead", "still"), names the trick's cards: a
+        card held at this trick and not played to it is a false claim ("Bruno cashes the A♠"
+        when the A♠ stays in his hand)."""
+        played = {card: seat for seat, card in trick.cards}
+        lang = self.lang
+        for sentence in claims.sentences(words, self.names, lang):
+            for clause in claims.clauses(sentence.text, self.names, lang):
+                part = claims.Clause(sentence.start + clause.start, clause.text, clause.names,
+                                     clause.owners)
+                if not claims.says(part, _PLAYS_OR_TRUMPS, lang) \
+                        or claims.says(part, claims.HEDGED, lang) \
+                        or claims.says(part, claims.KEEPS, lang):
+                    continue
+                for card, at in claims.cards(part, lang):
+                    read = (key, at) in self.covered  # read as who plays it: said once
+                    if card in played and not read:
+                        self.reading.claim(key, K.IN_TRICK, at, card=card, ok=True)
+                    elif card in held and card not in played:
+                        if not read:
+                            self.reading.claim(key, K.IN_TRICK, at, card=card, ok=False)
+                        owner = next(s for s, h in trick.hands_before.items() if card in h)
+                        self._error(key, at, f"{where} says {card_name(card)} is played; in "
+                                    f"the replay '{owner}' keeps it in trick {trick.number}",
+                                    hint="a card a clause of playing names is checked "
+                                    "against the trick's cards")
+
+    def _holds(self, key: Key, words: str, where: str, trick: TrickReplay) -> None:
+        """A clause whose one subject holds cards ("Bruno has only the A♣ in clubs", "Carla
+        keeps the K♠"): each card it names is in that player's hand before the trick (or
+        drawn after it). A clause that denies or supposes holds nothing."""
+        lang, names = self.lang, self.names
+        drawn = {c for _, c in trick.draws}
+        for sentence in claims.sentences(words, names, lang):
+            for clause in claims.clauses(sentence.text, names, lang):
+                part = claims.Clause(sentence.start + clause.start, clause.text, clause.names,
+                                     clause.owners)
+                if not claims.says(part, claims.HOLDS, lang) \
+                        or claims.says(part, claims.HEDGED, lang):
+                    continue
+                found = roles.subjects(part, names, lang)
+                if len(found) != 1 or len(part.names) != 1:
+                    continue
+                seat = next(iter(found))
+                hand = set(trick.hands_before.get(seat, ())) | drawn
+                for card, at in claims.cards(part, lang):
+                    ok = card in hand
+                    self.reading.claim(key, K.OWNS, at, covers=(
+                        at, claims.offset_of(part, seat, names, lang)), seats=(seat,),
+                        card=card, ok=ok)
+                    if not ok:
+                        owner = next((s for s, h in trick.hands_before.items() if card in h),
+                                     None)
+                        self._error(key, at, f"{where} says '{seat}' holds {card_name(card)}; "
+                                    + (f"in the replay '{owner}' holds it at trick "
+                                       f"{trick.number}" if owner else
+                                       f"nobody holds it at trick {trick.number}"))
+
     def _read(self, key: Key, kind: ClaimKind, words: str, part: claims.Clause, seat: str,
               mentioned: list[tuple[Card, int]], *, card: Card, ok: bool) -> None:
         """A claim that ``seat`` plays (draws) ``card``, read in ``part`` with its cards
         ``mentioned``: it covers the cards and the player's name nearest them."""
         at = mentioned[0][1]
+        self.covered |= {(key, a) for _, a in mentioned}
         near = claims.name_near(words, seat, at, self.names, self.lang)
         self.reading.claim(key, kind, at, covers=(*(a for _, a in mentioned),
                                                   *(() if near is None else (near,))),
                            seats=(seat,), card=card, ok=ok)
 
     def _error(self, key: Key, at: int, message: str, *, hint: str | None = None) -> None:
+        if (key, at) in self.reported:
+            return
+        self.reported.add((key, at))
         self.report.error(self.src.text_mark(key, at), "narration-claim", message, hint=hint)
 
     def _points(self, key: Key, clause: claims.Clause, where: str, trick: TrickReplay) -> None:
