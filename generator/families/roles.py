@@ -223,7 +223,9 @@ def last_named(text: str, clause: claims.Clause, names: Mapping[str, str], lang:
     best: tuple[int, str] | None = None
     before = _regex(FROM.get(lang, FROM["en"]))  # the one a card is drawn from
     for part in claims.clauses(head, names, lang):
-        owned = {seat for seat, _, _ in possessives(part, names, lang)}
+        # a card's owner is who a pronoun of their gender may stand for ("Bruno's 7♦ does
+        # not fit; he draws"), not who a left-out subject does
+        owned = set() if gendered else {seat for seat, _, _ in possessives(part, names, lang)}
         for seat in part.names - owned:
             if gendered and genders.get(seat) != ("f" if feminine else "m"):
                 continue  # a pronoun of the other gender, or a player of no known gender

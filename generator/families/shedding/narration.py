@@ -109,7 +109,9 @@ def _moves(ctx: ReplayContext[ShedGame, ShedExampleSpec], src: Source, key: Key,
     the 2♦"). A clause that denies or only supposes ("Bruno could play the 8♣") claims
     nothing."""
     genders = dict(ctx.spec.genders)
-    for part, seat, verb in roles.acts(words, names, lang, genders, step.seat):
+    # a shedding game takes no tricks: "takes", "берёт", "prende" a card is drawing it
+    for part, seat, verb in roles.acts(words, names, lang, genders, step.seat,
+                                       claims.TAKES_CARD):
         if seat not in involved:
             continue  # a player the move does not involve: reported as such above
         mentioned = claims.cards(part, lang)
