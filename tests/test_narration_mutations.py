@@ -111,6 +111,24 @@ def test_a_figure_said_of_several_players(game: str, example: str, old: str, new
         found
 
 
+def test_a_pair_made_with_a_card_that_stays_in_the_hand() -> None:
+    """Schwarzer Peter, the jack of spades, step 4: Anna pairs the K♦ with her K♥ (her Q♦
+    stays in her hand)."""
+    old = "Anna draws the K♦ from Carla and pairs it with her K♥"
+    found = changed("schwarzer-peter", "en", "jack-of-spades", old, old.replace("K♥", "Q♦"))
+    assert found == [f"{line('schwarzer-peter', 'en', old)}: en: step 4 says Q♦ makes the "
+                     "pair; in the replay 'Anna' lays down K♦ K♥"]
+
+
+def test_a_pronoun_stands_for_a_cards_owner() -> None:
+    """Crazy Eights, drawing by choice: 'Bruno's 7♦ does not fit; he draws the 3♦, then the
+    4♥' (he is Bruno, named only as the 7♦'s owner)."""
+    old = "he draws the 3♦, then the 4♥."
+    found = changed("crazy-eights", "en", "action-cards", old, old.replace("4♥", "7♦"))
+    assert found == [f"{line('crazy-eights', 'en', old)}: en: step 22 says 'Bruno' draws 7♦; "
+                     "in the replay 'Bruno' draws 3♦ 4♥"]
+
+
 # -- true sentences the reader must not take for claims -----------------------------------
 
 def test_the_german_dative_names_the_receiver_not_the_player() -> None:
@@ -137,6 +155,10 @@ def test_the_german_dative_names_the_receiver_not_the_player() -> None:
     # the partners' side: one figure, but each partner's alone is not a joint claim
     ("whist", "en", "a-game-to-seven", "Bruno and Dario take eight tricks and score 2.",
      "Bruno and Dario take eight tricks, and each of them scores 2."),
+    # a pair's card named beside a card kept, in a clause that makes no pair
+    ("schwarzer-peter", "en", "jack-of-spades",
+     "Anna draws the K♦ from Carla and pairs it with her K♥",
+     "Anna draws the K♦ from Carla and pairs it with her K♥, keeping her Q♦"),
 ])
 def test_true_sentences_pass(game: str, lang: str, example: str, old: str, new: str) -> None:
     assert changed(game, lang, example, old, new) == []

@@ -33,7 +33,7 @@ _BREAKS = {
     "ru": r"\bи\b|\bа\b|\bно\b", "ro": r"\bși\b|\biar\b|\bdar\b|\başa\b|\bașa\b",
     # and before a verb of play written with "and" or "so" on it: "وترمي كارلا 2♠ ويرمي داريو 3♦"
     "ar": r"(?<!\w)(?:لكن|ثم)(?!\w)|(?<!\w)(?=[وف](?:يلعب|تلعب|يرمي|ترمي|يفتتح|تفتتح|يتبع|تتبع"
-          r"|يضع|تضع|يأكل|تأكل|يأخذ|تأخذ|يسحب|تسحب|يربح|تربح|يبقى|تبقى|يطلب|تطلب|يصير|تصير)(?!\w))",
+          r"|يضع|تضع|يأكل|تأكل|يأخذ|تأخذ|يسحب|تسحب|يربح|تربح|يبقى|تبقى|يطلب|تطلب|يصير|تصير|لا)(?!\w))",
 }
 _CLAUSE_ENDS = r"[.;:!?,،؛؟—–]"
 
@@ -145,6 +145,16 @@ MISSED = {
     "ro": r"\b(?:ratează|ratat|nu își face|nu-și face|nu își îndeplinește)\b[^.;]*\blicitați\w*",
     "ar": r"(?<!\w)[وف]?(?:يفشل|تفشل|فشل|فشلت|يخفق|تخفق|أخفق|أخفقت)\b[^.؛]*طلب\w*",
 }
+# Two cards make a pair (pairing games): "pairs it with her K♥", "la mette in coppia con".
+PAIRS = {
+    "en": r"\b(?:pairs?|paired|pairing|matches|makes? (?:a|the) pair|two black|two red)\b",
+    "it": r"\b(?:coppia|accoppia|accoppiano|abbina|abbinano)\b",
+    "de": r"\b(?:Paar\w*|paart|bildet|ergibt)\b",
+    "ru": r"(?<!\w)(?:пар[ауеы]|парой|составляет|образует)(?!\w)",
+    "ro": r"\b(?:pereche|perechea|împerechează|formează)\b",
+    "ar": r"(?<!\w)[وف]?(?:يضعها مع|تضعها مع|يضعه مع|تضعه مع|زوج|زوجًا|زوجا|يكوّن|تكوّن|يكون|تكون)"
+          r"(?!\w)",
+}
 # A player holds a card: "Bruno has only the A♣ in clubs", "Carla still holds the K♠".
 HOLDS = {
     "en": r"\b(?:has|holds|keeps|kept|still has|is left with)\b",
@@ -169,7 +179,7 @@ KEEPS = {
     "ro": r"\b(?:ține|țin|păstrează|păstrând|are|au|avea|având|rămâne|rămas|încă|în loc|fără"
           r"|doar|singur\w*|apoi|mai târziu|următoare\w*|din nou|decât)\b",
     "ar": r"(?<!\w)[وف]?(?:يحتفظ|تحتفظ|لديه|لديها|عنده|عندها|معه|معها|يبقى|تبقى|بقي|بقيت|بدلا|بدلاً"
-          r"|دون|بلا|فقط|الوحيد\w*|لاحقا|لاحقاً|التالي\w*|مجددا|مجدداً|من)(?!\w)",
+          r"|دون|بلا|فقط|الوحيد\w*|لاحقا|لاحقاً|التالي\w*|مجددا|مجدداً)(?!\w)",
 }
 # A clause that denies or only supposes (it claims nothing of what happened): "may not bid
 # 1", "could have trumped", "non può dichiarare".

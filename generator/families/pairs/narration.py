@@ -102,6 +102,39 @@ def _check_result(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, 
             f"{claims.shown(seats)} {verb if len(seats) == 1 else verb[:-1]}")
 
 
+def _pairs_said(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Key,
+                words: str, lang: str, names: dict[str, str], step: ReplayStep, number: int,
+                reading: Reading) -> set[int]:
+    """A clause that says two cards make a pair ("pairs it with her K♥", "يضعها مع K♣ التي
+    معها"), in a move that lays one down, names cards of that pair: a card of the drawer's
+    hand that stays there is a false claim. The offsets reported."""
+    pair = set(step.pair or ())
+    hand = {step.card, *step.before[step.drawer], *step.after[step.drawer]}
+    reported: set[int] = set()
+    if not pair:
+        return reported
+    for sentence in claims.sentences(words, names, lang):
+        for clause in claims.clauses(sentence.text, names, lang):
+            part = claims.Clause(sentence.start + clause.start, clause.text, clause.names,
+                                 clause.owners)
+            if not claims.says(part, claims.PAIRS, lang) \
+                    or claims.says(part, claims.HEDGED, lang):
+                continue
+            for card, at in claims.cards(part, lang):
+                if card not in hand:
+                    continue
+                reading.claim(key, K.PLAYS, at, seats=(step.drawer,), card=card,
+                              ok=card in pair)
+                if card not in pair and at not in reported:
+                    reported.add(at)
+                    ctx.report.error(
+                        src.text_mark(key, at), "narration-claim",
+                        f"{lang}: step {number} says {card_name(card)} makes the pair; in the "
+                        f"replay '{step.drawer}' lays down "
+                        f"{' '.join(card_name(c) for c in step.pair or ())}")
+    return reported
+
+
 def _draws(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Key, words: str,
            lang: str, names: dict[str, str], step: ReplayStep, number: int,
            reading: Reading) -> None:
@@ -114,6 +147,7 @@ def _draws(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Ke
     # the cards the two hold (another is a narration-card finding, said once)
     held = {step.card} | {c for seat in (step.drawer, step.source)
                           for hand in (step.before[seat], step.after[seat]) for c in hand}
+    said = _pairs_said(ctx, src, key, words, lang, names, step, number, reading)
     for part, seat, verb in roles.acts(words, names, lang, dict(ctx.spec.genders), step.drawer,
                                        claims.TAKES_CARD):
         mentioned = [(c, at) for c, at in claims.cards(part, lang) if c in held]
@@ -153,7 +187,7 @@ def _draws(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Ke
                           card=next((c for c, _ in mentioned if c in pair), mentioned[0][0]),
                           ok=any(c in pair for c, _ in mentioned))
         if pair and seat == step.drawer and mentioned \
-                and not any(c in pair for c, _ in mentioned):
+                and not any(c in pair for c, _ in mentioned) and mentioned[0][1] not in said:
             card, at = mentioned[0]
             report.error(src.text_mark(key, at), "narration-claim",
                          f"{lang}: step {number} says '{seat}' lays down {card_name(card)}; in "
