@@ -262,3 +262,14 @@ def test_a_step_may_name_the_cards_drawn_after_its_trick(tmp_path: Path) -> None
     found = [d.split("\n")[0] for d in formatted(check([rules], root=tmp_path).report.items)]
     assert len(found) == 1 and found[0].endswith(
         "error[narration-card]: en: step 1 mentions A♠, which nobody holds or draws at trick 1")
+
+
+def test_an_arabic_result_with_the_loser_and_the_winners_in_one_sentence() -> None:
+    """«Dario is left with the J♠ and loses the hand; Anna, Bruno and Carla are all winners»:
+    read clause by clause (the adjective فائزون is a word for winning), so neither the
+    loser's clause nor the winners' is taken for all four players."""
+    names = {"Anna": "آنا", "Bruno": "برونو", "Carla": "كارلا", "Dario": "داريو"}
+    text = "يبقى مع داريو J♠ فيخسر الجولة، أما آنا وبرونو وكارلا فكلهم فائزون."
+    read = [(kind is reading.LOSES, sorted(part.names), ok) for part, kind, _, _, ok
+            in reading.verdicts_read(text, names, "ar", {"Dario"}, {"Anna", "Bruno", "Carla"})]
+    assert read == [(True, ["Dario"], True), (False, ["Anna", "Bruno", "Carla"], True)]
