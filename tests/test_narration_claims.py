@@ -14,6 +14,7 @@ from conftest import BrokenCopy, formatted, line_of
 from generator.check.games import CheckResult, check
 from generator.core.languages import LANGUAGES, load_messages
 from generator.families import claims as reading
+from generator.families import roles
 
 JACKS = Path(__file__).parent / "fixtures" / "jacks"
 
@@ -273,3 +274,17 @@ def test_an_arabic_result_with_the_loser_and_the_winners_in_one_sentence() -> No
     read = [(kind is reading.LOSES, sorted(part.names), ok) for part, kind, _, _, ok
             in reading.verdicts_read(text, names, "ar", {"Dario"}, {"Anna", "Bruno", "Carla"})]
     assert read == [(True, ["Dario"], True), (False, ["Anna", "Bruno", "Carla"], True)]
+
+
+@pytest.mark.parametrize(("text", "figures"), [
+    # the verb first, then the two players it speaks of
+    ("تسجّل آنا وكارلا 2 وتتقدّمان 3 مقابل 2.", [("Anna", 2), ("Carla", 2)]),
+    # "each of them" after a colon
+    ("حقّق برونو وداريو طلب الواحدة: 11 لكل منهما.", [("Bruno", 11), ("Dario", 11)]),
+    # a list after a colon, paired in order, with "and" written onto each number
+    ("حقّق آنا وبرونو وكارلا طلباتهم: 13 و14 و13.", [("Anna", 13), ("Bruno", 14), ("Carla", 13)]),
+])
+def test_arabic_figures_said_of_several_players(text: str, figures: list[tuple[str, int]]
+                                                ) -> None:
+    names = {"Anna": "آنا", "Bruno": "برونو", "Carla": "كارلا", "Dario": "داريو"}
+    assert [(seat, value) for seat, value, _ in roles.figures(text, names, "ar", {})] == figures

@@ -507,6 +507,10 @@ def joint(sentence: claims.Clause, names: Mapping[str, str], lang: str) -> tuple
     otherwise."""
     found: list[str] = []
     rest = sentence.text.lstrip()
+    if lang == "ar":  # the verb comes first: «تسجّل آنا وكارلا 2»
+        verb = re.match(r"\S+\s+", rest)
+        if verb is not None and not claims.named(verb.group(), names, lang):
+            rest = rest[verb.end():]
     while True:
         for seat, name in names.items():
             m = claims._name_pattern(name, lang).match(rest)
@@ -519,7 +523,8 @@ def joint(sentence: claims.Clause, names: Mapping[str, str], lang: str) -> tuple
         sep = re.match(rf"\s*,\s*|{_AND_NAMES[lang]}", rest)
         if sep is None:
             return tuple(found) if len(found) >= 2 else ()
-        last = sep.group().strip(" ,") != ""
+        # "and" comes before the last name, but in Arabic before every one (آنا وبرونو وكارلا)
+        last = sep.group().strip(" ,") != "" and lang != "ar"
         rest = rest[sep.end():]
         if last:  # after "and" comes the last name
             for seat, name in names.items():
