@@ -195,7 +195,12 @@ def test_an_example_that_fails_to_load_is_not_missing_in_every_language(broken) 
     (broken.tmp / "rules" / "black-peter" / "examples" / "new.yaml").write_text(
         "seats: [a, b\n", encoding="utf-8")
     result = check([broken.tmp / "rules" / "black-peter"], root=broken.tmp)
-    assert codes(result) == [("rules/black-peter/examples/new.yaml", 2, "yaml-syntax")]
+    # the file's own error, and (since the game orders its examples) that it is not in
+    # 'order'; no language is said to lack its narration
+    game = (broken.tmp / "rules" / "black-peter" / "game.yaml").read_text(encoding="utf-8")
+    order = next(i for i, row in enumerate(game.splitlines(), 1) if row.startswith("order:"))
+    assert codes(result) == [("rules/black-peter/examples/new.yaml", 2, "yaml-syntax"),
+                             ("rules/black-peter/game.yaml", order, "missing-example")]
 
 
 # -- what findings show -----------------------------------------------------------------------

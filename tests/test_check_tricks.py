@@ -30,7 +30,7 @@ def test_the_tricks_games_are_clean_and_every_example_replays() -> None:
     names = {name for game, name in result.replays if game in TRICKS_GAMES}
     assert names == {"turin-hand", "turin-sheet", "standard-thirteen", "minus-twenty",
                      "first-hand", "shooting-the-moon", "to-a-hundred", "with-five-players",
-                     "last-four",
+                     "last-four", "counter-clockwise",
                      "twelve-hands"}
     for (game, name), replay in result.replays.items():
         if game in TRICKS_GAMES:
