@@ -276,15 +276,24 @@ def test_an_arabic_result_with_the_loser_and_the_winners_in_one_sentence() -> No
     assert read == [(True, ["Dario"], True), (False, ["Anna", "Bruno", "Carla"], True)]
 
 
-@pytest.mark.parametrize(("text", "figures"), [
+AR_SEATS = {"Anna": "آنا", "Bruno": "برونو", "Carla": "كارلا", "Dario": "داريو"}
+SEATS = {s: s for s in AR_SEATS}
+
+
+@pytest.mark.parametrize(("lang", "text", "figures"), [
     # the verb first, then the two players it speaks of
-    ("تسجّل آنا وكارلا 2 وتتقدّمان 3 مقابل 2.", [("Anna", 2), ("Carla", 2)]),
+    ("ar", "تسجّل آنا وكارلا 2 وتتقدّمان 3 مقابل 2.", [("Anna", 2), ("Carla", 2)]),
     # "each of them" after a colon
-    ("حقّق برونو وداريو طلب الواحدة: 11 لكل منهما.", [("Bruno", 11), ("Dario", 11)]),
+    ("ar", "حقّق برونو وداريو طلب الواحدة: 11 لكل منهما.", [("Bruno", 11), ("Dario", 11)]),
     # a list after a colon, paired in order, with "and" written onto each number
-    ("حقّق آنا وبرونو وكارلا طلباتهم: 13 و14 و13.", [("Anna", 13), ("Bruno", 14), ("Carla", 13)]),
+    ("ar", "حقّق آنا وبرونو وكارلا طلباتهم: 13 و14 و13.",
+     [("Anna", 13), ("Bruno", 14), ("Carla", 13)]),
+    # "câte": each of the two before the colon
+    ("ro", "Anna și Carla au anunțat zero și n-au luat nimic: câte 10. Bruno și-a făcut unul: 11.",
+     [("Anna", 10), ("Carla", 10), ("Bruno", 11)]),
+    ("en", "Bruno and Dario take eight tricks and score 2.", [("Bruno", 2), ("Dario", 2)]),
 ])
-def test_arabic_figures_said_of_several_players(text: str, figures: list[tuple[str, int]]
-                                                ) -> None:
-    names = {"Anna": "آنا", "Bruno": "برونو", "Carla": "كارلا", "Dario": "داريو"}
-    assert [(seat, value) for seat, value, _ in roles.figures(text, names, "ar", {})] == figures
+def test_figures_said_of_several_players(lang: str, text: str, figures: list[tuple[str, int]]
+                                         ) -> None:
+    names = AR_SEATS if lang == "ar" else SEATS
+    assert [(seat, value) for seat, value, _ in roles.figures(text, names, lang, {})] == figures

@@ -496,7 +496,7 @@ _AND_NAMES = {"en": r"\s+and\s+", "it": r"\s+e\s+", "de": r"\s+und\s+", "ru": r"
 EACH = {
     "en": r"\b(?:each|both|all)\b", "it": r"\b(?:ciascuno|ciascuna|ognuno|ognuna|entrambi|entrambe"
     r"|a testa)\b", "de": r"\b(?:je|jeweils|beide|jeder|jede)\b",
-    "ru": r"(?<!\w)(?:по|каждый|каждая|оба|обе)(?!\w)", "ro": r"\b(?:fiecare|amândoi|amândouă|ambii)\b",
+    "ru": r"(?<!\w)(?:по|каждый|каждая|оба|обе)(?!\w)", "ro": r"\b(?:fiecare|câte|amândoi|amândouă|ambii)\b",
     "ar": r"(?<!\w)(?:لكل|كلٌّ|كل|كلاهما|كلتاهما)(?!\w)",
 }
 
