@@ -21,6 +21,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import resource
 import shutil
 import signal
@@ -352,12 +353,25 @@ def small_rules(target: Path, *, games: tuple[str, ...] = (PAIRS_GAME, TRICKS_GA
     shutil.copy(RULES / "site.yaml", target / "site.yaml")
     for game in games:
         shutil.copytree(RULES / game, target / game)
+        _unlink_games_left_out(target / game / "game.yaml", set(games))
         if langs is not None:
             for path in (target / game).glob("*.yaml"):
                 lang = path.name.split(".")[0]
                 if len(lang) == 2 and lang != "en" and lang not in langs:
                     path.unlink()
     return target
+
+
+def _unlink_games_left_out(path: Path, kept: set[str]) -> None:
+    """The game's related games that a small rules folder leaves out are not linked (the
+    corpus links more as its games grow: a small folder stays a valid one)."""
+    rows = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    linked = re.compile(r"\s*- \{game: ([\w-]+),")
+    out = [row for row in rows if (m := linked.match(row)) is None or m.group(1) in kept]
+    text = "".join(out)
+    # a list left empty is an empty list, not a null
+    text = re.sub(r"^(\s+games:)\n(?!\s+- )", r"\1 []\n", text, flags=re.M)
+    path.write_text(text, encoding="utf-8")
 
 
 class BrokenCopy:
