@@ -368,9 +368,11 @@ def _unlink_games_left_out(path: Path, kept: set[str]) -> None:
     rows = path.read_text(encoding="utf-8").splitlines(keepends=True)
     linked = re.compile(r"\s*- \{game: ([\w-]+),")
     out = [row for row in rows if (m := linked.match(row)) is None or m.group(1) in kept]
+    if len(out) == len(rows):
+        return  # nothing left out: the file as it is
     text = "".join(out)
-    # a list left empty is an empty list, not a null
-    text = re.sub(r"^(\s+games:)\n(?!\s+- )", r"\1 []\n", text, flags=re.M)
+    if not any(linked.match(row) for row in out):  # a list left empty is [], not a null
+        text = re.sub(r"^(\s+games:)[ \t]*$", r"\1 []", text, count=1, flags=re.M)
     path.write_text(text, encoding="utf-8")
 
 
