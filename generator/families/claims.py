@@ -262,6 +262,14 @@ def clauses(text: str, names: Mapping[str, str], lang: str) -> list[Clause]:
     return _cut(text, f"{_CLAUSE_ENDS}|{_BREAKS.get(lang, _BREAKS['en'])}", names, lang)
 
 
+def sentence_clauses(text: str, names: Mapping[str, str], lang: str) -> list[Clause]:
+    """The clauses of each sentence of ``text`` (cut within their sentence), with offsets into
+    ``text``."""
+    return [Clause(sentence.start + c.start, c.text, c.names, c.owners)
+            for sentence in sentences(text, names, lang)
+            for c in clauses(sentence.text, names, lang)]
+
+
 def _cut(text: str, breaks: str, names: Mapping[str, str], lang: str) -> list[Clause]:
     masked = _PLACEHOLDER.sub(lambda m: " " * len(m.group()), text)
     out, start = [], 0

@@ -113,25 +113,20 @@ def _pairs_said(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, ke
     reported: set[int] = set()
     if not pair:
         return reported
-    for sentence in claims.sentences(words, names, lang):
-        for clause in claims.clauses(sentence.text, names, lang):
-            part = claims.Clause(sentence.start + clause.start, clause.text, clause.names,
-                                 clause.owners)
-            if not claims.says(part, claims.PAIRS, lang) \
-                    or claims.says(part, claims.HEDGED, lang):
+    for part in claims.sentence_clauses(words, names, lang):
+        if not claims.says(part, claims.PAIRS, lang) or claims.says(part, claims.HEDGED, lang):
+            continue
+        for card, at in claims.cards(part, lang):
+            if card not in hand:
                 continue
-            for card, at in claims.cards(part, lang):
-                if card not in hand:
-                    continue
-                reading.claim(key, K.PLAYS, at, seats=(step.drawer,), card=card,
-                              ok=card in pair)
-                if card not in pair and at not in reported:
-                    reported.add(at)
-                    ctx.report.error(
-                        src.text_mark(key, at), "narration-claim",
-                        f"{lang}: step {number} says {card_name(card)} makes the pair; in the "
-                        f"replay '{step.drawer}' lays down "
-                        f"{' '.join(card_name(c) for c in step.pair or ())}")
+            reading.claim(key, K.PLAYS, at, seats=(step.drawer,), card=card, ok=card in pair)
+            if card not in pair and at not in reported:
+                reported.add(at)
+                ctx.report.error(
+                    src.text_mark(key, at), "narration-claim",
+                    f"{lang}: step {number} says {card_name(card)} makes the pair; in the "
+                    f"replay '{step.drawer}' lays down "
+                    f"{' '.join(card_name(c) for c in step.pair or ())}")
     return reported
 
 

@@ -178,26 +178,23 @@ class _Claims:
         when the A♠ stays in his hand)."""
         played = {card: seat for seat, card in trick.cards}
         lang = self.lang
-        for sentence in claims.sentences(words, self.names, lang):
-            for clause in claims.clauses(sentence.text, self.names, lang):
-                part = claims.Clause(sentence.start + clause.start, clause.text, clause.names,
-                                     clause.owners)
-                if not claims.says(part, _PLAYS_OR_TRUMPS, lang) \
-                        or claims.says(part, claims.HEDGED, lang) \
-                        or claims.says(part, claims.KEEPS, lang):
-                    continue
-                for card, at in claims.cards(part, lang):
-                    read = (key, at) in self.covered  # read as who plays it: said once
-                    if card in played and not read:
-                        self.reading.claim(key, K.IN_TRICK, at, card=card, ok=True)
-                    elif card in held and card not in played:
-                        if not read:
-                            self.reading.claim(key, K.IN_TRICK, at, card=card, ok=False)
-                        owner = next(s for s, h in trick.hands_before.items() if card in h)
-                        self._error(key, at, f"{where} says {card_name(card)} is played; in "
-                                    f"the replay '{owner}' keeps it in trick {trick.number}",
-                                    hint="a card a clause of playing names is checked "
-                                    "against the trick's cards")
+        for part in claims.sentence_clauses(words, self.names, lang):
+            if not claims.says(part, _PLAYS_OR_TRUMPS, lang) \
+                    or claims.says(part, claims.HEDGED, lang) \
+                    or claims.says(part, claims.KEEPS, lang):
+                continue
+            for card, at in claims.cards(part, lang):
+                read = (key, at) in self.covered  # read as who plays it: said once
+                if card in played and not read:
+                    self.reading.claim(key, K.IN_TRICK, at, card=card, ok=True)
+                elif card in held and card not in played:
+                    if not read:
+                        self.reading.claim(key, K.IN_TRICK, at, card=card, ok=False)
+                    owner = next(s for s, h in trick.hands_before.items() if card in h)
+                    self._error(key, at, f"{where} says {card_name(card)} is played; in "
+                                f"the replay '{owner}' keeps it in trick {trick.number}",
+                                hint="a card a clause of playing names is checked "
+                                "against the trick's cards")
 
     def _holds(self, key: Key, words: str, where: str, trick: TrickReplay) -> None:
         """A clause whose one subject holds cards ("Bruno has only the A♣ in clubs", "Carla
@@ -205,30 +202,27 @@ class _Claims:
         drawn after it). A clause that denies or supposes holds nothing."""
         lang, names = self.lang, self.names
         drawn = {c for _, c in trick.draws}
-        for sentence in claims.sentences(words, names, lang):
-            for clause in claims.clauses(sentence.text, names, lang):
-                part = claims.Clause(sentence.start + clause.start, clause.text, clause.names,
-                                     clause.owners)
-                if not claims.says(part, claims.HOLDS, lang) \
-                        or claims.says(part, claims.HEDGED, lang):
-                    continue
-                found = roles.subjects(part, names, lang)
-                if len(found) != 1 or len(part.names) != 1:
-                    continue
-                seat = next(iter(found))
-                hand = set(trick.hands_before.get(seat, ())) | drawn
-                for card, at in claims.cards(part, lang):
-                    ok = card in hand
-                    self.reading.claim(key, K.OWNS, at, covers=(
-                        at, claims.offset_of(part, seat, names, lang)), seats=(seat,),
-                        card=card, ok=ok)
-                    if not ok:
-                        owner = next((s for s, h in trick.hands_before.items() if card in h),
-                                     None)
-                        self._error(key, at, f"{where} says '{seat}' holds {card_name(card)}; "
-                                    + (f"in the replay '{owner}' holds it at trick "
-                                       f"{trick.number}" if owner else
-                                       f"nobody holds it at trick {trick.number}"))
+        for part in claims.sentence_clauses(words, names, lang):
+            if not claims.says(part, claims.HOLDS, lang) \
+                    or claims.says(part, claims.HEDGED, lang):
+                continue
+            found = roles.subjects(part, names, lang)
+            if len(found) != 1 or len(part.names) != 1:
+                continue
+            seat = next(iter(found))
+            hand = set(trick.hands_before.get(seat, ())) | drawn
+            for card, at in claims.cards(part, lang):
+                ok = card in hand
+                self.reading.claim(key, K.OWNS, at, covers=(
+                    at, claims.offset_of(part, seat, names, lang)), seats=(seat,),
+                    card=card, ok=ok)
+                if not ok:
+                    owner = next((s for s, h in trick.hands_before.items() if card in h),
+                                 None)
+                    self._error(key, at, f"{where} says '{seat}' holds {card_name(card)}; "
+                                + (f"in the replay '{owner}' holds it at trick "
+                                   f"{trick.number}" if owner else
+                                   f"nobody holds it at trick {trick.number}"))
 
     def _read(self, key: Key, kind: ClaimKind, words: str, part: claims.Clause, seat: str,
               mentioned: list[tuple[Card, int]], *, card: Card, ok: bool) -> None:
