@@ -127,8 +127,9 @@ def test_the_play_pages_cards_show_the_red_joker_as_the_jokers_star_in_red() -> 
 
     assert _card(JOKER, CardStyle("en")) == ["★", "", "joker", "joker"]
     both = CardStyle("de", two_jokers=True)
-    assert _card(JOKER, both) == ["★", "", "schwarzer Joker", "joker"]
-    assert _card(RED_JOKER, both) == ["★", "", "roter Joker", "red"]
+    # (and each as a verb's object: "du ziehst den schwarzen Joker")
+    assert _card(JOKER, both) == ["★", "", "schwarzer Joker", "joker", "schwarzen Joker"]
+    assert _card(RED_JOKER, both) == ["★", "", "roter Joker", "red", "roten Joker"]
 
 
 def test_the_card_key_of_a_deck_with_two_jokers_names_both() -> None:

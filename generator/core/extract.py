@@ -29,6 +29,10 @@ SLOTS: dict[str, str] = {
     "losers": "the losing players' names joined as a list",
     "other": "a seat's name",
     "source": "whom a card is drawn from: a player's name, or 'you'",
+    "giver": ("whom a card is drawn from: a player's name, in the case your language gives "
+              "that role (Russian: the genitive, «у Карлы»; the code fills in the form)"),
+    "owner": ("whose cards these are: a player's name, in the case your language gives a "
+              "possessor (Russian: the genitive, «карты Карлы»; the code fills in the form)"),
     "card": "a card as the site writes it (Q♠, 10♥)",
     "cards": "cards as the site writes them, joined as a list",
     "suit": "a suit's name or symbol",

@@ -14,10 +14,10 @@ from typing import Callable, TypedDict
 
 from markupsafe import Markup
 
-from ..core import markup
+from ..core import markup, seatnames
 from ..core.cards import Card, parse_card
 from ..core.cardwords.finder import rank_letter, spoken_name
-from ..core.languages import Messages, _p_
+from ..core.languages import Gendered, Messages, _p_
 from ..families.moves import Json
 from ..families.play import counts, play_options
 from ..model.game import GameBundle
@@ -28,24 +28,18 @@ from .page_renderer import PageRenderer
 from .site import Kind, Page, relative
 
 # The computer players, by the names the example rounds give them in each language
-# (rules/*/<lang>.yaml, `seats:`); the reader's seat is "You".
+# (rules/*/<lang>.yaml, `seats:`), and their genders, which the languages' words of a player
+# agree with ("Bruno shot the moon: 0 for him"); the reader's seat is "You". Their forms in
+# each role's case are in core/seatnames.py.
 BOT_NAMES: dict[str, tuple[str, ...]] = {
-    "en": ("Bruno", "Carla", "Dario", "Elena", "Franco"),
-    "it": ("Bruno", "Carla", "Dario", "Elena", "Franco"),
-    "de": ("Bruno", "Carla", "Dario", "Elena", "Franco"),
-    "ro": ("Bruno", "Carla", "Dario", "Elena", "Franco"),
-    "ru": ("Бруно", "Карла", "Дарио", "Елена", "Франко"),
-    "ar": ("برونو", "كارلا", "داريو", "إيلينا", "فرانكو"),
-}
-# The seats' names in a downloaded example script, the notation's in every language, and their
-# genders, which the languages' words of a player agree with (`rulebook check` asks for them).
-# The reader is Anna, as in the site's own examples: an author renames the seats at will.
-# The computer players' genders, which the words said of one of them agree with ("Bruno shot
-# the moon: 0 for him"): Bruno, Carla, Dario, Elena, Franco.
-BOT_GENDERS = ("m", "f", "m", "f", "m")
+    lang: tuple(seat.name for seat in seats) for lang, seats in seatnames.BOTS.items()}
+BOT_GENDERS = seatnames.GENDERS
 # The table the page opens at: the game's own form at this many players where the game
 # allows it, else at the count nearest to it (two players draw only from each other).
 LIVELY_PLAYERS = 4
+# The seats' names in a downloaded example script, the notation's in every language, and their
+# genders (`rulebook check` asks for them). The reader is Anna, as in the site's own examples:
+# an author renames the seats at will.
 SCRIPT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco")
 SCRIPT_GENDERS = ("f", "m", "f", "m", "f", "m")
 
@@ -68,8 +62,12 @@ class PlayData(TypedDict):
     genders: list[str]  # the computer players' ("m" or "f"), from seat 1
     script_names: list[str]
     script_genders: list[str]
-    cards: dict[str, list[str]]  # "10♥": [rank as shown, suit, spoken name, colour]
+    # "Q♠": [rank as shown, suit, spoken name, colour], and the spoken name as a verb's object
+    # where the language declines it (ru «даму пик»)
+    cards: dict[str, list[str]]
     words: dict[str, str]
+    objects: list[str]  # the words whose card is a verb's object (OBJECT_CARDS, as present)
+    roles: dict[str, list[str]]  # each role's form of every seat's name (core/seatnames.py)
 
 
 class PlayContext(TypedDict):
@@ -128,7 +126,9 @@ def play_data(bundle: GameBundle, *, lang: str, msgs: Messages,
             "genders": list(BOT_GENDERS),
             "script_names": list(SCRIPT_NAMES), "script_genders": list(SCRIPT_GENDERS),
             "cards": {text: _card(parse_card(text), style) for text in sorted(deck)},
-            "words": {k: v for k, v in words(msgs).items() if k not in _unused(configs)}}
+            "words": (said := {k: v for k, v in words(msgs).items() if k not in _unused(configs)}),
+            "objects": [key for key in OBJECT_CARDS if key + "M" in said or key in said],
+            "roles": seatnames.role_forms(lang, msgs.gettext("You"))}
 
 
 def default_config(configs: list[PlayConfig]) -> int:
@@ -161,7 +161,7 @@ def _unused(configs: list[PlayConfig]) -> set[str]:
     if all(not o.get("deal", {}).get("draw") and "empty_stock" not in o for o in options):
         unused |= {"stock", "youDrawCard", "drawsCard", "drawsHidden"}
     if all("unable" not in o for o in options):  # no rule for a player who cannot play
-        unused |= {"drawAction", "passAction", "passes", "youPass", "winsHand", "asked",
+        unused |= {"drawAction", "passAction", "passes", "youPass", "winsHand", "youWinHand", "asked",
                    "pending", "drawsSome", "winsBlocked", "tieBlocked", "leftInHand", "collects"}
     if all(not o.get("match") for o in options):  # a shedding game's match to a target
         unused.add("endReached")
@@ -189,21 +189,35 @@ def _unused(configs: list[PlayConfig]) -> set[str]:
     # a game whose cards score nothing (Whist, Oh Hell) counts tricks where others count points
     if not any("points" in o and not o["points"] and not o.get("special") for o in options):
         unused.add("tricksWon")
-    return unused
+    return unused | {key + form for key in unused for form in "MF"}
 
 
 def _card(card: Card, style: markup.CardStyle) -> list[str]:
     label = spoken_name(card, style.lang, italian=style.italian, two_jokers=style.two_jokers)
+    object_label = spoken_name(card, style.lang, italian=style.italian,
+                               two_jokers=style.two_jokers, accusative=True)
+    declined = [object_label] if object_label != label else []
     if card.rank is None or card.suit is None:  # the red joker: the joker's star in red
-        return ["★", "", label, "red" if card.red else "joker"]
+        return ["★", "", label, "red" if card.red else "joker", *declined]
     colour = "red" if card.colour == "red" else "black"
     return [rank_letter(card.rank, style.lang, local=style.local_letters), card.suit.value, label,
-            colour]
+            colour, *declined]
+
+
+# The words whose card is the object of the verb ("You receive %(cards)s"): a language that
+# declines a card's name says it there in the accusative to a screen reader (ru «даму пик»).
+OBJECT_CARDS = ("youDraw", "drawsFromYou", "passed", "drawsCard", "youDrawCard")
 
 
 def words(msgs: Messages) -> dict[str, str]:
-    """The page's words, each with its %(name)s placeholders for play.js to fill."""
+    """The page's words, each with its %(name)s placeholders for play.js to fill. A word said
+    of one computer player comes in two, its key with M and with F: play.js takes the one of
+    that player's gender."""
     _ = msgs.gettext  # (the name pybabel extracts)
+
+    def gendered(key: str, message: Gendered) -> dict[str, str]:
+        return {key + "M": msgs.gendered(message, "m"), key + "F": msgs.gendered(message, "f")}
+
     return {
         # the setup and the table
         "setup": _("Players and variant"), "start": _("Start the game"),
@@ -212,10 +226,11 @@ def words(msgs: Messages) -> dict[str, str]:
         "paceBrisk": _("Brisk"), "paceFast": _("Fast"), "paceNow": _("At once"),
         "yourHand": _("Your hand"), "cards": _("Cards: %(num)s"), "trick": _("The trick"),
         "table": _("At the table"), "out": _("Out of cards"), "dealer": _("Dealer"),
+        **gendered("dealer", Gendered(_p_("feminine", "Dealer"), _p_("masculine", "Dealer"))),
         "score": _("Score sheet"), "hand": _("Hand"), "total": _("Total"),
         "losses": _("Losses"), "round": _("Round %(num)s"), "handNum": _("Hand %(num)s"),
         "pass": _("Pass these cards"), "log": _("What happened"),
-        "fan": _("%(name)s's cards, face down: choose one"),
+        "fan": _("%(owner)s's cards, face down: choose one"),
         "back": _("Face-down card %(num)s of %(total)s"),
         "download": _("Save this hand (for rules authors)"),
         "howDraw": _("Tap one of the face-down cards to draw it, or move between them with the "
@@ -224,21 +239,31 @@ def words(msgs: Messages) -> dict[str, str]:
         "earlier": _("Earlier events: %(num)s"),
         "resultRound": _("Round %(num)s: the result"), "resultHand": _("Hand %(num)s: the result"),
         # whose turn
-        "yourDraw": _("Your turn: draw a card from %(name)s."),
+        "yourDraw": _("Your turn: draw a card from %(giver)s."),
         "yourPass": _("Your turn: choose %(num)s cards to pass to %(name)s."),
         "yourLead": _("Your turn: lead a card."),
         "yourPlay": _("Your turn: play a card."),
-        "waiting": _("%(name)s is thinking."),
+        **gendered("waiting", Gendered(_p_("feminine", "%(name)s is thinking."),
+                                       _p_("masculine", "%(name)s is thinking."))),
         # what happened
-        "youDraw": _("You draw %(card)s from %(name)s."),
-        "drawsFromYou": _("%(name)s: draws %(card)s from you."),
-        "draws": _("%(name)s: draws a card from %(source)s."),
-        "pair": _("%(name)s: pair %(cards)s."),
-        "firstPairs": _("%(name)s: pairs from the deal %(cards)s."),
-        "isOut": _("%(name)s: out of cards."),
+        "youDraw": _("You draw %(card)s from %(giver)s."),
+        **gendered("drawsFromYou", Gendered(_p_("feminine", "%(name)s draws %(card)s from you."),
+                                            _p_("masculine", "%(name)s draws %(card)s from you."))),
+        **gendered("draws", Gendered(_p_("feminine", "%(name)s draws a card from %(giver)s."),
+                                     _p_("masculine", "%(name)s draws a card from %(giver)s."))),
+        **gendered("pair", Gendered(_p_("feminine", "%(name)s lays down a pair: %(cards)s."),
+                                    _p_("masculine", "%(name)s lays down a pair: %(cards)s."))),
+        **gendered("firstPairs", Gendered(
+            _p_("feminine", "%(name)s lays down the pairs of the deal: %(cards)s."),
+            _p_("masculine", "%(name)s lays down the pairs of the deal: %(cards)s."))),
+        "youPair": _("You lay down a pair: %(cards)s."),
+        "youFirstPairs": _("You lay down the pairs of the deal: %(cards)s."),
+        "isOut": _("%(owner)s has no cards left."),
+        "youOut": _("You have no cards left."),
         "plays": _("%(name)s: %(card)s."),
         "passed": _("The cards are passed. You receive %(cards)s."),
-        "takes": _("%(name)s takes the trick."),
+        **gendered("takes", Gendered(_p_("feminine", "%(name)s takes the trick."),
+                                     _p_("masculine", "%(name)s takes the trick."))),
         "youTake": _("You take the trick."),
         "broken": _("Hearts are broken."),
         "roundLost": _("This round is lost by %(name)s, with %(card)s."),
@@ -281,7 +306,9 @@ def words(msgs: Messages) -> dict[str, str]:
         "winLowest": _("The lowest total wins: %(name)s."),
         "winHighest": _("The highest total wins: %(name)s."),
         "turin": _("At this table the two highest totals lose: %(losers)s. Winners: %(name)s."),
-        "takesPoints": _("%(name)s takes the trick (points: %(num)s)."),
+        **gendered("takesPoints", Gendered(
+            _p_("feminine", "%(name)s takes the trick (points: %(num)s)."),
+            _p_("masculine", "%(name)s takes the trick (points: %(num)s)."))),
         "youTakePoints": _("You take the trick (points: %(num)s)."),
         "handPoints": _("Points this hand: %(num)s"),
         "yourPoints": _("Your points this hand: %(num)s"),
@@ -303,7 +330,8 @@ def words(msgs: Messages) -> dict[str, str]:
         "handOver": _("The hand is over."),
         "yourBid": _("Your turn: bid the tricks you will take, 0 to %(num)s."),
         "yourBidLabel": _("Your bid"),
-        "bids": _("%(name)s bids %(num)s."),
+        **gendered("bids", Gendered(_p_("feminine", "%(name)s bids %(num)s."),
+                                    _p_("masculine", "%(name)s bids %(num)s."))),
         "youBid": _("You bid %(num)s."),
         "bid": _("Bid: %(num)s"),
         "hook": _("As the dealer you may not bid %(num)s: the bids would add up to the "
@@ -313,19 +341,26 @@ def words(msgs: Messages) -> dict[str, str]:
         "bookLine": _("Tricks taken: %(list)s; each trick after the first %(book)s scores "
                       "%(each)s."),
         "youDrawCard": _("You draw %(card)s."),
-        "drawsCard": _("%(name)s draws %(card)s."),
-        "drawsHidden": _("%(name)s draws a card."),
+        **gendered("drawsCard", Gendered(_p_("feminine", "%(name)s draws %(card)s."),
+                                         _p_("masculine", "%(name)s draws %(card)s."))),
+        **gendered("drawsHidden", Gendered(_p_("feminine", "%(name)s draws a card."),
+                                           _p_("masculine", "%(name)s draws a card."))),
         "mustTrump": _("You have no %(suit)s: you must play a trump."),
         "overTrump": _("You must play a trump higher than the one in the trick."),
         "side": _("%(first)s & %(second)s"),
         # the games that shed their cards onto a pile
         "drawAction": _("Draw a card"),
         "passAction": _("Pass"),
-        "passes": _("%(player)s passes."),
+        **gendered("passes", Gendered(_p_("feminine", "%(name)s passes."),
+                                      _p_("masculine", "%(name)s passes."))),
         "youPass": _("You pass."),
-        "drawsSome": _("Cards drawn by %(name)s: %(num)s."),
+        **gendered("drawsSome", Gendered(_p_("feminine", "Cards drawn by %(name)s: %(num)s."),
+                                         _p_("masculine", "Cards drawn by %(name)s: %(num)s."))),
         "pending": _("Cards to draw: %(num)s"),
-        "winsHand": _("%(name)s has no cards left and wins the hand."),
+        **gendered("winsHand", Gendered(
+            _p_("feminine", "%(name)s has no cards left and wins the hand."),
+            _p_("masculine", "%(name)s has no cards left and wins the hand."))),
+        "youWinHand": _("You have no cards left and win the hand."),
         "winsBlocked": _("No one can play or draw: %(name)s, with the fewest points in hand, "
                          "wins the hand."),
         "tieBlocked": _("No one can play or draw, and the lowest hands tie: nobody wins the "

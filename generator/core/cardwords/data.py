@@ -54,6 +54,11 @@ class CardWords:
     # A suit's name standing alone (a card key), where it is not the suit's first form.
     suit_names: Mapping[Suit, str] = field(default_factory=dict)
     italian_suit_names: Mapping[Suit, str] = field(default_factory=dict)
+    # A card's name as the object of a verb ("you receive the queen of spades"), where the
+    # language declines it: each rank's accusative, and the jokers' (plain, black, red).
+    accusative: Mapping[Rank, str] = field(default_factory=dict)
+    italian_accusative: Mapping[Rank, str] = field(default_factory=dict)
+    joker_accusative: tuple[str, str, str] | None = None
 
 
 def _ru(stem: str, endings: str) -> tuple[str, ...]:
@@ -135,25 +140,29 @@ DE = CardWords(
     black_joker=("schwarzer Joker", "schwarze Joker", "schwarzen Joker", "schwarzem Joker"),
     red_joker=("roter Joker", "rote Joker", "roten Joker", "rotem Joker"),
     letters={R.JACK: "B", R.QUEEN: "D", R.KING: "K", R.ACE: "A"},
+    accusative={R.JACK: "Buben"},  # the weak masculine: "du ziehst den Pik-Buben"
+    joker_accusative=("Joker", "schwarzen Joker", "roten Joker"),
 )
 
 # Russian: "дама пик" (suit in the genitive plural) or "пиковая дама" (an adjective), each
 # rank in its six cases.
+_RU_RANKS = {R.ACE: _ru("туз", "|а|у|ом|е"), R.KING: _ru("корол", "ь|я|ю|ём|ем|е"),
+             R.QUEEN: _ru("дам", _RU_CARD) + _ru("королев", _RU_CARD),
+             R.JACK: _ru("валет", "|а|у|ом|е"), R.TEN: _ru_numeral("десятк"),
+             R.NINE: _ru_numeral("девятк"), R.EIGHT: _ru_numeral("восьмёрк"),
+             R.SEVEN: _ru_numeral("семёрк"), R.SIX: _ru_numeral("шестёрк"),
+             R.FIVE: _ru_numeral("пятёрк"), R.FOUR: _ru_numeral("четвёрк"),
+             R.THREE: _ru_numeral("тройк"), R.TWO: _ru_numeral("двойк")}
+_RU_ITALIAN_RANKS = {R.QUEEN: _ru("рыцар", "ь|я|ю|ем|е")}
 RU = CardWords(
     lang="ru",
-    ranks={R.ACE: _ru("туз", "|а|у|ом|е"), R.KING: _ru("корол", "ь|я|ю|ём|ем|е"),
-           R.QUEEN: _ru("дам", _RU_CARD) + _ru("королев", _RU_CARD),
-           R.JACK: _ru("валет", "|а|у|ом|е"), R.TEN: _ru_numeral("десятк"),
-           R.NINE: _ru_numeral("девятк"), R.EIGHT: _ru_numeral("восьмёрк"),
-           R.SEVEN: _ru_numeral("семёрк"), R.SIX: _ru_numeral("шестёрк"),
-           R.FIVE: _ru_numeral("пятёрк"), R.FOUR: _ru_numeral("четвёрк"),
-           R.THREE: _ru_numeral("тройк"), R.TWO: _ru_numeral("двойк")},
+    ranks=_RU_RANKS,
     suits={S.SPADES: ("пик",), S.HEARTS: ("червей", "черв"), S.DIAMONDS: ("бубён", "бубей"),
            S.CLUBS: ("треф", "крестей")},
     adjectives={S.SPADES: _ru("пиков", _RU_ADJ), S.HEARTS: _ru("червов", _RU_ADJ)
                 + _ru("червонн", _RU_ADJ), S.DIAMONDS: _ru("бубнов", _RU_ADJ),
                 S.CLUBS: _ru("трефов", _RU_ADJ) + _ru("крестов", _RU_ADJ)},
-    italian_ranks={R.QUEEN: _ru("рыцар", "ь|я|ю|ем|е")},
+    italian_ranks=_RU_ITALIAN_RANKS,
     italian_suits={S.SPADES: ("мечей",), S.HEARTS: ("кубков",),
                    S.DIAMONDS: ("монет", "денариев"), S.CLUBS: ("жезлов",)},
     phrases=("{rank} {suit}", "{adj} {rank}"),
@@ -165,6 +174,11 @@ RU = CardWords(
     suit_names={S.SPADES: "пики", S.HEARTS: "черви", S.DIAMONDS: "бубны", S.CLUBS: "трефы"},
     italian_suit_names={S.SPADES: "мечи", S.HEARTS: "кубки", S.DIAMONDS: "монеты",
                         S.CLUBS: "жезлы"},
+    # a rank's second form is its accusative: the genitive of the animate court cards and
+    # the ace (туза, короля, валета, рыцаря), the accusative of the feminine nouns (даму)
+    accusative={rank: forms[1] for rank, forms in _RU_RANKS.items()},
+    italian_accusative={rank: forms[1] for rank, forms in _RU_ITALIAN_RANKS.items()},
+    joker_accusative=("джокера", "чёрного джокера", "красного джокера"),  # (animate)
 )
 
 # Romanian: the rank with or without its article, in the nominative or genitive ("dama de

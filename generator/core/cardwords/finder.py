@@ -167,16 +167,20 @@ def find_card_mentions(text: str, lang: str) -> list[Mention]:
 
 
 def spoken_name(card: Card, lang: str, *, italian: bool = False,
-                two_jokers: bool = False) -> str:
+                two_jokers: bool = False, accusative: bool = False) -> str:
     """A card's name in words ("queen of spades", "Pik-Dame", "дама пик"), for an accessible
     name; ``italian`` for a deck with Italian suits ("cavallo di coppe"). The joker has its own
     name ("joker"), or with ``two_jokers`` (a deck with a red joker too) its colour's ("black
     joker"); the red joker is always the "red joker". A language without card names gets the
-    glyph."""
+    glyph. ``accusative``: the name as the object of a verb, where the language declines it
+    (ru «даму пик», de "Pik-Buben")."""
     words = LANGUAGES.get(lang)
     if words is None:
         return card_name(card)
     if card.rank is None or card.suit is None:
+        if accusative and words.joker_accusative:
+            plain, black, red = words.joker_accusative
+            return red if card.red else black if two_jokers else plain
         if card.red:
             return words.red_joker[0]
         return words.black_joker[0] if two_jokers else words.joker
@@ -184,6 +188,9 @@ def spoken_name(card: Card, lang: str, *, italian: bool = False,
     suits = {**words.suits, **words.italian_suits} if italian else words.suits
     spoken = ranks[card.rank][0] if italian and card.rank in words.italian_ranks \
         else words.spoken.get(card.rank, ranks[card.rank][0])
+    if accusative:
+        cases = {**words.accusative, **words.italian_accusative} if italian else words.accusative
+        spoken = cases.get(card.rank, spoken)
     return words.phrases[0].format(rank=spoken, suit=suits[card.suit][0])
 
 

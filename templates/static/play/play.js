@@ -47,8 +47,18 @@
   /** The words said of one player: "You ..." for the reader, else agreeing with the name. */
   function of(key, seat) {
     if (seat === ME) return W[key + 'You'];
+    return his(key, seat);
+  }
+  /** The words said of a computer player, in the form of that player's gender (key + M or F). */
+  function his(key, seat) {
     return W[key + (data.genders[seat - 1] === 'f' ? 'F' : 'M')];
   }
+  /** A seat's name in a role's form: "giver" (drawn from), "owner" (whose cards), each in the
+      case the page's language gives the role (ru «у Карлы»: core/seatnames.py). */
+  function role(r, seat) { return data.roles[r][seat]; }
+  // the words whose card is a verb's object: a language that declines card names says it
+  // there in the accusative to a screen reader
+  const objects = new Set(data.objects.flatMap((k) => [W[k], W[k + 'M'], W[k + 'F']]).filter(Boolean));
 
   // -- words and cards ---------------------------------------------------------------------
 
@@ -97,8 +107,10 @@
   }
   function spoken(text, vars) {
     const named = {};
+    const form = objects.has(text) ? 4 : 2;
+    const label = (c) => { const d = data.cards[c] || [c, '', c]; return d[form] || d[2]; };
     for (const [k, v] of Object.entries(vars)) {
-      named[k] = Array.isArray(v) ? v.flat().map((c) => (data.cards[c] || [c, '', c])[2]).join(', ') : v;
+      named[k] = Array.isArray(v) ? list(v.flat().map(label), true) : v;  // (Arabic: «،»)
     }
     return fill(text, named);
   }
@@ -181,7 +193,7 @@
       const s = api.state();
       if (s.over) break;
       if (s.turn === ME) { page.announceTurn(s); render(focus); speak(); return; }
-      ui.prompt = { text: W.waiting, vars: { name: name(s.turn) } };
+      ui.prompt = { text: his('waiting', s.turn), vars: { name: name(s.turn) } };
       if (pace()) { render(false); speak(); }
       await sleep(pace());
       if (!current()) return;
@@ -275,7 +287,7 @@
       items.push(el('li', { class: 'play-seat' + (s.turn === seat ? ' is-turn' : ''), 'aria-current': s.turn === seat ? 'true' : null }, [
         el('span', { class: 'play-name', text: name(seat) }),
         ...page.seat(s, seat),
-        s.dealer === seat ? el('span', { class: 'play-dealer', text: W.dealer }) : null,
+        s.dealer === seat ? el('span', { class: 'play-dealer', text: his('dealer', seat) }) : null,
       ]));
     }
     return el('ul', { class: 'play-seats', 'aria-label': W.table }, items);
@@ -389,7 +401,7 @@
   window.rulebookPlay = { yaml };  // for tests: the emitter alone
   page = window.RulebookEngine.familyOf(data.family).page({
     el, fill, num, sentence, cardNode, cardsNode, say, name, ui, data, W, api, ME, render, tryMove,
-    legalCards, arrows, clampFocus, shuffledFan, list, of, options: () => data.configs[ui.config].options,
+    legalCards, arrows, clampFocus, shuffledFan, list, of, his, role, options: () => data.configs[ui.config].options,
   });
   const how = document.querySelector('.play-how');  // how to move, in the family's words
   if (how && page.how) how.textContent = page.how;

@@ -217,7 +217,7 @@
   // -- the play page's part (play.js calls page(h) with its helpers) ----------------------
   // The reader draws from a fan of face-down backs, in an order shuffled for every draw.
   function pairsPage(h) {
-    const { el, num, fill, say, name, ui, W, api, ME, cardNode, tryMove, arrows, clampFocus, shuffledFan, list, options } = h;
+    const { el, num, fill, say, name, ui, W, api, ME, cardNode, tryMove, arrows, clampFocus, shuffledFan, list, options, his, role } = h;
 
     function fanNode(s) {
       const legal = api.legalMoves();
@@ -225,7 +225,7 @@
         ui.fan = shuffledFan(legal.length);
         ui.fanFor = api.state().moves.length;
       }
-      const title = fill(W.fan, { name: name(s.from) });
+      const title = fill(W.fan, { owner: role('owner', s.from) });
       const backs = ui.fan.map((at, i) => el('button', {
         type: 'button', class: 'play-back', tabindex: i === clampFocus(legal.length) ? '0' : '-1',
         'data-focus': i === clampFocus(legal.length) ? '1' : null,
@@ -243,17 +243,17 @@
       begin(s) {
         say(W.round, { num: s.round });
         s.first_pairs.forEach((pairs, seat) => {
-          if (pairs.length) say(W.firstPairs, { name: name(seat), cards: pairs });
+          if (pairs.length) say(seat === ME ? W.youFirstPairs : his('firstPairs', seat), { name: name(seat), cards: pairs });
         });
       },
-      announceTurn(s) { say(W.yourDraw, { name: name(s.from) }, false); },
+      announceTurn(s) { say(W.yourDraw, { giver: role('giver', s.from) }, false); },
       /** One sentence per event, in the words of the example rounds where they have them. */
       narrate(ev) {
-        if (ev.by === ME) say(W.youDraw, { card: [ev.draw], name: name(ev.from) });
-        else if (ev.from === ME) say(W.drawsFromYou, { name: name(ev.by), card: [ev.draw] });
-        else say(W.draws, { name: name(ev.by), source: name(ev.from) });
-        if (ev.pair) say(W.pair, { name: name(ev.by), cards: ev.pair });
-        for (const seat of ev.out || []) say(W.isOut, { name: name(seat) });
+        if (ev.by === ME) say(W.youDraw, { card: [ev.draw], giver: role('giver', ev.from) });
+        else if (ev.from === ME) say(his('drawsFromYou', ev.by), { name: name(ev.by), card: [ev.draw] });
+        else say(his('draws', ev.by), { name: name(ev.by), giver: role('giver', ev.from) });
+        if (ev.pair) say(ev.by === ME ? W.youPair : his('pair', ev.by), { name: name(ev.by), cards: ev.pair });
+        for (const seat of ev.out || []) say(seat === ME ? W.youOut : W.isOut, { owner: role('owner', seat) });
       },
       /** The round's headline by the game's rule (who holds the odd card loses, or wins in a
           reversed variant; who went out first wins), then the match's standing and its rule. */

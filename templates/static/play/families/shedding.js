@@ -464,7 +464,7 @@
   // asks for the suit with four buttons); a button draws, another passes.
   function shedPage(h) {
     // The page's words (generator/web/play_page.py), from the language's catalog.
-    const { el, num, fill, say, name, ui, W, api, ME, cardNode, tryMove, arrows, clampFocus, list, options } = h;
+    const { el, num, fill, say, name, ui, W, api, ME, cardNode, tryMove, arrows, clampFocus, list, options, his } = h;
 
     return {
       nextLabel: W.nextHand,
@@ -476,10 +476,10 @@
           if (ev.suit) say(W.asked, { suit: ev.suit });  // the suit a wild card names
         }
         else if (ev.draw && ev.by === ME && ev.drawn) say(W.youDrawCard, { card: ev.drawn });
-        else if (ev.draw && ev.drawn && ev.drawn.length > 1) say(W.drawsSome, { name: name(ev.by), num: ev.drawn.length });
-        else if (ev.draw) say(W.drawsHidden, { name: name(ev.by) });
+        else if (ev.draw && ev.drawn && ev.drawn.length > 1) say(his('drawsSome', ev.by), { name: name(ev.by), num: ev.drawn.length });
+        else if (ev.draw) say(his('drawsHidden', ev.by), { name: name(ev.by) });
         else if (ev.by === ME) say(W.youPass, {});
-        else say(W.passes, { player: name(ev.by) });
+        else say(his('passes', ev.by), { name: name(ev.by) });
       },
       result(s) { // the hand's headline, the rule that decided it, its figures, the match's
         const lines = []; const line = (text, vars) => lines.push({ text, vars });
@@ -490,7 +490,7 @@
           if (r.winner !== null) line(W.winsBlocked, { name: name(r.winner) });
           else line(W.tieBlocked, {});
           line(W.leftInHand, { list: figures(seats, r.points) });
-        } else if (r && r.winner !== null) line(W.winsHand, { name: name(r.winner) });
+        } else if (r && r.winner !== null) line(r.winner === ME ? W.youWinHand : his('winsHand', r.winner), { name: name(r.winner) });
         if (r && r.winner !== null && o.scoring === 'winner-collects') {
           const others = seats.filter((i) => i !== r.winner);
           line(W.collects, { name: name(r.winner), num: num(r.scores[r.winner]), list: figures(others, r.points) });

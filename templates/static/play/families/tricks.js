@@ -685,7 +685,7 @@
   // -- the play page's part (play.js calls page(h) with its helpers) ----------------------
   // The reader plays (or passes) from a row of card buttons; the trick lies in the middle.
   function tricksPage(h) {
-    const { el, num, fill, say, name, ui, W, api, ME, cardNode, sentence, render, tryMove, legalCards, arrows, clampFocus, options, list, of } = h;
+    const { el, num, fill, say, name, ui, W, api, ME, cardNode, sentence, render, tryMove, legalCards, arrows, clampFocus, options, list, of, his } = h;
     const partners = () => options().sides === 'partners';
     const bidding = () => options().bids !== null;
     // a game without card points (Whist, Oh Hell) counts tricks where others count points
@@ -781,18 +781,18 @@
           }
           return;
         }
-        if ('bid' in ev) { say(ev.by === ME ? W.youBid : W.bids, { name: name(ev.by), num: ev.bid }); return; }
+        if ('bid' in ev) { say(ev.by === ME ? W.youBid : his('bids', ev.by), { name: name(ev.by), num: ev.bid }); return; }
         say(W.plays, { name: name(ev.by), card: [ev.play] });
         if (ev.trick) {
           if (W.broken && ev.trick.broken && !before.broken) say(W.broken, {});
           const w = ev.trick.winner;
-          if (counted() && ev.trick.points) say(w === ME ? W.youTakePoints : W.takesPoints, { name: name(w), num: ev.trick.points });
-          else say(w === ME ? W.youTake : W.takes, { name: name(w) });
+          if (counted() && ev.trick.points) say(w === ME ? W.youTakePoints : his('takesPoints', w), { name: name(w), num: ev.trick.points });
+          else say(w === ME ? W.youTake : his('takes', w), { name: name(w) });
           // the draws: the reader's own card, the turned card everyone saw, else only that one drew
           for (const d of ev.trick.draws || []) {
             if (d.by === ME) say(W.youDrawCard, { card: [d.card] });
-            else if (d.card === before.turned) say(W.drawsCard, { name: name(d.by), card: [d.card] });
-            else say(W.drawsHidden, { name: name(d.by) });
+            else if (d.card === before.turned) say(his('drawsCard', d.by), { name: name(d.by), card: [d.card] });
+            else say(his('drawsHidden', d.by), { name: name(d.by) });
           }
         }
       },
