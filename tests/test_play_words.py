@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import corpus
 from generator.core import seatnames
 from generator.core.cards import parse_card
 from generator.core.languages import load_messages
@@ -160,3 +161,37 @@ def test_arabic_says_one_and_two_without_the_digit(n: int) -> None:
         ("The rules in %(num)s step", "The rules in %(num)s steps"),
         ("about %(num)s minute a hand", "about %(num)s minutes a hand")])
     assert got == AR_COUNTS[n]
+
+
+@pytest.mark.parametrize("lang", sorted(seatnames.ROLE_CASES))
+def test_the_declension_rule_gives_the_forms_written_out_for_the_computer_players(lang: str) -> None:
+    for seat in seatnames.bots(lang):
+        assert seatnames.decline(lang, seat.name, seat.gender, "gen") == seat.form("gen"), seat
+
+
+@pytest.mark.parametrize(("lang", "name", "gender", "genitive"), [
+    ("ru", "Анна", "f", "Анны"), ("ru", "Ольга", "f", "Ольги"), ("ru", "Мария", "f", "Марии"),
+    ("ru", "Иван", "m", "Ивана"), ("ru", "Андрей", "m", "Андрея"), ("ru", "Игорь", "m", "Игоря"),
+    ("ru", "Бруно", "m", "Бруно"), ("ru", "Ингрид", "f", "Ингрид"), ("ru", "Йонас", "m", "Йонаса"),
+    ("ru", "Лука", "m", "Луки"), ("ru", "Пауль", "m", "Пауля"), ("ru", "Игрок 1", "m", "Игрока 1"),
+    ("ro", "Anna", "f", "Annei"), ("ro", "Bruno", "m", "lui Bruno"), ("ro", "Ingrid", "f", "lui Ingrid"),
+    ("ro", "Luca", "m", "lui Luca"), ("ro", "Jucătorul 1", "m", "Jucătorului 1"),
+    ("de", "Carla", "f", "Carla"), ("ar", "كارلا", "f", "كارلا"),
+])
+def test_a_name_in_the_genitive(lang: str, name: str, gender: str, genitive: str) -> None:
+    assert seatnames.decline(lang, name, gender, "gen") == genitive  # type: ignore[arg-type]
+
+
+def test_an_example_round_s_draw_names_the_giver_in_the_giver_s_case() -> None:
+    """The example rounds of a pairing game say «Бруно тянет 7♣ у Анны», not «из карт, которые
+    держит Анна» (the reviewer's ru draw line)."""
+    from generator.families.view import ExampleView
+
+    bundle = next(g for g in corpus().games if g.rules.id == "black-peter")
+    name = "full-pack"
+    view = ExampleView(name, bundle, "ru", bundle.languages["ru"].spec.examples[name],
+                       load_messages(TEMPLATES, "ru"))
+    seats = list(bundle.examples[view.name].spec.seats)
+    women = [s for s in seats if view.gender(s) == "f" and view.seat(s).endswith("а")]
+    assert women, "the example has a woman whose name declines"
+    assert str(view.strong_in(women[0], "giver")) == f"<strong>{view.seat(women[0])[:-1]}ы</strong>"

@@ -61,6 +61,50 @@ ROLE_CASES: dict[str, dict[str, str]] = {
 ROLES = ("giver", "owner")
 
 
+_RU_HUSHING = tuple("гкхжшщч")  # after these, a feminine -а becomes -и, not -ы
+
+
+def decline(lang: str, name: str, gender: Gender, case: str | None) -> str:
+    """A personal name in ``case`` ("gen"), by the language's rule; the name as it is for a
+    language or a case without one. Russian declines each word (Анна → Анны, Ольга → Ольги,
+    Лука → Луки, Мария → Марии, Иван → Ивана, Андрей → Андрея, Игрок 1 → Игрока 1); names in
+    -о, -е, -и, -у, -ю and a woman's name ending in a consonant do not decline (Бруно,
+    Ингрид). Romanian: a woman's name in -a takes -ei (Carla → Carlei), a noun with its
+    article -ului (Jucătorul 1 → Jucătorului 1), every other name "lui" before it (lui Bruno)."""
+    if case != "gen" or not name:
+        return name
+    if lang == "ru":
+        return " ".join(_ru_genitive(word, gender) for word in name.split(" "))
+    if lang == "ro":
+        first, _, rest = name.partition(" ")
+        if first.endswith("ul"):
+            return " ".join(filter(None, (first + "ui", rest)))
+        return name[:-1] + "ei" if gender == "f" and name.endswith("a") else f"lui {name}"
+    return name
+
+
+def _ru_genitive(word: str, gender: Gender) -> str:
+    if not word or not word[-1].isalpha():
+        return word
+    last, stem = word[-1], word[:-1]
+    if last == "а":
+        return stem + ("и" if stem.endswith(_RU_HUSHING) else "ы")
+    if last == "я":
+        return stem + "и"
+    if last == "й" and gender == "m":
+        return stem + "я"
+    if last == "ь":
+        return stem + ("я" if gender == "m" else "и")
+    if gender == "m" and last not in "оеиуюэыё":
+        return word + "а"
+    return word
+
+
+def in_role(lang: str, name: str, gender: Gender, role: str) -> str:
+    """A seat's name as ``lang`` says it in ``role`` ("giver", "owner")."""
+    return decline(lang, name, gender, ROLE_CASES.get(lang, {}).get(role))
+
+
 def bots(lang: str) -> tuple[SeatName, ...]:
     return BOTS.get(lang, BOTS["en"])
 

@@ -10,7 +10,7 @@ from typing import Sequence
 from babel.lists import format_list
 from markupsafe import Markup
 
-from ..core import markup
+from ..core import markup, seatnames
 from ..core.cards import Card
 from ..core.languages import (
     Gender,
@@ -86,6 +86,12 @@ class ExampleView:
 
     def strong(self, name: str) -> Markup:
         return Markup("<strong>{}</strong>").format(self.seat(name))
+
+    def strong_in(self, name: str, role: str) -> Markup:
+        """The seat's name in bold, in the case this language gives ``role`` (ru «у Карлы»:
+        core/seatnames.py)."""
+        return Markup("<strong>{}</strong>").format(
+            seatnames.in_role(self.lang, self.seat(name), self.gender(name), role))
 
     @staticmethod
     def cards(cs: Sequence[Card]) -> Markup:

@@ -57,8 +57,8 @@ class PairsExample(ExampleBase):
 # What a step says of a player, in that player's gender (view.DEALER says why two forms).
 DRAWS = Gendered(_p_("feminine", "draws"), _p_("masculine", "draws"))
 DRAWN_FROM = Gendered(_p_("feminine", "is drawn from"), _p_("masculine", "is drawn from"))
-DRAWS_FROM = Gendered(_p_("feminine", "%(drawer)s draws %(card)s from %(source)s."),
-                      _p_("masculine", "%(drawer)s draws %(card)s from %(source)s."))
+DRAWS_FROM = Gendered(_p_("feminine", "%(drawer)s draws %(card)s from %(giver)s."),
+                      _p_("masculine", "%(drawer)s draws %(card)s from %(giver)s."))
 IS_OUT = GenderedPlural(_npp_("feminine", "%(names)s is out.", "%(names)s are out."),
                         _npp_("masculine", "%(names)s is out.", "%(names)s are out."))
 LEFT_AND_WINS = Gendered(_p_("feminine", "%(name)s is left with %(card)s and wins."),
@@ -186,7 +186,7 @@ def _table_step(view: ExampleView, replay: Replay, i: int, base: str, rules: lis
         })
     move = escape(view.say(DRAWS_FROM, step.drawer)) % {
         "drawer": view.strong(step.drawer), "card": view.cards([step.card]),
-        "source": view.strong(step.source)}
+        "giver": view.strong_in(step.source, "giver")}
     notes: list[Markup] = []
     if step.pair:
         notes.append(escape(msgs.gettext("Pair laid down:")) + Markup(" ") + view.cards(step.pair))
