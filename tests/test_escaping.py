@@ -30,8 +30,8 @@ def poisoned_templates(tmp_path: Path) -> Path:
     for old, new in (
             ('msgstr "Giocatori"', f'msgstr "{ATTACK}Giocatori"'),  # a template's _()
             ('msgstr "Pagina non trovata"', f'msgstr "{ATTACK}Pagina non trovata"'),  # Python, autoescaped
-            ('msgstr "%(drawer)s pesca %(card)s dalla mano di %(source)s."',  # Python, with markup
-             f'msgstr "{ATTACK}%(drawer)s pesca %(card)s dalla mano di %(source)s."')):
+            ('msgstr "%(drawer)s pesca %(card)s dalla mano di %(giver)s."',  # Python, with markup
+             f'msgstr "{ATTACK}%(drawer)s pesca %(card)s dalla mano di %(giver)s."')):
         assert old in text
         text = text.replace(old, new)
     po.write_text(text, encoding="utf-8")

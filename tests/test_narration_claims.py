@@ -226,9 +226,10 @@ def test_a_bid_said_made_or_missed_is_checked_against_the_tricks(tmp_path: Path)
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_bid_words_include_the_play_pages_own(lang: str) -> None:
-    """The play page's "%(name)s bids %(num)s." is read as a bid, in every language."""
+    """The play page's "%(name)s bids %(num)s." is read as a bid, in every language, said of a
+    woman (the play page has it in both genders)."""
     messages = load_messages(Path(__file__).parents[1] / "templates", lang)
-    text = messages.gettext("%(name)s bids %(num)s.") % {"name": "Anna", "num": 2}
+    text = messages.pgettext("feminine", "%(name)s bids %(num)s.") % {"name": "Anna", "num": 2}
     clause = reading.Clause(0, text, frozenset({"anna"}))
     assert reading.says(clause, reading.BIDS, lang), (lang, text)
     assert [value for value, _ in reading.counts(clause, lang)] == [2], (lang, text)

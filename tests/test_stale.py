@@ -258,7 +258,8 @@ def test_an_unknown_source_language_is_a_located_error(
         f.write("source_language: eng\n")
     assert main(["check", str(rules)]) == 1
     err = capsys.readouterr().out
-    assert "site.yaml:5:18: error[unknown-language]: unknown source_language 'eng'" in err
+    line = (rules / "site.yaml").read_text(encoding="utf-8").count("\n")  # the line written last
+    assert f"site.yaml:{line}:18: error[unknown-language]: unknown source_language 'eng'" in err
     assert "hint: did you mean 'en'?" in err
 
 

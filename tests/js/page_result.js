@@ -26,9 +26,12 @@ function list(items, figures) {
 }
 function of(key, seat) {
   if (seat === 0) return W[key + 'You'];
+  return his(key, seat);
+}
+function his(key, seat) {
   return W[key + (request.genders[seat - 1] === 'f' ? 'F' : 'M')];
 }
-const h = { fill, num, list, of, W, ME: 0, name: (s) => request.names[s], options: () => request.options, ui: {}, data: {} };
+const h = { fill, num, list, of, his, W, ME: 0, name: (s) => request.names[s], options: () => request.options, ui: {}, data: {} };
 const page = E.familyOf(request.options.family).page(h);
 const out = request.states.map((s) => {
   const r = page.result(s);
