@@ -143,6 +143,23 @@ def test_placeholders_fill_from_game_yaml() -> None:
         "31 cards, J♣ loses, {x}"
 
 
+def test_every_variant_has_its_decks_placeholders_in_every_family() -> None:
+    """docs/format.md promises {<variant>.deck.size}: a pairs variant had none (Black Peter's
+    full pack could not say its 51 cards), the tricks family's had."""
+    from conftest import corpus
+    from generator.check.load import placeholders
+
+    for bundle in corpus().games:
+        values = placeholders(bundle.rules)
+        for name, variant in bundle.rules.variants.items():
+            assert values[f"{name}.deck.size"] == str(len(variant.cards)), (bundle.rules.id, name)
+            assert f"{name}.deck.full" in values and f"{name}.removed" in values
+    black = next(b for b in corpus().games if b.rules.id == "black-peter")
+    values = placeholders(black.rules)  # the full pack less the J♣
+    assert (values["full-pack.deck.size"], values["full-pack.deck.full"],
+            values["full-pack.removed"]) == ("51", "52", "J♣")
+
+
 def test_the_family_is_one_of_the_registry(broken) -> None:
     # game.yaml's family is checked against the registry of families, like any other value
     result = broken("uomo-nero", {"game.yaml": [("family: pairs", "family: pair")]})

@@ -238,18 +238,25 @@ def placeholders(rules: GameRules) -> dict[str, str]:
     spec, game = rules.spec, rules.engine
     family = get_family(spec.family)
     values = {
-        "deck.size": str(len(game.cards)),
-        "deck.full": str(game.deck.size),
         "players.min": str(spec.players.min),
         "players.max": str(spec.players.max),
         "duration.hand": str(spec.duration.hand),
         "duration.game": str(spec.duration.game or ""),
-        "removed": cards_name(game.removed),
-    } | family.placeholders(game)
-    for name, variant in rules.variants.items():  # a variant's own values: {standard.points.total}
-        values |= {f"{name}.{k}": v for k, v in family.placeholders(variant).items()}
+    } | _deck_values(game) | family.placeholders(game)
+    # a variant's own values, its deck's in every family: {standard.points.total},
+    # {full-pack.deck.size}
+    for name, variant in rules.variants.items():
+        own = _deck_values(variant) | family.placeholders(variant)
+        values |= {f"{name}.{k}": v for k, v in own.items()}
     # a negative figure with the minus sign, as all generated text writes it
     return {k: minus_sign(v) for k, v in values.items()}  # "": nothing to put there
+
+
+def _deck_values(game: Engine) -> dict[str, str]:
+    """The deck's placeholders, the same in every family: what is in play, the named deck, and
+    the cards taken out of it."""
+    return {"deck.size": str(len(game.cards)), "deck.full": str(game.deck.size),
+            "removed": cards_name(game.removed)}
 
 
 # -- a game folder -------------------------------------------------------------------------
