@@ -69,6 +69,7 @@ class PlayData(TypedDict):
     script_names: list[str]
     script_genders: list[str]
     cards: dict[str, list[str]]  # "10♥": [rank as shown, suit, spoken name, colour]
+    suits: str  # "italian": faces.js draws coppe, denari, spade, bastoni for ♥ ♦ ♠ ♣; else "french"
     words: dict[str, str]
 
 
@@ -128,6 +129,7 @@ def play_data(bundle: GameBundle, *, lang: str, msgs: Messages,
             "genders": list(BOT_GENDERS),
             "script_names": list(SCRIPT_NAMES), "script_genders": list(SCRIPT_GENDERS),
             "cards": {text: _card(parse_card(text), style) for text in sorted(deck)},
+            "suits": "italian" if style.italian else "french",
             "words": {k: v for k, v in words(msgs).items() if k not in _unused(configs)}}
 
 
