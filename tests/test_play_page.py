@@ -26,9 +26,10 @@ BUDGET = 60 * 1024  # issue 24: the play page's own script, compressed
 
 @pytest.mark.parametrize("family", sorted(p.stem for p in (STATIC / "families").glob("*.js")))
 def test_the_play_scripts_weigh_at_most_60_kb_compressed(family: str) -> None:
-    """What a play page loads: the page, the engine's core and its family's file."""
+    """What a play page loads: the page, its card faces, the engine's core and its family's
+    file."""
     size = sum(len(gzip.compress((STATIC / name).read_bytes(), compresslevel=9))
-               for name in ("play.js", "engine.js", f"families/{family}.js"))
+               for name in ("play.js", "faces.js", "engine.js", f"families/{family}.js"))
     assert size <= BUDGET, f"{size} bytes gzipped, more than {BUDGET}"
 
 

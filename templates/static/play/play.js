@@ -115,7 +115,13 @@
   /** A player's hand face down: a small fan of backs, a picture beside the count that says
       how many (at most thirteen drawn: a bigger hand is a bigger number, not a wider fan). */
   function backsNode(count) {
-    const backs = Array.from({ length: Math.min(count, 13) }, backNode);
+    const n = Math.min(count, 13);
+    const spread = Math.min(36, 4 * (n - 1));  // degrees from the first card to the last
+    const backs = Array.from({ length: n }, (_, i) => {
+      const back = backNode();
+      if (n > 1) back.style.setProperty('--tilt', `${(i / (n - 1) - 0.5) * spread}deg`);
+      return back;
+    });
     return el('span', { class: 'play-backs', 'aria-hidden': 'true' }, backs);
   }
 
