@@ -70,6 +70,19 @@ def test_the_page_gives_every_variant_and_player_count_and_its_words(renderer: R
         (v, n) for v in [None, *hearts.rules.variants] for n in counts(hearts, v)]
     assert data["names"] == [load_messages(ROOT / "templates", lang).gettext("You"), *BOT_NAMES[lang]]
     assert isinstance(data["cards"], dict) and len(data["cards"]) == 52
+    assert data["suits"] == "french"
+
+
+def test_briscola_is_dealt_italian_faces(renderer: Renderer) -> None:
+    """Its deck is italian-40, written with the French glyphs: the page says so, and faces.js
+    draws coppe, denari, spade and bastoni for ♥ ♦ ♠ ♣ (docs/play.md, "Card faces")."""
+    page = renderer.site.find(Kind.PLAY, lang="it", game="briscola")
+    assert page is not None
+    data = _data(renderer.render(page))
+    assert data["suits"] == "italian"
+    cards = data["cards"]
+    assert isinstance(cards, dict) and len(cards) == 40
+    assert cards["Q♥"][2] == "cavallo di coppe"
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
