@@ -17,7 +17,7 @@ DATA = "JSON.parse(document.getElementById('play-data').textContent)"
 # each card of the reader's hand: its button's card, the face's card and name, the pictures
 HAND = """() => [...document.querySelectorAll('.play-mine button.play-card')].map(b => {
   const faces = b.querySelectorAll('.face[role=img]');
-  return {card: b.dataset.card, faces: faces.length, face: faces[0] ? faces[0].dataset.card : null,
+  return {card: b.dataset.card, faces: faces.length, face: faces[0] ? faces[0].dataset.face : null,
           label: faces[0] ? faces[0].getAttribute('aria-label') : null,
           drawn: faces[0] ? faces[0].querySelectorAll('svg[aria-hidden=true] use').length : 0};
 })"""
@@ -28,7 +28,7 @@ COUNT_MOTION = """() => {
   window.__moved = [];
   const real = Element.prototype.animate;
   Element.prototype.animate = function (...args) {
-    if (this.dataset && this.dataset.card) window.__moved.push(this.dataset.card);
+    if (this.dataset && this.dataset.face) window.__moved.push(this.dataset.face);
     return real.apply(this, args);
   };
 }"""
@@ -55,7 +55,7 @@ def test_a_hearts_hand_is_faces_named_in_the_page_language(server: str, browser:
         for _ in range(5):  # the pass, then cards on the trick
             _reader_move(page, 3)
         trick = page.evaluate("""() => [...document.querySelectorAll('.play-trick-cards .face')]
-            .map(f => [f.dataset.card, f.getAttribute('aria-label')])""")
+            .map(f => [f.dataset.face, f.getAttribute('aria-label')])""")
         assert trick  # the reader's card at least, and the computer's before it
         assert all(label == cards[card][2] for card, label in trick)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -76,7 +76,7 @@ def test_the_fan_is_backs_and_the_hand_faces(server: str, browser: Any) -> None:
         assert len(fan) == len(state["hands"][state["from"]])
         assert all(b["backs"] == 1 and b["faces"] == 0 and b["name"] for b in fan), fan
         faces = page.evaluate("""() => [...document.querySelectorAll('.play-hand .face')]
-            .map(f => [f.dataset.card, f.getAttribute('aria-label'), f.getAttribute('role')])""")
+            .map(f => [f.dataset.face, f.getAttribute('aria-label'), f.getAttribute('role')])""")
         assert [f[0] for f in faces] == state["hands"][0]
         assert all(label == cards[card][2] and role == "img" for card, label, role in faces)
     finally:

@@ -122,7 +122,7 @@
     node.className = `face face-${colour}`;
     node.setAttribute('role', 'img');
     node.setAttribute('aria-label', label);
-    node.dataset.card = card;
+    node.dataset.face = card;  // (data-card is its button's)
     node.append(picture);
     return node;
   }

@@ -285,16 +285,16 @@
   function whereCardsWere() {
     const rect = (n) => n.getBoundingClientRect();
     return {
-      hand: new Map([...root.querySelectorAll('.play-mine [data-card]')].map((n) => [n.dataset.card, rect(n)])),
+      hand: new Map([...root.querySelectorAll('.play-mine [data-face]')].map((n) => [n.dataset.face, rect(n)])),
       seats: new Map([...root.querySelectorAll('.play-seat[data-seat]')].map((n) => [n.dataset.seat, rect(n)])),
-      table: new Set([...root.querySelectorAll('[data-arrive] [data-card]')].map((n) => n.dataset.card)),
+      table: new Set([...root.querySelectorAll('[data-arrive] [data-face]')].map((n) => n.dataset.face)),
     };
   }
   /** Each card new on the table glides in from where it was: the reader's hand, or the seat
       of the player who played it (transform only: nothing else on the page moves). */
   function arrive(before) {
-    for (const node of root.querySelectorAll('[data-arrive] [data-card]')) {
-      const card = node.dataset.card;
+    for (const node of root.querySelectorAll('[data-arrive] [data-face]')) {
+      const card = node.dataset.face;
       if (before.table.has(card)) continue;
       const from = before.hand.get(card) || before.seats.get(node.closest('[data-arrive]').dataset.arrive);
       if (!from) continue;
