@@ -41,7 +41,7 @@ ACTIVE = """() => { const a = document.activeElement;
   return { card: a.dataset.card || null, disabled: a.getAttribute('aria-disabled') }; }"""
 CHOSEN = """() => { const c = document.querySelector('.play-card.is-chosen');
   return { transform: getComputedStyle(c).transform, tick: getComputedStyle(c, '::after').content,
-           border: getComputedStyle(c).borderTopWidth }; }"""
+           ring: getComputedStyle(c).boxShadow }; }"""
 
 
 def _pass(page: Any) -> None:
@@ -72,7 +72,8 @@ def test_a_hearts_hand_ends_with_a_result_that_explains_itself(results_site: str
             page.locator(".play-mine button.play-card").nth(i).click()
         chosen = page.evaluate(CHOSEN)  # lifted and ticked, not only a thin border
         assert chosen["transform"] != "none" and chosen["tick"] == '"✓"'
-        assert chosen["border"] == "3px"
+        # ringed round its face: a 4 px ring of the accent, 2 px off the card
+        assert "0px 0px 0px 4px" in chosen["ring"] and "0px 0px 0px 2px" in chosen["ring"], chosen
         page.locator(".play-pass").click()
         page.wait_for_function("document.activeElement.dataset.card !== undefined")
         active = page.evaluate(ACTIVE)  # the focus on a card that may be played

@@ -26,9 +26,10 @@ BUDGET = 60 * 1024  # issue 24: the play page's own script, compressed
 
 @pytest.mark.parametrize("family", sorted(p.stem for p in (STATIC / "families").glob("*.js")))
 def test_the_play_scripts_weigh_at_most_60_kb_compressed(family: str) -> None:
-    """What a play page loads: the page, the engine's core and its family's file."""
+    """What a play page loads: the page, its card faces, the engine's core and its family's
+    file."""
     size = sum(len(gzip.compress((STATIC / name).read_bytes(), compresslevel=9))
-               for name in ("play.js", "engine.js", f"families/{family}.js"))
+               for name in ("play.js", "faces.js", "engine.js", f"families/{family}.js"))
     assert size <= BUDGET, f"{size} bytes gzipped, more than {BUDGET}"
 
 
@@ -69,6 +70,19 @@ def test_the_page_gives_every_variant_and_player_count_and_its_words(renderer: R
         (v, n) for v in [None, *hearts.rules.variants] for n in counts(hearts, v)]
     assert data["names"] == [load_messages(ROOT / "templates", lang).gettext("You"), *BOT_NAMES[lang]]
     assert isinstance(data["cards"], dict) and len(data["cards"]) == 52
+    assert data["suits"] == "french"
+
+
+def test_briscola_is_dealt_italian_faces(renderer: Renderer) -> None:
+    """Its deck is italian-40, written with the French glyphs: the page says so, and faces.js
+    draws coppe, denari, spade and bastoni for ♥ ♦ ♠ ♣ (docs/play.md, "Card faces")."""
+    page = renderer.site.find(Kind.PLAY, lang="it", game="briscola")
+    assert page is not None
+    data = _data(renderer.render(page))
+    assert data["suits"] == "italian"
+    cards = data["cards"]
+    assert isinstance(cards, dict) and len(cards) == 40
+    assert cards["Q♥"][2] == "cavallo di coppe"
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])

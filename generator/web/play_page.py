@@ -65,6 +65,7 @@ class PlayData(TypedDict):
     # "Q♠": [rank as shown, suit, spoken name, colour], and the spoken name as a verb's object
     # where the language declines it (ru «даму пик»)
     cards: dict[str, list[str]]
+    suits: str  # "italian": faces.js draws coppe, denari, spade, bastoni for ♥ ♦ ♠ ♣; else "french"
     words: dict[str, str]
     objects: list[str]  # the words whose card is a verb's object (OBJECT_CARDS, as present)
     roles: dict[str, list[str]]  # each role's form of every seat's name (core/seatnames.py)
@@ -126,6 +127,7 @@ def play_data(bundle: GameBundle, *, lang: str, msgs: Messages,
             "genders": list(BOT_GENDERS),
             "script_names": list(SCRIPT_NAMES), "script_genders": list(SCRIPT_GENDERS),
             "cards": {text: _card(parse_card(text), style) for text in sorted(deck)},
+            "suits": "italian" if style.italian else "french",
             "words": (said := {k: v for k, v in words(msgs).items() if k not in _unused(configs)}),
             "objects": [key for key in OBJECT_CARDS if key + "M" in said or key in said],
             "roles": seatnames.role_forms(lang, msgs.gettext("You"))}

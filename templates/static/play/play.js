@@ -87,6 +87,15 @@
     return el('span', { class: `card card-${colour}`, dir: 'ltr', role: 'img', 'aria-label': label },
       [rank, suit ? el('small', { text: suit }) : null]);
   }
+  /** A card's face, for the hand, the trick and the pile (faces.js): a picture with the
+      card's name; the running text of the log keeps the cards as text (cardNode). */
+  function faceNode(card) {
+    return window.RulebookFaces.face(card, data.cards[card], data.suits === 'italian');
+  }
+  /** A card face down: a picture only; its button or the count beside it says what it is. */
+  function backNode() {
+    return window.RulebookFaces.back();
+  }
   /** A card, or a group of cards (a pair) kept together. */
   function cardsNode(c) {
     if (!Array.isArray(c)) return cardNode(c);
@@ -115,6 +124,18 @@
     return fill(text, named);
   }
   const name = (seat) => ui.names[seat];
+  /** A player's hand face down: a small fan of backs, a picture beside the count that says
+      how many (at most thirteen drawn: a bigger hand is a bigger number, not a wider fan). */
+  function backsNode(count) {
+    const n = Math.min(count, 13);
+    const spread = Math.min(36, 4 * (n - 1));  // degrees from the first card to the last
+    const backs = Array.from({ length: n }, (_, i) => {
+      const back = backNode();
+      if (n > 1) back.style.setProperty('--tilt', `${(i / (n - 1) - 0.5) * spread}deg`);
+      return back;
+    });
+    return el('span', { class: 'play-backs', 'aria-hidden': 'true' }, backs);
+  }
 
   // -- the pace of the computer -------------------------------------------------------------
 
@@ -264,9 +285,45 @@
     return data.configs[ui.config].options.scored === false ? Object.assign({}, s, { match: null, sheet: [] }) : s;
   }
 
+  // -- a played card moves to the trick ------------------------------------------------------
+
+  /** No motion when the reader asks for less (the system setting, read at each move) or the
+      computer plays "At once": the card is simply there. */
+  function moving() {
+    return ui.paceName !== 'now' && !(window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches);
+  }
+  /** Where the cards were before a render: the reader's cards, the others' seats, and the
+      cards already on the table (data-arrive), which do not move again. */
+  function whereCardsWere() {
+    const rect = (n) => n.getBoundingClientRect();
+    return {
+      hand: new Map([...root.querySelectorAll('.play-mine [data-face]')].map((n) => [n.dataset.face, rect(n)])),
+      seats: new Map([...root.querySelectorAll('.play-seat[data-seat]')].map((n) => [n.dataset.seat, rect(n)])),
+      table: new Set([...root.querySelectorAll('[data-arrive] [data-face]')].map((n) => n.dataset.face)),
+    };
+  }
+  /** Each card new on the table glides in from where it was: the reader's hand, or the seat
+      of the player who played it (transform only: nothing else on the page moves). */
+  function arrive(before) {
+    for (const node of root.querySelectorAll('[data-arrive] [data-face]')) {
+      const card = node.dataset.face;
+      if (before.table.has(card)) continue;
+      const from = before.hand.get(card) || before.seats.get(node.closest('[data-arrive]').dataset.arrive);
+      if (!from) continue;
+      const to = node.getBoundingClientRect();
+      const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+      const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+      const scale = Math.max(0.3, Math.min(1.5, from.width / to.width));
+      const motion = node.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: 'none' }],
+        { duration: 320, easing: 'cubic-bezier(.2, .7, .3, 1)' });
+      motion.id = 'rb-arrive';
+    }
+  }
+
   function render(focus) {
     const s = shown(api.state());
     const hadFocus = root.contains(document.activeElement);
+    const before = moving() ? whereCardsWere() : null;
     const prompt = ui.prompt && !s.over
       ? el('p', { class: 'play-turn' }, [sentence(ui.prompt.text, ui.prompt.vars)]) : null;
     root.replaceChildren(...[seatsNode(s), page.centre(s), prompt,
@@ -274,6 +331,7 @@
       s.over && ui.result ? resultNode(ui.result) : null, s.over ? endNode(s) : null, logNode(), sheetNode(s), paceNode(),
       s.over ? null : el('p', { class: 'play-quit' }, [el('button', { type: 'button', class: 'button', on: { click: setup }, text: W.newGame })]),
     ].filter(Boolean));
+    if (before) arrive(before);
     if (focus || hadFocus) {
       const target = root.querySelector('[data-focus="1"]') || root.querySelector('.play-end button');
       if (target) target.focus();
@@ -284,8 +342,10 @@
     const items = [];
     for (let seat = 0; seat < s.players; seat++) {
       if (seat === ME) continue;
-      items.push(el('li', { class: 'play-seat' + (s.turn === seat ? ' is-turn' : ''), 'aria-current': s.turn === seat ? 'true' : null }, [
+      items.push(el('li', { class: 'play-seat' + (s.turn === seat ? ' is-turn' : ''), 'data-seat': String(seat),
+        'aria-current': s.turn === seat ? 'true' : null }, [
         el('span', { class: 'play-name', text: name(seat) }),
+        s.hands[seat].length ? backsNode(s.hands[seat].length) : null,
         ...page.seat(s, seat),
         s.dealer === seat ? el('span', { class: 'play-dealer', text: his('dealer', seat) }) : null,
       ]));
@@ -400,7 +460,7 @@
 
   window.rulebookPlay = { yaml };  // for tests: the emitter alone
   page = window.RulebookEngine.familyOf(data.family).page({
-    el, fill, num, sentence, cardNode, cardsNode, say, name, ui, data, W, api, ME, render, tryMove,
+    el, fill, num, sentence, cardNode, cardsNode, faceNode, backNode, backsNode, say, name, ui, data, W, api, ME, render, tryMove,
     legalCards, arrows, clampFocus, shuffledFan, list, of, his, role, options: () => data.configs[ui.config].options,
   });
   const how = document.querySelector('.play-how');  // how to move, in the family's words

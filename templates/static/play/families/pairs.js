@@ -217,7 +217,7 @@
   // -- the play page's part (play.js calls page(h) with its helpers) ----------------------
   // The reader draws from a fan of face-down backs, in an order shuffled for every draw.
   function pairsPage(h) {
-    const { el, num, fill, say, name, ui, W, api, ME, cardNode, tryMove, arrows, clampFocus, shuffledFan, list, options, his, role } = h;
+    const { el, num, fill, say, name, ui, W, api, ME, faceNode, backNode, tryMove, arrows, clampFocus, shuffledFan, list, options, his, role } = h;
 
     function fanNode(s) {
       const legal = api.legalMoves();
@@ -231,7 +231,7 @@
         'data-focus': i === clampFocus(legal.length) ? '1' : null,
         'aria-label': fill(W.back, { num: i + 1, total: legal.length }),
         on: { click: () => { ui.focus = i; ui.fan = []; tryMove(legal[at]); } },
-      }));
+      }, [backNode()]));
       const row = el('div', { class: 'play-fan', dir: 'ltr', role: 'group', 'aria-label': title }, backs);
       row.addEventListener('keydown', arrows);
       return el('div', { class: 'play-fan-box' }, [el('p', { class: 'play-fan-title', text: title }), row]);
@@ -286,7 +286,7 @@
       },
       handTitle() { return null; },
       hand(s, parts, myTurn) {
-        parts.push(el('div', { class: 'play-hand', dir: 'ltr' }, s.hands[ME].map((c) => cardNode(c))));
+        parts.push(el('div', { class: 'play-hand', dir: 'ltr' }, s.hands[ME].map((c) => faceNode(c))));
         if (myTurn) parts.push(fanNode(s));
         return el('section', { class: 'play-mine', 'aria-labelledby': 'play-hand-title' }, parts);
       },

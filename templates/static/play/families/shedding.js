@@ -464,7 +464,7 @@
   // asks for the suit with four buttons); a button draws, another passes.
   function shedPage(h) {
     // The page's words (generator/web/play_page.py), from the language's catalog.
-    const { el, num, fill, say, name, ui, W, api, ME, cardNode, tryMove, arrows, clampFocus, list, options, his } = h;
+    const { el, num, fill, say, name, ui, W, api, ME, faceNode, backNode, tryMove, arrows, clampFocus, list, options, his } = h;
 
     return {
       nextLabel: W.nextHand,
@@ -508,8 +508,12 @@
       reason() { return null; },
       pauseAfterMove() { return false; },
       centre(s) {
-        return el('div', { class: 'play-pile' }, [cardNode(s.pile[s.pile.length - 1]),
-          el('span', { class: 'play-count', text: fill(W.stock, { num: s.stock }) }),
+        // the pile's top card, come from the player who played it (s.last: the last move)
+        const by = s.last && s.last.play !== undefined ? String(s.last.by) : null;
+        return el('div', { class: 'play-pile' }, [
+          el('span', { 'data-arrive': by }, [faceNode(s.pile[s.pile.length - 1])]),
+          el('span', { class: 'play-stock' }, [s.stock ? backNode() : null,
+            el('span', { class: 'play-count', text: fill(W.stock, { num: s.stock }) })]),
           s.asked ? el('span', { class: 'play-asked', text: fill(W.asked, { suit: s.asked }) }) : null,
           s.pending ? el('span', { class: 'play-pending', text: fill(W.pending, { num: s.pending }) }) : null]);
       },
@@ -533,12 +537,12 @@
             else if (wild) document.querySelector(`.play-actions [data-wild="${c}"]`).focus();
           };
           return el('button', {
-            type: 'button', class: 'play-card' + (ok ? '' : ' is-illegal'),
+            type: 'button', class: 'play-card play-face' + (ok ? '' : ' is-illegal'),
             'aria-disabled': myTurn && !ok ? 'true' : null, 'data-card': c,
             tabindex: i === clampFocus(mine.length) ? '0' : '-1',
             'data-focus': myTurn && i === clampFocus(mine.length) ? '1' : null,
             on: { click },
-          }, [cardNode(c)]);
+          }, [faceNode(c)]);
         });
         const row = el('div', { class: 'play-hand', dir: 'ltr', role: 'group', 'aria-labelledby': 'play-hand-title' }, cards);
         row.addEventListener('keydown', arrows);

@@ -685,7 +685,7 @@
   // -- the play page's part (play.js calls page(h) with its helpers) ----------------------
   // The reader plays (or passes) from a row of card buttons; the trick lies in the middle.
   function tricksPage(h) {
-    const { el, num, fill, say, name, ui, W, api, ME, cardNode, sentence, render, tryMove, legalCards, arrows, clampFocus, options, list, of, his } = h;
+    const { el, num, fill, say, name, ui, W, api, ME, faceNode, sentence, render, tryMove, legalCards, arrows, clampFocus, options, list, of, his } = h;
     const partners = () => options().sides === 'partners';
     const bidding = () => options().bids !== null;
     // a game without card points (Whist, Oh Hell) counts tricks where others count points
@@ -861,8 +861,8 @@
           trumpsNode(s),
           el('h2', { class: 'play-h', text: W.trick }),
           el('ul', { class: 'play-trick-cards' }, plays.map((p) => el('li', {
-            class: done && s.tricks[s.tricks.length - 1].winner === p.by ? 'is-winner' : null,
-          }, [el('span', { class: 'play-name', text: name(p.by) }), ' ', cardNode(p.play)]))),
+            class: done && s.tricks[s.tricks.length - 1].winner === p.by ? 'is-winner' : null, 'data-arrive': String(p.by),
+          }, [el('span', { class: 'play-name', text: name(p.by) }), ' ', faceNode(p.play)]))),
         ]);
       },
       seat(s, seat) {
@@ -889,12 +889,12 @@
           const chosen = ui.selected.includes(c);
           const ok = passing || legal.has(c);
           return el('button', {
-            type: 'button', class: 'play-card' + (ok ? '' : ' is-illegal') + (chosen ? ' is-chosen' : ''),
+            type: 'button', class: 'play-card play-face' + (ok ? '' : ' is-illegal') + (chosen ? ' is-chosen' : ''),
             'aria-disabled': myTurn && !ok ? 'true' : null, 'aria-pressed': passing ? String(chosen) : null,
             tabindex: i === focus ? '0' : '-1', 'data-card': c,
             'data-focus': myTurn && !s.bidding && i === focus ? '1' : null,
             on: { click: () => { ui.focus = i; choose(c, passing); } },
-          }, [cardNode(c)]);
+          }, [faceNode(c)]);
         });
         const row = el('div', { class: 'play-hand', dir: 'ltr', role: 'group', 'aria-labelledby': 'play-hand-title' }, buttons);
         row.addEventListener('keydown', arrows);
