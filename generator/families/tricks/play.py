@@ -10,6 +10,7 @@ over. Moves use the example scripts' notation: ``{"by": 2, "play": "Q♠"}`` and
 
 from __future__ import annotations
 
+import json
 from copy import copy
 from itertools import combinations
 
@@ -49,13 +50,13 @@ class TricksTable(PlayTable[TricksGame]):
     def __init__(self, options: Json) -> None:
         level = options.get("level", "easy")
         if level not in LEVELS:
-            raise ValueError(f"no computer players of the level {level!r}: "
+            raise ValueError(f"no computer players of the level {json.dumps(level)}: "
                              f"{' or '.join(LEVELS)}")
         budget = options.get("budget")
         if budget is not None and not (isinstance(budget, int) and not isinstance(budget, bool)
                                        and budget > 0):
             raise ValueError(f"the strong player's budget is a number of plays above 0, "
-                             f"not {budget!r}")
+                             f"not {json.dumps(budget)}")
         super().__init__(options)
 
     @staticmethod

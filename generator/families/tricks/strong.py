@@ -16,14 +16,12 @@ from a card it cannot see.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, Protocol
 
 from ...core.prng import MASK, Mulberry32, stream
 from ..moves import Json
 from .bot import choose
-
-if TYPE_CHECKING:
-    from .play import TricksTable
+from .scoring import HandResult
 
 BUDGET = 2000  # simulated plays a move: within 200 ms on a phone (docs/play.md)
 WORLDS = 24  # at most this many worlds, however few the plays left
@@ -33,6 +31,24 @@ LEVELS = ("easy", "strong")
 HIGH = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11,
         "Q": 12, "K": 13, "A": 14}
 QUEEN = "Q♠"
+
+
+class Table(Protocol):
+    """What the strong player asks of the play table (``TricksTable``, which imports this
+    module): positions to play its worlds on, played to the end of the hand."""
+
+    options: Json
+    result: HandResult | None
+
+    def position(self, view: Json, hands: list[list[str]], stock: list[str]) -> Table: ...
+
+    def play(self, move: Json) -> Json: ...
+
+    def is_over(self) -> bool: ...
+
+    def turn(self) -> int | None: ...
+
+    def view(self, seat: int) -> Json: ...
 
 
 def _suit(card: str) -> str:
@@ -54,7 +70,7 @@ def _gone(view: Json) -> set[str]:
     return gone
 
 
-def choose_strong(table: TricksTable, view: Json, seed: int) -> Json:
+def choose_strong(table: Table, view: Json, seed: int) -> Json:
     """The strong player's move for the seat of ``view`` (its turn), playing its worlds on
     copies of ``table`` (whose game they share)."""
     options = table.options
@@ -94,12 +110,12 @@ def strong_stream(view: Json, seed: int) -> Mulberry32:
     return stream((seed ^ ((progress + 1) * 0x85EBCA6B)) & MASK, view["seat"] + 1)
 
 
-def worth(options: Json, table: TricksTable, seat: int) -> int:
+def worth(options: Json, table: Table, seat: int) -> int:
     """A finished hand's worth to ``seat``: its side's score against the others' (each side
     counted once), turned round where the lowest total wins."""
     assert table.result is not None
-    scores = list(table.result.side_scores)
-    mine = next(i for i, g in enumerate(table.game.options.side_seats()) if seat in g)
+    scores = list(table.result.side_scores)  # a side a column: seat s with s + n/2
+    mine = seat % (options["players"] // 2) if options["sides"] == "partners" else seat
     value = (len(scores) - 1) * scores[mine] - (sum(scores) - scores[mine])
     return value if options["end"]["winning"] == "highest-wins" else -value
 

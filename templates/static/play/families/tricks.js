@@ -1202,5 +1202,5 @@
     };
   }
 
-  E.register('tricks', { Table: TricksTable, page: tricksPage, verdict });
+  E.register('tricks', { Table: TricksTable, page: tricksPage, verdict, levels: LEVELS });
 }(typeof module === 'object' && module.exports ? require('../engine.js') : window.RulebookEngine));
