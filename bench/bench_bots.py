@@ -20,7 +20,8 @@ N hands are played. Printed per game: the strong seat's score per hand and the m
 opponents' (the seats not on its side), each with a 95% interval, the difference hand by
 hand with its interval; the share of matches it wins (among the winners of the game's end
 rule) with a Wilson interval beside the fair share; the time of a strong move, median, 95th
-percentile and the longest (node, this machine).
+percentile and the longest (node, this machine: the wall clock, and node's processor time,
+which the other work on a shared machine does not lengthen).
 """
 
 from __future__ import annotations
@@ -162,7 +163,7 @@ def strong_figures(name: str, hands: int, seed: int, budget: int | None) -> str:
     matches = out["matches"]
     won = sum(1 for m in matches if m["strong"] in m["winners"])
     fair = 1 / (2 if partners else n)
-    ms = sorted(out["ms"])
+    ms, cpu = sorted(out["ms"]), sorted(out["cpu"])
     (a, da), (b, db), (d, dd) = interval(mine), interval(theirs), interval(diff)
     lines = [f"{name} ({options['game']}, {options['variant'] or 'base game'}, {n} players): "
              f"{len(mine)} hands, {len(matches)} matches",
@@ -170,7 +171,9 @@ def strong_figures(name: str, hands: int, seed: int, budget: int | None) -> str:
              f"difference {d:+.2f} ± {dd:.2f} ({options['end']['winning']})",
              f"  matches won: {wilson(won, len(matches))} (fair share {100 * fair:.1f}%)",
              f"  a strong move: median {ms[len(ms) // 2]:.1f} ms, p95 "
-             f"{ms[int(len(ms) * 0.95)]:.1f} ms, longest {ms[-1]:.1f} ms ({len(ms)} moves)"]
+             f"{ms[int(len(ms) * 0.95)]:.1f} ms, longest {ms[-1]:.1f} ms ({len(ms)} moves); "
+             f"processor time median {cpu[len(cpu) // 2]:.1f} ms, p95 "
+             f"{cpu[int(len(cpu) * 0.95)]:.1f} ms, longest {cpu[-1]:.1f} ms"]
     return "\n".join(lines)
 
 

@@ -4,7 +4,9 @@
 //
 // A request on stdin (one JSON document): {"options": play options, "hands": N, "seed": S,
 // "budget": B or null}. The answer on stdout: {"hands": [{match, strong, scores}], "matches":
-// [{strong, winners, hands}], "ms": [the time of each strong move, in milliseconds]}.
+// [{strong, winners, hands}], "ms": [the time of each strong move, in milliseconds], "cpu":
+// [the processor time of each, in milliseconds: node's threads, whatever else the machine
+// runs]}.
 'use strict';
 const path = require('path');
 const PLAY = path.resolve(__dirname, '../../templates/static/play');
@@ -16,7 +18,7 @@ function run(request) {
   const strong = Object.assign({}, request.options, { level: 'strong' });
   if (request.budget) strong.budget = request.budget;
   const table = engine.createTable(easy);
-  const out = { hands: [], matches: [], ms: [] };
+  const out = { hands: [], matches: [], ms: [], cpu: [] };
   for (let m = 0; out.hands.length < request.hands; m++) {
     const seat = m % easy.players;
     const seed = (request.seed + m * 7919) >>> 0;
@@ -27,9 +29,15 @@ function run(request) {
         const turn = table.turn();
         // one table, two players: the options say which level moves (nothing else differs)
         table.options = turn === seat ? strong : easy;
+        const passing = table.isPassing;
+        const cpu = process.cpuUsage();
         const start = process.hrtime.bigint();
         const move = table.botMove(turn);
-        if (turn === seat && !table.state().passing) out.ms.push(Number(process.hrtime.bigint() - start) / 1e6);
+        if (turn === seat && !passing) {  // (its passes are the easy player's)
+          out.ms.push(Number(process.hrtime.bigint() - start) / 1e6);
+          const used = process.cpuUsage(cpu);
+          out.cpu.push((used.user + used.system) / 1000);
+        }
         table.options = easy;
         table.play(move);
       }
