@@ -162,7 +162,9 @@ def strong_figures(name: str, hands: int, seed: int, budget: int | None) -> str:
     diff = [a - b for a, b in zip(mine, theirs)]
     matches = out["matches"]
     won = sum(1 for m in matches if m["strong"] in m["winners"])
-    fair = 1 / (2 if partners else n)
+    # a seat's fair share: the winners a match has, over the seats (two at the Turin table,
+    # a side of two with partners, more where totals tie)
+    fair = sum(len(m["winners"]) for m in matches) / (len(matches) * n)
     ms, cpu = sorted(out["ms"]), sorted(out["cpu"])
     (a, da), (b, db), (d, dd) = interval(mine), interval(theirs), interval(diff)
     lines = [f"{name} ({options['game']}, {options['variant'] or 'base game'}, {n} players): "
