@@ -1,6 +1,8 @@
-"""The computer players (generator/families/tricks/bot.py, the draw of pairs/play.py; the
-same in engine.js, held to them by tests/test_play_engine.py): they only make legal moves,
-and they decide from what their seat may know, never from another player's cards."""
+"""The computer players (generator/families/tricks/bot.py and strong.py, the draw of
+pairs/play.py; the same in engine.js, held to them by tests/test_play_engine.py): they only
+make legal moves, and they decide from what their seat may know, never from another
+player's cards. The strong level plays here with a small budget of simulated plays (its
+moves take the same paths, fewer times): Python plays its worlds slowly."""
 
 from __future__ import annotations
 
@@ -55,11 +57,34 @@ def _swap_two_hidden_cards(hands: list[list[object]], seat: int) -> bool:
     return True
 
 
-@pytest.mark.parametrize("game", ["hearts", "peppa", "chat-noir", "peppa-scivolosa"])
-def test_the_trick_bot_sees_no_hidden_card(game: str) -> None:
-    options = next(o for o in configurations() if o["game"] == game and o["variant"] is None)
+TRICK_GAMES = {"hearts": None, "peppa": None, "chat-noir": None, "peppa-scivolosa": None,
+               "whist": None, "oh-hell": None, "briscola": "four-players"}
+STRONG = {"level": "strong", "budget": 40}  # a few worlds a move: Python is slow at it
+
+
+def trick_options(game: str, level: str) -> Json:
+    """The game (Briscola for four: a swap needs two other hands) at the given level."""
+    options = next(o for o in configurations()
+                   if o["game"] == game and o["variant"] == TRICK_GAMES[game])
+    return dict(options, **STRONG) if level == "strong" else options
+
+
+@pytest.mark.parametrize("game", TRICK_GAMES)
+def test_the_strong_bot_only_makes_legal_moves(game: str) -> None:
+    table = new_table(trick_options(game, "strong"))
+    for seed in range(2):
+        table.new_round(seed)
+        while (turn := table.turn()) is not None and not table.is_over():
+            move = table.bot_move(turn)
+            table.play(move)  # the table refuses an illegal move: PlayError
+
+
+@pytest.mark.parametrize("level", ["easy", "strong"])
+@pytest.mark.parametrize("game", TRICK_GAMES)
+def test_the_trick_bot_sees_no_hidden_card(game: str, level: str) -> None:
+    options = trick_options(game, level)
     checked = 0
-    for seed in range(6):
+    for seed in range(6 if level == "easy" else 1):
         table = new_table(options)
         assert isinstance(table, TricksTable)
         table.new_round(seed)
@@ -69,9 +94,10 @@ def test_the_trick_bot_sees_no_hidden_card(game: str) -> None:
             assert turn is not None
             view = table.view(turn)
             # nothing of another seat's hand is in what the bot is given (but the cards it
-            # passed, which it knows)
+            # passed, which it knows, and the card turned up for trumps, which all have seen)
             said = set(json.dumps(view, ensure_ascii=False).replace('"', " ").replace(",", " ").split())
-            assert not (hidden_cards(table, turn) - set(view["passed"] or ())) & said
+            known = set(view["passed"] or ()) | {view["turned"]}
+            assert not (hidden_cards(table, turn) - known) & said
             move = table.bot_move(turn)
             if not table.state.passing and _swap_two_hidden_cards(table.state.hands, turn):
                 assert table.view(turn) == view and table.bot_move(turn) == move
@@ -79,7 +105,7 @@ def test_the_trick_bot_sees_no_hidden_card(game: str) -> None:
                 checked += 1
             legal = table.legal_moves()
             table.play(move if rng.below(2) else legal[rng.below(len(legal))])
-    assert checked > 100
+    assert checked > (100 if level == "easy" else 20)
 
 
 def test_the_pairs_bot_draws_without_seeing_the_cards() -> None:

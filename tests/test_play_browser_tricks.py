@@ -11,9 +11,12 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from test_play_browser import FOCUS, _open, _reader_move, _start, replay
+from test_play_browser import FOCUS, RECORD, _open, _reader_move, _start, replay
 
 from conftest import TEMPLATES, serve_folder
+from generator.families.play import new_table
+from generator.families.tricks.bot import choose
+from generator.families.tricks.strong import choose_strong
 from generator.pipeline import BuildConfig, build
 
 FIXTURES = Path(__file__).parent / "fixtures" / "trick-games"
@@ -147,5 +150,57 @@ def test_axe_finds_no_violation_while_bidding_or_drawing(tricks_site: str, brows
             assert page.locator(".play-bid").count() > 0  # the reader is bidding
         violations = axe_module.Axe().run(page).response["violations"]
         assert violations == [], [(v["id"], [n["target"] for n in v["nodes"]]) for v in violations]
+    finally:
+        page.close()
+
+
+def _computer_moves(calls: list[list[Any]], upto: int) -> tuple[int, int]:
+    """The page's first ``upto`` computer plays, each checked against the Python table's
+    player at the level the page gave the engine; and how many of them the other level
+    would have played differently."""
+    table = None
+    checked = differ = 0
+    for name, *args in calls:
+        if name == "newRound":
+            table = new_table(args[0])
+            table.new_round(args[1])
+            continue
+        assert table is not None and name == "play"
+        move = args[0]
+        if move["by"] != 0 and checked < upto:
+            assert table.bot_move(move["by"]) == move
+            view = table.view(move["by"])
+            other = (choose(table.options, view) if table.options["level"] == "strong"
+                     else choose_strong(table, view, table.seed))
+            differ += other != move
+            checked += 1
+        table.play(move)
+    return checked, differ
+
+
+def test_the_computer_players_level_is_chosen_and_remembered(tricks_site: str,
+                                                             browser: Any) -> None:
+    """"Computer players": Strong by default, Easy when chosen, remembered on reloading;
+    the page's computer moves are those of the level it gave the engine."""
+    page = _open(browser, f"{tricks_site}/en/whist/play/index.html?pace=0&seed=4")
+    try:
+        assert page.inner_text('label[for="play-level"]') == "Computer players"
+        assert page.locator("#play-level option").all_inner_texts() == ["Easy", "Strong"]
+        assert page.input_value("#play-level") == "strong"
+        for level in ("strong", "easy"):
+            if level == "easy":
+                page.select_option("#play-level", "easy")
+                page.reload()
+                page.evaluate(RECORD)
+                assert page.input_value("#play-level") == "easy"  # remembered
+            _start(page)
+            for _ in range(3):
+                _reader_move(page, 0)
+            calls = page.evaluate("window.__calls")
+            assert calls[0][1]["level"] == level
+            checked, differ = _computer_moves(calls, 6)
+            assert checked == 6 and differ > 0, (level, differ)
+            page.click(".play-quit button")  # New game
+        assert page.errors == []
     finally:
         page.close()

@@ -298,6 +298,66 @@ def test_the_two_engines_agree_on_hearts_for_five_and_six(node: Node) -> None:
     assert len(compare(node, configs, jobs)) == 24
 
 
+# -- the strong computer player (tricks/strong.py, chooseStrong in families/tricks.js) ------
+
+STRONG_GAMES = ("hearts", "peppa", "chat-noir", "peppa-scivolosa", "whist", "oh-hell",
+                "briscola")
+# simulated plays a strong move: one world a move in the unit tier (Python plays them
+# slowly), the engine's own budget (2,000) in make test-deep
+STRONG_BUDGET = sized(60, 2000)
+STRONG_HANDS = sized(8, 40)  # a game, in make test (and make test-deep)
+
+
+def strong_configurations(budget: int) -> list[Json]:
+    """Every variant of the trick games of rules/ and every configuration of the games that
+    take tricks (tests/taking_games.py), with the strong player."""
+    configs = [o for o in configurations() if o["game"] in STRONG_GAMES]
+    configs += taking_games.configurations()
+    return [dict(o, level="strong", budget=budget) for o in configs]
+
+
+def _strong_jobs(configs: list[Json], game: str, hands: int) -> list[Json]:
+    """``hands`` hands of ``game``, one configuration after another: a strong seat, or
+    strong seats everywhere."""
+    indices = [i for i, o in enumerate(configs) if o["game"] == game]
+    jobs = []
+    for k in range(hands):
+        i = indices[k % len(indices)]
+        players = configs[i]["players"]
+        jobs.append({"opt": i, "seed": 31 + k, "rounds": 1,
+                     "bots": [[k % players], list(range(players))][k % 2]})
+    return jobs
+
+
+@pytest.mark.parametrize("game", STRONG_GAMES)
+def test_the_strong_player_makes_the_same_moves_in_both(node: Node, game: str) -> None:
+    """The same worlds sampled from the same streams, played out to the same moves: one hand
+    a game, the strong player at one seat."""
+    configs = strong_configurations(STRONG_BUDGET)
+    assert len(compare(node, configs, _strong_jobs(configs, game, 1))) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.deep
+@pytest.mark.parametrize("game", STRONG_GAMES)
+def test_the_strong_player_makes_the_same_moves_in_both_over_many_hands(node: Node,
+                                                                        game: str) -> None:
+    """Every configuration of each game, strong seats everywhere every other hand; at the
+    engine's own budget in make test-deep."""
+    configs = strong_configurations(STRONG_BUDGET)
+    assert len(compare(node, configs, _strong_jobs(configs, game, STRONG_HANDS))) == STRONG_HANDS
+
+
+def test_a_level_that_is_not_one_is_refused_in_both(node: Node) -> None:
+    for bad in ({"level": "grandmaster"}, {"level": "strong", "budget": 0},
+                {"level": "strong", "budget": "lots"}):
+        options = dict(_hearts(), **bad)
+        answer = node.ask({"calls": [["newRound", options, 1]]})[0]
+        with pytest.raises(ValueError) as caught:
+            new_table(options)
+        assert "crash" in answer and str(caught.value) in answer["crash"]
+
+
 def test_the_whole_state_is_the_same_after_every_step(node: Node) -> None:
     """state() is the page's contract: compared whole, not hashed, on one round a game (and
     on every configuration of the games that take tricks)."""

@@ -167,6 +167,8 @@ def _unused(configs: list[PlayConfig]) -> set[str]:
                    "pending", "drawsSome", "winsBlocked", "tieBlocked", "leftInHand", "collects"}
     if all(not o.get("match") for o in options):  # a shedding game's match to a target
         unused.add("endReached")
+    if all(o.get("family") != "tricks" for o in options):  # the one family with levels
+        unused |= {"level", "levelEasy", "levelStrong"}
     if all(o.get("bids") is None for o in options):
         unused |= {"yourBid", "yourBidLabel", "bids", "youBid", "bid", "hook", "badBid", "bidLine"}
     if all(not o.get("book") for o in options):
@@ -226,6 +228,9 @@ def words(msgs: Messages) -> dict[str, str]:
         "newGame": _("New game"), "nextRound": _("Next round"), "nextHand": _("Next hand"),
         "pace": _("Pace of the computer's moves"), "paceSlow": _("Slow"),
         "paceBrisk": _("Brisk"), "paceFast": _("Fast"), "paceNow": _("At once"),
+        "level": _("Computer players"),
+        "levelEasy": msgs.pgettext(*_p_("computer players", "Easy")),
+        "levelStrong": msgs.pgettext(*_p_("computer players", "Strong")),
         "yourHand": _("Your hand"), "cards": _("Cards: %(num)s"), "trick": _("The trick"),
         "table": _("At the table"), "out": _("Out of cards"), "dealer": _("Dealer"),
         **gendered("dealer", Gendered(_p_("feminine", "Dealer"), _p_("masculine", "Dealer"))),

@@ -22,7 +22,9 @@
     family.py     all of it behind the Family protocol
     play.py       the play table: a game of hands as JSON, the twin of
                   templates/static/play/families/tricks.js
-    bot.py        the rule-based computer player (the same in families/tricks.js)
+    bot.py        the rule-based computer player (the same in families/tricks.js): the
+                  easy level; bot_taking.py its play of the games that take tricks
+    strong.py     the strong level: sampled deals played out by the easy player
 """
 
 from .engine import TricksGame as Game

@@ -10,16 +10,20 @@ over. Moves use the example scripts' notation: ``{"by": 2, "play": "Q♠"}`` and
 
 from __future__ import annotations
 
+import json
+from copy import copy
 from itertools import combinations
 
-from ...core.cards import Card, card_name
+from ...core.cards import Card, Suit, card_name
 from ..moves import Json, PlayError, card_of, seat_of
 from ..table_play import PlayTable
 from .bot import choose
 from .deal import Dealt, deal_pack
 from .engine import Bid, Pass, Play, TricksGame, TricksState
+from .options import PassTo
 from .play_options import game_from_options, play_options
 from .scoring import HandResult, verdict
+from .strong import LEVELS, choose_strong
 
 __all__ = ["TricksTable", "game_from_options", "play_options"]
 
@@ -42,6 +46,18 @@ class TricksTable(PlayTable[TricksGame]):
     """The hands of one trick-taking game at one table, with its score sheet."""
 
     family = "tricks"
+
+    def __init__(self, options: Json) -> None:
+        level = options.get("level", "easy")
+        if level not in LEVELS:
+            raise ValueError(f"no computer players of the level {json.dumps(level)}: "
+                             f"{' or '.join(LEVELS)}")
+        budget = options.get("budget")
+        if budget is not None and not (isinstance(budget, int) and not isinstance(budget, bool)
+                                       and budget > 0):
+            raise ValueError(f"the strong player's budget is a number of plays above 0, "
+                             f"not {json.dumps(budget)}")
+        super().__init__(options)
 
     @staticmethod
     def game_from_options(options: Json) -> TricksGame:
@@ -176,7 +192,7 @@ class TricksTable(PlayTable[TricksGame]):
                 "turn": self.turn(), "legal": self.legal_moves() if mine and not s.passing else [],
                 "turned": self._turned(), "trump": None if s.trump is None else s.trump.value,
                 "bidding": s.bidding, "bids": list(s.bids), "stock": len(s.stock),
-                "dealer": self.dealer}
+                "dealer": self.dealer, "counts": [len(h) for h in s.hands]}
 
     def _turned(self) -> str | None:
         return None if self.turned is None else card_name(self.turned)
@@ -193,7 +209,54 @@ class TricksTable(PlayTable[TricksGame]):
         if view["turn"] != seat:
             raise PlayError("wrong-player", f"it is seat {view['turn']}'s turn",
                             self.legal_moves())
+        if self.options.get("level") == "strong":
+            return choose_strong(self, view, self.seed)
         return choose(self.options, view)
+
+    def position(self, view: Json, hands: list[list[str]], stock: list[str]) -> TricksTable:
+        """A copy of this table at the point of the hand ``view`` shows, with ``hands``
+        (every seat's, the view's own among them) and ``stock`` (top first) as one world of
+        the strong player's has them: what the view says of the hand (the tricks, the trick
+        under way, the bids, the trumps) and nothing of the match (its sheet is empty). The
+        twin of engine.js's ``position``."""
+        t = copy(self)
+        n = self.players
+        tricks: list[Json] = view["tricks"]
+        taken: list[list[Card]] = [[] for _ in range(n)]
+        for trick in tricks:
+            taken[trick["winner"]].extend(card_of(c) for c in trick["cards"])
+        in_hands = [self.sorted([card_of(c) for c in h]) for h in hands]
+        bidding = view["bidding"]
+        o = self.game.options
+        leader = (view["trick"][0]["by"] if view["trick"] else tricks[-1]["winner"] if tricks
+                  else self.game.first_leader(view["dealer"], in_hands))
+        bids = None if o.bidding is None or bidding else list(view["bids"])
+        state = TricksState(self.game, in_hands, dealer=view["dealer"], direction=PassTo.NONE,
+                            taken=taken, leader=leader, hand=view["hand_number"],
+                            stock=[card_of(c) for c in stock],
+                            trump=None if view["trump"] is None else Suit(view["trump"]),
+                            bids=bids)
+        state.winners = [trick["winner"] for trick in tricks]
+        state.broken = view["broken"]
+        state.trick = [Play(p["by"], card_of(p["play"])) for p in view["trick"]]
+        held = sum(len(h) for h in hands) + len(view["trick"])
+        state.total_tricks = len(tricks) + (held + len(stock)) // n
+        if bidding:
+            state.bids = list(view["bids"])
+            state.bid_turn, state.turn = view["turn"], None
+        else:
+            state.turn = view["turn"]
+        t.state = state
+        t.round_number, t.dealer, t.seed = view["hand_number"], view["dealer"], 0
+        t.sheet = []
+        t.dealt = [list(h) for h in in_hands]
+        t.turned = None if view["turned"] is None else card_of(view["turned"])
+        t.pass_to = view["pass_to"]
+        t.passes = [None] * n
+        t.tricks = list(tricks)
+        t.last = None
+        t.result = None
+        return t
 
     # -- what the page shows -----------------------------------------------------------------
 

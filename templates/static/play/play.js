@@ -30,8 +30,18 @@
   function storedPace() {
     try { const p = localStorage.getItem(PACE_KEY); return p in PACES ? p : null; } catch (e) { return null; }
   }
+  // The computer players' level, where the family has levels (the trick games: Easy, the
+  // rule-based player; Strong, the one that plays out sampled deals, within 200 ms a move on
+  // a phone: docs/play.md). Strong by default; the reader's choice is remembered like the
+  // pace and goes to the engine with the game's options when a game starts.
+  const LEVEL_KEY = 'rulebook-play-level';
+  const levels = window.RulebookEngine.familyOf(data.family).levels || null;
+  function storedLevel() {
+    try { const l = localStorage.getItem(LEVEL_KEY); return levels && levels.includes(l) ? l : null; } catch (e) { return null; }
+  }
   const ui = {
     config: data.default || 0, names: [], paceName: storedPace() || (reduced ? 'now' : 'brisk'),
+    level: storedLevel() || 'strong',
     log: [], pending: [], reason: '', selected: [], fan: [], focus: 0, gen: 0, token: 0, result: null,
   };
   let testPace = params.has('pace') ? Number(params.get('pace')) : null;
@@ -163,6 +173,18 @@
     return el('p', { class: 'play-pace' }, [el('label', { for: 'play-pace', text: W.pace }), ' ', select]);
   }
 
+  function levelNode() {
+    if (!levels) return null;
+    const words = { easy: W.levelEasy, strong: W.levelStrong };
+    const select = el('select', { id: 'play-level' }, levels.map((k) =>
+      el('option', { value: k, text: words[k], selected: k === ui.level })));
+    select.addEventListener('change', () => {
+      ui.level = select.value;
+      try { localStorage.setItem(LEVEL_KEY, select.value); } catch (e) { /* private mode: this visit only */ }
+    });
+    return el('p', { class: 'play-pace' }, [el('label', { for: 'play-level', text: W.level }), ' ', select]);
+  }
+
   // -- setup --------------------------------------------------------------------------------
 
   function setup() {
@@ -171,7 +193,7 @@
       data.configs.map((c, i) => el('option', { value: String(i), text: c.label, selected: i === ui.config })));
     const form = el('form', { class: 'play-setup', on: { submit: (e) => { e.preventDefault(); ui.config = Number(select.value); start(); } } }, [
       el('label', { for: 'play-config', text: W.setup }), select,
-      paceNode(),
+      levelNode(), paceNode(),
       el('button', { type: 'submit', class: 'button', id: 'play-start', text: W.start }),
     ]);
     root.append(form);
@@ -188,7 +210,7 @@
     ui.names = data.names.slice(0, config.players);
     ui.token = 0;
     ui.log = [];
-    api.newRound(config.options, seed());
+    api.newRound(levels ? Object.assign({}, config.options, { level: ui.level }) : config.options, seed());
     beginRound();
   }
   function next() {

@@ -59,8 +59,15 @@
       losers: Array.from(losers).sort((a, b) => a - b) };
   }
 
+  const LEVELS = ['easy', 'strong'];  // the computer players' levels (options.level; easy when left out)
+
   class TricksTable extends E.Table {
     constructor(options) {
+      const level = options.level === undefined ? 'easy' : options.level;
+      if (!LEVELS.includes(level)) throw new Error(`no computer players of the level ${JSON.stringify(level)}: easy or strong`);
+      if (options.budget !== undefined && options.budget !== null && !(Number.isInteger(options.budget) && options.budget > 0)) {
+        throw new Error(`the strong player's budget is a number of plays above 0, not ${JSON.stringify(options.budget)}`);
+      }
       super(options);
       this.table = new Map(options.points);
       this.values = new Map(options.points);
@@ -406,13 +413,68 @@
         trick: this.trick.map((p) => ({ by: p.by, play: p.play })), tricks: this.tricks.map((t) => this.seen(t, seat)),
         broken: this.broken, turn, legal: turn === seat && !this.isPassing ? this.legalMoves() : [],
         turned: this.turned, trump: this.trump, bidding: this.isBidding, bids: this.bids.slice(),
-        stock: this.stock.length, dealer: this.dealer };
+        stock: this.stock.length, dealer: this.dealer, counts: this.hands.map((h) => h.length) };
     }
 
     botMove(seat) {
       const view = this.view(seat);
       if (view.turn !== seat) throw new PlayError('wrong-player', `it is seat ${view.turn}'s turn`, this.legalMoves());
+      if (this.options.level === 'strong') return chooseStrong(this.options, view, this.seed);
       return chooseTricks(this.options, view);
+    }
+
+    // -- a position the strong player imagines (generator/families/tricks/strong.py) --------
+    /** This table at the point of the hand `view` shows, with `hands` (every seat's, the
+        view's own among them) and `stock` (top first) as one sampled world has them: what
+        the view says of the hand (the tricks, the trick under way, the bids, the trumps) and
+        nothing of the match (its sheet is empty). */
+    position(view, hands, stock) {
+      const n = this.players;
+      this.roundNumber = view.hand_number; this.dealer = view.dealer; this.seed = 0;
+      this.sheet = [];
+      this.hands = hands.map((h) => this.sorted(h)); this.dealt = this.hands.map((h) => h.slice());
+      this.stock = stock.slice(); this.dealtStock = []; this.turned = view.turned; this.trump = view.trump;
+      this.mustTrump = this.trump !== null && this.options.trumps.must_trump;
+      this.overTrump = this.trump !== null && this.options.trumps.over_trump;
+      this.tricks = view.tricks.slice();
+      this.winners = view.tricks.map((t) => t.winner);
+      this.taken = Array.from({ length: n }, () => []);
+      this.tricksWon = new Array(n).fill(0);
+      for (const t of view.tricks) { this.taken[t.winner].push(...t.cards); this.tricksWon[t.winner] += 1; }
+      this.trick = view.trick.map((p) => ({ by: p.by, play: p.play }));
+      this.trickNumber = view.tricks.length + 1; this.broken = view.broken;
+      const held = sum(this.hands.map((h) => h.length)) + this.trick.length;
+      this.handTricks = view.tricks.length + Math.floor((held + this.stock.length) / n);
+      this.isBidding = view.bidding; this.bids = view.bids.slice(); this.bidOrder = [];
+      this.bidTurn = view.bidding ? view.turn : null;
+      this.direction = 'none'; this.isPassing = false; this.passTo = view.pass_to;
+      this.passes = new Array(n).fill(null);
+      this.step = this.options.play === 'clockwise' ? 1 : -1;
+      this.leader = this.trick.length ? this.trick[0].by : view.tricks.length
+        ? view.tricks[view.tricks.length - 1].winner : this.firstLeader();
+      this.turnSeat = view.bidding ? null : view.turn;
+      this.last = null; this.handResult = null;
+      return this;
+    }
+
+    /** What the rule-based player reads of view(seat), made quickly for a world's seat on
+        its turn: the same fields, the others' draws left as they are (the player never
+        reads a draw, and a world's cards are the strong player's own guesses). */
+    botView(seat) {
+      return { seat, players: this.players, hand: this.sorted(this.hands[seat]), passing: false,
+        trick: this.trick, tricks: this.tricks, turn: seat, legal: this.legalMoves(), trump: this.trump,
+        bidding: this.isBidding, bids: this.bids };
+    }
+
+    /** A copy to play on: the hand's changing parts copied, the rest shared. */
+    copy() {
+      const t = Object.assign(Object.create(TricksTable.prototype), this);
+      t.hands = this.hands.map((h) => h.slice()); t.stock = this.stock.slice();
+      t.tricks = this.tricks.slice(); t.winners = this.winners.slice();
+      t.taken = this.taken.map((c) => c.slice()); t.tricksWon = this.tricksWon.slice();
+      t.trick = this.trick.slice(); t.bids = this.bids.slice(); t.bidOrder = this.bidOrder.slice();
+      t.passes = this.passes.slice(); t.sheet = [];
+      return t;
     }
 
     state() {
@@ -481,13 +543,27 @@
     return 0;
   }
 
+  // What the bots read from a game's options, read once a game (the strong player asks the
+  // rule-based one thousands of times a move).
+  const READ = new WeakMap();
+  function readOptions(options) {
+    let r = READ.get(options);
+    if (r === undefined) {
+      const values = new Map();
+      for (const [c, v] of options.points.concat(options.special)) values.set(c, (values.get(c) || 0) + v);
+      r = { values, order: new Map(options.cards.map((c, i) => [c, i])), power: powerTable(options.ranking) };
+      READ.set(options, r);
+    }
+    return r;
+  }
+
   class Sense {
     constructor(options, view) {
       const sign = options.end.winning === 'highest-wins' ? -1 : 1;
-      this.values = new Map();
-      for (const [c, v] of options.points.concat(options.special)) this.values.set(c, (this.values.get(c) || 0) + v);
+      const read = readOptions(options);
+      this.values = read.values;
       this.sign = sign;
-      this.order = new Map(options.cards.map((c, i) => [c, i]));
+      this.order = read.order;
       this.base = sign * options.per_trick;
       this.seat = view.seat;
       this.hand = view.hand;
@@ -495,17 +571,23 @@
       view.tricks.forEach((t) => t.cards.forEach((c) => gone.add(c)));
       view.trick.forEach((p) => gone.add(p.play));
       this.unseen = options.cards.filter((c) => !gone.has(c));
-      this.voids = new Set();
-      const step = options.play === 'clockwise' ? 1 : -1;
+      this.options = options; this.view = view; this.shown = null;
+      this.queenBad = this.cost(QUEEN) > 0 && this.order.has(QUEEN);
+    }
+    get voids() { // who has shown a void in which suit ("2♥"), worked out when first asked
+      if (this.shown !== null) return this.shown;
+      const view = this.view;
+      this.shown = new Set();
+      const step = this.options.play === 'clockwise' ? 1 : -1;
       for (const t of view.tricks) {
         const led = suitOf(t.cards[0]);
-        t.cards.forEach((c, i) => { if (suitOf(c) !== led) this.voids.add(mod(t.lead + i * step, view.players) + led); });
+        t.cards.forEach((c, i) => { if (suitOf(c) !== led) this.shown.add(mod(t.lead + i * step, view.players) + led); });
       }
       if (view.trick.length) {
         const led = suitOf(view.trick[0].play);
-        view.trick.forEach((p) => { if (suitOf(p.play) !== led) this.voids.add(p.by + led); });
+        view.trick.forEach((p) => { if (suitOf(p.play) !== led) this.shown.add(p.by + led); });
       }
-      this.queenBad = this.cost(QUEEN) > 0 && this.order.has(QUEEN);
+      return this.shown;
     }
     cost(card) { return this.sign * (this.values.get(card) || 0); }
     inHand(suit) { return this.hand.filter((c) => suitOf(c) === suit).length; }
@@ -583,10 +665,10 @@
 
   class Taking {
     constructor(options, view) {
-      this.power = powerTable(options.ranking);
-      this.values = new Map();
-      for (const [c, v] of options.points.concat(options.special)) this.values.set(c, (this.values.get(c) || 0) + v);
-      this.order = new Map(options.cards.map((c, i) => [c, i]));
+      const read = readOptions(options);
+      this.power = read.power;
+      this.values = read.values;
+      this.order = read.order;
       this.seat = view.seat; this.players = view.players; this.hand = view.hand; this.trump = view.trump;
       const half = Math.floor(this.players / 2);
       this.side = new Set(options.sides === 'partners'
@@ -680,6 +762,197 @@
     if (mine.length && mine.length > theirs.length) return t.best(mine, (c) => [-t.pw(c)]);
     const pool = plain.length ? plain : cards;
     return t.best(pool, (c) => [-t.hand.filter((x) => suitOf(x) === suitOf(c)).length, t.pw(c)]);
+  }
+
+  // -- the strong player: worlds sampled from what it has seen, played out ----------------
+  // (generator/families/tricks/strong.py, move for move.) From view(seat) alone it deals the
+  // cards it cannot see in N ways consistent with what it has seen (the voids shown, the
+  // cards it passed, the turned card, the stock's size), plays each of its moves in each
+  // world to the end of the hand with the rule-based player at every seat, and makes the
+  // move whose hands score best for its side against the others. Its passes are the
+  // rule-based player's. The work is a fixed budget of simulated plays, never a clock: the
+  // same view and seed give the same move on any machine.
+  const STRONG = { budget: 2000, worlds: 24, tries: 20 };
+  const NO_CAP = 999;  // a trump cap above every power: the seat may hold any trump
+
+  function chooseStrong(options, view, seed) {
+    if (view.passing) return chooseTricks(options, view);
+    const candidates = strongCandidates(options, view);
+    if (candidates.length === 1) return candidates[0];
+    const known = knowledge(options, view);
+    const left = sum(view.counts) + view.stock + (view.bidding ? view.bids.filter((b) => b === null).length : 0);
+    const budget = options.budget || STRONG.budget;
+    const worlds = Math.max(1, Math.min(STRONG.worlds, Math.floor(budget / (candidates.length * left))));
+    const rng = strongStream(view, seed);
+    const table = new TricksTable(options);
+    const totals = new Array(candidates.length).fill(0);
+    for (let w = 0; w < worlds; w++) {
+      const world = sampleWorld(known, view, rng);
+      const base = table.position(view, world.hands, world.stock);
+      candidates.forEach((move, i) => {
+        const t = base.copy();
+        t.play(move);
+        while (!t.isOver()) {  // the rule-based player's moves are legal: no need to check them again
+          const m = chooseTricks(options, t.botView(t.turn()));
+          if ('play' in m) t.playCard(m.by, m.play); else t.play(m);
+        }
+        totals[i] += worth(options, t, view.seat);
+      });
+    }
+    let best = 0;
+    totals.forEach((v, i) => { if (v > totals[best]) best = i; });
+    return candidates[best];
+  }
+
+  /** The bot's own random stream: from the hand's seed, its seat and how far the hand has
+      gone, so that the same view gives the same move (whatever the hidden cards are). */
+  function strongStream(view, seed) {
+    const progress = view.tricks.length * view.players + view.trick.length + view.bids.filter((b) => b !== null).length;
+    return E.stream((seed ^ Math.imul(progress + 1, 0x85EBCA6B)) >>> 0, view.seat + 1);
+  }
+
+  /** A finished hand's worth to `seat`: its side's score against the others' (each side
+      counted once), turned round where the lowest total wins; whole numbers, so that both
+      languages add them alike. */
+  function worth(options, t, seat) {
+    const scores = t.handResult.side_scores;
+    const mine = t.sideSeats().findIndex((g) => g.includes(seat));
+    const value = (scores.length - 1) * scores[mine] - (sum(scores) - scores[mine]);
+    return options.end.winning === 'highest-wins' ? value : -value;
+  }
+
+  /** The legal moves worth trying: the bids, or one card of each run of cards that do the
+      same (the 9 and 10 of a suit whose cards between are played or held, worth the same). */
+  function strongCandidates(options, view) {
+    const legal = view.legal;
+    if (view.bidding || legal.length < 2) return legal;
+    const power = powerTable(options.ranking);
+    const pw = (c) => power[rankOf(c)] || 0;
+    const values = new Map();
+    for (const [c, v] of options.points.concat(options.special)) values.set(c, (values.get(c) || 0) + v);
+    const marked = new Set(options.ends_with);
+    for (const set of options.sets) set.cards.forEach((c) => marked.add(c));
+    if (options.queen_breaks_hearts) marked.add(QUEEN);
+    const gone = new Set(view.hand);
+    view.tricks.forEach((t) => t.cards.forEach((c) => gone.add(c)));
+    view.trick.forEach((p) => gone.add(p.play));
+    const unseen = options.cards.filter((c) => !gone.has(c));
+    const out = [];
+    for (const move of legal) {
+      const c = move.play;
+      const same = out.some((m) => {
+        const d = m.play;
+        if (suitOf(d) !== suitOf(c) || (values.get(d) || 0) !== (values.get(c) || 0) || marked.has(c) || marked.has(d)) return false;
+        const lo = Math.min(pw(c), pw(d)); const hi = Math.max(pw(c), pw(d));
+        return !unseen.some((u) => suitOf(u) === suitOf(c) && pw(u) > lo && pw(u) < hi);
+      });
+      if (!same) out.push(move);
+    }
+    return out;
+  }
+
+  /** What the view says of where the unseen cards are: the cards pinned to a seat (those it
+      passed; the turned card, in the dealer's hand, the drawer's or under the stock), each
+      seat's voids (not following suit; not trumping where it must) and its trump cap (a
+      lower trump where it must over-trump), the places left and the cards to deal them. */
+  function knowledge(options, view) {
+    const n = view.players; const me = view.seat; const t = options.trumps;
+    const gone = new Set(view.hand);
+    view.tricks.forEach((tr) => tr.cards.forEach((c) => gone.add(c)));
+    view.trick.forEach((p) => gone.add(p.play));
+    const pinned = new Map();
+    const pin = (c, where) => { if (!gone.has(c)) pinned.set(c, where); };
+    if (view.passed && !view.passing && view.pass_to !== 'none') {
+      const to = passTarget(view.pass_to, me, n);
+      if (to !== me) view.passed.forEach((c) => pin(c, to));
+    }
+    let aside = null;  // the turned card, out of play
+    if (view.turned !== null && t.source === 'dealer-last' && view.dealer !== me) pin(view.turned, view.dealer);
+    if (view.turned !== null && t.source === 'turned') {
+      if (options.deal.draw && t.turned_drawn_last) {
+        let drawer = null;
+        view.tricks.forEach((tr) => (tr.draws || []).forEach((d) => { if (d.card === view.turned) drawer = d.by; }));
+        if (drawer === null) pin(view.turned, n);
+        else if (drawer !== me) pin(view.turned, drawer);
+      } else aside = view.turned;
+    }
+    const power = powerTable(options.ranking);
+    const pw = (c) => power[rankOf(c)] || 0;
+    const voids = Array.from({ length: n }, () => new Set());
+    const cap = new Array(n).fill(NO_CAP);
+    const trump = view.trump;
+    const mustTrump = trump !== null && t.must_trump; const overTrump = trump !== null && t.over_trump;
+    const step = options.play === 'clockwise' ? 1 : -1;
+    const tricks = view.tricks.map((tr) => tr.cards.map((c, i) => ({ by: mod(tr.lead + i * step, n), play: c })));
+    tricks.push(view.trick);
+    for (const plays of tricks) {
+      if (options.follow !== 'suit' || !plays.length) continue;
+      const led = suitOf(plays[0].play);
+      let top = null;  // the highest trump played before
+      plays.forEach((p, i) => {
+        const s = suitOf(p.play);
+        if (i > 0 && s !== led) {
+          voids[p.by].add(led);
+          if (mustTrump && s !== trump) voids[p.by].add(trump);
+        }
+        if (i > 0 && s === trump && top !== null && overTrump && (led === trump || mustTrump) && pw(p.play) < pw(top)) {
+          cap[p.by] = Math.min(cap[p.by], pw(top));
+        }
+        if (s === trump && (top === null || pw(p.play) > pw(top))) top = p.play;
+      });
+    }
+    // the places: each other seat (0..n-1), the stock (n) and out of play (n + 1)
+    const pool = options.cards.filter((c) => !gone.has(c) && !pinned.has(c) && c !== aside);
+    const room = new Array(n + 2).fill(0);
+    for (let s = 0; s < n; s++) if (s !== me) room[s] = view.counts[s];
+    room[n] = view.stock;
+    for (const where of pinned.values()) room[where] -= 1;
+    room[n + 1] = pool.length - sum(room.slice(0, n + 1));
+    if (room.some((r) => r < 0)) throw new Error(`seat ${me}'s view does not add up: ${JSON.stringify(room)}`);
+    const fits = (place, c) => place >= n || (!voids[place].has(suitOf(c)) && !(suitOf(c) === trump && pw(c) > cap[place]));
+    return { pinned, pool, room, fits, places: n + 2 };
+  }
+
+  /** One world: the pool dealt to the places with room, the most constrained cards first,
+      each to a place that may hold it with the chance of its room left; after `tries`
+      dead ends, dealt without the voids (a world that cannot be is still a fair guess). */
+  function sampleWorld(known, view, rng) {
+    const { pinned, pool, room, fits, places } = known;
+    const choices = (c) => { let k = 0; for (let p = 0; p < places; p++) if (room[p] > 0 && fits(p, c)) k += 1; return k; };
+    const order = new Map(pool.map((c) => [c, choices(c)]));
+    let got = null;
+    for (let attempt = 0; attempt <= STRONG.tries && got === null; attempt++) {
+      const strict = attempt < STRONG.tries;
+      const cards = rng.shuffle(pool.slice());
+      if (strict) cards.sort((a, b) => order.get(a) - order.get(b));
+      got = deal(cards, room, places, strict ? fits : () => true, rng);
+    }
+    const n = view.players;
+    const hands = Array.from({ length: n }, (_, s) => (s === view.seat ? view.hand.slice() : got[s]));
+    const stock = rng.shuffle(got[n]);
+    for (const [c, where] of pinned) {
+      if (where < n) hands[where].push(c);
+    }
+    for (const [c, where] of pinned) if (where === n) stock.push(c);  // the turned card, drawn last
+    return { hands, stock };
+  }
+
+  function deal(cards, room, places, fits, rng) {
+    const left = room.slice();
+    const got = Array.from({ length: places }, () => []);
+    for (const c of cards) {
+      let total = 0;
+      for (let p = 0; p < places; p++) if (left[p] > 0 && fits(p, c)) total += left[p];
+      if (!total) return null;
+      let r = rng.below(total);
+      for (let p = 0; p < places; p++) {
+        if (left[p] > 0 && fits(p, c)) {
+          if (r < left[p]) { got[p].push(c); left[p] -= 1; break; }
+          r -= left[p];
+        }
+      }
+    }
+    return got;
   }
 
   // -- the play page's part (play.js calls page(h) with its helpers) ----------------------
@@ -929,5 +1202,5 @@
     };
   }
 
-  E.register('tricks', { Table: TricksTable, page: tricksPage, verdict });
+  E.register('tricks', { Table: TricksTable, page: tricksPage, verdict, levels: LEVELS });
 }(typeof module === 'object' && module.exports ? require('../engine.js') : window.RulebookEngine));
