@@ -31,6 +31,7 @@ SLOTS: dict[str, str] = {
     "source": "whom a card is drawn from: a player's name, or 'you'",
     "card": "a card as the site writes it (Q♠, 10♥)",
     "cards": "cards as the site writes them, joined as a list",
+    "mine": "the reader's own move: a card, or the cards passed, as the site writes them",
     "suit": "a suit's name or symbol",
     "share": "a share in per cent",
     "low": "the lowest figure of a range (a share or a number)",
