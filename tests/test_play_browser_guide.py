@@ -215,3 +215,34 @@ def test_the_game_page_links_its_example_to_the_guide(guide_site: tuple[str, Pat
     for lang in ("en", "ru", "ar"):
         html = (site / lang / _slug("hearts", lang) / "index.html").read_text(encoding="utf-8")
         assert 'href="play/index.html?example=first-hand"' in html
+
+
+def test_every_guide_of_the_corpus_plays_to_its_end_on_the_script(site: Path, server: str,
+                                                                   browser: Any) -> None:
+    """Each game's guide (every family: Whist's and Briscola's partners, Oh Hell's bids, a
+    shedding game's draws and wild cards), played by its marked moves: never off the script,
+    never a turn without a mark, to the end of the round."""
+    import json
+    import re
+    guided = []
+    for play in sorted(site.glob("en/*/play/index.html")):
+        html = play.read_text(encoding="utf-8")
+        data = json.loads(re.search(r'id="play-data">(.*?)</script>', html, re.S).group(1))  # type: ignore[union-attr]
+        if data["guide"]:
+            guided.append((play.parent.parent.name, data["guide"]["example"], data["family"]))
+    assert {f for _, _, f in guided} == {"pairs", "tricks", "shedding"} and len(guided) >= 13
+    for slug, example, _family in guided:
+        page = _page(browser, f"{server}/en/{slug}/play/index.html?example={example}&pace=0&seed=2")
+        try:
+            while _reader_turn(page):
+                assert page.locator(".play-guide-note.is-off").count() == 0, slug
+                marked = page.locator(".play-mine .is-scripted")
+                assert marked.count(), f"{slug}: nothing marked"
+                for k in range(marked.count()):
+                    marked.nth(k).click()
+                if page.locator(".play-pass").count():
+                    page.locator(".play-pass").click()
+            assert page.locator(".play-guide-note:not(.is-off)").count() == 1, slug
+            assert not page.errors, slug
+        finally:
+            page.close()

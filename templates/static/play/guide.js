@@ -45,9 +45,9 @@
     g.done = 0; g.off = null; g.hint = null; g.refused = null;
     return base.newRound.call(api, options, seed, deal);
   };
-  api.botMove = function (seat) {  // the script's move while the hand follows it
+  api.botMove = function (seat, ...more) {  // the script's move while the hand follows it
     const m = scripted();
-    return m && m.by === seat ? JSON.parse(JSON.stringify(m)) : base.botMove.call(api, seat);
+    return m && m.by === seat ? JSON.parse(JSON.stringify(m)) : base.botMove.call(api, seat, ...more);
   };
   api.play = function (move) {
     const expected = scripted();
@@ -92,7 +92,7 @@
     const mine = cardsOf(off.mine); const theirs = cardsOf(off.expected);
     const key = Array.isArray(off.expected.pass) ? 'offPassed' : 'from' in off.expected ? 'offDrew' : 'offPlayed';
     if (!mine || !theirs || ('bid' in off.expected) || off.expected.draw === true) return P.sentence(W.offOther, {});
-    return P.sentence(gendered(key, ME), { mine: [mine], name: G.names[ME], card: [theirs] });
+    return P.sentence(gendered(key, ME), { mine, name: G.names[ME], card: theirs });
   }
 
   function panel(s) {
@@ -145,11 +145,11 @@
   // -- the hint ----------------------------------------------------------------------------
 
   function hintText(m) {
-    if (Array.isArray(m.pass)) return [W.hintPass, { card: [m.pass] }];
+    if (Array.isArray(m.pass)) return [W.hintPass, { card: m.pass }];
     if ('bid' in m) return [W.hintBid, { num: m.bid }];
     if (m.draw === true) return [W.hintDraw, {}];
     if (m.pass === true) return [W.hintPassTurn, {}];
-    return [W.hintPlay, { card: [m.play.split(' ')] }];
+    return [W.hintPlay, { card: m.play.split(' ') }];
   }
   function hintNode() {
     const button = el('button', { type: 'button', class: 'button play-hint-button', text: W.hint, on: { click: () => {
