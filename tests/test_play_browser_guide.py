@@ -73,6 +73,9 @@ def _play_on_script(page: Any) -> list[str]:
         marked = page.locator(".play-mine .is-scripted")
         count = marked.count()
         assert count >= 1, f"nothing marked at step {step}"
+        # said to a screen reader too: the marked card is described by the guide's note
+        assert marked.first.get_attribute("aria-describedby") == "play-guide-note"
+        assert page.locator("#play-guide-note").count() == 1
         for k in range(count):
             marked.nth(k).click()
         if page.locator(".play-pass").count():

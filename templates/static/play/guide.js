@@ -118,7 +118,7 @@
         el('a', { href: G.href, text: W.guideRead })]),
       label ? el('h3', { class: 'play-guide-step', text: label }) : null,
       text ? html(el('div', { class: 'play-guide-text' }), text) : null,
-      note ? el('p', { class: 'play-guide-note' + (g.off ? ' is-off' : ''), role: 'status' }, [note]) : null,
+      note ? el('p', { class: 'play-guide-note' + (g.off ? ' is-off' : ''), id: 'play-guide-note', role: 'status' }, [note]) : null,
     ]);
   }
 
@@ -140,7 +140,14 @@
     }
     return cards.flatMap((c) => [...mine.querySelectorAll(`.play-card[data-card="${c}"]`)]);
   }
-  function mark(move, cls) { for (const b of buttonsOf(move)) b.classList.add(cls); }
+  /** Marks the move's buttons; the example's move is also described to a screen reader by
+      the guide's note ("The example's move is marked ..."), not by its ring alone. */
+  function mark(move, cls, note) {
+    for (const b of buttonsOf(move)) {
+      b.classList.add(cls);
+      if (note) b.setAttribute('aria-describedby', note);
+    }
+  }
 
   // -- the hint ----------------------------------------------------------------------------
 
@@ -194,7 +201,10 @@
       if (g.hint) mark(g.hint, 'is-hint');
     }
     const expected = scripted();
-    if (expected && expected.by === ME && myTurn) mark(expected, 'is-scripted');
+    if (expected && expected.by === ME && myTurn) {
+      mark(expected, 'is-scripted', 'play-guide-note');
+      for (const b of root.querySelectorAll('.play-back.is-scripted')) b.setAttribute('aria-describedby', 'play-guide-note');
+    }
     if (g.active && mine) mine.after(panel(s));
   });
   if (root.querySelector('.play-setup')) setup();  // play.js drew the form before this loaded
