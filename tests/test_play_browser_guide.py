@@ -99,6 +99,11 @@ def test_the_first_hearts_hand_played_on_the_script(guide_site: tuple[str, Path]
         end = page.evaluate(SHOWN)
         assert end["step"] == "13" and end["text"].startswith(end["narration"][12])
         assert page.locator(".play-guide-note:not(.is-off)").count() == 1
+        page.locator(".play-end button").first.click()  # the next hand: no example of it
+        _reader_turn(page)
+        assert page.evaluate("window.rulebook.state().round") == 2
+        assert page.locator(".play-guide").count() == 0
+        assert page.locator(".play-mine .is-scripted").count() == 0
         assert not page.errors
     finally:
         page.close()

@@ -23,7 +23,7 @@
   const G = data.guide;  // null: no example of this game can be played at the table
   const ME = P.reader();
   const el = P.el;
-  const base = { newRound: api.newRound, botMove: api.botMove, play: api.play };
+  const base = { newRound: api.newRound, nextRound: api.nextRound, botMove: api.botMove, play: api.play };
   // active: the hand under way is the example's; done: its moves made as scripted; off: where
   // the reader left it ({mine, expected}); hint: the computer's move shown; refused: the code
   const g = { active: false, done: 0, off: null, hint: null, refused: null, auto: false };
@@ -44,6 +44,10 @@
     g.active = !!G && deal === G.deal;
     g.done = 0; g.off = null; g.hint = null; g.refused = null;
     return base.newRound.call(api, options, seed, deal);
+  };
+  api.nextRound = function (...args) {  // the match's next hand is the computer's own deal
+    g.active = false; g.hint = null; g.refused = null;
+    return base.nextRound.apply(api, args);
   };
   api.botMove = function (seat, ...more) {  // the script's move while the hand follows it
     const m = scripted();
