@@ -76,6 +76,8 @@ def _play_on_script(page: Any) -> list[str]:
         # said to a screen reader too: the marked card is described by the guide's note
         assert marked.first.get_attribute("aria-describedby") == "play-guide-note"
         assert page.locator("#play-guide-note").count() == 1
+        # the keyboard starts on the example's card (the first of a pass)
+        assert page.evaluate("document.activeElement.classList.contains('is-scripted')"), step
         for k in range(count):
             marked.nth(k).click()
         if page.locator(".play-pass").count():

@@ -153,6 +153,18 @@
     }
   }
 
+  /** Where play.js put the focus on a card of the hand or the fan: on the example's card
+      there instead (the first not yet chosen to pass), the row's one tab stop. */
+  function focusMarked() {
+    const at = document.activeElement;
+    const row = at && at.closest && at.closest('.play-hand, .play-fan');
+    if (!row || !root.contains(row)) return;
+    const target = [...row.querySelectorAll('.is-scripted')].find((b) => b.getAttribute('aria-pressed') !== 'true');
+    if (!target || target === at) return;
+    for (const b of row.querySelectorAll('button')) b.setAttribute('tabindex', b === target ? '0' : '-1');
+    target.focus();
+  }
+
   // -- the hint ----------------------------------------------------------------------------
 
   function hintText(m) {
@@ -208,6 +220,7 @@
     if (expected && expected.by === ME && myTurn) {
       mark(expected, 'is-scripted', 'play-guide-note');
       for (const b of root.querySelectorAll('.play-back.is-scripted')) b.setAttribute('aria-describedby', 'play-guide-note');
+      focusMarked();
     }
     if (g.active && mine) mine.after(panel(s));
   });
