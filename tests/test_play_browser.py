@@ -221,7 +221,10 @@ def test_an_illegal_card_says_why_in_the_page_language(server: str, browser: Any
                         if not state["tricks"] else words("Hearts are not broken yet."))
         else:
             expected = words("No point cards on the first trick.")
-        assert said == expected
+        # the why: the message ends with a link to the rule on the game page (guide.js)
+        assert said == expected + " " + words("The rule on the game's page")
+        href = page.locator(".play-reason a.play-why").get_attribute("href")
+        assert href is not None and href.startswith("../index.html#")
         assert page.evaluate("window.rulebook.state().hands[0].length") == len(state["hands"][0])
     finally:
         page.close()

@@ -35,6 +35,7 @@ SLOTS: dict[str, str] = {
               "possessor (Russian: the genitive, «карты Карлы»; the code fills in the form)"),
     "card": "a card as the site writes it (Q♠, 10♥)",
     "cards": "cards as the site writes them, joined as a list",
+    "mine": "the reader's own move: a card, or the cards passed, as the site writes them",
     "suit": "a suit's name or symbol",
     "share": "a share in per cent",
     "low": "the lowest figure of a range (a share or a number)",

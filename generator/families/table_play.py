@@ -8,14 +8,46 @@ same way in every family, as ``Table`` does in templates/static/play/engine.js.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import Generic, Sequence, TypeVar
 
-from ..core.cards import Card
+from ..core.cards import Card, card_name
 from ..core.prng import Mulberry32
 from .moves import Json, PlayError
+from .scripted import GuideError, Script
 
 G = TypeVar("G")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A round's deal given, not shuffled: the pack in the order the table deals it."""
+
+    pack: tuple[Card, ...]
+    dealer: int
+    round: int  # of the match, from 1: what passes and hand sizes follow
+
+
+def checked_deal(deal: Json, cards: Sequence[Card], players: int) -> Deal:
+    """``deal`` JSON as a ``Deal``: every card in play once, a dealer at the table, a round
+    from 1; else ``PlayError`` ``bad-deal`` saying what is wrong (engine.js: checkedDeal)."""
+    def fail(why: str) -> PlayError:
+        return PlayError("bad-deal", f"not a deal: {why}", [])
+    pack = deal.get("pack")
+    if not isinstance(pack, list) or not all(isinstance(c, str) for c in pack):
+        raise fail("pack is not a list of cards")
+    if sorted(pack) != sorted(card_name(c) for c in cards):
+        raise fail("pack is not the cards in play, each once")
+    dealer = deal.get("dealer")
+    if not (isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < players):
+        raise fail(f"no seat {json.dumps(dealer)} deals")
+    number = deal.get("round", 1)
+    if not (isinstance(number, int) and not isinstance(number, bool) and number >= 1):
+        raise fail(f"round {json.dumps(deal.get('round'))} is not 1 or more")
+    by_name = {card_name(c): c for c in cards}
+    return Deal(tuple(by_name[c] for c in pack), dealer, number)
 
 
 class PlayTable(ABC, Generic[G]):
@@ -75,28 +107,55 @@ class PlayTable(ABC, Generic[G]):
     @abstractmethod
     def to_json(self) -> Json: ...
 
+    # -- an example script at the table (families/guide.py; each family's script_play.py) --
+
+    def example_pack(self, script: Script, dealer: int) -> list[str]:
+        """The pack this table deals into the script's hands, ``dealer`` dealing."""
+        raise GuideError(f"the {self.family} table plays no example script")
+
+    def example_moves(self, script: Script) -> tuple[list[Json], int, list[int]]:
+        """The script's moves played on this table (dealt by ``example_pack``): the moves,
+        how many come before the first step, and the moves made by the end of each step."""
+        raise GuideError(f"the {self.family} table plays no example script")
+
+    def example_result(self, script: Json, result: Json, seats: list[str]) -> str | None:
+        """What this table's ``result`` says against the script's, or None if they agree."""
+        return None
+
     # -- rounds -------------------------------------------------------------------------------
 
     def first_dealer(self) -> int:
         return int(self.options.get("dealer", 0))
 
-    def new_round(self, seed: int) -> Json:
-        """A new match (or single round): its first round, dealt from ``seed``."""
+    def new_round(self, seed: int, deal: Json | None = None) -> Json:
+        """A new match (or single round): its first round, dealt from ``seed``; or, given
+        ``deal`` (``{"pack", "dealer", "round"}``, see ``checked_deal``), from that pack in
+        that order, ``dealer`` dealing, as the round-th of a match: an example round's deal
+        (the play page's guide). The seed still seeds the computer players."""
+        given = None if deal is None else checked_deal(deal, self.cards, self.players)
         self.round_number = 0
-        self.dealer = self.first_dealer() - 1
+        self.dealer = (self.first_dealer() if given is None else given.dealer) - 1
         self.new_match()
-        return self.next_round(seed)
+        if given is None:
+            return self.next_round(seed)
+        self.round_number = given.round - 1
+        return self._deal_next(seed, list(given.pack))
 
     def next_round(self, seed: int) -> Json:
         """The next round of the match: the deal passes to the left. ``PlayError``
         (``match-over``) once the match is over: ``new_round`` starts another."""
         if self.round_number and self.match_over():
             raise PlayError("match-over", "the match is over: new_round starts another", [])
+        return self._deal_next(seed, None)
+
+    def _deal_next(self, seed: int, pack: list[Card] | None) -> Json:
+        """The next round dealt from ``pack``, or from the pack shuffled by ``seed``."""
         self.round_number += 1
         self.dealer = (self.dealer + 1) % self.players
         self.seed = seed & 0xFFFFFFFF
-        pack = list(self.cards)
-        Mulberry32(self.seed).shuffle(pack)
+        if pack is None:
+            pack = list(self.cards)
+            Mulberry32(self.seed).shuffle(pack)
         self.deal(pack)
         return self.to_json()
 

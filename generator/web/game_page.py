@@ -23,6 +23,7 @@ from . import glossary
 from .facts import SECTION_TITLES, GameFacts
 from .numbers import Summary, numbers_summary
 from .page_renderer import PageRenderer, PdfLink
+from .play_guide import first_playable
 from .site import Kind, Page, omitted_pages, relative
 
 
@@ -147,7 +148,7 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
 
     stale = stale_links(r, page, bundle, Kind.GAME)
     lists = r.env(lang).get_template("partials/game_lists.html.j2").module
-    sec, untranslated = _with_fallback(r, lang, bundle)
+    sec, untranslated = game_sections(r, lang, bundle)
     blocks: dict[str, Markup] = {}
     printed: dict[str, Markup] = {}  # where paper has a form of its own
     for key, words in (("objective", sec.objective), ("cards", sec.cards), ("setup", sec.setup),
@@ -159,7 +160,13 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
     shown = [name for name, example in bundle.examples.items()  # never a draft
              if not example.spec.draft and name in text.examples
              and (bundle.rules.id, name) in r.replays]
-    examples = [_example(r, lang, facts, name) for name in shown]
+    play_page = r.site.find(Kind.PLAY, lang=lang, game=bundle.rules.id)
+    guided = first_playable(r, bundle, lang) if play_page is not None else None
+    play_href = (f"{relative(page, play_page.path)}?example={guided.example}"
+                 if play_page is not None and guided is not None else "")
+    examples = [_example(r, lang, facts, name,
+                         play_href if guided is not None and name == guided.example else "")
+                for name in shown]
     if examples:
         # The first round is open; the others open from their titles, so that a phone reader
         # meets the rules after it and not five screens of further rounds (on paper: one round).
@@ -280,7 +287,7 @@ def card_key(deck: Deck) -> CardKey:
     }
 
 
-def _with_fallback(r: PageRenderer, lang: str, bundle: GameBundle) -> tuple[Sections, set[str]]:
+def game_sections(r: PageRenderer, lang: str, bundle: GameBundle) -> tuple[Sections, set[str]]:
     """The page's sections: each the language lacks and the source language has is the
     source's (`rulebook check` warns of it: missing-section-text), named in the set."""
     own = bundle.languages[lang].spec.sections
@@ -381,11 +388,12 @@ def _about(r: PageRenderer, lang: str, facts: GameFacts,
                                    left_out=left_out, folded=False, claims_checked=claims)))
 
 
-def _example(r: PageRenderer, lang: str, facts: GameFacts, name: str) -> Markup:
-    """One example round, rendered from what the replay proved, with this language's narration."""
+def _example(r: PageRenderer, lang: str, facts: GameFacts, name: str, play_href: str) -> Markup:
+    """One example round, rendered from what the replay proved, with this language's narration;
+    ``play_href``: the play page's guide to it, where the reader may play it ("" if not)."""
     family = get_family(facts.bundle.rules.spec.family)
     replay = r.replays[(facts.bundle.rules.id, name)]
     view = ExampleView(name, facts.bundle, lang, facts.text.examples[name], r.messages(lang))
     ex = family.example_context(replay, view)
     template = r.env(lang).get_template(family.example_partial)
-    return Markup(template.render(ex=ex))
+    return Markup(template.render(ex=ex, play_href=play_href))

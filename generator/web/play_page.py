@@ -23,8 +23,9 @@ from ..families.play import counts, play_options
 from ..model.game import GameBundle
 from ..runtime import deps
 from .facts import GameFacts
-from .game_page import variant_name
+from .game_page import game_sections, variant_name
 from .page_renderer import PageRenderer
+from .play_guide import GuideData, guide_data, rule_links
 from .site import Kind, Page, relative
 
 # The computer players, by the names the example rounds give them in each language
@@ -69,6 +70,8 @@ class PlayData(TypedDict):
     words: dict[str, str]
     objects: list[str]  # the words whose card is a verb's object (OBJECT_CARDS, as present)
     roles: dict[str, list[str]]  # each role's form of every seat's name (core/seatnames.py)
+    guide: GuideData | None  # the example round the reader may play (play_guide.py)
+    rules: dict[str, str]  # a refusal's code: its rule on the game page (play_guide.py)
 
 
 class PlayContext(TypedDict):
@@ -96,9 +99,15 @@ def play_context(r: PageRenderer, page: Page, lang: str) -> PlayContext:
     game_page = r.site.find(Kind.GAME, lang=lang, game=bundle.rules.id)
     quickref = r.site.find(Kind.QUICKREF, lang=lang, game=bundle.rules.id)
     assert game_page is not None and quickref is not None
+    game_href = relative(page, game_page.path)
+    data["guide"] = guide_data(r, bundle, lang=lang, msgs=msgs,
+                               configs=[(c["variant"], c["players"]) for c in data["configs"]],
+                               game_href=game_href)
+    sections, _untranslated = game_sections(r, lang, bundle)
+    data["rules"] = rule_links(sections, bool(bundle.languages[lang].spec.steps), game_href)
     return {
         "title": msgs.gettext("Play %(game)s") % {"game": facts.title},
-        "game_title": facts.title, "game_href": relative(page, game_page.path),
+        "game_title": facts.title, "game_href": game_href,
         "quickref_href": relative(page, quickref.path), "data": r.json_ld(data),
         "family": data["family"],
         "description": msgs.gettext("Play %(game)s against the computer, by the rules "
@@ -130,7 +139,8 @@ def play_data(bundle: GameBundle, *, lang: str, msgs: Messages,
             "suits": "italian" if style.italian else "french",
             "words": (said := {k: v for k, v in words(msgs).items() if k not in _unused(configs)}),
             "objects": [key for key in OBJECT_CARDS if key + "M" in said or key in said],
-            "roles": seatnames.role_forms(lang, msgs.gettext("You"))}
+            "roles": seatnames.role_forms(lang, msgs.gettext("You")),
+            "guide": None, "rules": {}}
 
 
 def default_config(configs: list[PlayConfig]) -> int:
@@ -376,4 +386,39 @@ def words(msgs: Messages) -> dict[str, str]:
         "collects": _("%(name)s scores %(num)s, the points left in the other hands: %(list)s."),
         "endReached": _("The game is over: a total has reached %(num)s."),
         "asked": _("Suit asked for: %(suit)s"),
+        # the guide: the game page's example round played at the table (guide.js)
+        "guidePlay": _("Play the example hand"),
+        "guideSeat": _("Your seat: %(name)s"),
+        "guideStep": _("Step %(num)s of %(total)s"),
+        "guideDeal": _("The deal"),
+        "guideMarked": _("The example's move is marked; you may also make another."),
+        "guideRead": _("Read this example on the game's page"),
+        "guideSame": _("The hand ended as in the example."),
+        "offPlayedF": msgs.pgettext(*_p_("feminine", "You played %(mine)s; in the example "
+                                         "%(name)s played %(card)s. The computer plays on "
+                                         "from here.")),
+        "offPlayedM": msgs.pgettext(*_p_("masculine", "You played %(mine)s; in the example "
+                                         "%(name)s played %(card)s. The computer plays on "
+                                         "from here.")),
+        "offPassedF": msgs.pgettext(*_p_("feminine", "You passed %(mine)s; in the example "
+                                         "%(name)s passed %(card)s. The computer plays on "
+                                         "from here.")),
+        "offPassedM": msgs.pgettext(*_p_("masculine", "You passed %(mine)s; in the example "
+                                         "%(name)s passed %(card)s. The computer plays on "
+                                         "from here.")),
+        "offDrewF": msgs.pgettext(*_p_("feminine", "You drew %(mine)s; in the example "
+                                       "%(name)s drew %(card)s. The computer plays on from "
+                                       "here.")),
+        "offDrewM": msgs.pgettext(*_p_("masculine", "You drew %(mine)s; in the example "
+                                       "%(name)s drew %(card)s. The computer plays on from "
+                                       "here.")),
+        "offOther": _("Your move is not the example's: the computer plays on from here."),
+        # the hint and the why
+        "hint": _("What would the computer play?"),
+        "hintPlay": _("The computer would play %(card)s."),
+        "hintPass": _("The computer would pass %(card)s."),
+        "hintBid": _("The computer would bid %(num)s."),
+        "hintDraw": _("The computer would draw a card."),
+        "hintPassTurn": _("The computer would pass."),
+        "why": _("The rule on the game's page"),
     }

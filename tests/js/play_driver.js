@@ -84,7 +84,9 @@ rl.on('line', (line) => {
       answer = request.states.map((job) => {
         const table = engine.createTable(request.options[job.opt]);
         const chooser = new engine.Rng((job.seed ^ 0x5bd1e995) >>> 0);
-        const out = [table.newRound(job.seed)];
+        // a given deal and moves first where the job has them (an example round: the guide)
+        const out = [table.newRound(job.seed, job.deal)];
+        for (const move of job.moves || []) { table.play(move); out.push(table.state()); }
         while (!table.isOver()) {
           const legal = table.legalMoves();
           const turn = table.turn();

@@ -14,6 +14,7 @@ from ...core.cards import Card, Deck, card_name, parse_card
 from ...core.prng import stream
 from ..moves import Json, PlayError, card_of, seat_of
 from ..table_play import PlayTable
+from . import script_play
 from .engine import Draw, PairsGame, PairsState, RoundResult, match_outcome
 from .options import (
     Direction,
@@ -77,6 +78,10 @@ class PairsTable(PlayTable[PairsGame]):
     """Rounds of one pairing game at one table; a match when the game has one."""
 
     family = "pairs"
+    # an example script at the table: its pack and moves (script_play.py, families/guide.py)
+    example_pack = script_play.example_pack
+    example_moves = script_play.example_moves
+    example_result = script_play.example_result
 
     @staticmethod
     def game_from_options(options: Json) -> PairsGame:

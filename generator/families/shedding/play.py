@@ -17,6 +17,7 @@ from ...core.cards import Card, Deck, Rank, Suit, card_name, parse_card
 from ...core.prng import Mulberry32, stream
 from ..moves import Json, PlayError, card_of, seat_of
 from ..table_play import PlayTable
+from . import script_play
 from .engine import Draw, Move, Pass, Play, ShedGame, ShedState, match_over
 from .options import (
     Announcement,
@@ -116,6 +117,10 @@ class ShedTable(PlayTable[ShedGame]):
     """Hands of one shedding game at one table; a match to a total when the game has one."""
 
     family = "shedding"
+    # an example script at the table: its pack and moves (script_play.py, families/guide.py)
+    example_pack = script_play.example_pack
+    example_moves = script_play.example_moves
+    example_result = script_play.example_result
 
     @staticmethod
     def game_from_options(options: Json) -> ShedGame:

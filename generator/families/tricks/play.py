@@ -17,6 +17,7 @@ from itertools import combinations
 from ...core.cards import Card, Suit, card_name
 from ..moves import Json, PlayError, card_of, seat_of
 from ..table_play import PlayTable
+from . import script_play
 from .bot import choose
 from .deal import Dealt, deal_pack
 from .engine import Bid, Pass, Play, TricksGame, TricksState
@@ -46,6 +47,10 @@ class TricksTable(PlayTable[TricksGame]):
     """The hands of one trick-taking game at one table, with its score sheet."""
 
     family = "tricks"
+    # an example script at the table: its pack and moves (script_play.py, families/guide.py)
+    example_pack = script_play.example_pack
+    example_moves = script_play.example_moves
+    example_result = script_play.example_result
 
     def __init__(self, options: Json) -> None:
         level = options.get("level", "easy")

@@ -95,22 +95,48 @@
 
     sorted(cards) { return cards.slice().sort(byOrder(this.order)); }
 
-    newRound(seed) {
+    /** A new match and its first round, dealt from `seed`; or, given `deal` ({pack, dealer,
+        round}: table_play.py's Deal), from that pack in that order, `dealer` dealing, as the
+        round-th of a match (an example round's deal: the guide of the play page). The seed
+        still seeds the computer players. */
+    newRound(seed, deal) {
+      const given = deal ? checkedDeal(deal, this.options) : null;
       this.roundNumber = 0;
-      this.dealer = (this.options.dealer || 0) - 1;
+      this.dealer = (given ? given.dealer : (this.options.dealer || 0)) - 1;
       this.newMatch();
-      return this.nextRound(seed);
+      if (!given) return this.nextRound(seed);
+      this.roundNumber = given.round - 1;
+      return this.dealNext(seed, given.pack.slice());
     }
 
     nextRound(seed) {
       const match = this.roundNumber ? this.match() : null;
       if (match && match.over) throw new PlayError('match-over', 'the match is over: newRound starts another', []);
+      return this.dealNext(seed, null);
+    }
+
+    /** The next round dealt from `pack`, or from the pack shuffled by `seed`. */
+    dealNext(seed, pack) {
       this.roundNumber += 1;
       this.dealer = (this.dealer + 1) % this.players;
       this.seed = seed >>> 0;
-      this.deal(new Rng(this.seed).shuffle(this.options.cards.slice()));
+      this.deal(pack || new Rng(this.seed).shuffle(this.options.cards.slice()));
       return this.state();
     }
+  }
+
+  /** A given deal, checked as table_play.py's checked_deal does: every card in play once, a
+      dealer at the table, a round from 1; else PlayError bad-deal with what is wrong. */
+  function checkedDeal(deal, options) {
+    const fail = (why) => { throw new PlayError('bad-deal', `not a deal: ${why}`, []); };
+    const pack = deal.pack;
+    if (!Array.isArray(pack)) fail('pack is not a list of cards');
+    const want = options.cards.slice().sort().join(' ');
+    if (pack.slice().sort().join(' ') !== want) fail('pack is not the cards in play, each once');
+    if (!isSeat(deal.dealer, options.players)) fail(`no seat ${JSON.stringify(deal.dealer)} deals`);
+    const round = deal.round === undefined ? 1 : deal.round;
+    if (!Number.isInteger(round) || round < 1) fail(`round ${JSON.stringify(deal.round)} is not 1 or more`);
+    return { pack, dealer: deal.dealer, round };
   }
 
   // -- the families: each registers itself (families/<name>.js) ---------------------------
@@ -134,7 +160,7 @@
     let table = null;
     const need = () => { if (!table) throw new Error('no round: call newRound(options, seed) first'); return table; };
     return {
-      newRound(options, seed) { table = createTable(options); return table.newRound(seed); },
+      newRound(options, seed, deal) { table = createTable(options); return table.newRound(seed, deal); },
       nextRound(seed) { return need().nextRound(seed); },
       legalMoves() { return need().legalMoves(); },
       play(move) { return need().play(move); },

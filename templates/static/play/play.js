@@ -61,11 +61,15 @@
   }
   /** The words said of a computer player, in the form of that player's gender (key + M or F). */
   function his(key, seat) {
-    return W[key + (data.genders[seat - 1] === 'f' ? 'F' : 'M')];
+    return W[key + ((ui.genders ? ui.genders[seat] : data.genders[seat - 1]) === 'f' ? 'F' : 'M')];
   }
   /** A seat's name in a role's form: "giver" (drawn from), "owner" (whose cards), each in the
       case the page's language gives the role (ru «у Карлы»: core/seatnames.py). */
-  function role(r, seat) { return data.roles[r][seat]; }
+  function role(r, seat) {
+    // the guide's example round seats its own names: their forms are not among the page's
+    // (left: each example name's forms in the guide's data), so the name as it is
+    return ui.names[seat] === data.names[seat] ? data.roles[r][seat] : ui.names[seat];
+  }
   // the words whose card is a verb's object: a language that declines card names says it
   // there in the accusative to a screen reader
   const objects = new Set(data.objects.flatMap((k) => [W[k], W[k + 'M'], W[k + 'F']]).filter(Boolean));
@@ -198,19 +202,26 @@
     ]);
     root.append(form);
     if (ui.names.length) { ui.gen += 1; select.focus(); }  // back from a game: its loop stops
+    rendered('setup');
   }
+  /** Tells the page's other scripts (guide.js) that the table was drawn again. */
+  function rendered(phase) { root.dispatchEvent(new CustomEvent('rulebook:render', { detail: { phase } })); }
 
   function seed() {
     if (params.has('seed')) return (Number(params.get('seed')) + ui.token) >>> 0;
     const a = new Uint32Array(1); crypto.getRandomValues(a); return a[0];
   }
 
-  function start() {
+  /** A new game; `given` ({deal, names, genders}: the guide's example round) deals that
+      round to seats of those names (genders a seat each) instead of a shuffled one. */
+  function start(given) {
     const config = data.configs[ui.config];
-    ui.names = data.names.slice(0, config.players);
+    ui.names = given ? given.names.slice() : data.names.slice(0, config.players);
+    ui.genders = given ? given.genders : null;
     ui.token = 0;
     ui.log = [];
-    api.newRound(levels ? Object.assign({}, config.options, { level: ui.level }) : config.options, seed());
+    api.newRound(levels ? Object.assign({}, config.options, { level: ui.level }) : config.options, seed(),
+      given ? given.deal : undefined);
     beginRound();
   }
   function next() {
@@ -358,6 +369,7 @@
       const target = root.querySelector('[data-focus="1"]') || root.querySelector('.play-end button');
       if (target) target.focus();
     }
+    rendered('play');
   }
 
   function seatsNode(s) {
@@ -480,9 +492,18 @@
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
-  window.rulebookPlay = { yaml };  // for tests: the emitter alone
+  // What the page's other scripts use (guide.js: the example hand, the hint, the rules);
+  // `scripted(move)` says which move the guide marks (a face-down card has no data-card).
+  const hooks = { scripted: null };
+  const scripted = (move) => !!(hooks.scripted && hooks.scripted(move));
+  window.rulebookPlay = {
+    yaml,  // for tests: the emitter alone
+    hooks, data, el, sentence, render,
+    start(config, given) { ui.config = config; start(given); },
+    reader: () => ME,
+  };
   page = window.RulebookEngine.familyOf(data.family).page({
-    el, fill, num, sentence, cardNode, cardsNode, faceNode, backNode, backsNode, say, name, ui, data, W, api, ME, render, tryMove,
+    el, fill, num, sentence, cardNode, cardsNode, faceNode, backNode, backsNode, say, name, ui, data, W, api, ME, render, tryMove, scripted,
     legalCards, arrows, clampFocus, shuffledFan, list, of, his, role, options: () => data.configs[ui.config].options,
   });
   const how = document.querySelector('.play-how');  // how to move, in the family's words

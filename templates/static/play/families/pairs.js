@@ -227,7 +227,8 @@
       }
       const title = fill(W.fan, { owner: role('owner', s.from) });
       const backs = ui.fan.map((at, i) => el('button', {
-        type: 'button', class: 'play-back', tabindex: i === clampFocus(legal.length) ? '0' : '-1',
+        type: 'button', class: 'play-back' + (h.scripted && h.scripted(legal[at]) ? ' is-scripted' : ''),
+        tabindex: i === clampFocus(legal.length) ? '0' : '-1',
         'data-focus': i === clampFocus(legal.length) ? '1' : null,
         'aria-label': fill(W.back, { num: i + 1, total: legal.length }),
         on: { click: () => { ui.focus = i; ui.fan = []; tryMove(legal[at]); } },

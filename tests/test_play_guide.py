@@ -1,0 +1,180 @@
+"""The play page's guide (issue 37): an example round dealt from its script and played by the
+tables (generator/families/guide.py, each family's script_play.py), the two engines alike
+from a given deal, a bad deal refused alike, and every refusal a reader can meet linked to a
+section of the game page (generator/web/play_guide.py). The page itself, in Chromium:
+tests/test_play_browser_guide.py."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+from test_play_engine import NODE, Node
+
+from conftest import corpus
+from generator.families.guide import GuideError, ScriptedRound, scripted_round
+from generator.families.moves import PlayError
+from generator.families.pairs.engine import Fault as PairsFault
+from generator.families.play import new_table, play_options
+from generator.families.shedding.engine import Fault as ShedFault
+from generator.families.tricks.moves import Fault as TricksFault
+from generator.model.game import GameBundle
+from generator.web.play_guide import RULE_SECTIONS
+
+Json = dict[str, Any]
+needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed: the browser "
+                                "engine cannot be compared without it")
+
+# The games none of whose examples the table can play as written: each starts from a
+# position (a hand half played, cards already laid down), not from a deal.
+WITHOUT_GUIDE = {"black-peter", "chat-noir", "peppa-scivolosa"}
+
+
+def _bundles() -> dict[str, GameBundle]:
+    return {b.rules.id: b for b in corpus().games}
+
+
+def _playable() -> list[tuple[GameBundle, ScriptedRound]]:
+    """Every published example of the corpus that the table plays as its script writes it."""
+    out = []
+    for bundle in _bundles().values():
+        for name, example in bundle.examples.items():
+            if example.spec.draft:
+                continue
+            try:
+                out.append((bundle, scripted_round(bundle, name, play_options)))
+            except GuideError:
+                pass
+    return out
+
+
+def test_every_game_but_those_that_start_from_a_position_has_an_example_to_play() -> None:
+    have = {bundle.rules.id for bundle, _ in _playable()}
+    assert set(_bundles()) - have == WITHOUT_GUIDE
+    for game in WITHOUT_GUIDE:  # why: each example starts from a position or is cut short
+        for name in _bundles()[game].examples:
+            with pytest.raises(GuideError):
+                scripted_round(_bundles()[game], name, play_options)
+
+
+def test_the_first_hearts_hand_as_the_table_plays_it() -> None:
+    played = scripted_round(_bundles()["hearts"], "first-hand", play_options)
+    assert played.deal["dealer"] == 3 and played.deal["round"] == 1  # Dario deals hand 1
+    order = play_options(_bundles()["hearts"], None, 4)["cards"]
+    passes = played.moves[:4]  # the passes first, each seat's cards in deck order
+    assert [(m["by"], set(m["pass"])) for m in passes] == [
+        (0, {"K♠", "Q♥", "10♥"}), (1, {"J♥", "A♦", "K♣"}), (2, {"A♥", "8♥", "A♣"}),
+        (3, {"A♠", "K♥", "K♦"})]
+    assert all(m["pass"] == sorted(m["pass"], key=order.index) for m in passes)
+    assert played.start == 4 and played.steps == [4 + 4 * k for k in range(1, 14)]
+    assert played.moves[4:6] == [{"by": 3, "play": "2♣"}, {"by": 0, "play": "J♣"}]
+    assert played.result["scores"] == [13, 7, 6, 0]
+
+
+def test_a_script_whose_result_the_table_does_not_reach_is_refused() -> None:
+    bundle = _bundles()["hearts"]
+    example = bundle.examples["first-hand"]
+    result = example.spec.result.model_copy(  # type: ignore[attr-defined]
+        update={"scores": {"Anna": 7, "Bruno": 13, "Carla": 6, "Dario": 0}})
+    wrong = dataclasses.replace(example, spec=example.spec.model_copy(update={"result": result}))
+    changed = dataclasses.replace(bundle, examples={**bundle.examples, "first-hand": wrong})
+    with pytest.raises(GuideError, match="result is not the script's: scores"):
+        scripted_round(changed, "first-hand", play_options)
+
+
+def test_a_given_deal_is_dealt_as_given_in_python() -> None:
+    bundle = _bundles()["old-maid"]
+    played = scripted_round(bundle, "four-players", play_options)
+    table = new_table(play_options(bundle, None, 4))
+    state = table.new_round(5, played.deal)
+    assert state["dealer"] == 3 and state["turn"] == 0  # Dan deals, Alice draws first
+    assert table.legal_moves()[0]["from"] == 3
+
+
+BAD_DEALS = [
+    ({"pack": "A♠ K♠", "dealer": 0}, "not a deal: pack is not a list of cards"),
+    ({"dealer": 0}, "not a deal: pack is not a list of cards"),
+    ({"pack": ["A♠"], "dealer": 0}, "not a deal: pack is not the cards in play, each once"),
+    (None, "not a deal: no seat 4 deals"),  # the pack filled in below
+    (None, "not a deal: round 0 is not 1 or more"),
+]
+
+
+def _bad_deals(options: Json) -> list[tuple[Json, str]]:
+    pack = list(options["cards"])
+    twice = pack[:-1] + pack[:1]
+    out = [(d, m) for d, m in BAD_DEALS if d is not None]
+    out.append(({"pack": twice, "dealer": 0}, "not a deal: pack is not the cards in play, each once"))
+    out.append(({"pack": pack, "dealer": 4}, BAD_DEALS[3][1]))
+    out.append(({"pack": pack, "dealer": 0, "round": 0}, BAD_DEALS[4][1]))
+    return out
+
+
+@pytest.mark.parametrize("game", ["hearts", "old-maid", "crazy-eights"])
+def test_a_bad_deal_is_refused_with_what_is_wrong(game: str) -> None:
+    options = play_options(_bundles()[game], None, 4)
+    for deal, message in _bad_deals(options):
+        with pytest.raises(PlayError) as err:
+            new_table(options).new_round(1, deal)
+        assert (err.value.code, str(err.value)) == ("bad-deal", message)
+
+
+@needs_node
+def test_a_bad_deal_is_refused_alike_in_both_engines() -> None:
+    node = Node()
+    try:
+        for game in ("hearts", "old-maid", "crazy-eights"):
+            options = play_options(_bundles()[game], None, 4)
+            deals = _bad_deals(options)
+            answers = node.ask({"calls": [["newRound", options, 1, d] for d, _ in deals]})
+            for (_deal, message), answer in zip(deals, answers):
+                assert answer == {"error": {"error": "bad-deal", "message": message, "legal": []}}
+    finally:
+        node.close()
+
+
+@needs_node
+def test_the_two_engines_agree_from_a_given_deal_on_and_off_the_script() -> None:
+    """Every playable example of the corpus: its deal and moves in both engines, the whole
+    state compared after every move; then the same deal left halfway (the reader off the
+    script), random players and a bot playing on to the end."""
+    playable = _playable()
+    assert len(playable) >= 25  # (29 on 2026-12-04)
+    options = [play_options(b, p.variant, p.players) for b, p in playable]
+    jobs = []
+    for i, (_bundle, played) in enumerate(playable):
+        jobs.append({"opt": i, "seed": 11 + i, "bots": [], "deal": played.deal,
+                     "moves": played.moves})
+        jobs.append({"opt": i, "seed": 11 + i, "bots": [1], "deal": played.deal,
+                     "moves": played.moves[:len(played.moves) // 2]})
+    node = Node()
+    try:
+        theirs = node.ask({"options": options, "states": jobs})
+    finally:
+        node.close()
+    from generator.core.prng import Mulberry32
+    for job, js in zip(jobs, theirs):
+        table = new_table(options[job["opt"]])
+        chooser = Mulberry32(job["seed"] ^ 0x5BD1E995)
+        ours = [table.new_round(job["seed"], job["deal"])]
+        for move in job["moves"]:
+            table.play(move)
+            ours.append(table.to_json())
+        while not table.is_over():
+            legal, turn = table.legal_moves(), table.turn()
+            table.play(table.bot_move(turn) if turn in job["bots"]
+                       else legal[chooser.below(len(legal))])
+            ours.append(table.to_json())
+        name = playable[job["opt"]][1].example
+        assert len(ours) == len(js), name
+        for step, (a, b) in enumerate(zip(ours, js)):
+            assert a == b, f"{name}, step {step}"
+
+
+def test_every_refusal_a_reader_can_meet_has_a_rule_to_link() -> None:
+    """The faults of every family's moves, but those that break no rule of the game: a move
+    out of turn or of a card not held (the page offers neither), a round over, not a move."""
+    not_rules = {"wrong-player", "card-not-held", "round-over", "hand-over", "bad-move"}
+    faults = {f.value for enum in (PairsFault, TricksFault, ShedFault) for f in enum}
+    assert faults - not_rules == set(RULE_SECTIONS)
