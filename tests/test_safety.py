@@ -568,7 +568,7 @@ def test_a_broken_catalog_is_a_build_finding(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "templates", templates, ignore=shutil.ignore_patterns("fonts"))
     po = templates / "locale" / "it" / "LC_MESSAGES" / "messages.po"
     text = po.read_text(encoding="utf-8")
-    marker = 'msgid "%(drawer)s draws %(card)s from %(source)s."\nmsgstr "'
+    marker = 'msgid "%(drawer)s draws %(card)s from %(giver)s."\nmsgstr "'
     assert marker in text
     po.write_text(text.replace(marker, marker + "%(nobody)s ", 1), encoding="utf-8")
     out = tmp_path / "site"
