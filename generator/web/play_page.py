@@ -394,24 +394,21 @@ def words(msgs: Messages) -> dict[str, str]:
         "guideMarked": _("The example's move is marked; you may also make another."),
         "guideRead": _("Read this example on the game's page"),
         "guideSame": _("The hand ended as in the example."),
-        "offPlayedF": msgs.pgettext(*_p_("feminine", "You played %(mine)s; in the example "
-                                         "%(name)s played %(card)s. The computer plays on "
-                                         "from here.")),
-        "offPlayedM": msgs.pgettext(*_p_("masculine", "You played %(mine)s; in the example "
-                                         "%(name)s played %(card)s. The computer plays on "
-                                         "from here.")),
-        "offPassedF": msgs.pgettext(*_p_("feminine", "You passed %(mine)s; in the example "
-                                         "%(name)s passed %(card)s. The computer plays on "
-                                         "from here.")),
-        "offPassedM": msgs.pgettext(*_p_("masculine", "You passed %(mine)s; in the example "
-                                         "%(name)s passed %(card)s. The computer plays on "
-                                         "from here.")),
-        "offDrewF": msgs.pgettext(*_p_("feminine", "You drew %(mine)s; in the example "
-                                       "%(name)s drew %(card)s. The computer plays on from "
-                                       "here.")),
-        "offDrewM": msgs.pgettext(*_p_("masculine", "You drew %(mine)s; in the example "
-                                       "%(name)s drew %(card)s. The computer plays on from "
-                                       "here.")),
+        **gendered("offPlayed", Gendered(
+            _p_("feminine", "You played %(mine)s; in the example %(name)s played %(card)s. The "
+                            "computer plays on from here."),
+            _p_("masculine", "You played %(mine)s; in the example %(name)s played %(card)s. The "
+                             "computer plays on from here."))),
+        **gendered("offPassed", Gendered(
+            _p_("feminine", "You passed %(mine)s; in the example %(name)s passed %(card)s. The "
+                            "computer plays on from here."),
+            _p_("masculine", "You passed %(mine)s; in the example %(name)s passed %(card)s. The "
+                             "computer plays on from here."))),
+        **gendered("offDrew", Gendered(
+            _p_("feminine", "You drew %(mine)s; in the example %(name)s drew %(card)s. The "
+                            "computer plays on from here."),
+            _p_("masculine", "You drew %(mine)s; in the example %(name)s drew %(card)s. The "
+                             "computer plays on from here."))),
         "offOther": _("Your move is not the example's: the computer plays on from here."),
         # the hint and the why
         "hint": _("What would the computer play?"),
