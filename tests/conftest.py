@@ -180,17 +180,18 @@ def _one_worker_at_a_time(name: str) -> Iterator[None]:
 
 
 def _source_digest() -> str:
-    """What a built corpus site is made from: every file of rules/, templates/ and
-    generator/ (its path and bytes), the rules' last commit (the PDFs print its date), the
-    Python, the virtual environment and the PDF renderer (libharfbuzz-subset installed since)
-    that run the build."""
+    """What a built corpus site is made from: the checkout's place (a build's state names the
+    folders it read: another clone's build is not up to date here), every file of rules/,
+    templates/ and generator/ (its path and bytes), the rules' last commit (the PDFs print its
+    date), the Python, the virtual environment and the PDF renderer (libharfbuzz-subset
+    installed since) that run the build."""
     import hashlib
     import subprocess
     import sys
 
     from generator.pdf.render import renderer_environment
 
-    digest = hashlib.sha256(f"{sys.version}\0{sys.prefix}\0{renderer_environment()}\0".encode())
+    digest = hashlib.sha256(f"{ROOT}\0{sys.version}\0{sys.prefix}\0{renderer_environment()}\0".encode())
     dated = subprocess.run(["git", "log", "-1", "--format=%H", "--", "rules"], cwd=ROOT,
                            capture_output=True, text=True)
     digest.update(dated.stdout.encode() + b"\0")
@@ -248,6 +249,20 @@ def own_copy(site: Path, target: Path) -> Path:
             else:
                 shutil.copy2(path, target / path.name)  # the build's state: rewritten
     return target / site.name
+
+
+def cache_without_pdfs(target: Path) -> Path:
+    """A disk cache of a test's own that holds the shared cache's simulated numbers and cut
+    web fonts but no PDF: a build into it renders every PDF (what such a test is about)
+    without simulating the games again (a minute of CPU that tests nothing of a PDF)."""
+    shared = Path(os.environ["RULEBOOK_CACHE"])
+    target.mkdir(mode=0o700, parents=True)
+    if (shared / ".secret").is_file():  # the entries verify with the folder's secret
+        shutil.copy2(shared / ".secret", target / ".secret")
+        for kind in ("numbers", "fonts"):
+            if (shared / kind).is_dir():
+                shutil.copytree(shared / kind, target / kind)
+    return target
 
 
 @pytest.fixture(scope="session")

@@ -22,6 +22,7 @@ marked content outside the structure tree, so it is not counted as the page's co
 from __future__ import annotations
 
 import ctypes
+import functools
 import statistics
 import sys
 from collections import Counter
@@ -118,6 +119,14 @@ class Figures:
 # -- reading a PDF ------------------------------------------------------------------------------
 
 def read(path: Path) -> list[PageFacts]:
+    """What each page of ``path`` holds; a file read once a process while it is unchanged (the
+    corpus's booklets are audited by several tests on one worker). Read it, never change it."""
+    stat = path.stat()
+    return _read(path.resolve(), stat.st_ino, stat.st_size, stat.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=512)
+def _read(path: Path, inode: int, size: int, mtime_ns: int) -> list[PageFacts]:
     pdf = pdfium.PdfDocument(path)
     try:
         return [_page(n, pdf[n - 1]) for n in range(1, len(pdf) + 1)]

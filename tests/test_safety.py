@@ -20,7 +20,7 @@ from typing import Iterator
 
 import pytest
 
-from conftest import HANG, ROOT, RULES
+from conftest import HANG, ROOT, RULES, cache_without_pdfs
 from generator.check.games import check
 from generator.cli.main import main
 from generator.cli.serve import SiteHandler, rebuild
@@ -322,7 +322,7 @@ def test_ctrl_c_while_workers_start_never_hangs(tmp_path: Path, state: str) -> N
     """On main one Ctrl-C in nine, sent just as the workers appear, hung the build for good."""
     # a cache of its own: with the PDFs cached, no worker would start to be interrupted
     interrupted_at(f"pdf-{state}", ["build", "--rules", str(one_game(tmp_path, english_only=True))],
-                   tmp_path, {"RULEBOOK_CACHE": str(tmp_path / "cache")})
+                   tmp_path, {"RULEBOOK_CACHE": str(cache_without_pdfs(tmp_path / "cache"))})
 
 
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs a pool of two workers")
@@ -337,7 +337,8 @@ def test_ctrl_c_while_pages_render_stops_the_page_workers(tmp_path: Path, state:
 def test_kill_9_during_pdf_rendering_leaves_no_worker(tmp_path: Path) -> None:
     rules = one_game(tmp_path)
     proc = cli("build", "--rules", str(rules), "--out", str(tmp_path / "site"), "--workers", "2",
-               env={"RULEBOOK_TEST_FAILPOINT": "pdf-render", "RULEBOOK_CACHE": str(tmp_path / "cache")})
+               env={"RULEBOOK_TEST_FAILPOINT": "pdf-render",
+                    "RULEBOOK_CACHE": str(cache_without_pdfs(tmp_path / "cache"))})
     wait_for_line(proc, "failpoint pdf-render reached")
     workers = both_workers(proc.pid)
     assert len(workers) == 2
@@ -401,7 +402,8 @@ def test_a_build_killed_while_rendering_pdfs(tmp_path: Path, signal_number: int)
     assert build(BuildConfig(rules, ROOT / "templates", out, pdf=False)).ok
     before = snapshot(out)
     proc = cli("build", "--rules", str(rules), "--out", str(out), "--workers", "2",
-               env={"RULEBOOK_TEST_FAILPOINT": "pdf-render", "RULEBOOK_CACHE": str(tmp_path / "cache")})
+               env={"RULEBOOK_TEST_FAILPOINT": "pdf-render",
+                    "RULEBOOK_CACHE": str(cache_without_pdfs(tmp_path / "cache"))})
     wait_for_line(proc, "failpoint pdf-render reached")
     workers = both_workers(proc.pid)
     os.killpg(proc.pid, signal_number)
