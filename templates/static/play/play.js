@@ -66,9 +66,8 @@
   /** A seat's name in a role's form: "giver" (drawn from), "owner" (whose cards), each in the
       case the page's language gives the role (ru «у Карлы»: core/seatnames.py). */
   function role(r, seat) {
-    // the guide's example round seats its own names: their forms are not among the page's
-    // (left: each example name's forms in the guide's data), so the name as it is
-    return ui.names[seat] === data.names[seat] ? data.roles[r][seat] : ui.names[seat];
+    // the guide's example round seats its own names, with their forms (play_guide.py)
+    return (ui.roles || data.roles)[r][seat];
   }
   // the words whose card is a verb's object: a language that declines card names says it
   // there in the accusative to a screen reader
@@ -212,12 +211,14 @@
     const a = new Uint32Array(1); crypto.getRandomValues(a); return a[0];
   }
 
-  /** A new game; `given` ({deal, names, genders}: the guide's example round) deals that
-      round to seats of those names (genders a seat each) instead of a shuffled one. */
+  /** A new game; `given` ({deal, names, genders, roles}: the guide's example round) deals
+      that round to seats of those names (genders a seat each, each role's forms of the names)
+      instead of a shuffled one. */
   function start(given) {
     const config = data.configs[ui.config];
     ui.names = given ? given.names.slice() : data.names.slice(0, config.players);
     ui.genders = given ? given.genders : null;
+    ui.roles = given ? given.roles : null;
     ui.token = 0;
     ui.log = [];
     api.newRound(levels ? Object.assign({}, config.options, { level: ui.level }) : config.options, seed(),
