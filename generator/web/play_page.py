@@ -14,7 +14,7 @@ from typing import Callable, TypedDict
 
 from markupsafe import Markup
 
-from ..core import markup, seatnames
+from ..core import euphony, markup, seatnames
 from ..core.cards import Card, parse_card
 from ..core.cardwords.finder import rank_letter, spoken_name
 from ..core.languages import Gendered, Messages, _p_
@@ -70,6 +70,7 @@ class PlayData(TypedDict):
     words: dict[str, str]
     objects: list[str]  # the words whose card is a verb's object (OBJECT_CARDS, as present)
     roles: dict[str, list[str]]  # each role's form of every seat's name (core/seatnames.py)
+    euphony: dict[str, str]  # a word before a slot: its form before the same vowel (it a → ad)
     guide: GuideData | None  # the example round the reader may play (play_guide.py)
     rules: dict[str, str]  # a refusal's code: its rule on the game page (play_guide.py)
 
@@ -140,6 +141,7 @@ def play_data(bundle: GameBundle, *, lang: str, msgs: Messages,
             "words": (said := {k: v for k, v in words(msgs).items() if k not in _unused(configs)}),
             "objects": [key for key in OBJECT_CARDS if key + "M" in said or key in said],
             "roles": seatnames.role_forms(lang, msgs.gettext("You")),
+            "euphony": euphony.EUPHONIC.get(lang, {}),
             "guide": None, "rules": {}}
 
 

@@ -52,7 +52,15 @@
       owners (figures: true) "You 5, Bruno 0, Carla 13". */
   function list(items, figures) {
     if (figures) return items.join(lang === 'ar' ? '، ' : ', ');  // (ICU joins Russian units with spaces)
-    try { return new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(items); } catch (e) { return items.join(', '); }
+    let out;
+    try { out = new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(items); } catch (e) { return items.join(', '); }
+    // the last joining word agreeing with the last item (it «Bruno ed Elena»: core/euphony.py)
+    const last = items[items.length - 1];
+    for (const [word, form] of Object.entries(data.euphony || {})) {
+      const tail = ` ${word} ${last}`;
+      if (items.length > 1 && out.endsWith(tail) && firstLetter(last) === word.slice(-1)) return out.slice(0, -tail.length) + ` ${form} ${last}`;
+    }
+    return out;
   }
   /** The words said of one player: "You ..." for the reader, else agreeing with the name. */
   function of(key, seat) {
@@ -80,8 +88,17 @@
   function num(n) {
     return typeof n === 'number' && n < 0 ? `\u2212${-n}` : String(n);
   }
+  /** The words before a slot in the form its value asks for: it «a» before «Anna» is «ad»
+      (core/euphony.py; data.euphony maps a word to that form, by the same first-letter rule). */
+  const firstLetter = (v) => String(v).replace(/^(?:<[^>]*>)+/, '').trimStart().slice(0, 1).toLowerCase();
+  function euphonic(text, vars) {
+    const forms = data.euphony || {};
+    return text.replace(/(^|[\s(«"])(\w+) (?=%\((\w+)\)s)/gu, (all, before, word, key) => (
+      forms[word] && key in vars && typeof vars[key] === 'string' && firstLetter(vars[key]) === word.slice(-1)
+        ? `${before}${forms[word]} ` : all));
+  }
   function fill(text, vars) {
-    return text.replace(/%\((\w+)\)s/g, (_, key) => num(vars[key]));
+    return euphonic(text, vars).replace(/%\((\w+)\)s/g, (_, key) => num(vars[key]));
   }
   function el(tag, attrs, children) {
     const node = document.createElement(tag);
@@ -117,7 +134,7 @@
   /** A sentence with its cards as cards: the words from the catalog, %(card)s filled in. */
   function sentence(text, vars) {
     const out = el('span');
-    const parts = text.split(/(%\(\w+\)s)/);
+    const parts = euphonic(text, vars).split(/(%\(\w+\)s)/);
     for (const part of parts) {
       const m = /^%\((\w+)\)s$/.exec(part);
       if (!m) { out.append(part); continue; }
