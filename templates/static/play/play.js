@@ -97,6 +97,11 @@
       forms[word] && key in vars && typeof vars[key] === 'string' && firstLetter(vars[key]) === word.slice(-1)
         ? `${before}${forms[word]} ` : all));
   }
+  /** A word that counts in its form for n: W[key] is then its plural forms, and data.plural
+      the form of each count the page says (play_page.py: PLURAL_SPAN). */
+  function plural(text, n) {
+    return Array.isArray(text) ? text[data.plural[Math.min(n, data.plural.length - 1)]] : text;
+  }
   function fill(text, vars) {
     return euphonic(text, vars).replace(/%\((\w+)\)s/g, (_, key) => num(vars[key]));
   }
@@ -521,7 +526,7 @@
     reader: () => ME,
   };
   page = window.RulebookEngine.familyOf(data.family).page({
-    el, fill, num, sentence, cardNode, cardsNode, faceNode, backNode, backsNode, say, name, ui, data, W, api, ME, render, tryMove, scripted,
+    el, fill, plural, num, sentence, cardNode, cardsNode, faceNode, backNode, backsNode, say, name, ui, data, W, api, ME, render, tryMove, scripted,
     legalCards, arrows, clampFocus, shuffledFan, list, of, his, role, options: () => data.configs[ui.config].options,
   });
   const how = document.querySelector('.play-how');  // how to move, in the family's words
