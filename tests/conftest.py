@@ -33,6 +33,10 @@ from typing import Any, Iterator
 import pytest
 
 from generator.check.games import CheckResult, check
+from generator.check.site_spec import load_site_spec
+from generator.core.cards import Card
+from generator.core.cardwords import rank_letter, shown_card_notation
+from generator.core.diagnostics import Report
 
 ROOT = Path(__file__).resolve().parent.parent
 # The children the tests start run the source as `python -m generator`, from any folder: the
@@ -165,6 +169,28 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
 def corpus() -> CheckResult:
     """The real rules, checked once a process (read it, never change it)."""
     return check([RULES], root=ROOT)
+
+
+@functools.cache
+def local_letters() -> frozenset[str]:
+    """The languages whose pages show their own card letters (rules/site.yaml's
+    ``card_letters``), read as the build reads them."""
+    spec = load_site_spec(RULES, Report())
+    assert spec is not None
+    return frozenset(spec.card_letters)
+
+
+def shown_card(shown: str, lang: str) -> str:
+    """A card as a page of ``lang`` shows it ("Д♠" on a Russian page), in the rules' notation
+    ("Q♠"): the shown letters mapped back through the site's own table."""
+    return shown_card_notation(shown, lang, local=lang in local_letters())
+
+
+def card_as_shown(card: Card, lang: str) -> str:
+    """A card as a page of ``lang`` shows it: its rank through the site's own letters."""
+    if card.rank is None or card.suit is None:
+        return str(card)
+    return rank_letter(card.rank, lang, local=lang in local_letters()) + card.suit.value
 
 
 @contextlib.contextmanager

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from conftest import corpus, sized
+from conftest import corpus, shown_card, sized
 from generator.check.games import CheckResult
 from generator.families.pairs.record import Replay as PairsReplay
 from generator.families.shedding.record import Replay as ShedReplay
@@ -120,6 +120,14 @@ def _names(cards: object) -> list[str]:
     return [str(c) for c in cards]  # type: ignore[attr-defined]
 
 
+def _in_notation(seat: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A seat as read off the page, its cards in the rules' notation (a Russian page shows
+    Д♠ where the rules write Q♠)."""
+    return {key: [shown_card(c, lang) for c in value]
+            if key in ("hand", "handBefore", "marked", "played") else value
+            for key, value in seat.items()}
+
+
 def expected_frames(replay: object, game: object) -> list[dict[str, dict[str, object]]]:
     """The state at each step, from the replay's records: per seat what the page must show."""
     frames: list[dict[str, dict[str, object]]] = []
@@ -219,7 +227,7 @@ def test_every_example_steps_through_as_the_replay_went(server: str, browser: An
                 assert got["rolesAgainstHand"] == [], f"{where}: role next to the hand"
                 assert set(got["seats"]) == set(want), where
                 for seat, state in want.items():
-                    shown = got["seats"][seat]
+                    shown = _in_notation(got["seats"][seat], lang)
                     if "hand" in state:
                         assert shown["hand"] == ([] if state["out"] else state["hand"]), (where, seat)
                         assert shown["out"] == state["out"], (where, seat)

@@ -119,6 +119,9 @@ def test_a_wild_card_asks_for_its_suit_and_the_pile_says_it(server: str, browser
         page.locator(f'.play-hand [data-card="{eight}"]').click()
         focused = page.evaluate("document.activeElement.getAttribute('data-wild')")
         assert focused == eight and page.locator(f'.play-actions [data-wild="{eight}"]').count() == 4
+        # each suit button shows the eight as the page shows a card, named in words
+        shown = page.locator(f'.play-actions [data-wild="{eight}"] .card').first
+        assert shown.get_attribute("aria-label").startswith("eight of ")
         page.keyboard.press("Enter")
         s = page.evaluate("window.rulebook.state()")
         mine = [m for m in s["moves"] if m["by"] == 0]

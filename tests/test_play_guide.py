@@ -7,12 +7,14 @@ tests/test_play_browser_guide.py."""
 from __future__ import annotations
 
 import dataclasses
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from test_play_engine import NODE, Node
 
-from conftest import corpus
+from conftest import TEMPLATES, corpus
+from generator.core.languages import load_messages
 from generator.families.guide import GuideError, ScriptedRound, scripted_round
 from generator.families.moves import PlayError
 from generator.families.pairs.engine import Fault as PairsFault
@@ -20,7 +22,7 @@ from generator.families.play import new_table, play_options
 from generator.families.shedding.engine import Fault as ShedFault
 from generator.families.tricks.moves import Fault as TricksFault
 from generator.model.game import GameBundle
-from generator.web.play_guide import RULE_SECTIONS
+from generator.web.play_guide import RULE_SECTIONS, guide_data
 
 Json = dict[str, Any]
 needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed: the browser "
@@ -178,3 +180,24 @@ def test_every_refusal_a_reader_can_meet_has_a_rule_to_link() -> None:
     not_rules = {"wrong-player", "card-not-held", "round-over", "hand-over", "bad-move"}
     faults = {f.value for enum in (PairsFault, TricksFault, ShedFault) for f in enum}
     assert faults - not_rules == set(RULE_SECTIONS)
+
+
+
+@pytest.mark.parametrize(("lang", "game", "giver", "owner"), [
+    ("ru", "uomo-nero", ["Бруно", "Карлы"], ["Бруно", "Карлы"]),
+    ("ru", "schwarzer-peter", ["Йонаса", "Мии", "Пауля"], ["Йонаса", "Мии", "Пауля"]),
+    ("ro", "schwarzer-peter", ["Jonas", "Mia", "Paul"], ["lui Jonas", "Miei", "lui Paul"]),
+    ("it", "uomo-nero", ["Bruno", "Carla"], ["Bruno", "Carla"]),
+])
+def test_the_guides_example_names_come_in_each_roles_case(lang: str, game: str, giver: list[str],
+                                                           owner: list[str]) -> None:
+    """Issue 38: the guide seats the example's names (Anna, Bruno, Carla; Lena, Jonas, Mia,
+    Paul), none of them a computer player's; a role's slot takes each in its case as the
+    computer players' names do («тяните карту у Карлы», «cărțile Miei»). The first seat is
+    the reader's: guide.js puts "You" there in every role."""
+    renderer = SimpleNamespace(replays=corpus().replays, play_options=play_options)
+    data = guide_data(renderer, _bundles()[game], lang=lang,  # type: ignore[arg-type]
+                      msgs=load_messages(TEMPLATES, lang), configs=[(None, n) for n in range(2, 7)],
+                      game_href="../")
+    assert data is not None
+    assert data["roles"]["giver"][1:] == giver and data["roles"]["owner"][1:] == owner

@@ -42,8 +42,8 @@ def _data(game: str, lang: str = "en") -> Any:
 
 def _results(game: str, options: Json, states: list[Json], lang: str = "en") -> list[Json]:
     data = _data(game, lang)
-    request = {"words": data["words"], "names": data["names"], "genders": data["genders"],
-               "lang": lang, "options": options, "states": states}
+    request = {"words": data["words"], "plural": data["plural"], "names": data["names"],
+               "genders": data["genders"], "lang": lang, "options": options, "states": states}
     done = subprocess.run([str(NODE), str(DRIVER)], input=json.dumps(request), text=True,
                           capture_output=True, check=True)
     out: list[Json] = json.loads(done.stdout)

@@ -176,6 +176,7 @@ def test_the_declension_rule_gives_the_forms_written_out_for_the_computer_player
     ("ru", "Лука", "m", "Луки"), ("ru", "Пауль", "m", "Пауля"), ("ru", "Игрок 1", "m", "Игрока 1"),
     ("ro", "Anna", "f", "Annei"), ("ro", "Bruno", "m", "lui Bruno"), ("ro", "Ingrid", "f", "lui Ingrid"),
     ("ro", "Luca", "m", "lui Luca"), ("ro", "Jucătorul 1", "m", "Jucătorului 1"),
+    ("ro", "Paul", "m", "lui Paul"), ("ro", "Chloe", "f", "lui Chloe"), ("ro", "Mia", "f", "Miei"),
     ("de", "Carla", "f", "Carla"), ("ar", "كارلا", "f", "كارلا"),
 ])
 def test_a_name_in_the_genitive(lang: str, name: str, gender: str, genitive: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import shutil
@@ -11,7 +12,7 @@ import html5lib
 import pytest
 from markupsafe import escape
 
-from conftest import HANG, PAIRS_GAME, ROOT, RULES, corpus, own_copy, small_rules
+from conftest import HANG, PAIRS_GAME, ROOT, RULES, corpus, local_letters, own_copy, small_rules
 from generator.check.games import check
 from generator.core import markup
 from generator.core.languages import LANGUAGES
@@ -373,3 +374,19 @@ def test_many_variants_and_a_strategy_section_fold_on_the_page_not_on_paper(site
     slug = shortest.rules.spec.slugs.get("en", shortest.rules.id)
     short = (site / "en" / slug / "index.html").read_text(encoding="utf-8")
     assert "tips-more" not in short and 'id="tips"' in short
+
+
+def test_russian_pages_show_the_letters_of_russian_cards(site: Path) -> None:
+    """Issue 38: rules/site.yaml's card_letters lists ru, so every card a Russian page shows
+    (prose, the stepper's tables, the quick reference, the numbers) reads В Д К Т where the
+    rules write J Q K A; the words a screen reader says stay words ("дама пик")."""
+    assert "ru" in local_letters()
+    shown = latin = 0
+    for path in html_files(site / "ru"):
+        text = re.sub(r"<script\b.*?</script>|<style\b.*?</style>", " ",
+                      path.read_text(encoding="utf-8"), flags=re.S)
+        visible = html.unescape(re.sub(r"<[^>]+>", "", text))
+        shown += len(re.findall(r"(?<![\w])[ВДКТ][♠♥♦♣]", visible))
+        latin += len(re.findall(r"(?<![\w])[JQKA][♠♥♦♣]", visible))
+        assert not re.search(r'aria-label="[JQKAВДКТ][♠♥♦♣]', text), path
+    assert latin == 0 and shown > 500

@@ -18,7 +18,7 @@ import pytest
 import yaml
 from pdf_fonts import fonts_of
 
-from conftest import ROOT, RULES
+from conftest import ROOT, RULES, shown_card
 from generator.check.site_spec import load_site_spec
 from generator.core import markup
 from generator.core.cards import parse_card
@@ -229,7 +229,8 @@ def _expected_names(site: Path, path: str, texts: list[str]) -> list[str]:
                 and yaml.safe_load((g / "game.yaml").read_text(encoding="utf-8"))
                 .get("slugs", {}).get(lang) == slug)
     deck = yaml.safe_load((game / "game.yaml").read_text(encoding="utf-8"))["deck"]
-    return [spoken_name(parse_card(t), lang, italian=deck.startswith("italian")) for t in texts]
+    return [spoken_name(parse_card(shown_card(t, lang)), lang, italian=deck.startswith("italian"))
+            for t in texts]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "ar"])

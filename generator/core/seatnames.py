@@ -70,14 +70,15 @@ def decline(lang: str, name: str, gender: Gender, case: str | None) -> str:
     Лука → Луки, Мария → Марии, Иван → Ивана, Андрей → Андрея, Игрок 1 → Игрока 1); names in
     -о, -е, -и, -у, -ю and a woman's name ending in a consonant do not decline (Бруно,
     Ингрид). Romanian: a woman's name in -a takes -ei (Carla → Carlei), a noun with its
-    article -ului (Jucătorul 1 → Jucătorului 1), every other name "lui" before it (lui Bruno)."""
+    article and its number -ului (Jucătorul 1 → Jucătorului 1), every other name "lui" before it
+    (lui Bruno, lui Paul)."""
     if case != "gen" or not name:
         return name
     if lang == "ru":
         return " ".join(_ru_genitive(word, gender) for word in name.split(" "))
     if lang == "ro":
         first, _, rest = name.partition(" ")
-        if first.endswith("ul"):
+        if first.endswith("ul") and rest:  # a noun and its number; a name in -ul (Paul) takes "lui"
             return " ".join(filter(None, (first + "ui", rest)))
         return name[:-1] + "ei" if gender == "f" and name.endswith("a") else f"lui {name}"
     return name
@@ -115,3 +116,12 @@ def role_forms(lang: str, reader: str) -> dict[str, list[str]]:
     cases = ROLE_CASES.get(lang, {})
     return {role: [reader, *(seat.form(cases.get(role)) for seat in bots(lang))]
             for role in ROLES}
+
+
+def names_in_roles(lang: str, names: list[str], genders: list[Gender]) -> dict[str, list[str]]:
+    """Each role's form of each of ``names`` (a seat each, its gender beside it) by the
+    language's rule (:func:`decline`): the guide's example round seats its own names (Anna,
+    Bruno, ...), which are none of the computer players' (ru «тяните карту у Анны»)."""
+    cases = ROLE_CASES.get(lang, {})
+    return {role: [decline(lang, name, gender, cases.get(role))
+                   for name, gender in zip(names, genders, strict=True)] for role in ROLES}

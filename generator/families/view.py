@@ -7,10 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from babel.lists import format_list
 from markupsafe import Markup
 
-from ..core import markup, seatnames
+from ..core import euphony, markup, seatnames
 from ..core.cards import Card
 from ..core.languages import (
     Gender,
@@ -53,8 +52,9 @@ class ExampleView:
         return fill_placeholders(text, self.bundle.placeholders)
 
     def names(self, names: Sequence[str]) -> str:
-        """Names joined as the language lists them ("Anna, Bruno and Carla")."""
-        return format_list(names, locale=self.lang) if names else ""
+        """Names joined as the language lists them ("Anna, Bruno and Carla"; it «Bruno ed
+        Elena»: core/euphony.py)."""
+        return euphony.join(self.lang, names)
 
     def md(self, s: str | None) -> Markup:
         """Narration as the page shows it: the marks of no claim, ((...)), left out."""

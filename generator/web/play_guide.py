@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from ..core.languages import Messages
+from ..core import seatnames
+from ..core.languages import Gender, Messages
 from ..families.guide import GuideError, ScriptedRound, scripted_round
 from ..families.moves import Json
 from ..families.play import counts
@@ -35,6 +36,7 @@ class GuideData(TypedDict):
     steps: list[int]  # step i ends after steps[i] moves
     names: list[str]  # the seats as this language writes them (the reader's is the first)
     genders: list[str]  # "f" or "m", a seat each
+    roles: dict[str, list[str]]  # each role's form of every seat's name (core/seatnames.py)
     intro: str  # HTML, as the game page shows it: the example's introduction
     begin: str  # HTML: what happens before the first step (the pass), or ""
     narration: list[str]  # HTML, a step each
@@ -110,13 +112,14 @@ def guide_data(r: PageRenderer, bundle: GameBundle, *, lang: str, msgs: Messages
     view = ExampleView(played.example, bundle, lang, text, msgs)
     script = bundle.examples[played.example].spec
     seats = list(script.seats)
-    genders = script.genders
+    names = [view.seat(s) for s in seats]
+    genders: list[Gender] = [script.genders.get(s, "m") for s in seats]
     steps = [str(view.step(i) or "") for i in range(len(played.steps))]
     return {"example": played.example, "title": view.fill(text.title),
             "href": f"{game_href}#example-{played.example}",
             "config": configs.index((played.variant, played.players)),
             "deal": played.deal, "moves": played.moves, "start": played.start,
-            "steps": played.steps, "names": [view.seat(s) for s in seats],
-            "genders": [genders.get(s, "m") for s in seats],
+            "steps": played.steps, "names": names, "genders": list(genders),
+            "roles": seatnames.names_in_roles(lang, names, genders),
             "intro": str(view.md(text.intro)), "begin": str(view.md(text.start)),
             "narration": steps, "result": str(view.md(text.result))}

@@ -14,10 +14,10 @@ from typing import Callable, TypedDict
 
 from markupsafe import Markup
 
-from ..core import markup, seatnames
+from ..core import euphony, markup, seatnames
 from ..core.cards import Card, parse_card
 from ..core.cardwords.finder import rank_letter, spoken_name
-from ..core.languages import Gendered, Messages, _p_
+from ..core.languages import Gendered, Messages, _np_, _p_
 from ..families.moves import Json
 from ..families.play import counts, play_options
 from ..model.game import GameBundle
@@ -67,9 +67,13 @@ class PlayData(TypedDict):
     # where the language declines it (ru «даму пик»)
     cards: dict[str, list[str]]
     suits: str  # "italian": faces.js draws coppe, denari, spade, bastoni for ♥ ♦ ♠ ♣; else "french"
-    words: dict[str, str]
+    # a word that counts is its plural forms, in the catalog's order; ``plural`` gives the
+    # form for each count up to PLURAL_SPAN (play.js: counted)
+    words: dict[str, str | list[str]]
+    plural: list[int]
     objects: list[str]  # the words whose card is a verb's object (OBJECT_CARDS, as present)
     roles: dict[str, list[str]]  # each role's form of every seat's name (core/seatnames.py)
+    euphony: dict[str, str]  # a word before a slot: its form before the same vowel (it a → ad)
     guide: GuideData | None  # the example round the reader may play (play_guide.py)
     rules: dict[str, str]  # a refusal's code: its rule on the game page (play_guide.py)
 
@@ -140,6 +144,8 @@ def play_data(bundle: GameBundle, *, lang: str, msgs: Messages,
             "words": (said := {k: v for k, v in words(msgs).items() if k not in _unused(configs)}),
             "objects": [key for key in OBJECT_CARDS if key + "M" in said or key in said],
             "roles": seatnames.role_forms(lang, msgs.gettext("You")),
+            "euphony": euphony.EUPHONIC.get(lang, {}),
+            "plural": [msgs.plural(n) for n in range(PLURAL_SPAN)],
             "guide": None, "rules": {}}
 
 
@@ -223,11 +229,22 @@ def _card(card: Card, style: markup.CardStyle) -> list[str]:
 OBJECT_CARDS = ("youDraw", "drawsFromYou", "passed", "drawsCard", "youDrawCard")
 
 
-def words(msgs: Messages) -> dict[str, str]:
+# The counts a play page says (cards passed, rounds, losses) are below this; play.js takes a
+# counting word's form for n from the page's ``plural`` table.
+PLURAL_SPAN = 121
+
+
+def words(msgs: Messages) -> dict[str, str | list[str]]:
     """The page's words, each with its %(name)s placeholders for play.js to fill. A word said
     of one computer player comes in two, its key with M and with F: play.js takes the one of
-    that player's gender."""
+    that player's gender. A word that counts is the list of its plural forms."""
     _ = msgs.gettext  # (the name pybabel extracts)
+
+    def counted(message: tuple[str, str]) -> list[str]:
+        forms: dict[int, str] = {}
+        for n in range(PLURAL_SPAN):
+            forms.setdefault(msgs.plural(n), msgs.ngettext(*message, n))
+        return [forms[i] for i in sorted(forms)]
 
     def gendered(key: str, message: Gendered) -> dict[str, str]:
         return {key + "M": msgs.gendered(message, "m"), key + "F": msgs.gendered(message, "f")}
@@ -257,7 +274,8 @@ def words(msgs: Messages) -> dict[str, str]:
         "resultRound": _("Round %(num)s: the result"), "resultHand": _("Hand %(num)s: the result"),
         # whose turn
         "yourDraw": _("Your turn: draw a card from %(giver)s."),
-        "yourPass": _("Your turn: choose %(num)s cards to pass to %(name)s."),
+        "yourPass": counted(_np_("Your turn: choose %(num)s card to pass to %(name)s.",
+                                 "Your turn: choose %(num)s cards to pass to %(name)s.")),
         "yourLead": _("Your turn: lead a card."),
         "yourPlay": _("Your turn: play a card."),
         **gendered("waiting", Gendered(_p_("feminine", "%(name)s is thinking."),
@@ -285,7 +303,8 @@ def words(msgs: Messages) -> dict[str, str]:
         "broken": _("Hearts are broken."),
         "roundLost": _("This round is lost by %(name)s, with %(card)s."),
         "youLose": _("You lose this round, with %(card)s."),
-        "matchOver": _("The game is over. Lost %(num)s times: %(name)s."),
+        "matchOver": counted(_np_("The game is over. Lost %(num)s time: %(name)s.",
+                                  "The game is over. Lost %(num)s times: %(name)s.")),
         "gameOver": _("The game is over. Winner: %(name)s."),
         # the result of a pairing round and match, with the rule that decides it
         "youWinHolder": _("You win this round: in this variant whoever is left with %(card)s "
@@ -294,8 +313,10 @@ def words(msgs: Messages) -> dict[str, str]:
                         "with %(card)s wins."),
         "firstOut": _("Out of cards first, and so winning this round: %(name)s."),
         "standing": _("Losses so far: %(list)s."),
-        "firstToLosses": _("The first to lose %(num)s rounds loses the game."),
-        "agreedHands": _("The game lasts %(num)s hands; the most losses lose it."),
+        "firstToLosses": counted(_np_("The first to lose %(num)s round loses the game.",
+                                      "The first to lose %(num)s rounds loses the game.")),
+        "agreedHands": counted(_np_("The game lasts %(num)s hand; the most losses lose it.",
+                                    "The game lasts %(num)s hands; the most losses lose it.")),
         # the result of a hand and a game of tricks: whose figures, by which rule
         "handScores": _("Scores of this hand: %(list)s."),
         "bestLow": _("Best in this hand, with the lowest score: %(name)s."),
@@ -335,7 +356,7 @@ def words(msgs: Messages) -> dict[str, str]:
         "illegalLead": _("Hearts are not broken yet."),
         "firstLead": _("The first trick is led with %(card)s."),
         "illegalDiscard": _("No point cards on the first trick."),
-        "badPass": _("Choose %(num)s cards to pass."),
+        "badPass": counted(_np_("Choose %(num)s card to pass.", "Choose %(num)s cards to pass.")),
         "notYourTurn": _("It is not your turn."),
         # the games that take tricks: trumps, a stock, bids, partners
         "trumps": _("Trumps: %(suit)s"),

@@ -1,6 +1,6 @@
 // The node side of tests/test_play_results.py: a family's page part (families/<family>.js)
 // says the result of a finished round or hand, as the play page would show it. One JSON
-// request on stdin: {words, names, genders, lang, options, states: [...]}; the answer, one
+// request on stdin: {words, plural, names, genders, lang, options, states: [...]}; the answer, one
 // list a state: {title, lines}, each line its words filled in (cards as their notation).
 'use strict';
 const path = require('path');
@@ -24,6 +24,8 @@ function list(items, figures) {
   if (figures) return items.join(request.lang === 'ar' ? '، ' : ', ');
   return new Intl.ListFormat(request.lang, { style: 'long', type: 'conjunction' }).format(items);
 }
+// play.js's plural: a word that counts, in its form for n
+const plural = (text, n) => (Array.isArray(text) ? text[request.plural[Math.min(n, request.plural.length - 1)]] : text);
 function of(key, seat) {
   if (seat === 0) return W[key + 'You'];
   return his(key, seat);
@@ -31,7 +33,7 @@ function of(key, seat) {
 function his(key, seat) {
   return W[key + (request.genders[seat - 1] === 'f' ? 'F' : 'M')];
 }
-const h = { fill, num, list, of, his, W, ME: 0, name: (s) => request.names[s], options: () => request.options, ui: {}, data: {} };
+const h = { fill, plural, num, list, of, his, W, ME: 0, name: (s) => request.names[s], options: () => request.options, ui: {}, data: {} };
 const page = E.familyOf(request.options.family).page(h);
 const out = request.states.map((s) => {
   const r = page.result(s);

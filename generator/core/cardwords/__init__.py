@@ -14,9 +14,11 @@ from .finder import (
     find_named_cards,
     rank_letter,
     rank_word,
+    shown_card_notation,
     spoken_name,
     suit_word,
 )
 
 __all__ = ["LANGUAGES", "CardWords", "Mention", "find_card_mentions", "find_named_cards",
-           "rank_letter", "rank_word", "spoken_name", "suit_word"]
+           "rank_letter", "rank_word", "shown_card_notation", "spoken_name",
+           "suit_word"]

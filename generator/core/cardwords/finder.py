@@ -216,3 +216,20 @@ def rank_letter(rank: Rank, lang: str, *, local: bool) -> str:
     if local and words is not None and rank in words.letters:
         return words.letters[rank]
     return rank.value
+
+
+def shown_card_notation(shown: str, lang: str, *, local: bool) -> str:
+    """The notation of a card as a page shows it, the inverse of :func:`rank_letter`: with
+    ``local``, "Д♠" on a Russian page is "Q♠"; anything else is returned as it is.
+
+    >>> shown_card_notation("Д♠", "ru", local=True), shown_card_notation("10♥", "ru", local=True)
+    ('Q♠', '10♥')
+    """
+    words = LANGUAGES.get(lang)
+    if not local or words is None:
+        return shown
+    for rank, letter in words.letters.items():
+        rest = shown[len(letter):]
+        if shown.startswith(letter) and len(rest) == 1 and not rest.isalnum():
+            return rank.value + rest
+    return shown

@@ -119,14 +119,18 @@ def _table_step(view: ExampleView, replay: Replay, i: int, base: str, *,
         notes.append(escape(msgs.gettext("No call: %(player)s draws %(cards)s.")) % {
             "player": who, "cards": view.cards(step.penalty)})
     if step.skipped:
-        notes.append(escape(msgs.gettext("Skipped: %(names)s")) % {
+        # the verb agrees with how many are skipped (ru «Пропускает ход» / «Пропускают ход»)
+        notes.append(escape(msgs.ngettext("Misses a turn: %(names)s", "Miss a turn: %(names)s",
+                                          len(step.skipped))) % {
             "names": view.names([seat(s) for s in step.skipped])})
     if step.cancelled:
         notes.append(escape(msgs.ngettext("The draw of %(num)s card is cancelled.",
                                           "The draw of %(num)s cards is cancelled.",
                                           step.cancelled)) % {"num": step.cancelled})
     if step.pending:
-        notes.append(escape(msgs.gettext("The next player draws %(num)s.")) % {"num": step.pending})
+        notes.append(escape(msgs.ngettext("The next player draws %(num)s card.",
+                                          "The next player draws %(num)s cards.",
+                                          step.pending)) % {"num": step.pending})
     if step.stops:
         notes.append(escape(msgs.ngettext(
             "The next player misses %(num)s turn, unless they pass the stop on.",

@@ -8,6 +8,7 @@ from typing import TypedDict
 
 from markupsafe import Markup, escape
 
+from ...core import euphony
 from ...core.cards import Card, Suit
 from ...core.cardwords import suit_word
 from ...core.languages import Gendered, Messages, _n_, _np_, _p_, language
@@ -194,8 +195,10 @@ def example_context(replay: Replay, view: ExampleView) -> TricksExample:
                  "score": replay.side_scores[k] if k < len(replay.side_scores) else ""}
                 for k, side in enumerate(replay.sides)]
         slam = game.scoring.slam if game is not None else None
-        ex["slam"] = (Markup(text_html(view.say(SLAM_TOTALS[slam.takes], replay.slam))) % {
-            "name": view.strong(replay.slam)} if replay.slam and slam is not None else "")
+        ex["slam"] = (euphony.fill(view.lang, Markup(text_html(view.say(SLAM_TOTALS[slam.takes],
+                                                                  replay.slam))),
+                                   {"name": view.strong(replay.slam)})
+                      if replay.slam and slam is not None else "")
     if game is not None:
         step = game.options.rotation.step
         ex["rotation"] = direction_word(step)

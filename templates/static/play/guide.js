@@ -192,7 +192,9 @@
     form.append(button);
   }
   function start() {
-    P.start(G.config, { deal: G.deal, names: [data.names[0], ...G.names.slice(1)], genders: G.genders });
+    // the reader is "You" in every form; the others' names in each role's case (ru «у Анны»)
+    const roles = Object.fromEntries(Object.entries(G.roles).map(([r, forms]) => [r, [data.roles[r][0], ...forms.slice(1)]]));
+    P.start(G.config, { deal: G.deal, names: [data.names[0], ...G.names.slice(1)], genders: G.genders, roles });
   }
 
   function setup() {  // the form; ?example=<name> (the game page's link) starts the guide

@@ -52,7 +52,15 @@
       owners (figures: true) "You 5, Bruno 0, Carla 13". */
   function list(items, figures) {
     if (figures) return items.join(lang === 'ar' ? '، ' : ', ');  // (ICU joins Russian units with spaces)
-    try { return new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(items); } catch (e) { return items.join(', '); }
+    let out;
+    try { out = new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(items); } catch (e) { return items.join(', '); }
+    // the last joining word agreeing with the last item (it «Bruno ed Elena»: core/euphony.py)
+    const last = items[items.length - 1];
+    for (const [word, form] of Object.entries(data.euphony || {})) {
+      const tail = ` ${word} ${last}`;
+      if (items.length > 1 && out.endsWith(tail) && firstLetter(last) === word.slice(-1)) return out.slice(0, -tail.length) + ` ${form} ${last}`;
+    }
+    return out;
   }
   /** The words said of one player: "You ..." for the reader, else agreeing with the name. */
   function of(key, seat) {
@@ -66,9 +74,8 @@
   /** A seat's name in a role's form: "giver" (drawn from), "owner" (whose cards), each in the
       case the page's language gives the role (ru «у Карлы»: core/seatnames.py). */
   function role(r, seat) {
-    // the guide's example round seats its own names: their forms are not among the page's
-    // (left: each example name's forms in the guide's data), so the name as it is
-    return ui.names[seat] === data.names[seat] ? data.roles[r][seat] : ui.names[seat];
+    // the guide's example round seats its own names, with their forms (play_guide.py)
+    return (ui.roles || data.roles)[r][seat];
   }
   // the words whose card is a verb's object: a language that declines card names says it
   // there in the accusative to a screen reader
@@ -81,8 +88,22 @@
   function num(n) {
     return typeof n === 'number' && n < 0 ? `\u2212${-n}` : String(n);
   }
+  /** The words before a slot in the form its value asks for: it «a» before «Anna» is «ad»
+      (core/euphony.py; data.euphony maps a word to that form, by the same first-letter rule). */
+  const firstLetter = (v) => String(v).replace(/^(?:<[^>]*>)+/, '').trimStart().slice(0, 1).toLowerCase();
+  function euphonic(text, vars) {
+    const forms = data.euphony || {};
+    return text.replace(/(^|[\s(«"])(\w+) (?=%\((\w+)\)s)/gu, (all, before, word, key) => (
+      forms[word] && key in vars && typeof vars[key] === 'string' && firstLetter(vars[key]) === word.slice(-1)
+        ? `${before}${forms[word]} ` : all));
+  }
+  /** A word that counts in its form for n: W[key] is then its plural forms, and data.plural
+      the form of each count the page says (play_page.py: PLURAL_SPAN). */
+  function plural(text, n) {
+    return Array.isArray(text) ? text[data.plural[Math.min(n, data.plural.length - 1)]] : text;
+  }
   function fill(text, vars) {
-    return text.replace(/%\((\w+)\)s/g, (_, key) => num(vars[key]));
+    return euphonic(text, vars).replace(/%\((\w+)\)s/g, (_, key) => num(vars[key]));
   }
   function el(tag, attrs, children) {
     const node = document.createElement(tag);
@@ -118,7 +139,7 @@
   /** A sentence with its cards as cards: the words from the catalog, %(card)s filled in. */
   function sentence(text, vars) {
     const out = el('span');
-    const parts = text.split(/(%\(\w+\)s)/);
+    const parts = euphonic(text, vars).split(/(%\(\w+\)s)/);
     for (const part of parts) {
       const m = /^%\((\w+)\)s$/.exec(part);
       if (!m) { out.append(part); continue; }
@@ -212,12 +233,14 @@
     const a = new Uint32Array(1); crypto.getRandomValues(a); return a[0];
   }
 
-  /** A new game; `given` ({deal, names, genders}: the guide's example round) deals that
-      round to seats of those names (genders a seat each) instead of a shuffled one. */
+  /** A new game; `given` ({deal, names, genders, roles}: the guide's example round) deals
+      that round to seats of those names (genders a seat each, each role's forms of the names)
+      instead of a shuffled one. */
   function start(given) {
     const config = data.configs[ui.config];
     ui.names = given ? given.names.slice() : data.names.slice(0, config.players);
     ui.genders = given ? given.genders : null;
+    ui.roles = given ? given.roles : null;
     ui.token = 0;
     ui.log = [];
     api.newRound(levels ? Object.assign({}, config.options, { level: ui.level }) : config.options, seed(),
@@ -503,7 +526,7 @@
     reader: () => ME,
   };
   page = window.RulebookEngine.familyOf(data.family).page({
-    el, fill, num, sentence, cardNode, cardsNode, faceNode, backNode, backsNode, say, name, ui, data, W, api, ME, render, tryMove, scripted,
+    el, fill, plural, num, sentence, cardNode, cardsNode, faceNode, backNode, backsNode, say, name, ui, data, W, api, ME, render, tryMove, scripted,
     legalCards, arrows, clampFocus, shuffledFan, list, of, his, role, options: () => data.configs[ui.config].options,
   });
   const how = document.querySelector('.play-how');  // how to move, in the family's words

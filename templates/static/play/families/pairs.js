@@ -217,7 +217,7 @@
   // -- the play page's part (play.js calls page(h) with its helpers) ----------------------
   // The reader draws from a fan of face-down backs, in an order shuffled for every draw.
   function pairsPage(h) {
-    const { el, num, fill, say, name, ui, W, api, ME, faceNode, backNode, tryMove, arrows, clampFocus, shuffledFan, list, options, his, role } = h;
+    const { el, num, fill, plural, say, name, ui, W, api, ME, faceNode, backNode, tryMove, arrows, clampFocus, shuffledFan, list, options, his, role } = h;
 
     function fanNode(s) {
       const legal = api.legalMoves();
@@ -271,10 +271,10 @@
         }
         const m = s.match;
         if (m) {
-          if (m.over) line(W.matchOver, { num: Math.max(...m.penalties), name: list(m.losers.map(name)) });
+          if (m.over) line(plural(W.matchOver, Math.max(...m.penalties)), { num: Math.max(...m.penalties), name: list(m.losers.map(name)) });
           else line(W.standing, { list: list(m.penalties.map((p, seat) => `${name(seat)}\u00a0${p}`), true) });
-          if (o.match.kind === 'first-to-losses') line(W.firstToLosses, { num: o.match.losses || 1 });
-          else if (o.match.hands) line(W.agreedHands, { num: o.match.hands });
+          if (o.match.kind === 'first-to-losses') line(plural(W.firstToLosses, o.match.losses || 1), { num: o.match.losses || 1 });
+          else if (o.match.hands) line(plural(W.agreedHands, o.match.hands), { num: o.match.hands });
         }
         return { title: fill(W.resultRound, { num: s.round }), lines };
       },

@@ -464,7 +464,7 @@
   // asks for the suit with four buttons); a button draws, another passes.
   function shedPage(h) {
     // The page's words (generator/web/play_page.py), from the language's catalog.
-    const { el, num, fill, say, name, ui, W, api, ME, faceNode, backNode, tryMove, arrows, clampFocus, list, options, his } = h;
+    const { el, num, fill, say, name, ui, W, api, ME, cardsNode, faceNode, backNode, tryMove, arrows, clampFocus, list, options, his } = h;
 
     return {
       nextLabel: W.nextHand,
@@ -550,11 +550,12 @@
         // a wild card with each suit it may name, several cards of a rank, a draw, a pass
         const others = legal.filter((m) => m.play === undefined || m.suit !== undefined || m.play.includes(' '));
         if (others.length) {
+          // the cards as the page shows them everywhere (a Russian page's Д♠), named in words
           parts.push(el('div', { class: 'play-actions', dir: 'ltr' }, others.map((m) => el('button', {
             type: 'button', class: 'play-action', 'data-wild': m.suit !== undefined ? m.play : null,
-            text: m.draw ? W.drawAction : m.pass ? W.passAction
-              : m.suit !== undefined ? `${m.play} → ${m.suit}` : m.play,
-            on: { click: () => tryMove(m) } }))));
+            text: m.draw ? W.drawAction : m.pass ? W.passAction : null,
+            on: { click: () => tryMove(m) } }, m.draw || m.pass ? []
+            : [cardsNode(m.play.split(' ')), m.suit !== undefined ? ` → ${m.suit}` : null]))));
         }
         return el('section', { class: 'play-mine', 'aria-labelledby': 'play-hand-title' }, parts);
       },

@@ -958,7 +958,7 @@
   // -- the play page's part (play.js calls page(h) with its helpers) ----------------------
   // The reader plays (or passes) from a row of card buttons; the trick lies in the middle.
   function tricksPage(h) {
-    const { el, num, fill, say, name, ui, W, api, ME, faceNode, sentence, render, tryMove, legalCards, arrows, clampFocus, options, list, of, his } = h;
+    const { el, num, fill, plural, say, name, ui, W, api, ME, faceNode, sentence, render, tryMove, legalCards, arrows, clampFocus, options, list, of, his } = h;
     const partners = () => options().sides === 'partners';
     const bidding = () => options().bids !== null;
     // a game without card points (Whist, Oh Hell) counts tricks where others count points
@@ -1041,7 +1041,7 @@
       begin(s) { say(W.handNum, { num: s.round }); },
       announceTurn(s) {
         if (s.passing && s.passes[ME] === null) {
-          say(W.yourPass, { num: options().passing.count, name: name(passTargetOf(s)) }, false);
+          say(plural(W.yourPass, options().passing.count), { num: options().passing.count, name: name(passTargetOf(s)) }, false);
         } else if (s.bidding) say(W.yourBid, { num: s.hand_tricks }, false);
         else say(s.trick.length ? W.yourPlay : W.yourLead, {}, false);
       },
@@ -1120,7 +1120,7 @@
           return s.tricks.length === 0 && legal.length === 1 ? fill(W.firstLead, { card: legal[0] }) : W.illegalLead;
         }
         if (code === 'illegal-discard') return W.illegalDiscard;
-        if (code === 'bad-pass') return fill(W.badPass, { num: options().passing.count });
+        if (code === 'bad-pass') return fill(plural(W.badPass, options().passing.count), { num: options().passing.count });
         if (code === 'must-trump') return fill(W.mustTrump, { suit: s.trick[0].play.slice(-1) });
         if (code === 'must-over-trump') return W.overTrump;
         if (code === 'bad-bid') return W.badBid;
