@@ -155,7 +155,10 @@ def expected_frames(replay: object, game: object) -> list[dict[str, dict[str, ob
     return frames
 
 
-def _pages(checked: CheckResult) -> list[tuple[str, str, list[tuple[str, object, object]]]]:
+Page = tuple[str, str, list[tuple[str, Any, Any]]]  # language, slug, its examples
+
+
+def _pages(checked: CheckResult) -> list[Page]:
     pages = []
     for bundle in checked.games:
         rules = bundle.rules
@@ -173,11 +176,23 @@ def _pages(checked: CheckResult) -> list[tuple[str, str, list[tuple[str, object,
     return pages
 
 
+def _in_turn(pages: list[Page]) -> list[Page]:
+    """make test's share of the pages: each game in one of the three languages, in turn (every
+    language is walked, over the games: a stepper's script is the same in each); make
+    test-deep: all of them."""
+    if DEEP:
+        return pages
+    chosen = [p for i, p in enumerate(pages) if i // len(LANGS) % len(LANGS) == i % len(LANGS)]
+    assert {lang for lang, _, _ in chosen} == set(LANGS)
+    return chosen
+
+
 def test_every_example_steps_through_as_the_replay_went(server: str, browser: Any,
                                                         checked: CheckResult) -> None:
     stepped = walked = 0
     pages = _pages(checked)
     assert {lang for lang, _, _ in pages} == set(LANGS) and len(pages) >= 20
+    pages = _in_turn(pages)
     page = browser.new_page(viewport=PHONE)  # one tab, each page loaded into it in turn
     for lang, slug, examples in pages:
         page.goto(f"{server}/{lang}/{slug}/")
@@ -274,7 +289,7 @@ def test_every_example_steps_through_as_the_replay_went(server: str, browser: An
                 page.keyboard.press(forward)
                 assert page.evaluate(READ_STEP, handle)["id"] == f"example-{name}-{len(frames)}"
     page.close()
-    assert stepped > 100 and walked >= 30
+    assert stepped > 100 and walked >= 30, (stepped, walked)
 
 
 def test_a_step_address_opens_on_that_step(server: str, browser: Any, checked: CheckResult) -> None:
@@ -325,7 +340,7 @@ def test_print_shows_every_step(server: str, browser: Any, checked: CheckResult)
 def test_score_sheets_show_the_replayed_totals(server: str, browser: Any, checked: CheckResult) -> None:
     seen = 0
     page = browser.new_page(viewport=PHONE)
-    for lang, slug, examples in _pages(checked):
+    for lang, slug, examples in _in_turn(_pages(checked)):
         for name, replay, _ in examples:
             if not isinstance(replay, TricksReplay) or not replay.sheet:
                 continue
@@ -354,10 +369,7 @@ def test_no_accessibility_violation_on_pages_with_steppers(server: str, browser:
     one of them in make test-deep."""
     axe = axe_api.Axe()
     checked_pages = 0
-    pages = _pages(checked)
-    if not DEEP:
-        pages = [p for i, p in enumerate(pages) if i // len(LANGS) % len(LANGS) == i % len(LANGS)]
-        assert {lang for lang, _, _ in pages} == set(LANGS)
+    pages = _in_turn(_pages(checked))
     for lang, slug, _ in pages:
         for width in (390, 1280) if slug in WIDE else (390,):
             page = browser.new_page(viewport={"width": width, "height": 900})

@@ -20,7 +20,7 @@ from typing import Iterator
 
 import pytest
 
-from conftest import HANG, ROOT, RULES, cache_without_pdfs
+from conftest import HANG, ROOT, RULES, cache_without_pdfs, small_rules
 from generator.check.games import check
 from generator.cli.main import main
 from generator.cli.serve import SiteHandler, rebuild
@@ -328,9 +328,11 @@ def test_ctrl_c_while_workers_start_never_hangs(tmp_path: Path, state: str) -> N
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs a pool of two workers")
 @pytest.mark.parametrize("state", [*POOL_STATES, "render"])
 def test_ctrl_c_while_pages_render_stops_the_page_workers(tmp_path: Path, state: str) -> None:
-    """The whole corpus's pages are rendered by a pool of two (pagepool.py): a Ctrl-C stops
-    the build at once, with its workers, and publishes nothing."""
-    interrupted_at(f"page-{state}", ["build", "--no-pdf", "--rules", str(RULES)], tmp_path, {})
+    """A site's pages are rendered by a pool of two (pipeline/pages.py) once there are enough
+    of them (four games in six languages): a Ctrl-C stops the build at once, with its workers,
+    and publishes nothing. The build waits at the failpoint: a build without a pool fails."""
+    rules = small_rules(tmp_path / "rules", games=("black-peter", "hearts", "uomo-nero", "whist"))
+    interrupted_at(f"page-{state}", ["build", "--no-pdf", "--rules", str(rules)], tmp_path, {})
 
 
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs a pool of two workers")
