@@ -36,7 +36,8 @@ _BREAKS = {
           r"|يضع|تضع|يأكل|تأكل|يأخذ|تأخذ|يسحب|تسحب|يربح|تربح|يبقى|تبقى|يطلب|تطلب|يصير|تصير"
           r"|لا|يقطع|تقطع|يطرنب|تطرنب|يحتفظ|تحتفظ|يتخلّص|تتخلّص|يتخلص|تتخلص|يختم|تختم"
           r"|يجرّب|تجرّب|يعلو|تعلو|يتابع|تتابع|يسجّلان|تسجّلان|يسجلان|تسجلان|يصلان|تصلان"
-          r"|يتقدّمان|تتقدّمان|يتقدمان|تتقدمان)(?:ه|ها|هما|هم)?(?!\w))",
+          r"|يتقدّمان|تتقدّمان|يتقدمان|تتقدمان|يلقي|تلقي|يطرح|تطرح|يتخلّى|تتخلّى|يردّ|تردّ)"
+          r"(?:ه|ها|هما|هم)?(?!\w))",
 }
 _CLAUSE_ENDS = r"[.;:!?,،؛؟—–]"
 
@@ -67,7 +68,8 @@ PLAYS = {
           r"|acoperă|încearcă|continuă cu|cade)\b",
     "ar": r"(?<!\w)[وف]?(?:يلعب|تلعب|يلعبون|يفتتح|تفتتح|يرمي|ترمي|يرمون|يتبع|تتبع|يتبعون|يتابع|تتابع"
           r"|يضع|تضع|يطابق|تطابق|يضيف|تضيف|يغطي|تغطي|يجرّب|تجرّب|يجرب|تجرب|يُسقط|تُسقط|يسقط|تسقط"
-          r"|يختم|تختم|يعلو|تعلو|يرميان|ترميان|يتخلّص من|تتخلّص من|يتخلص من|تتخلص من)"
+          r"|يختم|تختم|يعلو|تعلو|يرميان|ترميان|يتخلّص من|تتخلّص من|يتخلص من|تتخلص من"
+          r"|يلقي|تلقي|يطرح|تطرح|يتخلّى عن|تتخلّى عن|يتخلى عن|تتخلى عن|يردّ|تردّ)"
           r"(?:ه|ها|هما|هم)?(?!\w)",
 }
 # A player draws a card from the stock (shedding games; "draws a card" on the play page).
@@ -158,6 +160,21 @@ PAIRS = {
     "ar": r"(?<!\w)[وف]?(?:يضعها مع|تضعها مع|يضعه مع|تضعه مع|زوج|زوجًا|زوجا|يكوّن|تكوّن|يكون|تكون)"
           r"(?!\w)",
 }
+# The language's "with" right before a card: "beats it with the 3♣", "risponde con il 6♦",
+# "bedient mit der 2♥", "отвечает с 7♥", "răspunde cu 7♣", "تردّ بالورقة Q♣". A player does
+# something with a card only by playing it (or, in a pairing game, laying it down), so a
+# clause that says it, and speaks of no card kept, claims the card is played
+# (played_with).
+WITH = {
+    "en": r"\bwith\s+(?:(?:the|his|her|their|its|own|last|only)\s+)*$",
+    "it": r"\b(?:con|col)\s+(?:(?:l['’]|(?:il|lo|la|i|gli|le|un|una|uno|suo|sua|proprio"
+          r"|propria|ultimo|ultima|unico|unica)\s+))*$",
+    "de": r"\bmit\s+(?:(?:der|dem|den|die|das|einer|einem|seiner|seinem|ihrer|ihrem|letzten"
+          r"|einzigen)\s+)*$",
+    "ru": r"(?<!\w)(?:с|со)\s+(?:(?:своей|своим|своего|своей|его|её|ее)\s+)*$",
+    "ro": r"\bcu\s+(?:(?:un|o|al|a|lui|ei)\s+)*$",
+    "ar": r"(?<!\w)[وف]?(?:بـ|ب|بالورقة|بورقة|بالورقتين|بالأوراق|بورقتي\w*)\s*$",
+}
 # A player holds a card: "Bruno has only the A♣ in clubs", "Carla still holds the K♠".
 HOLDS = {
     "en": r"\b(?:has|holds|keeps|kept|still has|is left with)\b",
@@ -170,7 +187,7 @@ HOLDS = {
 # A clause that speaks of cards kept, not played: "holds", "keeps", "still has", "instead of";
 # a card it names need not be in the trick.
 KEEPS = {
-    "en": r"\b(?:holds?|held|holding|keeps?|kept|keeping|has|have|had|having|still|left|saves?"
+    "en": r"\b(?:holds?|held|holding|keeps?|kept|keeping|has|have|had|having|still|left|leaving|saves?"
           r"|saved|saving|instead|rather|without|only|than|until|later|next|again)\b",
     "it": r"\b(?:tiene|tengono|tenuto|tenendo|conserva|conservando|ha|hanno|aveva|avendo|rimane"
           r"|rimasto|resta|restano|ancora|invece|anziché|senza|solo|sola|unica|unico|salva|poi"
@@ -193,8 +210,9 @@ HEDGED = {
     "de": r"\b(?:nicht|kein\w*|darf|dürfen|dürfte|könnte|kann|wenn|falls)\b",
     "ru": r"(?<!\w)(?:не|нельзя|может|могут|мог\w*|бы|если)(?!\w)",
     "ro": r"\b(?:nu|poate|pot|putea|ar|dacă)\b",
-    "ar": r"(?<!\w)[وف]?(?:لا|لن|ليس|لم|يجوز|يمكن|إذا|لو|يستطيع|تستطيع|بإمكان\w*|يودّ|تودّ|يود|تود"
-          r"|يريد|تريد|يتمنى|تتمنى)(?!\w)",
+    # (not "لا بدّ", "must": "ولا بدّ لكارلا أن تلعب K♦" says she plays it)
+    "ar": r"(?<!\w)[وف]?(?:لا(?!\s+(?:بدّ|بد|مفرّ|مفر)(?!\w))|لن|ليس|لم|يجوز|يمكن|إذا|لو"
+          r"|يستطيع|تستطيع|بإمكان\w*|يودّ|تودّ|يود|تود|يريد|تريد|يتمنى|تتمنى)(?!\w)",
 }
 _VOWELS = set("aeiouăâîаеёиоуыэюя")
 # a whole number, also at a sentence's end ("scores 11."), not a decimal's part ("2.5")
@@ -369,6 +387,32 @@ def numbers(clause: Clause) -> list[tuple[int, int]]:
 def cards(clause: Clause, lang: str) -> list[tuple[Card, int]]:
     """The cards a clause names (glyphs or words): (card, offset in the narration)."""
     return [(m.card, clause.start + m.offset) for m in find_card_mentions(clause.text, lang)]
+
+
+def played_with(clause: Clause, lang: str) -> list[tuple[Card, int]]:
+    """The cards a clause says a player does something with (WITH right before the card),
+    in a clause that neither speaks of cards kept, nor of a trick taken (roles.takers reads
+    "takes the trick with the K♦"), nor denies or supposes: (card, offset in the narration).
+    Not a card the trick holds ("with the J♣ in it")."""
+    regex = WITH.get(lang)
+    if regex is None or any(says(clause, words, lang) for words in (KEEPS, HEDGED, TAKES)):
+        return []
+    before = _pattern(regex)
+    inside = _pattern(_WITH_IN.get(lang, _WITH_IN["en"]))
+    out = []
+    for m in find_card_mentions(clause.text, lang):
+        end = m.offset + (len(m.words) if m.words else len(card_name(m.card)))
+        if before.search(clause.text[:m.offset]) and not inside.match(clause.text, end):
+            out.append((m.card, clause.start + m.offset))
+    return out
+
+
+# After a card, "in it": the card is in a trick, not played by the one the clause is about.
+_WITH_IN = {
+    "en": r"\s+in (?:it|them)\b", "it": r"\s+(?:dentro|in essa|in esse)\b",
+    "de": r"\s+darin\b|\s+drin\b", "ru": r"\s+в (?:ней|них)(?!\w)",
+    "ro": r"\s+în (?:ea|ele)\b", "ar": r"\s+(?:فيها|فيه)(?!\w)",
+}
 
 
 def offset_of(clause: Clause, seat: str, names: Mapping[str, str], lang: str) -> int:

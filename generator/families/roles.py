@@ -128,7 +128,9 @@ def subjects(clause: claims.Clause, names: Mapping[str, str], lang: str) -> froz
     text = clause.text
     spans = _card_spans(text, lang)
     first_card = spans[0][0] if spans else len(text)
-    owned = {seat for seat, _, _ in possessives(clause, names, lang)}
+    # a name written as a card's owner ("Q♥ من آنا", "Anna's 6♠") is no subject there; the
+    # same player named again before the card may be ("يسحب آنا Q♥ من آنا" is wrong of her)
+    owned = {at - clause.start for _, _, at in possessives(clause, names, lang)}
     # «und wirft Carla den J♠ zu»: the verb's particle says Carla receives (German puts its
     # subject after the verb after "also", "dann")
     starts_with_verb = lang in _SUBJECT_FIRST and _starts_with_verb(text, lang) and (
@@ -136,7 +138,11 @@ def subjects(clause: claims.Clause, names: Mapping[str, str], lang: str) -> froz
     out = set()
     for seat in clause.names:
         for m in claims._name_pattern(names[seat], lang).finditer(text):
-            if m.start() > first_card or seat in owned:
+            if m.start() > first_card or m.start() in owned:
+                continue
+            if lang == "ar" and _MUST_AR.search(text[:m.start()]) \
+                    and re.match(r"\s+أن(?!\w)", text[m.end():]):
+                out.add(seat)  # "ولا بدّ لكارلا أن تلعب K♦": Carla must play it
                 continue
             if _regex(PREPOSITIONS.get(lang, PREPOSITIONS["en"])).search(text[:m.start()]):
                 continue
@@ -148,6 +154,11 @@ def subjects(clause: claims.Clause, names: Mapping[str, str], lang: str) -> froz
                 continue
             out.add(seat)
     return frozenset(out)
+
+
+# Before an Arabic name that "must" do what follows "أن": "لا بدّ لـ" (the name takes the
+# ل), "على" ("وعلى كارلا أن تتبع"): the name is the subject, not a place.
+_MUST_AR = re.compile(r"(?<!\w)[وف]?(?:(?:لا\s+)?بدّ?\s+|على\s+)$")
 
 
 def nominative(token: str, name: str, lang: str) -> bool:
@@ -209,11 +220,14 @@ def _arabic_gender(clause: claims.Clause) -> str | None:
 
 
 def last_named(text: str, clause: claims.Clause, names: Mapping[str, str], lang: str,
-               genders: Mapping[str, str], *, places: bool = True) -> str | None:
+               genders: Mapping[str, str], *, places: bool = True, only: bool = False
+               ) -> str | None:
     """The seat named last before ``clause`` in ``text`` (not as a card's owner); when the
     clause starts with a pronoun (or an Arabic verb, which says its subject's gender), the
     last of that pronoun's gender, so none when the script gives no genders: the one the
-    pronoun stands for ("У Анны пик нет, она сбрасывает")."""
+    pronoun stands for ("У Анны пик нет, она сбрасывает"). With ``only``, a pronoun stands
+    for a player only when the text before names no other of its gender ("Player 1 draws
+    from Player 2. He gets the 8♥" names two: no guess)."""
     head = text[:clause.start]
     feminine = _regex(rf"\s*(?:{_FEMININE[lang]})(?!\w)").match(clause.text) is not None
     gendered = pronoun(clause, lang)
@@ -221,6 +235,7 @@ def last_named(text: str, clause: claims.Clause, names: Mapping[str, str], lang:
         verb = re.match(r"\s*[وف]?([تي])", clause.text)
         gendered, feminine = verb is not None, verb is not None and verb.group(1) == "ت"
     best: tuple[int, str] | None = None
+    seen: set[str] = set()  # the players the pronoun may stand for
     before = _regex(FROM.get(lang, FROM["en"]))  # the one a card is drawn from
     for part in claims.clauses(head, names, lang):
         # a card's owner is who a pronoun of their gender may stand for ("Bruno's 7♦ does
@@ -234,6 +249,9 @@ def last_named(text: str, clause: claims.Clause, names: Mapping[str, str], lang:
                     continue  # "from Elena": not who a left-out subject stands for
                 if best is None or part.start + m.start() > best[0]:
                     best = (part.start + m.start(), seat)
+                seen.add(seat)
+    if only and gendered and len(seen) > 1:
+        return None
     return best[1] if best else None
 
 
@@ -409,6 +427,9 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
                 said |= part.names
                 continue
             verb = next((v for v in (claims.PLAYS, draws) if claims.says(part, v, lang)), None)
+            # "Bruno changes the suit with the 2♥": the card after "with" alone is played
+            with_cards = claims.played_with(part, lang) if verb is None else []
+            verb = claims.PLAYS if with_cards else verb
             if verb is None:
                 if has_cards and last is not None and cards_alone(part, names, lang):
                     out.append((part, *last))  # "the 6♣ and the 2♦", "poi il 4♥"
@@ -435,7 +456,10 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
                 elif _regex(rf"\s*(?:{RELATIVE[lang]})(?!\w)").match(part.text):
                     seat = last_named(words, part, names, lang, genders)  # "Bruno, who takes"
                 elif pronoun(part, lang):
-                    seat = None if taking else last_named(words, part, names, lang, genders)
+                    # a pronoun says its player's gender; a word of taking a card is read
+                    # of it only when one player of that gender is named before ("she takes
+                    # the J♣"), since the one a card is taken from is named too
+                    seat = last_named(words, part, names, lang, genders, only=taking)
                 elif len(said) == 1:
                     seat = next(iter(said))
                 elif subject is not None:
@@ -447,7 +471,10 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
             said |= found
             subject = seat if seat is not None else subject
             last = (seat, verb) if seat is not None else None
-            if seat is not None and has_cards:
+            if seat is not None and with_cards:
+                out += [(claims.Clause(at, card_name(card), frozenset({seat})), seat, verb)
+                        for card, at in with_cards]
+            elif seat is not None and has_cards:
                 out.append((part, seat, verb))
         if not sentence.text.rstrip().endswith(":") and not words[
                 sentence.start + len(sentence.text):].startswith(":"):
@@ -591,12 +618,14 @@ def pairs_in(clause: claims.Clause, names: Mapping[str, str], lang: str
     10♦"): (seat, the card's clause) for each; none when they are neither."""
     marks: list[tuple[int, str | None, Card | None]] = [
         (start, None, card) for start, _, card in _card_spans(clause.text, lang)]
+    # each name where it stands, a player named twice too: "آنا وكارلا وكارلا" pairs a card
+    # with each, so that the one of them that is wrong is read
     for seat in clause.names:
-        found = list(claims._name_pattern(names[seat], lang).finditer(clause.text))
-        if len(found) != 1 or not nominative(found[0].group(), names[seat], lang) \
-                or _regex(PREPOSITIONS[lang]).search(clause.text[:found[0].start()]):
-            return []
-        marks.append((found[0].start(), seat, None))
+        for found in claims._name_pattern(names[seat], lang).finditer(clause.text):
+            if not nominative(found.group(), names[seat], lang) \
+                    or _regex(PREPOSITIONS[lang]).search(clause.text[:found.start()]):
+                return []
+            marks.append((found.start(), seat, None))
     marks.sort(key=lambda mark: mark[0])
     seats = [seat for _, seat, _ in marks if seat is not None]
     cards = [(start, card) for start, _, card in marks if card is not None]

@@ -149,6 +149,10 @@ class _Claims:
                            ok=card == played[seat])
             if mentioned and seat in played and all(c != played[seat] for c, _ in mentioned):
                 card, at = mentioned[0]
+                if card in played.values() and seat in part.names:
+                    # another player's card of this trick: the name is what is wrong, and
+                    # the finding points at it (it may stand a line before the card)
+                    at = claims.offset_of(part, seat, names, lang)
                 self._error(key, at, f"{where} says '{seat}' plays {card_name(card)}; in the "
                             f"replay '{seat}' plays {card_name(played[seat])} in trick "
                             f"{trick.number}")
@@ -179,11 +183,13 @@ class _Claims:
         played = {card: seat for seat, card in trick.cards}
         lang = self.lang
         for part in claims.sentence_clauses(words, self.names, lang):
-            if not claims.says(part, _PLAYS_OR_TRUMPS, lang) \
-                    or claims.says(part, claims.HEDGED, lang) \
-                    or claims.says(part, claims.KEEPS, lang):
+            if claims.says(part, claims.HEDGED, lang) or claims.says(part, claims.KEEPS, lang):
                 continue
-            for card, at in claims.cards(part, lang):
+            # every card of a clause of playing; else those it says a player does something
+            # with ("Bruno beats it with the 3♣")
+            named = claims.cards(part, lang) if claims.says(part, _PLAYS_OR_TRUMPS, lang) \
+                else claims.played_with(part, lang)
+            for card, at in named:
                 read = (key, at) in self.covered  # read as who plays it: said once
                 if card in played and not read:
                     self.reading.claim(key, K.IN_TRICK, at, card=card, ok=True)
@@ -381,7 +387,8 @@ class _Claims:
                     continue
                 part = parts[i]
                 found = roles.subjects(part, names, lang)
-                plays = claims.says(part, verbs, lang) \
+                plays = (claims.says(part, verbs, lang)
+                         or (verbs is _PLAYS_OR_TRUMPS and bool(claims.played_with(part, lang)))) \
                     and not claims.says(part, claims.HEDGED, lang)
                 verb = verb or plays
                 paired = roles.pairs_in(part, names, lang) \
