@@ -54,22 +54,27 @@ TAKES = {
 PLAYS = {
     "en": r"\b(?:plays?|played|leads?|led|throws?|threw|discards?|follows? with|drops?|dropped"
           r"|gives? up|overtakes?|puts?|adds?|matches|answers? with|tries|covers?|cashes"
-          r"|lays?|opens? with|goes on with|continues with|returns?|falls?)\b",
+          r"|lays?|opens? with|goes on with|continues with|returns?|falls?|unloads?|slips"
+          r"|lets go of|gets rid of|finishes with)\b",
     "it": r"\b(?:gioca|giocano|giocato|esce con|esce ad atout con|escono con|scarta|scartano"
           r"|risponde con|rispondono con|butta|buttano|cala|calano|mette|mettono|aggiunge"
-          r"|copre|coprono|continua con|incassa|cede|prova|provano|cade)\b",
+          r"|copre|coprono|continua con|incassa|cede|prova|provano|cade|giocare|giocarlo"
+          r"|giocarla|calare|calarlo|calarla|scartare|lascia|si libera d\w*|surtaglia)\b",
     "de": r"\b(?:spielt|spielen|legt|legen|wirft|werfen|bedient mit|bedienen mit|gibt|deckt"
-          r"|schmiert|versucht es mit|fällt)\b",
+          r"|schmiert|versucht es mit|fällt|opfert|übersticht|übernimmt|lädt|jubelt"
+          # a subordinate clause's verb, its particle written on: "während Bruno die 7♠ abwirft"
+          r"|abwirft|abwerfen|ablegt|ablegen|ausspielt|ausspielen|hergibt|hergeben)\b",
     "ru": r"(?<!\w)(?:ходит|ходят|заходит|заходят|кладёт|кладет|кладут|сбрасывает|сбрасывают"
           r"|отвечает|отвечают|играет|играют|подкидывает|покрывает|выкладывает|пробует"
           r"|выходит|выходят|падает|перебивает|открывает|отдаёт|отдает|подкладывает"
           r"|избавляется от|разыгрывает|продолжает|добавляет|проходит|уходит|бьёт|бьет)(?!\w)",
     "ro": r"\b(?:joacă|deschide cu|deschid cu|aruncă|răspunde cu|răspund cu|pune|pun|adaugă"
-          r"|acoperă|încearcă|continuă cu|cade)\b",
+          r"|acoperă|încearcă|continuă cu|cade|joace|pună|arunce|scapă de|cedează|renunță la"
+          r"|încasează|strecoară|lasă)\b",
     "ar": r"(?<!\w)[وف]?(?:يلعب|تلعب|يلعبون|يفتتح|تفتتح|يرمي|ترمي|يرمون|يتبع|تتبع|يتبعون|يتابع|تتابع"
           r"|يضع|تضع|يطابق|تطابق|يضيف|تضيف|يغطي|تغطي|يجرّب|تجرّب|يجرب|تجرب|يُسقط|تُسقط|يسقط|تسقط"
           r"|يختم|تختم|يعلو|تعلو|يرميان|ترميان|يتخلّص من|تتخلّص من|يتخلص من|تتخلص من"
-          r"|يلقي|تلقي|يطرح|تطرح|يتخلّى عن|تتخلّى عن|يتخلى عن|تتخلى عن|يردّ|تردّ)"
+          r"|يلقي|تلقي|يطرح|تطرح|يتخلّى عن|تتخلّى عن|يتخلى عن|تتخلى عن|يردّ|تردّ|يدسّ|تدسّ)"
           r"(?:ه|ها|هما|هم)?(?!\w)",
 }
 # A player draws a card from the stock (shedding games; "draws a card" on the play page).
@@ -86,12 +91,13 @@ DRAWS = {
 # Carla", "gets the J♣"): drawing, said otherwise.
 TAKES_CARD = {
     lang: f"{DRAWS[lang]}|{more}" for lang, more in {
-        "en": r"\b(?:takes?|took|gets?|got)\b",
-        "it": r"\b(?:prende|riprende|ottiene|si ritrova|si riprende)\b",
-        "de": r"\b(?:nimmt|bekommt|erwischt|kriegt)\b",
-        "ru": r"(?<!\w)(?:берёт|берет|забирает|получает)(?!\w)",
-        "ro": r"\b(?:ia|primește|capătă)\b",
-        "ar": r"(?<!\w)[وف]?(?:يأخذ|تأخذ|أخذ|أخذت|يحصل|تحصل)(?!\w)",
+        # and finds it: "draws and finds the 10♦", "trage și nimerește Q♠"
+        "en": r"\b(?:takes?|took|gets?|got|finds|catches|comes away with)\b",
+        "it": r"\b(?:prende|riprende|ottiene|si ritrova|si riprende|trova|becca)\b",
+        "de": r"\b(?:nimmt|bekommt|erwischt|kriegt|findet)\b",
+        "ru": r"(?<!\w)(?:берёт|берет|забирает|получает|попадает на|находит)(?!\w)",
+        "ro": r"\b(?:ia|primește|capătă|nimerește|dă peste|găsește|scoate)\b",
+        "ar": r"(?<!\w)[وف]?(?:يأخذ|تأخذ|أخذ|أخذت|يحصل|تحصل|يجد|تجد)(?!\w)",
     }.items()}
 LOSES = {
     "en": r"\b(?:loses?|lost|losers?)\b",
@@ -120,7 +126,8 @@ BIDS = {
 }
 # A player trumps (plays a trump on a trick of another suit).
 TRUMPS = {
-    "en": r"\b(?:trumps|trumped|trumping|ruffs?|ruffed|ruffing)\b(?!\s+(?:are|is|were)\b)",
+    "en": r"\b(?:(?:over)?trumps|(?:over)?trumped|trumping|ruffs?|ruffed|ruffing)\b"
+          r"(?!\s+(?:are|is|were)\b)",
     "it": r"\b(?:taglia|tagliato|tagliano|briscola con|briscolando)\b",
     "de": r"\b(?:trumpft|trumpfen|getrumpft|übertrumpft|übertrumpfen|sticht mit)\b",
     "ru": r"(?<!\w)(?:козыряет|козыряют|козырнул[аи]?|бьёт козыр\w*|бьет козыр\w*|кроет козыр\w*|"
@@ -154,7 +161,7 @@ MISSED = {
 PAIRS = {
     "en": r"\b(?:pairs?|paired|pairing|matches|makes? (?:a|the) pair|two black|two red)\b",
     "it": r"\b(?:coppia|accoppia|accoppiano|abbina|abbinano)\b",
-    "de": r"\b(?:Paar\w*|paart|bildet|ergibt)\b",
+    "de": r"\b(?:Paar\w*|paart|bildet|ergibt|passt zu\w*|passen zu\w*)\b",
     "ru": r"(?<!\w)(?:пар[ауеы]|парой|составляет|образует)(?!\w)",
     "ro": r"\b(?:pereche|perechea|împerechează|formează)\b",
     "ar": r"(?<!\w)[وف]?(?:يضعها مع|تضعها مع|يضعه مع|تضعه مع|زوج|زوجًا|زوجا|يكوّن|تكوّن|يكون|تكون)"
@@ -207,7 +214,7 @@ HEDGED = {
     "en": r"\b(?:not|n't|cannot|never|may|might|could|would|will|can|if|whatever|wants?|wishes"
           r"|hopes?)\b|n't\b",
     "it": r"\b(?:non|può|possono|potrebbe|poteva|se)\b",
-    "de": r"\b(?:nicht|kein\w*|darf|dürfen|dürfte|könnte|kann|wenn|falls)\b",
+    "de": r"\b(?:nicht|weder|kein\w*|darf|dürfen|dürfte|könnte|kann|wenn|falls)\b",
     "ru": r"(?<!\w)(?:не|нельзя|может|могут|мог\w*|бы|если)(?!\w)",
     "ro": r"\b(?:nu|poate|pot|putea|ar|dacă)\b",
     # (not "لا بدّ", "must": "ولا بدّ لكارلا أن تلعب K♦" says she plays it)
