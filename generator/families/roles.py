@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Mapping
+from typing import Collection, Mapping
 
 from ..core.cards import Card, card_name
 from ..core.cardwords import find_card_mentions
@@ -101,6 +101,9 @@ def possessives(clause: claims.Clause, names: Mapping[str, str], lang: str
                         owner = re.fullmatch(r"['’]s\s+(?:the\s+)?", before) is not None
                     elif lang == "de":
                         owner = token == name + "s" and re.fullmatch(r"\s+", before) is not None
+                    elif lang == "ar":  # "وورقة برونو J♠": Bruno's card, the J♠
+                        owner = re.fullmatch(r"\s+", before) is not None and re.search(
+                            r"(?<!\w)[وف]?ورقة\s+$", text[:m.start()]) is not None
                 if 0 <= m.start() - end <= 16 and not owner:
                     if lang == "de":
                         owner = re.fullmatch(r"\s+von\s+", after) is not None
@@ -406,7 +409,8 @@ def listed(parts: list[claims.Clause], at: int, names: Mapping[str, str], lang: 
 
 
 def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, str],
-         mover: str, draws: Mapping[str, str] = claims.DRAWS
+         mover: str, draws: Mapping[str, str] = claims.DRAWS, *,
+         hands: Mapping[str, Collection[Card]] | None = None
          ) -> list[tuple[claims.Clause, str, Mapping[str, str]]]:
     """The clauses of a move's step (shedding, pairing) that say a player plays or draws a
     card: (the clause, the player, the words of its verb: claims.PLAYS or claims.DRAWS). The
@@ -471,15 +475,49 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
             said |= found
             subject = seat if seat is not None else subject
             last = (seat, verb) if seat is not None else None
+            it = card_before(words, part, lang) if verb is claims.PLAYS and not has_cards \
+                else None
             if seat is not None and with_cards:
                 out += [(claims.Clause(at, card_name(card), frozenset({seat})), seat, verb)
                         for card, at in with_cards]
+            elif seat is not None and it is not None and (hands is None
+                                                           or it[0] in hands.get(seat, ())):
+                # "she plays it": the card named before, when it is hers
+                out.append((claims.Clause(it[1], card_name(it[0]), frozenset({seat})), seat,
+                            verb))
             elif seat is not None and has_cards:
                 out.append((part, seat, verb))
         if not sentence.text.rstrip().endswith(":") and not words[
                 sentence.start + len(sentence.text):].startswith(":"):
             last = None
     return out
+
+
+# A verb of playing whose object is a pronoun standing for a card ("she plays it", "lo
+# cala", "legt sie", "он её кладёт", "o pune", "فيرميها"); not "covers it", "beats it",
+# whose "it" is another player's card.
+PLAYS_IT = {
+    "en": r"\b(?:plays?|puts?|lays?|throws?|drops?|leads?|discards?)\s+it\b",
+    "it": r"\b(?:lo|la|l['’])\s*(?:cala|gioca|mette|butta|scarta|calano|giocano)\b"
+          r"|\b(?:giocarlo|giocarla|calarlo|calarla|scartarlo|scartarla)\b",
+    "de": r"\b(?:legt|spielt|wirft|legen|spielen)\s+(?:sie|es|ihn)\b",
+    "ru": r"(?<!\w)(?:(?:её|ее|его)\s+(?:кладёт|кладет|сбрасывает|играет|положить|сыграть)"
+          r"|(?:кладёт|кладет|сбрасывает|играет|положить|сыграть)\s+(?:её|ее|его))(?!\w)",
+    "ro": r"(?<!\w)(?:o|îl|l)\s*(?:pune|joacă|aruncă|joace|pună)\b",
+    "ar": r"(?<!\w)[وف]?(?:أن\s+)?(?:يلعب|تلعب|يرمي|ترمي|يضع|تضع|يطرح|تطرح|يلقي|تلقي)(?:ها|ه)"
+          r"(?!\w)",
+}
+
+
+def card_before(words: str, clause: claims.Clause, lang: str) -> tuple[Card, int] | None:
+    """The card a clause of playing names by a pronoun (PLAYS_IT), the clause naming none:
+    the last card named before it ("Anna has no heart other than the 8♥. She plays it"):
+    (card, offset in the narration)."""
+    if claims.cards(clause, lang) or not _regex(PLAYS_IT[lang]).search(clause.text):
+        return None
+    head = claims._PLACEHOLDER.sub(lambda m: " " * len(m.group()), words[:clause.start])
+    found = find_card_mentions(head, lang)
+    return (found[-1].card, found[-1].offset) if found else None
 
 
 # A preposition before the player a card is drawn from ("from Chloe", "da Anna", "bei Sara").

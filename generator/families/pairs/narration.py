@@ -173,8 +173,9 @@ def _draws(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Ke
                           for hand in (step.before[seat], step.after[seat]) for c in hand}
     said = _pairs_said(ctx, src, key, words, lang, names, step, number, reading)
     _owned(ctx, src, key, words, lang, names, step, number, reading)
+    hands = {seat: {*step.before[seat], *step.after[seat]} for seat in step.before}
     for part, seat, verb in roles.acts(words, names, lang, dict(ctx.spec.genders), step.drawer,
-                                       claims.TAKES_CARD):
+                                       claims.TAKES_CARD, hands=hands):
         mentioned = [(c, at) for c, at in claims.cards(part, lang) if c in held]
         near = claims.name_near(words, seat, mentioned[0][1] if mentioned else part.start,
                                 names, lang)

@@ -5,6 +5,8 @@ the replay did (claims.py reads these claims in each language)."""
 
 from __future__ import annotations
 
+from typing import Collection, Mapping
+
 from ...core.cards import Card, Suit, card_name
 from ...core.cardwords import find_card_mentions, suit_word
 from ...core.readings import ClaimKind
@@ -141,7 +143,7 @@ class _Claims:
             self._points(key, clause, where, trick)
         # the cards in play at this step: another is a narration-card finding, said once
         held = {c for h in trick.hands_before.values() for c in h} | {c for _, c in trick.draws}
-        for seat, part in self._plays(words, _PLAYS_OR_TRUMPS):
+        for seat, part in self._plays(words, _PLAYS_OR_TRUMPS, hands=trick.hands_before):
             mentioned = [(c, at) for c, at in claims.cards(part, lang) if c in held]
             if mentioned and seat in played:
                 card = next((c for c, _ in mentioned if c == played[seat]), mentioned[0][0])
@@ -360,7 +362,8 @@ class _Claims:
                     f"{where} says '{seat}' {'makes' if made else 'misses'} the bid; in the "
                     f"replay '{seat}' bids {bid} and takes {took}")
 
-    def _plays(self, words: str, verbs: dict[str, str] = claims.PLAYS
+    def _plays(self, words: str, verbs: dict[str, str] = claims.PLAYS, *,
+               hands: Mapping[str, Collection[Card]] | None = None
                ) -> list[tuple[str, claims.Clause]]:
         """The clauses that say a player plays a card, with that player: a clause with a
         word for playing and a card whose subject (roles.subjects) is one player ("Dario
@@ -404,9 +407,14 @@ class _Claims:
                         seat = roles.last_named(words, part, names, lang, self.genders)
                     elif i > 0 and len(said) == 1:
                         seat = next(iter(said))  # "Dario has no diamonds and throws the A♥"
+                it = roles.card_before(words, part, lang) \
+                    if plays and verbs is _PLAYS_OR_TRUMPS else None
                 if seat is not None and claims.cards(part, lang) and (
                         plays or (verb and roles.gapped(part, names, lang))):
                     out.append((seat, part))
+                elif seat is not None and it is not None and (
+                        hands is None or it[0] in hands.get(seat, ())):  # "and must play it"
+                    out.append((seat, claims.Clause(it[1], card_name(it[0]), frozenset({seat}))))
                 said |= part.names
                 i += 1
         return out
