@@ -161,7 +161,7 @@ MISSED = {
 PAIRS = {
     "en": r"\b(?:pairs?|paired|pairing|matches|makes? (?:a|the) pair|two black|two red)\b",
     "it": r"\b(?:coppia|accoppia|accoppiano|abbina|abbinano)\b",
-    "de": r"\b(?:Paar\w*|paart|bildet|ergibt|passt zu\w*|passen zu\w*)\b",
+    "de": r"\b(?:Paar\w*|paart|bildet|ergibt|passt|passen)\b",  # "die zu Carlas Q♥ passt"
     "ru": r"(?<!\w)(?:пар[ауеы]|парой|составляет|образует)(?!\w)",
     "ro": r"\b(?:pereche|perechea|împerechează|formează)\b",
     "ar": r"(?<!\w)[وف]?(?:يضعها مع|تضعها مع|يضعه مع|تضعه مع|زوج|زوجًا|زوجا|يكوّن|تكوّن|يكون|تكون)"
@@ -217,8 +217,10 @@ HEDGED = {
     "de": r"\b(?:nicht|weder|kein\w*|darf|dürfen|dürfte|könnte|kann|wenn|falls)\b",
     "ru": r"(?<!\w)(?:не|нельзя|может|могут|мог\w*|бы|если)(?!\w)",
     "ro": r"\b(?:nu|poate|pot|putea|ar|dacă)\b",
-    # (not "لا بدّ", "must": "ولا بدّ لكارلا أن تلعب K♦" says she plays it)
-    "ar": r"(?<!\w)[وف]?(?:لا(?!\s+(?:بدّ|بد|مفرّ|مفر)(?!\w))|لن|ليس|لم|يجوز|يمكن|إذا|لو"
+    # (not "لا بدّ", "must": "ولا بدّ لكارلا أن تلعب K♦" says she plays it; nor a denial
+    # with "إلا", "but": "ليس مع برونو من السباتي إلا A♣" says the A♣ is his one club)
+    "ar": r"(?<!\w)[وف]?(?:لا(?!\s+(?:بدّ|بد|مفرّ|مفر)(?!\w))(?![^،.؛:]*إلا)|لن"
+          r"|(?:ليس|لم)(?![^،.؛:]*إلا)|يجوز|يمكن|إذا|لو"
           r"|يستطيع|تستطيع|بإمكان\w*|يودّ|تودّ|يود|تود|يريد|تريد|يتمنى|تتمنى)(?!\w)",
 }
 _VOWELS = set("aeiouăâîаеёиоуыэюя")

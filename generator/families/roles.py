@@ -121,6 +121,35 @@ def possessives(clause: claims.Clause, names: Mapping[str, str], lang: str
                         owner = declined or plain
                 if owner:
                     out.append((seat, card, clause.start + m.start()))
+    if lang == "ar":
+        out += _with_arabic(clause, names, spans)
+    return out
+
+
+# "مع X" (with X), "في يد X" (in X's hand): X has the cards after it ("بقيت مع آنا 3♥ و5♣",
+# "آخر ورقة مع برونو هي 6♥"); after a denial only those after "إلا" (but): "ليس مع برونو من
+# السباتي إلا A♣", Bruno's one club.
+_HAS_AR = re.compile(r"(?<!\w)[وف]?(?:مع|في يد)\s+$")
+_NOT_AR = re.compile(r"(?<!\w)[وف]?(?:ليس|لا|لم|لن)(?!\w)")
+_BUT_AR = re.compile(r"(?<!\w)إلا(?!\w)")
+
+
+def _with_arabic(clause: claims.Clause, names: Mapping[str, str],
+                 spans: list[tuple[int, int, Card]]) -> list[tuple[str, Card, int]]:
+    out = []
+    text = clause.text
+    for seat, name in names.items():
+        for m in claims._name_pattern(name, "ar").finditer(text) if name else ():
+            if m.group() != name or not _HAS_AR.search(text[:m.start()]):
+                continue
+            after = m.end()
+            if _NOT_AR.search(text):
+                but = _BUT_AR.search(text, m.end())
+                if but is None:
+                    continue
+                after = but.end()
+            out += [(seat, card, clause.start + m.start()) for start, _, card in spans
+                    if start >= after]
     return out
 
 

@@ -395,7 +395,7 @@ class _Claims:
                     and not claims.says(part, claims.HEDGED, lang)
                 verb = verb or plays
                 paired = roles.pairs_in(part, names, lang) \
-                    if plays and len(part.names) >= 2 else []
+                    if plays and len(claims.name_offsets(part, names, lang)) >= 2 else []
                 if paired:
                     out.extend(paired)
                     said |= part.names
@@ -407,6 +407,10 @@ class _Claims:
                         seat = roles.last_named(words, part, names, lang, self.genders)
                     elif i > 0 and len(said) == 1:
                         seat = next(iter(said))  # "Dario has no diamonds and throws the A♥"
+                    elif lang == "ar" and i > 0 and self.genders:
+                        # a verb that starts its clause says its subject's gender: the last
+                        # player of that gender named ("أما آنا، ...، فترمي Q♥")
+                        seat = roles.last_named(words, part, names, lang, self.genders)
                 it = roles.card_before(words, part, lang) \
                     if plays and verbs is _PLAYS_OR_TRUMPS else None
                 if seat is not None and claims.cards(part, lang) and (
