@@ -277,6 +277,13 @@ def place(game: str, lang: str, old: str, new: str, token: str) -> str:
      "10♥"),
     ("chat-noir", "ar", "minus-twenty", "ولا بد لكارلا أن تلعب K♦", "ولا بد لكارلا أن تلعب A♥",
      "A♥", "ar: step 2 says 'Carla' plays A♥; in the replay 'Carla' plays K♦ in trick 11"),
+    # a pronoun opening a move's step, nobody named before it: the mover, of its gender
+    ("macao", "en", "a-hand-for-two", "She plays the 7♠, which", "She plays the K♦, which",
+     "K♦", "en: step 7 says 'Anna' plays K♦; in the replay 'Anna' plays 7♠"),
+    # German "X nimmt Y die 3♥ ab": Y is the one it is taken from
+    ("somarone", "de", "three-players", "Dario nimmt Franco die 3♥ ab",
+     "Dario nimmt Franco die 7♣ ab", "7♣",
+     "de: step 3 says 'Dario' draws 7♣; in the replay 'Dario' draws 3♥"),
     # Arabic "ليس مع X ... إلا C" (X's one card of the suit is C): X's, and the card played
     ("chat-noir", "ar", "minus-twenty", "إلا Q♠، وهي أعلى", "إلا 8♥، وهي أعلى", "8♥",
      "ar: step 3 says 'Dario''s 8♥ is in trick 12; in the replay 'Dario' plays Q♠ and keeps "

@@ -26,7 +26,8 @@ from . import claims
 PREPOSITIONS = {
     "en": r"\b(?:on|onto|to|from|for|at|of|over|than|under|with|beside|after|before|by)\s+$",
     "it": r"\b(?:su|sul|sulla|a|al|alla|da|dal|dalla|di|del|della|per|con|che|dopo|prima di)\s+$",
-    "de": r"\b(?:auf|an|zu|von|vom|für|aus|bei|mit|nach|vor|als|über|gegen)\s+$",
+    # (German "X nimmt Y die 4♥ ab": Y, a dative, is the one it is taken from)
+    "de": r"\b(?:auf|an|zu|von|vom|für|aus|bei|mit|nach|vor|als|über|gegen|nimmt)\s+$",
     "ru": r"(?<!\w)(?:на|к|ко|от|у|из|для|с|со|после|перед|чем|под|над)\s+$",
     "ro": r"\b(?:pe|la|lui|de la|de|pentru|cu|din|după|decât|peste|al|a|ale|ai)\s+$",
     "ar": r"(?<!\w)(?:على|إلى|من|عند|مع|بعد|قبل|فوق|ل)\s*$",
@@ -243,6 +244,13 @@ def pronoun(clause: claims.Clause, lang: str) -> bool:
     """The clause starts with a subject pronoun ("he scores −4", "she drops")."""
     return _regex(rf"\s*(?:{PRONOUNS.get(lang, PRONOUNS['en'])})(?!\w)").match(clause.text) \
         is not None
+
+
+def _pronoun_gender(clause: claims.Clause, lang: str) -> str | None:
+    """The gender of the subject pronoun a clause starts with ("she": f), None without one."""
+    if not pronoun(clause, lang):
+        return None
+    return "f" if _regex(rf"\s*(?:{_FEMININE[lang]})(?!\w)").match(clause.text) else "m"
 
 
 def _arabic_gender(clause: claims.Clause) -> str | None:
@@ -493,6 +501,9 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
                     # of it only when one player of that gender is named before ("she takes
                     # the J♣"), since the one a card is taken from is named too
                     seat = last_named(words, part, names, lang, genders, only=taking)
+                    if seat is None and not claims.named(words[:part.start], names, lang) \
+                            and genders.get(mover) == _pronoun_gender(part, lang):
+                        seat = mover  # "She plays the 7♠" opening the mover's step
                 elif len(said) == 1:
                     seat = next(iter(said))
                 elif subject is not None:
@@ -551,7 +562,7 @@ def card_before(words: str, clause: claims.Clause, lang: str) -> tuple[Card, int
 
 # A preposition before the player a card is drawn from ("from Chloe", "da Anna", "bei Sara").
 FROM = {
-    "en": r"\bfrom\s+$", "it": r"\b(?:da|dalla mano di)\s+$", "de": r"\b(?:bei|von)\s+$",
+    "en": r"\bfrom\s+$", "it": r"\b(?:da|dalla mano di)\s+$", "de": r"\b(?:bei|von|nimmt)\s+$",
     "ru": r"(?<!\w)у\s+$", "ro": r"\bde la\s+$", "ar": r"(?<!\w)من\s+$",
 }
 
