@@ -182,10 +182,11 @@ def test_a_sample_of_changes_is_reported_at_the_changed_line() -> None:
 
 
 # The floors of the recall table, in every language (the lowest language's figure in
-# docs/authoring.md, a few points under it, so that a reading lost shows here); card-words
-# has too few changes in the corpus (three a language) to hold to a floor.
-FLOORS = {"player": 0.82, "winner": 0.82, "card-absent": 1.0, "card-held": 0.80,
-          "points": 0.72}
+# docs/authoring.md, a few points under it, so that a reading lost shows here; "all", each
+# language's whole recall, 95 % or more on 2026-12-04); card-words has too few changes in the
+# corpus (three a language) to hold to a floor.
+FLOORS = {"player": 0.93, "winner": 0.85, "card-absent": 1.0, "card-held": 0.88,
+          "points": 0.75, "all": 0.94}
 
 
 # make test reads every tenth change (about 1,060, of every game, kind and language): a kind's
@@ -206,3 +207,127 @@ def test_every_change_of_the_corpus() -> None:
            and got < FLOORS[kind] * n]
     assert not low, shown(cells)
     assert set(KINDS) >= {kind for kind, _ in cells if kind != "all"}
+
+
+# -- the readings added for 95 % in every language (2026-12-04): each a change of the corpus
+# that the reader of ce3e1c4 let pass, reported now at the changed word, and a true sentence
+# of the same shape that passes --------------------------------------------------------------
+
+def errors_at(game: str, lang: str, example: str, old: str, new: str) -> list[str]:
+    """The errors of the corpus game's ``lang`` narration with ``old`` changed to ``new``,
+    as 'line:col: message'."""
+    bundle = next(b for b in corpus().games if b.rules.id == game)
+    text = bundle.languages[lang].source.text
+    assert text.count(old) == 1, (game, lang, old)
+    report = check_narration_text(bundle, lang, text.replace(old, new), example=example)
+    return [f"{d.mark.line}:{d.mark.col}: {d.message}" for d in report.errors]
+
+
+def place(game: str, lang: str, old: str, new: str, token: str) -> str:
+    """'line:col' of ``token`` (its first occurrence from ``new`` on) once ``old`` is
+    changed."""
+    bundle = next(b for b in corpus().games if b.rules.id == game)
+    text = bundle.languages[lang].source.text
+    start = text.index(old)
+    text = text.replace(old, new)
+    at = text.index(token, start)
+    return f"{text[:at].count(chr(10)) + 1}:{at - text.rfind(chr(10), 0, at)}"
+
+
+@pytest.mark.parametrize(("game", "lang", "example", "old", "new", "token", "message"), [
+    # a card of the trick said of the wrong player: reported at the name, a line above the card
+    ("hearts", "en", "first-hand", "Carla plays the K♣, Dario the\n        6♣",
+     "Carla plays the K♣, Carla the\n        6♣", "Carla the",
+     "en: step 12 says 'Carla' plays 6♣; in the replay 'Carla' plays K♣ in trick 12"),
+    # a pronoun and a word of taking a card, one player of its gender named before
+    ("crazy-eights", "ru", "two-eights", "Она\n        берёт 9♣", "Она\n        берёт 5♠", "5♠",
+     "ru: step 11 says 'Anna' draws 5♠; in the replay 'Anna' draws 9♣ K♥"),
+    # "with the card": the card is played
+    ("crazy-eights", "en", "two-eights", "Bruno changes the suit by rank with the 2♥.",
+     "Bruno changes the suit by rank with the 8♠.", "8♠",
+     "en: step 8 says 'Bruno' plays 8♠; in the replay 'Bruno' plays 2♥"),
+    # Romanian after "must": the subjunctive
+    ("chat-noir", "ro", "minus-twenty", "Carla trebuie să joace K♦", "Carla trebuie să joace A♥",
+     "A♥", "ro: step 2 says 'Carla' plays A♥; in the replay 'Carla' plays K♦ in trick 11"),
+    # a pronoun for the card named before ("she plays it", "فيرميها")
+    ("crazy-eights", "en", "two-eights", "other than the 8♥. She plays it",
+     "other than the 5♠. She plays it", "5♠",
+     "en: step 9 says 'Anna' plays 5♠; in the replay 'Anna' plays 8♥"),
+    ("crazy-eights", "ar", "drawing-by-choice", "ليس مع برونو من البستوني إلا 6♠، فيرميها.",
+     "ليس مع برونو من البستوني إلا 2♥، فيرميها.", "2♥",
+     "ar: step 20 says 'Bruno' plays 2♥; in the replay 'Bruno' plays 6♠"),
+    # a pairing step gives a card to an owner who does not hold it
+    ("old-maid", "en", "four-players", "pairs with Chloe's 10♠", "pairs with Alice's 10♠",
+     "Alice", "en: step 11 says 10♠ is 'Alice''s; in the replay 'Chloe' holds it"),
+    # German: "passt zu" makes a pair, a subordinate clause's verb carries its particle
+    ("schwarzer-peter", "de", "jack-of-spades", "die zu Carlas Q♥ passt",
+     "die zu Carlas J♠ passt", "J♠",
+     "de: step 6 says J♠ makes the pair; in the replay 'Carla' lays down Q♦ Q♥"),
+    ("whist", "de", "the-turned-card", "während Bruno die 7♠ abwirft",
+     "während Bruno die 8♦ abwirft", "8♦",
+     "de: step 3 says 'Bruno' plays 8♦; in the replay 'Bruno' plays 7♠ in trick 12"),
+    # Arabic: a list that names a player twice, the drawer named again as the owner, "X's
+    # card, C", and "لا بدّ لـ" (must), which denies nothing
+    ("chat-noir", "ar", "minus-twenty", "وتتبعه كارلا وداريو وآنا", "وتتبعه كارلا وآنا وآنا",
+     "5♣", "ar: step 1 says 'Anna' plays 5♣; in the replay 'Anna' plays 2♣ in trick 10"),
+    ("black-peter", "ar", "full-pack", "يسحب برونو Q♥ من آنا", "يسحب آنا Q♥ من آنا", "آنا",
+     "ar: step 2 says 'Anna' draws Q♥; in the replay 'Bruno' does"),
+    ("hearts", "ar", "first-hand", "J♠ أدنى منها", "10♥ أدنى منها", "10♥",
+     "ar: step 7 says 'Bruno''s 10♥ is in trick 7; in the replay 'Bruno' plays J♠ and keeps "
+     "10♥"),
+    ("chat-noir", "ar", "minus-twenty", "ولا بد لكارلا أن تلعب K♦", "ولا بد لكارلا أن تلعب A♥",
+     "A♥", "ar: step 2 says 'Carla' plays A♥; in the replay 'Carla' plays K♦ in trick 11"),
+    # a pronoun opening a move's step, nobody named before it: the mover, of its gender
+    ("macao", "en", "a-hand-for-two", "She plays the 7♠, which", "She plays the K♦, which",
+     "K♦", "en: step 7 says 'Anna' plays K♦; in the replay 'Anna' plays 7♠"),
+    # German "X nimmt Y die 3♥ ab": Y is the one it is taken from
+    ("somarone", "de", "three-players", "Dario nimmt Franco die 3♥ ab",
+     "Dario nimmt Franco die 7♣ ab", "7♣",
+     "de: step 3 says 'Dario' draws 7♣; in the replay 'Dario' draws 3♥"),
+    # Arabic "ليس مع X ... إلا C" (X's one card of the suit is C): X's, and the card played
+    ("chat-noir", "ar", "minus-twenty", "إلا Q♠، وهي أعلى", "إلا 8♥، وهي أعلى", "8♥",
+     "ar: step 3 says 'Dario''s 8♥ is in trick 12; in the replay 'Dario' plays Q♠ and keeps "
+     "8♥"),
+    ("chat-noir", "ar", "minus-twenty", "وليس مع داريو من البستوني", "وليس مع برونو من البستوني",
+     "برونو", "ar: step 3 says Q♠ is 'Bruno''s; in the replay 'Dario' plays it in trick 12"),
+    # a player named twice in one clause of names and cards
+    ("oh-hell", "ar", "penalty", "وتلعب كارلا 10♥ وداريو 2♥", "وتلعب داريو 10♥ وداريو 2♥",
+     "10♥", "ar: step 2 says 'Dario' plays 10♥; in the replay 'Dario' plays 2♥ in trick 2"),
+    # an Arabic verb with no subject is of the last player of its gender named
+    ("peppa", "ar", "counter-clockwise", "ولا ديناري مع داريو فيرمي A♥",
+     "ولا ديناري مع برونو فيرمي A♥", "A♥",
+     "ar: step 2 says 'Bruno' plays A♥; in the replay 'Bruno' plays 5♦ in trick 12"),
+])
+def test_a_change_newly_read_is_reported_at_the_word(game: str, lang: str, example: str,
+                                                     old: str, new: str, token: str,
+                                                     message: str) -> None:
+    assert errors_at(game, lang, example, old, new) == [
+        f"{place(game, lang, old, new, token)}: {message}"]
+
+
+@pytest.mark.parametrize(("game", "lang", "example", "old", "new"), [
+    # "with the card", true
+    ("crazy-eights", "en", "two-eights", "Bruno changes the suit by rank with the 2♥.",
+     "Bruno turns the pile to hearts with the 2♥."),
+    # a card "in" the trick is not played by the one who takes it
+    ("hearts", "en", "first-hand", "goes onto Anna's trick, 13 points.",
+     "goes onto Anna's trick, 13 points. Anna takes the trick with the Q♠ in it."),
+    # "she must play it" where the card named before is another player's (the Peppa, in
+    # words the reader does not read, is the one she plays)
+    ("peppa", "en", "turin-hand", "Carla leads the 4♠ and Bruno, on her right, plays the K♠.",
+     "Carla leads the 4♠. Bruno, on her right, plays the K♠."),
+    # a pair's card given its true owner
+    ("old-maid", "en", "four-players", "The 10♣ pairs with Chloe's 10♠",
+     "Chloe's 10♠ pairs with the 10♣"),
+    # a pronoun with a word of taking a card, after two players of its gender: no guess
+    ("black-peter", "de", "endgame", "Er bekommt die 8♥", "Er bekommt dann die 8♥"),
+    # an Arabic denial without "إلا" claims nothing
+    ("peppa", "ar", "counter-clockwise", "ولا ديناري مع داريو فيرمي A♥",
+     "ولا ديناري مع داريو فيرمي A♥، ولا يمكن أن يلعب 5♦"),
+    # German "weder ... noch" denies
+    ("hearts", "de", "with-five-players", "weder die Q♠ noch ein Herz abwerfen",
+     "weder die Q♠ noch ein Herz abwerfen oder ausspielen"),
+])
+def test_a_true_sentence_of_a_new_reading_passes(game: str, lang: str, example: str, old: str,
+                                                 new: str) -> None:
+    assert errors_at(game, lang, example, old, new) == []

@@ -36,7 +36,8 @@ _BREAKS = {
           r"|يضع|تضع|يأكل|تأكل|يأخذ|تأخذ|يسحب|تسحب|يربح|تربح|يبقى|تبقى|يطلب|تطلب|يصير|تصير"
           r"|لا|يقطع|تقطع|يطرنب|تطرنب|يحتفظ|تحتفظ|يتخلّص|تتخلّص|يتخلص|تتخلص|يختم|تختم"
           r"|يجرّب|تجرّب|يعلو|تعلو|يتابع|تتابع|يسجّلان|تسجّلان|يسجلان|تسجلان|يصلان|تصلان"
-          r"|يتقدّمان|تتقدّمان|يتقدمان|تتقدمان)(?:ه|ها|هما|هم)?(?!\w))",
+          r"|يتقدّمان|تتقدّمان|يتقدمان|تتقدمان|يلقي|تلقي|يطرح|تطرح|يتخلّى|تتخلّى|يردّ|تردّ)"
+          r"(?:ه|ها|هما|هم)?(?!\w))",
 }
 _CLAUSE_ENDS = r"[.;:!?,،؛؟—–]"
 
@@ -53,21 +54,27 @@ TAKES = {
 PLAYS = {
     "en": r"\b(?:plays?|played|leads?|led|throws?|threw|discards?|follows? with|drops?|dropped"
           r"|gives? up|overtakes?|puts?|adds?|matches|answers? with|tries|covers?|cashes"
-          r"|lays?|opens? with|goes on with|continues with|returns?|falls?)\b",
+          r"|lays?|opens? with|goes on with|continues with|returns?|falls?|unloads?|slips"
+          r"|lets go of|gets rid of|finishes with)\b",
     "it": r"\b(?:gioca|giocano|giocato|esce con|esce ad atout con|escono con|scarta|scartano"
           r"|risponde con|rispondono con|butta|buttano|cala|calano|mette|mettono|aggiunge"
-          r"|copre|coprono|continua con|incassa|cede|prova|provano|cade)\b",
+          r"|copre|coprono|continua con|incassa|cede|prova|provano|cade|giocare|giocarlo"
+          r"|giocarla|calare|calarlo|calarla|scartare|lascia|si libera d\w*|surtaglia)\b",
     "de": r"\b(?:spielt|spielen|legt|legen|wirft|werfen|bedient mit|bedienen mit|gibt|deckt"
-          r"|schmiert|versucht es mit|fällt)\b",
+          r"|schmiert|versucht es mit|fällt|opfert|übersticht|übernimmt|lädt|jubelt"
+          # a subordinate clause's verb, its particle written on: "während Bruno die 7♠ abwirft"
+          r"|abwirft|abwerfen|ablegt|ablegen|ausspielt|ausspielen|hergibt|hergeben)\b",
     "ru": r"(?<!\w)(?:ходит|ходят|заходит|заходят|кладёт|кладет|кладут|сбрасывает|сбрасывают"
           r"|отвечает|отвечают|играет|играют|подкидывает|покрывает|выкладывает|пробует"
           r"|выходит|выходят|падает|перебивает|открывает|отдаёт|отдает|подкладывает"
           r"|избавляется от|разыгрывает|продолжает|добавляет|проходит|уходит|бьёт|бьет)(?!\w)",
     "ro": r"\b(?:joacă|deschide cu|deschid cu|aruncă|răspunde cu|răspund cu|pune|pun|adaugă"
-          r"|acoperă|încearcă|continuă cu|cade)\b",
+          r"|acoperă|încearcă|continuă cu|cade|joace|pună|arunce|scapă de|cedează|renunță la"
+          r"|încasează|strecoară|lasă)\b",
     "ar": r"(?<!\w)[وف]?(?:يلعب|تلعب|يلعبون|يفتتح|تفتتح|يرمي|ترمي|يرمون|يتبع|تتبع|يتبعون|يتابع|تتابع"
           r"|يضع|تضع|يطابق|تطابق|يضيف|تضيف|يغطي|تغطي|يجرّب|تجرّب|يجرب|تجرب|يُسقط|تُسقط|يسقط|تسقط"
-          r"|يختم|تختم|يعلو|تعلو|يرميان|ترميان|يتخلّص من|تتخلّص من|يتخلص من|تتخلص من)"
+          r"|يختم|تختم|يعلو|تعلو|يرميان|ترميان|يتخلّص من|تتخلّص من|يتخلص من|تتخلص من"
+          r"|يلقي|تلقي|يطرح|تطرح|يتخلّى عن|تتخلّى عن|يتخلى عن|تتخلى عن|يردّ|تردّ|يدسّ|تدسّ)"
           r"(?:ه|ها|هما|هم)?(?!\w)",
 }
 # A player draws a card from the stock (shedding games; "draws a card" on the play page).
@@ -84,12 +91,13 @@ DRAWS = {
 # Carla", "gets the J♣"): drawing, said otherwise.
 TAKES_CARD = {
     lang: f"{DRAWS[lang]}|{more}" for lang, more in {
-        "en": r"\b(?:takes?|took|gets?|got)\b",
-        "it": r"\b(?:prende|riprende|ottiene|si ritrova|si riprende)\b",
-        "de": r"\b(?:nimmt|bekommt|erwischt|kriegt)\b",
-        "ru": r"(?<!\w)(?:берёт|берет|забирает|получает)(?!\w)",
-        "ro": r"\b(?:ia|primește|capătă)\b",
-        "ar": r"(?<!\w)[وف]?(?:يأخذ|تأخذ|أخذ|أخذت|يحصل|تحصل)(?!\w)",
+        # and finds it: "draws and finds the 10♦", "trage și nimerește Q♠"
+        "en": r"\b(?:takes?|took|gets?|got|finds|catches|comes away with)\b",
+        "it": r"\b(?:prende|riprende|ottiene|si ritrova|si riprende|trova|becca)\b",
+        "de": r"\b(?:nimmt|bekommt|erwischt|kriegt|findet)\b",
+        "ru": r"(?<!\w)(?:берёт|берет|забирает|получает|попадает на|находит)(?!\w)",
+        "ro": r"\b(?:ia|primește|capătă|nimerește|dă peste|găsește|scoate)\b",
+        "ar": r"(?<!\w)[وف]?(?:يأخذ|تأخذ|أخذ|أخذت|يحصل|تحصل|يجد|تجد)(?!\w)",
     }.items()}
 LOSES = {
     "en": r"\b(?:loses?|lost|losers?)\b",
@@ -118,7 +126,8 @@ BIDS = {
 }
 # A player trumps (plays a trump on a trick of another suit).
 TRUMPS = {
-    "en": r"\b(?:trumps|trumped|trumping|ruffs?|ruffed|ruffing)\b(?!\s+(?:are|is|were)\b)",
+    "en": r"\b(?:(?:over)?trumps|(?:over)?trumped|trumping|ruffs?|ruffed|ruffing)\b"
+          r"(?!\s+(?:are|is|were)\b)",
     "it": r"\b(?:taglia|tagliato|tagliano|briscola con|briscolando)\b",
     "de": r"\b(?:trumpft|trumpfen|getrumpft|übertrumpft|übertrumpfen|sticht mit)\b",
     "ru": r"(?<!\w)(?:козыряет|козыряют|козырнул[аи]?|бьёт козыр\w*|бьет козыр\w*|кроет козыр\w*|"
@@ -152,11 +161,26 @@ MISSED = {
 PAIRS = {
     "en": r"\b(?:pairs?|paired|pairing|matches|makes? (?:a|the) pair|two black|two red)\b",
     "it": r"\b(?:coppia|accoppia|accoppiano|abbina|abbinano)\b",
-    "de": r"\b(?:Paar\w*|paart|bildet|ergibt)\b",
+    "de": r"\b(?:Paar\w*|paart|bildet|ergibt|passt|passen)\b",  # "die zu Carlas Q♥ passt"
     "ru": r"(?<!\w)(?:пар[ауеы]|парой|составляет|образует)(?!\w)",
     "ro": r"\b(?:pereche|perechea|împerechează|formează)\b",
     "ar": r"(?<!\w)[وف]?(?:يضعها مع|تضعها مع|يضعه مع|تضعه مع|زوج|زوجًا|زوجا|يكوّن|تكوّن|يكون|تكون)"
           r"(?!\w)",
+}
+# The language's "with" right before a card: "beats it with the 3♣", "risponde con il 6♦",
+# "bedient mit der 2♥", "отвечает с 7♥", "răspunde cu 7♣", "تردّ بالورقة Q♣". A player does
+# something with a card only by playing it (or, in a pairing game, laying it down), so a
+# clause that says it, and speaks of no card kept, claims the card is played
+# (played_with).
+WITH = {
+    "en": r"\bwith\s+(?:(?:the|his|her|their|its|own|last|only)\s+)*$",
+    "it": r"\b(?:con|col)\s+(?:(?:l['’]|(?:il|lo|la|i|gli|le|un|una|uno|suo|sua|proprio"
+          r"|propria|ultimo|ultima|unico|unica)\s+))*$",
+    "de": r"\bmit\s+(?:(?:der|dem|den|die|das|einer|einem|seiner|seinem|ihrer|ihrem|letzten"
+          r"|einzigen)\s+)*$",
+    "ru": r"(?<!\w)(?:с|со)\s+(?:(?:своей|своим|своего|своей|его|её|ее)\s+)*$",
+    "ro": r"\bcu\s+(?:(?:un|o|al|a|lui|ei)\s+)*$",
+    "ar": r"(?<!\w)[وف]?(?:بـ|ب|بالورقة|بورقة|بالورقتين|بالأوراق|بورقتي\w*)\s*$",
 }
 # A player holds a card: "Bruno has only the A♣ in clubs", "Carla still holds the K♠".
 HOLDS = {
@@ -170,7 +194,7 @@ HOLDS = {
 # A clause that speaks of cards kept, not played: "holds", "keeps", "still has", "instead of";
 # a card it names need not be in the trick.
 KEEPS = {
-    "en": r"\b(?:holds?|held|holding|keeps?|kept|keeping|has|have|had|having|still|left|saves?"
+    "en": r"\b(?:holds?|held|holding|keeps?|kept|keeping|has|have|had|having|still|left|leaving|saves?"
           r"|saved|saving|instead|rather|without|only|than|until|later|next|again)\b",
     "it": r"\b(?:tiene|tengono|tenuto|tenendo|conserva|conservando|ha|hanno|aveva|avendo|rimane"
           r"|rimasto|resta|restano|ancora|invece|anziché|senza|solo|sola|unica|unico|salva|poi"
@@ -190,11 +214,14 @@ HEDGED = {
     "en": r"\b(?:not|n't|cannot|never|may|might|could|would|will|can|if|whatever|wants?|wishes"
           r"|hopes?)\b|n't\b",
     "it": r"\b(?:non|può|possono|potrebbe|poteva|se)\b",
-    "de": r"\b(?:nicht|kein\w*|darf|dürfen|dürfte|könnte|kann|wenn|falls)\b",
+    "de": r"\b(?:nicht|weder|kein\w*|darf|dürfen|dürfte|könnte|kann|wenn|falls)\b",
     "ru": r"(?<!\w)(?:не|нельзя|может|могут|мог\w*|бы|если)(?!\w)",
     "ro": r"\b(?:nu|poate|pot|putea|ar|dacă)\b",
-    "ar": r"(?<!\w)[وف]?(?:لا|لن|ليس|لم|يجوز|يمكن|إذا|لو|يستطيع|تستطيع|بإمكان\w*|يودّ|تودّ|يود|تود"
-          r"|يريد|تريد|يتمنى|تتمنى)(?!\w)",
+    # (not "لا بدّ", "must": "ولا بدّ لكارلا أن تلعب K♦" says she plays it; nor a denial
+    # with "إلا", "but": "ليس مع برونو من السباتي إلا A♣" says the A♣ is his one club)
+    "ar": r"(?<!\w)[وف]?(?:لا(?!\s+(?:بدّ|بد|مفرّ|مفر)(?!\w))(?![^،.؛:]*إلا)|لن"
+          r"|(?:ليس|لم)(?![^،.؛:]*إلا)|يجوز|يمكن|إذا|لو"
+          r"|يستطيع|تستطيع|بإمكان\w*|يودّ|تودّ|يود|تود|يريد|تريد|يتمنى|تتمنى)(?!\w)",
 }
 _VOWELS = set("aeiouăâîаеёиоуыэюя")
 # a whole number, also at a sentence's end ("scores 11."), not a decimal's part ("2.5")
@@ -369,6 +396,32 @@ def numbers(clause: Clause) -> list[tuple[int, int]]:
 def cards(clause: Clause, lang: str) -> list[tuple[Card, int]]:
     """The cards a clause names (glyphs or words): (card, offset in the narration)."""
     return [(m.card, clause.start + m.offset) for m in find_card_mentions(clause.text, lang)]
+
+
+def played_with(clause: Clause, lang: str) -> list[tuple[Card, int]]:
+    """The cards a clause says a player does something with (WITH right before the card),
+    in a clause that neither speaks of cards kept, nor of a trick taken (roles.takers reads
+    "takes the trick with the K♦"), nor denies or supposes: (card, offset in the narration).
+    Not a card the trick holds ("with the J♣ in it")."""
+    regex = WITH.get(lang)
+    if regex is None or any(says(clause, words, lang) for words in (KEEPS, HEDGED, TAKES)):
+        return []
+    before = _pattern(regex)
+    inside = _pattern(_WITH_IN.get(lang, _WITH_IN["en"]))
+    out = []
+    for m in find_card_mentions(clause.text, lang):
+        end = m.offset + (len(m.words) if m.words else len(card_name(m.card)))
+        if before.search(clause.text[:m.offset]) and not inside.match(clause.text, end):
+            out.append((m.card, clause.start + m.offset))
+    return out
+
+
+# After a card, "in it": the card is in a trick, not played by the one the clause is about.
+_WITH_IN = {
+    "en": r"\s+in (?:it|them)\b", "it": r"\s+(?:dentro|in essa|in esse)\b",
+    "de": r"\s+darin\b|\s+drin\b", "ru": r"\s+в (?:ней|них)(?!\w)",
+    "ro": r"\s+în (?:ea|ele)\b", "ar": r"\s+(?:فيها|فيه)(?!\w)",
+}
 
 
 def offset_of(clause: Clause, seat: str, names: Mapping[str, str], lang: str) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Mapping
+from typing import Collection, Mapping
 
 from ..core.cards import Card, card_name
 from ..core.cardwords import find_card_mentions
@@ -26,7 +26,8 @@ from . import claims
 PREPOSITIONS = {
     "en": r"\b(?:on|onto|to|from|for|at|of|over|than|under|with|beside|after|before|by)\s+$",
     "it": r"\b(?:su|sul|sulla|a|al|alla|da|dal|dalla|di|del|della|per|con|che|dopo|prima di)\s+$",
-    "de": r"\b(?:auf|an|zu|von|vom|für|aus|bei|mit|nach|vor|als|über|gegen)\s+$",
+    # (German "X nimmt Y die 4♥ ab": Y, a dative, is the one it is taken from)
+    "de": r"\b(?:auf|an|zu|von|vom|für|aus|bei|mit|nach|vor|als|über|gegen|nimmt)\s+$",
     "ru": r"(?<!\w)(?:на|к|ко|от|у|из|для|с|со|после|перед|чем|под|над)\s+$",
     "ro": r"\b(?:pe|la|lui|de la|de|pentru|cu|din|după|decât|peste|al|a|ale|ai)\s+$",
     "ar": r"(?<!\w)(?:على|إلى|من|عند|مع|بعد|قبل|فوق|ل)\s*$",
@@ -101,6 +102,9 @@ def possessives(clause: claims.Clause, names: Mapping[str, str], lang: str
                         owner = re.fullmatch(r"['’]s\s+(?:the\s+)?", before) is not None
                     elif lang == "de":
                         owner = token == name + "s" and re.fullmatch(r"\s+", before) is not None
+                    elif lang == "ar":  # "وورقة برونو J♠": Bruno's card, the J♠
+                        owner = re.fullmatch(r"\s+", before) is not None and re.search(
+                            r"(?<!\w)[وف]?ورقة\s+$", text[:m.start()]) is not None
                 if 0 <= m.start() - end <= 16 and not owner:
                     if lang == "de":
                         owner = re.fullmatch(r"\s+von\s+", after) is not None
@@ -118,6 +122,35 @@ def possessives(clause: claims.Clause, names: Mapping[str, str], lang: str
                         owner = declined or plain
                 if owner:
                     out.append((seat, card, clause.start + m.start()))
+    if lang == "ar":
+        out += _with_arabic(clause, names, spans)
+    return out
+
+
+# "مع X" (with X), "في يد X" (in X's hand): X has the cards after it ("بقيت مع آنا 3♥ و5♣",
+# "آخر ورقة مع برونو هي 6♥"); after a denial only those after "إلا" (but): "ليس مع برونو من
+# السباتي إلا A♣", Bruno's one club.
+_HAS_AR = re.compile(r"(?<!\w)[وف]?(?:مع|في يد)\s+$")
+_NOT_AR = re.compile(r"(?<!\w)[وف]?(?:ليس|لا|لم|لن)(?!\w)")
+_BUT_AR = re.compile(r"(?<!\w)إلا(?!\w)")
+
+
+def _with_arabic(clause: claims.Clause, names: Mapping[str, str],
+                 spans: list[tuple[int, int, Card]]) -> list[tuple[str, Card, int]]:
+    out = []
+    text = clause.text
+    for seat, name in names.items():
+        for m in claims._name_pattern(name, "ar").finditer(text) if name else ():
+            if m.group() != name or not _HAS_AR.search(text[:m.start()]):
+                continue
+            after = m.end()
+            if _NOT_AR.search(text):
+                but = _BUT_AR.search(text, m.end())
+                if but is None:
+                    continue
+                after = but.end()
+            out += [(seat, card, clause.start + m.start()) for start, _, card in spans
+                    if start >= after]
     return out
 
 
@@ -128,7 +161,9 @@ def subjects(clause: claims.Clause, names: Mapping[str, str], lang: str) -> froz
     text = clause.text
     spans = _card_spans(text, lang)
     first_card = spans[0][0] if spans else len(text)
-    owned = {seat for seat, _, _ in possessives(clause, names, lang)}
+    # a name written as a card's owner ("Q♥ من آنا", "Anna's 6♠") is no subject there; the
+    # same player named again before the card may be ("يسحب آنا Q♥ من آنا" is wrong of her)
+    owned = {at - clause.start for _, _, at in possessives(clause, names, lang)}
     # «und wirft Carla den J♠ zu»: the verb's particle says Carla receives (German puts its
     # subject after the verb after "also", "dann")
     starts_with_verb = lang in _SUBJECT_FIRST and _starts_with_verb(text, lang) and (
@@ -136,7 +171,11 @@ def subjects(clause: claims.Clause, names: Mapping[str, str], lang: str) -> froz
     out = set()
     for seat in clause.names:
         for m in claims._name_pattern(names[seat], lang).finditer(text):
-            if m.start() > first_card or seat in owned:
+            if m.start() > first_card or m.start() in owned:
+                continue
+            if lang == "ar" and _MUST_AR.search(text[:m.start()]) \
+                    and re.match(r"\s+أن(?!\w)", text[m.end():]):
+                out.add(seat)  # "ولا بدّ لكارلا أن تلعب K♦": Carla must play it
                 continue
             if _regex(PREPOSITIONS.get(lang, PREPOSITIONS["en"])).search(text[:m.start()]):
                 continue
@@ -148,6 +187,11 @@ def subjects(clause: claims.Clause, names: Mapping[str, str], lang: str) -> froz
                 continue
             out.add(seat)
     return frozenset(out)
+
+
+# Before an Arabic name that "must" do what follows "أن": "لا بدّ لـ" (the name takes the
+# ل), "على" ("وعلى كارلا أن تتبع"): the name is the subject, not a place.
+_MUST_AR = re.compile(r"(?<!\w)[وف]?(?:(?:لا\s+)?بدّ?\s+|على\s+)$")
 
 
 def nominative(token: str, name: str, lang: str) -> bool:
@@ -202,6 +246,13 @@ def pronoun(clause: claims.Clause, lang: str) -> bool:
         is not None
 
 
+def _pronoun_gender(clause: claims.Clause, lang: str) -> str | None:
+    """The gender of the subject pronoun a clause starts with ("she": f), None without one."""
+    if not pronoun(clause, lang):
+        return None
+    return "f" if _regex(rf"\s*(?:{_FEMININE[lang]})(?!\w)").match(clause.text) else "m"
+
+
 def _arabic_gender(clause: claims.Clause) -> str | None:
     """The gender an Arabic verb that starts the clause gives its subject (تسحب: f)."""
     verb = re.match(r"\s*[وف]?([تي])", clause.text)
@@ -209,11 +260,14 @@ def _arabic_gender(clause: claims.Clause) -> str | None:
 
 
 def last_named(text: str, clause: claims.Clause, names: Mapping[str, str], lang: str,
-               genders: Mapping[str, str], *, places: bool = True) -> str | None:
+               genders: Mapping[str, str], *, places: bool = True, only: bool = False
+               ) -> str | None:
     """The seat named last before ``clause`` in ``text`` (not as a card's owner); when the
     clause starts with a pronoun (or an Arabic verb, which says its subject's gender), the
     last of that pronoun's gender, so none when the script gives no genders: the one the
-    pronoun stands for ("У Анны пик нет, она сбрасывает")."""
+    pronoun stands for ("У Анны пик нет, она сбрасывает"). With ``only``, a pronoun stands
+    for a player only when the text before names no other of its gender ("Player 1 draws
+    from Player 2. He gets the 8♥" names two: no guess)."""
     head = text[:clause.start]
     feminine = _regex(rf"\s*(?:{_FEMININE[lang]})(?!\w)").match(clause.text) is not None
     gendered = pronoun(clause, lang)
@@ -221,6 +275,7 @@ def last_named(text: str, clause: claims.Clause, names: Mapping[str, str], lang:
         verb = re.match(r"\s*[وف]?([تي])", clause.text)
         gendered, feminine = verb is not None, verb is not None and verb.group(1) == "ت"
     best: tuple[int, str] | None = None
+    seen: set[str] = set()  # the players the pronoun may stand for
     before = _regex(FROM.get(lang, FROM["en"]))  # the one a card is drawn from
     for part in claims.clauses(head, names, lang):
         # a card's owner is who a pronoun of their gender may stand for ("Bruno's 7♦ does
@@ -234,6 +289,9 @@ def last_named(text: str, clause: claims.Clause, names: Mapping[str, str], lang:
                     continue  # "from Elena": not who a left-out subject stands for
                 if best is None or part.start + m.start() > best[0]:
                     best = (part.start + m.start(), seat)
+                seen.add(seat)
+    if only and gendered and len(seen) > 1:
+        return None
     return best[1] if best else None
 
 
@@ -388,7 +446,8 @@ def listed(parts: list[claims.Clause], at: int, names: Mapping[str, str], lang: 
 
 
 def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, str],
-         mover: str, draws: Mapping[str, str] = claims.DRAWS
+         mover: str, draws: Mapping[str, str] = claims.DRAWS, *,
+         hands: Mapping[str, Collection[Card]] | None = None
          ) -> list[tuple[claims.Clause, str, Mapping[str, str]]]:
     """The clauses of a move's step (shedding, pairing) that say a player plays or draws a
     card: (the clause, the player, the words of its verb: claims.PLAYS or claims.DRAWS). The
@@ -409,6 +468,9 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
                 said |= part.names
                 continue
             verb = next((v for v in (claims.PLAYS, draws) if claims.says(part, v, lang)), None)
+            # "Bruno changes the suit with the 2♥": the card after "with" alone is played
+            with_cards = claims.played_with(part, lang) if verb is None else []
+            verb = claims.PLAYS if with_cards else verb
             if verb is None:
                 if has_cards and last is not None and cards_alone(part, names, lang):
                     out.append((part, *last))  # "the 6♣ and the 2♦", "poi il 4♥"
@@ -435,7 +497,13 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
                 elif _regex(rf"\s*(?:{RELATIVE[lang]})(?!\w)").match(part.text):
                     seat = last_named(words, part, names, lang, genders)  # "Bruno, who takes"
                 elif pronoun(part, lang):
-                    seat = None if taking else last_named(words, part, names, lang, genders)
+                    # a pronoun says its player's gender; a word of taking a card is read
+                    # of it only when one player of that gender is named before ("she takes
+                    # the J♣"), since the one a card is taken from is named too
+                    seat = last_named(words, part, names, lang, genders, only=taking)
+                    if seat is None and not claims.named(words[:part.start], names, lang) \
+                            and genders.get(mover) == _pronoun_gender(part, lang):
+                        seat = mover  # "She plays the 7♠" opening the mover's step
                 elif len(said) == 1:
                     seat = next(iter(said))
                 elif subject is not None:
@@ -447,7 +515,17 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
             said |= found
             subject = seat if seat is not None else subject
             last = (seat, verb) if seat is not None else None
-            if seat is not None and has_cards:
+            it = card_before(words, part, lang) if verb is claims.PLAYS and not has_cards \
+                else None
+            if seat is not None and with_cards:
+                out += [(claims.Clause(at, card_name(card), frozenset({seat})), seat, verb)
+                        for card, at in with_cards]
+            elif seat is not None and it is not None and (hands is None
+                                                           or it[0] in hands.get(seat, ())):
+                # "she plays it": the card named before, when it is hers
+                out.append((claims.Clause(it[1], card_name(it[0]), frozenset({seat})), seat,
+                            verb))
+            elif seat is not None and has_cards:
                 out.append((part, seat, verb))
         if not sentence.text.rstrip().endswith(":") and not words[
                 sentence.start + len(sentence.text):].startswith(":"):
@@ -455,9 +533,36 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
     return out
 
 
+# A verb of playing whose object is a pronoun standing for a card ("she plays it", "lo
+# cala", "legt sie", "он её кладёт", "o pune", "فيرميها"); not "covers it", "beats it",
+# whose "it" is another player's card.
+PLAYS_IT = {
+    "en": r"\b(?:plays?|puts?|lays?|throws?|drops?|leads?|discards?)\s+it\b",
+    "it": r"\b(?:lo|la|l['’])\s*(?:cala|gioca|mette|butta|scarta|calano|giocano)\b"
+          r"|\b(?:giocarlo|giocarla|calarlo|calarla|scartarlo|scartarla)\b",
+    "de": r"\b(?:legt|spielt|wirft|legen|spielen)\s+(?:sie|es|ihn)\b",
+    "ru": r"(?<!\w)(?:(?:её|ее|его)\s+(?:кладёт|кладет|сбрасывает|играет|положить|сыграть)"
+          r"|(?:кладёт|кладет|сбрасывает|играет|положить|сыграть)\s+(?:её|ее|его))(?!\w)",
+    "ro": r"(?<!\w)(?:o|îl|l)\s*(?:pune|joacă|aruncă|joace|pună)\b",
+    "ar": r"(?<!\w)[وف]?(?:أن\s+)?(?:يلعب|تلعب|يرمي|ترمي|يضع|تضع|يطرح|تطرح|يلقي|تلقي)(?:ها|ه)"
+          r"(?!\w)",
+}
+
+
+def card_before(words: str, clause: claims.Clause, lang: str) -> tuple[Card, int] | None:
+    """The card a clause of playing names by a pronoun (PLAYS_IT), the clause naming none:
+    the last card named before it ("Anna has no heart other than the 8♥. She plays it"):
+    (card, offset in the narration)."""
+    if claims.cards(clause, lang) or not _regex(PLAYS_IT[lang]).search(clause.text):
+        return None
+    head = claims._PLACEHOLDER.sub(lambda m: " " * len(m.group()), words[:clause.start])
+    found = find_card_mentions(head, lang)
+    return (found[-1].card, found[-1].offset) if found else None
+
+
 # A preposition before the player a card is drawn from ("from Chloe", "da Anna", "bei Sara").
 FROM = {
-    "en": r"\bfrom\s+$", "it": r"\b(?:da|dalla mano di)\s+$", "de": r"\b(?:bei|von)\s+$",
+    "en": r"\bfrom\s+$", "it": r"\b(?:da|dalla mano di)\s+$", "de": r"\b(?:bei|von|nimmt)\s+$",
     "ru": r"(?<!\w)у\s+$", "ro": r"\bde la\s+$", "ar": r"(?<!\w)من\s+$",
 }
 
@@ -591,12 +696,14 @@ def pairs_in(clause: claims.Clause, names: Mapping[str, str], lang: str
     10♦"): (seat, the card's clause) for each; none when they are neither."""
     marks: list[tuple[int, str | None, Card | None]] = [
         (start, None, card) for start, _, card in _card_spans(clause.text, lang)]
+    # each name where it stands, a player named twice too: "آنا وكارلا وكارلا" pairs a card
+    # with each, so that the one of them that is wrong is read
     for seat in clause.names:
-        found = list(claims._name_pattern(names[seat], lang).finditer(clause.text))
-        if len(found) != 1 or not nominative(found[0].group(), names[seat], lang) \
-                or _regex(PREPOSITIONS[lang]).search(clause.text[:found[0].start()]):
-            return []
-        marks.append((found[0].start(), seat, None))
+        for found in claims._name_pattern(names[seat], lang).finditer(clause.text):
+            if not nominative(found.group(), names[seat], lang) \
+                    or _regex(PREPOSITIONS[lang]).search(clause.text[:found.start()]):
+                return []
+            marks.append((found.start(), seat, None))
     marks.sort(key=lambda mark: mark[0])
     seats = [seat for _, seat, _ in marks if seat is not None]
     cards = [(start, card) for start, _, card in marks if card is not None]

@@ -130,6 +130,35 @@ def _pairs_said(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, ke
     return reported
 
 
+def _owned(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Key, words: str,
+           lang: str, names: dict[str, str], step: ReplayStep, number: int,
+           reading: Reading) -> None:
+    """A card a step gives an owner ("pairs with Chloe's 10♠", "zu Carlas Q♥", "9♠ al
+    Carlei", "Q♥ التي مع كارلا") is in that player's hand before or after the move (the
+    card drawn is both players'); a card of another player's hand is a false claim, reported
+    at the name. (A card nobody involved holds is a narration-card finding.)"""
+    held = {seat: {*step.before[seat], *step.after[seat]} for seat in step.before}
+    for seat in (step.drawer, step.source):
+        held.setdefault(seat, set()).add(step.card)
+    for part in claims.sentence_clauses(words, names, lang):
+        if claims.says(part, claims.HEDGED, lang):
+            continue
+        for seat, card, at in roles.possessives(part, names, lang):
+            owner = next((s for s in (step.drawer, step.source) if card in held.get(s, ())),
+                         None)
+            if owner is None:
+                continue
+            ok = card in held.get(seat, ())
+            reading.claim(key, K.OWNS, at, covers=(at, *(a for c, a in claims.cards(part, lang)
+                                                         if c == card)),
+                          seats=(seat,), card=card, ok=ok)
+            if not ok:
+                ctx.report.error(src.text_mark(key, at), "narration-claim",
+                                 f"{lang}: step {number} says {card_name(card)} is '{seat}''s; "
+                                 f"in the replay '{owner}' holds it",
+                                 hint=f"name {names[owner]} as the one who holds it")
+
+
 def _draws(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Key, words: str,
            lang: str, names: dict[str, str], step: ReplayStep, number: int,
            reading: Reading) -> None:
@@ -143,8 +172,10 @@ def _draws(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Ke
     held = {step.card} | {c for seat in (step.drawer, step.source)
                           for hand in (step.before[seat], step.after[seat]) for c in hand}
     said = _pairs_said(ctx, src, key, words, lang, names, step, number, reading)
+    _owned(ctx, src, key, words, lang, names, step, number, reading)
+    hands = {seat: {*step.before[seat], *step.after[seat]} for seat in step.before}
     for part, seat, verb in roles.acts(words, names, lang, dict(ctx.spec.genders), step.drawer,
-                                       claims.TAKES_CARD):
+                                       claims.TAKES_CARD, hands=hands):
         mentioned = [(c, at) for c, at in claims.cards(part, lang) if c in held]
         near = claims.name_near(words, seat, mentioned[0][1] if mentioned else part.start,
                                 names, lang)

@@ -110,8 +110,9 @@ def _moves(ctx: ReplayContext[ShedGame, ShedExampleSpec], src: Source, key: Key,
     nothing."""
     genders = dict(ctx.spec.genders)
     # a shedding game takes no tricks: "takes", "берёт", "prende" a card is drawing it
+    hands = {seat: {*step.before[seat], *step.after[seat]} for seat in step.before}
     for part, seat, verb in roles.acts(words, names, lang, genders, step.seat,
-                                       claims.TAKES_CARD):
+                                       claims.TAKES_CARD, hands=hands):
         if seat not in involved:
             continue  # a player the move does not involve: reported as such above
         mentioned = claims.cards(part, lang)

@@ -5,6 +5,8 @@ the replay did (claims.py reads these claims in each language)."""
 
 from __future__ import annotations
 
+from typing import Collection, Mapping
+
 from ...core.cards import Card, Suit, card_name
 from ...core.cardwords import find_card_mentions, suit_word
 from ...core.readings import ClaimKind
@@ -141,7 +143,7 @@ class _Claims:
             self._points(key, clause, where, trick)
         # the cards in play at this step: another is a narration-card finding, said once
         held = {c for h in trick.hands_before.values() for c in h} | {c for _, c in trick.draws}
-        for seat, part in self._plays(words, _PLAYS_OR_TRUMPS):
+        for seat, part in self._plays(words, _PLAYS_OR_TRUMPS, hands=trick.hands_before):
             mentioned = [(c, at) for c, at in claims.cards(part, lang) if c in held]
             if mentioned and seat in played:
                 card = next((c for c, _ in mentioned if c == played[seat]), mentioned[0][0])
@@ -149,6 +151,10 @@ class _Claims:
                            ok=card == played[seat])
             if mentioned and seat in played and all(c != played[seat] for c, _ in mentioned):
                 card, at = mentioned[0]
+                if card in played.values() and seat in part.names:
+                    # another player's card of this trick: the name is what is wrong, and
+                    # the finding points at it (it may stand a line before the card)
+                    at = claims.offset_of(part, seat, names, lang)
                 self._error(key, at, f"{where} says '{seat}' plays {card_name(card)}; in the "
                             f"replay '{seat}' plays {card_name(played[seat])} in trick "
                             f"{trick.number}")
@@ -179,11 +185,13 @@ class _Claims:
         played = {card: seat for seat, card in trick.cards}
         lang = self.lang
         for part in claims.sentence_clauses(words, self.names, lang):
-            if not claims.says(part, _PLAYS_OR_TRUMPS, lang) \
-                    or claims.says(part, claims.HEDGED, lang) \
-                    or claims.says(part, claims.KEEPS, lang):
+            if claims.says(part, claims.HEDGED, lang) or claims.says(part, claims.KEEPS, lang):
                 continue
-            for card, at in claims.cards(part, lang):
+            # every card of a clause of playing; else those it says a player does something
+            # with ("Bruno beats it with the 3♣")
+            named = claims.cards(part, lang) if claims.says(part, _PLAYS_OR_TRUMPS, lang) \
+                else claims.played_with(part, lang)
+            for card, at in named:
                 read = (key, at) in self.covered  # read as who plays it: said once
                 if card in played and not read:
                     self.reading.claim(key, K.IN_TRICK, at, card=card, ok=True)
@@ -354,7 +362,8 @@ class _Claims:
                     f"{where} says '{seat}' {'makes' if made else 'misses'} the bid; in the "
                     f"replay '{seat}' bids {bid} and takes {took}")
 
-    def _plays(self, words: str, verbs: dict[str, str] = claims.PLAYS
+    def _plays(self, words: str, verbs: dict[str, str] = claims.PLAYS, *,
+               hands: Mapping[str, Collection[Card]] | None = None
                ) -> list[tuple[str, claims.Clause]]:
         """The clauses that say a player plays a card, with that player: a clause with a
         word for playing and a card whose subject (roles.subjects) is one player ("Dario
@@ -381,11 +390,12 @@ class _Claims:
                     continue
                 part = parts[i]
                 found = roles.subjects(part, names, lang)
-                plays = claims.says(part, verbs, lang) \
+                plays = (claims.says(part, verbs, lang)
+                         or (verbs is _PLAYS_OR_TRUMPS and bool(claims.played_with(part, lang)))) \
                     and not claims.says(part, claims.HEDGED, lang)
                 verb = verb or plays
                 paired = roles.pairs_in(part, names, lang) \
-                    if plays and len(part.names) >= 2 else []
+                    if plays and len(claims.name_offsets(part, names, lang)) >= 2 else []
                 if paired:
                     out.extend(paired)
                     said |= part.names
@@ -397,9 +407,18 @@ class _Claims:
                         seat = roles.last_named(words, part, names, lang, self.genders)
                     elif i > 0 and len(said) == 1:
                         seat = next(iter(said))  # "Dario has no diamonds and throws the A♥"
+                    elif lang == "ar" and i > 0 and self.genders:
+                        # a verb that starts its clause says its subject's gender: the last
+                        # player of that gender named ("أما آنا، ...، فترمي Q♥")
+                        seat = roles.last_named(words, part, names, lang, self.genders)
+                it = roles.card_before(words, part, lang) \
+                    if plays and verbs is _PLAYS_OR_TRUMPS else None
                 if seat is not None and claims.cards(part, lang) and (
                         plays or (verb and roles.gapped(part, names, lang))):
                     out.append((seat, part))
+                elif seat is not None and it is not None and (
+                        hands is None or it[0] in hands.get(seat, ())):  # "and must play it"
+                    out.append((seat, claims.Clause(it[1], card_name(it[0]), frozenset({seat}))))
                 said |= part.names
                 i += 1
         return out
