@@ -138,3 +138,21 @@ def _keep_punctuation_by_one_regex(html: str) -> str:
 def test_keep_punctuation_wraps_as_the_one_pattern_did(text: str) -> None:
     html = f"<p>{render_inline(text)}</p><p>{cards_html([parse_card('Q♥'), parse_card('★')])}).</p>"
     assert keep_punctuation(html) == _keep_punctuation_by_one_regex(html)
+
+
+def test_latin_words_in_right_to_left_prose_are_isolated() -> None:
+    """Unisolated, the Arabic comma between two Latin titles takes their direction and the
+    titles swap places; a Latin title before a stop can carry the stop to its far side."""
+    from generator.core.markup import CardStyle, card_style
+
+    text = "في *Hoyle's Games*، و*The Penguin Book of Card Games* (1980)، أو Chase the Lady, 2."
+    with card_style(CardStyle(lang="ar")):
+        html = render(text)
+    assert "<em><span dir=\"ltr\">Hoyle's Games</span></em>،" in html
+    assert '<em><span dir="ltr">The Penguin Book of Card Games</span></em> (1980)' in html
+    assert '<span dir="ltr">Chase the Lady</span>, 2.' in html  # the comma and number outside
+    with card_style(CardStyle(lang="ar")):
+        assert render_inline("−26 و+2").count('class="num" dir="ltr"') == 2
+    # a left-to-right page has no reason to: its prose is left to right already
+    with card_style(CardStyle(lang="de")):
+        assert 'dir="ltr"' not in render("In *Hoyle's Games*, und The Penguin Book.")
