@@ -151,8 +151,29 @@ def test_latin_words_in_right_to_left_prose_are_isolated() -> None:
     assert "<em><span dir=\"ltr\">Hoyle's Games</span></em>،" in html
     assert '<em><span dir="ltr">The Penguin Book of Card Games</span></em> (1980)' in html
     assert '<span dir="ltr">Chase the Lady</span>, 2.' in html  # the comma and number outside
+    with card_style(CardStyle(lang="ar")):  # a title the file wraps is one run, and initials
+        html = render("لعبة *Schwarzer\nPeter*، طبعتها J. W. Spear\n& Sons.\n\n### قواعد Black Maria")
+    assert '<em><span dir="ltr">Schwarzer\nPeter</span></em>،' in html
+    assert '<span dir="ltr">J. W. Spear\n&amp; Sons</span>.' in html
+    assert '<h3 id="قواعد-black-maria">' in html  # the heading's id as before
     with card_style(CardStyle(lang="ar")):
         assert render_inline("−26 و+2").count('class="num" dir="ltr"') == 2
     # a left-to-right page has no reason to: its prose is left to right already
     with card_style(CardStyle(lang="de")):
         assert 'dir="ltr"' not in render("In *Hoyle's Games*, und The Penguin Book.")
+
+
+@pytest.mark.parametrize(("lang", "between"), [("ar", "</cite>؛ <cite"), ("en", "</cite>; <cite")])
+def test_the_sources_of_a_page_are_joined_by_its_languages_semicolon(lang: str, between: str) -> None:
+    """A Latin ';' between the Latin titles of an Arabic sentence reads as a stray mark
+    (issue 38: «…; ▲…»): the templates take the language's own (core.languages.semicolon)."""
+    from generator.runtime.theme import Theme
+    from generator.web.environments import Environments
+
+    sources = [{"id": i, "lang": "en", "name": name, "language": "English", "url": ""}
+               for i, name in (("a", "Hoyle's Games"), ("b", "The Penguin Book of Card Games"))]
+    html = Environments(Theme.layered()).env(lang).get_template("partials/about.html.j2").render(
+        sources=sources, readings=[], outside=[], left_out=[], folded=True, claims_checked=0)
+    short = html[html.index('<p class="about-short">'):]
+    assert between in short
+    assert (";" in re.sub(r"&#?\w+;", "", short)) == (lang != "ar")  # not in an entity

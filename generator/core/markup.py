@@ -138,8 +138,9 @@ _ISOLATE_RE = re.compile(f"{PROSE_CARD_RE.pattern}|{SIGNED_RE.pattern}")
 # A run of Latin words in right-to-left prose (a source's title, a game's own name): the
 # words and what joins them, not a trailing stop or comma. Unisolated, the Arabic comma
 # between two such runs takes their direction and the runs swap places ("A، B" read as B, A).
-LATIN_RE = re.compile(r"(?<![\w'’])[A-Za-zÀ-ɏ][\wÀ-ɏ'’]*(?:[ \-:&]+[A-Za-zÀ-ɏ0-9][\wÀ-ɏ'’]*"
-                      r"|, [A-Za-zÀ-ɏ][\wÀ-ɏ'’]*)*")
+_LATIN_WORD = r"(?:[A-Z]\.(?= )|[A-Za-zÀ-ɏ][\wÀ-ɏ'’]*(?:\.[\wÀ-ɏ]+)*)"  # J. W. Spear, cardgames.zone
+LATIN_RE = re.compile(rf"(?<![\w'’.]){_LATIN_WORD}(?:[ \n\-:&]+(?:{_LATIN_WORD}|\d+(?![.,]\d))"
+                      rf"|, {_LATIN_WORD})*")
 _ISOLATE_RTL_RE = re.compile(f"{PROSE_CARD_RE.pattern}|{SIGNED_RE.pattern}|{LATIN_RE.pattern}")
 
 
@@ -162,12 +163,25 @@ def _cards_rule(state: StateCore) -> None:
         if block.type != "inline" or not block.children:
             continue
         children: list[Token] = []
-        for tok in block.children:
+        for tok in _joined(block.children) if pattern is _ISOLATE_RTL_RE else block.children:
             if tok.type != "text" or not pattern.search(tok.content):
                 children.append(tok)
             else:
                 children += _isolated(tok.content)
         block.children = children
+
+
+def _joined(tokens: list[Token]) -> list[Token]:
+    """Text tokens with the soft line breaks between them as one text token: a title the
+    file wraps ("Schwarzer\nPeter") is one run of Latin words, isolated whole; isolated a
+    word at a time, its words would be laid out right to left."""
+    out: list[Token] = []
+    for tok in tokens:
+        if out and out[-1].type == "text" and tok.type in ("text", "softbreak"):
+            out[-1] = _text(out[-1].content + ("\n" if tok.type == "softbreak" else tok.content))
+        else:
+            out.append(tok)
+    return out
 
 
 def _isolated(content: str) -> list[Token]:
@@ -264,7 +278,7 @@ def heading_ids_rule(state: StateCore) -> None:
     ids = _PAGE_IDS.get() or _Ids((), first=1)
     for i in headings:
         inline = state.tokens[i + 1].children or []
-        title = "".join(c.content for c in inline if c.type in ("text", "code_inline"))
+        title = "".join(c.content for c in inline if c.type in ("text", "code_inline", "latin"))
         state.tokens[i].attrSet("id", ids.take(slugify(title)))
 
 
