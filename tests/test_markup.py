@@ -170,10 +170,12 @@ def test_the_sources_of_a_page_are_joined_by_its_languages_semicolon(lang: str, 
     from generator.runtime.theme import Theme
     from generator.web.environments import Environments
 
-    sources = [{"id": i, "lang": "en", "name": name, "language": "English", "url": ""}
+    sources = [{"id": i, "lang": "en", "name": name, "language": "English", "url": "", "dir": "ltr"}
                for i, name in (("a", "Hoyle's Games"), ("b", "The Penguin Book of Card Games"))]
     html = Environments(Theme.layered()).env(lang).get_template("partials/about.html.j2").render(
         sources=sources, readings=[], outside=[], left_out=[], folded=True, claims_checked=0)
     short = html[html.index('<p class="about-short">'):]
     assert between in short
+    # a title's direction its language's, not "auto": WeasyPrint reads "auto" as the page's
+    assert '<cite lang="en" dir="ltr">Hoyle' in short
     assert (";" in re.sub(r"&#?\w+;", "", short)) == (lang != "ar")  # not in an entity
