@@ -259,3 +259,13 @@ def test_both_forms_are_one_message() -> None:
         Gendered(_p_("feminine", "draws"), _p_("masculine", "drew"))
     with pytest.raises(ValueError):
         Gendered(_p_("masculine", "draws"), _p_("feminine", "draws"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_negative_score_in_an_examples_table_has_the_minus_sign(lang: str) -> None:
+    """Chat Noir's 'Two ways below zero' ends at −20 and −10: the table wrote Python's
+    hyphen-minus (issue 38's typography: '−' in every generated figure)."""
+    page = rendered("chat-noir", "minus-twenty", lang)
+    figures = [x.text or "" for x in page.iter("span") if x.get("class") == "num"]
+    assert "\u221220" in figures and "\u221210" in figures
+    assert not any(f.startswith("-") for f in figures)

@@ -138,3 +138,44 @@ def _keep_punctuation_by_one_regex(html: str) -> str:
 def test_keep_punctuation_wraps_as_the_one_pattern_did(text: str) -> None:
     html = f"<p>{render_inline(text)}</p><p>{cards_html([parse_card('Q♥'), parse_card('★')])}).</p>"
     assert keep_punctuation(html) == _keep_punctuation_by_one_regex(html)
+
+
+def test_latin_words_in_right_to_left_prose_are_isolated() -> None:
+    """Unisolated, the Arabic comma between two Latin titles takes their direction and the
+    titles swap places; a Latin title before a stop can carry the stop to its far side."""
+    from generator.core.markup import CardStyle, card_style
+
+    text = "في *Hoyle's Games*، و*The Penguin Book of Card Games* (1980)، أو Chase the Lady, 2."
+    with card_style(CardStyle(lang="ar")):
+        html = render(text)
+    assert "<em><span dir=\"ltr\">Hoyle's Games</span></em>،" in html
+    assert '<em><span dir="ltr">The Penguin Book of Card Games</span></em> (1980)' in html
+    assert '<span dir="ltr">Chase the Lady</span>, 2.' in html  # the comma and number outside
+    with card_style(CardStyle(lang="ar")):  # a title the file wraps is one run, and initials
+        html = render("لعبة *Schwarzer\nPeter*، طبعتها J. W. Spear\n& Sons.\n\n### قواعد Black Maria")
+    assert '<em><span dir="ltr">Schwarzer\nPeter</span></em>،' in html
+    assert '<span dir="ltr">J. W. Spear\n&amp; Sons</span>.' in html
+    assert '<h3 id="قواعد-black-maria">' in html  # the heading's id as before
+    with card_style(CardStyle(lang="ar")):
+        assert render_inline("−26 و+2").count('class="num" dir="ltr"') == 2
+    # a left-to-right page has no reason to: its prose is left to right already
+    with card_style(CardStyle(lang="de")):
+        assert 'dir="ltr"' not in render("In *Hoyle's Games*, und The Penguin Book.")
+
+
+@pytest.mark.parametrize(("lang", "between"), [("ar", "</cite>؛ <cite"), ("en", "</cite>; <cite")])
+def test_the_sources_of_a_page_are_joined_by_its_languages_semicolon(lang: str, between: str) -> None:
+    """A Latin ';' between the Latin titles of an Arabic sentence reads as a stray mark
+    (issue 38: «…; ▲…»): the templates take the language's own (core.languages.semicolon)."""
+    from generator.runtime.theme import Theme
+    from generator.web.environments import Environments
+
+    sources = [{"id": i, "lang": "en", "name": name, "language": "English", "url": "", "dir": "ltr"}
+               for i, name in (("a", "Hoyle's Games"), ("b", "The Penguin Book of Card Games"))]
+    html = Environments(Theme.layered()).env(lang).get_template("partials/about.html.j2").render(
+        sources=sources, readings=[], outside=[], left_out=[], folded=True, claims_checked=0)
+    short = html[html.index('<p class="about-short">'):]
+    assert between in short
+    # a title's direction its language's, not "auto": WeasyPrint reads "auto" as the page's
+    assert '<cite lang="en" dir="ltr">Hoyle' in short
+    assert (";" in re.sub(r"&#?\w+;", "", short)) == (lang != "ar")  # not in an entity

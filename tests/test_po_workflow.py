@@ -112,7 +112,7 @@ def test_a_changed_msgstr_replaces_only_that_text_keeping_comments_and_order(
                   "musst du es tun; über {end.over} Punkte endet die Partie.")
     set_msgstr(de, "hearts:faq.2.a", new_answer)
     set_msgstr(de, "hearts:quickref.turn.1", "# Kein Kommentar, sondern Text")
-    set_msgstr(de, "hearts:sections.objective", "Zeile eins.\n\nZeile zwei: mit Doppelpunkt.\n")
+    set_msgstr(de, "hearts:sections.objective#1", "Zeile eins: mit Doppelpunkt.")
     code, out, err = i18n(capsys, rules, "--import", "po", save(de, tmp_path / "de.po"))
     assert code == 0, err
     assert out.startswith("3 text(s) changed in 1 file(s)")
@@ -121,7 +121,7 @@ def test_a_changed_msgstr_replaces_only_that_text_keeping_comments_and_order(
     assert loaded is not None and not problems
     assert loaded.data["faq"][1]["a"] == new_answer
     assert loaded.data["quickref"]["turn"][0] == "# Kein Kommentar, sondern Text"
-    assert loaded.data["sections"]["objective"] == "Zeile eins.\n\nZeile zwei: mit Doppelpunkt.\n"
+    assert loaded.data["sections"]["objective"] == "Zeile eins: mit Doppelpunkt.\n"
     original = load_yaml(rules.parent / "orig.yaml", old)[0]
     assert original is not None
     # everything else is as it was: the other texts, the comments, the key order
@@ -232,18 +232,29 @@ EDITS = (
 )
 
 
+# A paragraph, list item or table cell of a section (msgctxt ``...#n``) is one line of words:
+# these keep it one, in the forms YAML and Markdown could misread.
+PIECE_EDITS = (
+    lambda s: s + " — «x»: y #z",
+    lambda s: "'" + s + '"',
+    lambda s: " ".join(s.split()) * 2,  # longer: wrapped again
+    lambda s: "**" + s + "** - 1. # x",
+)
+
+
 @pytest.mark.slow  # a round trip of Hearts' six catalogs: over 2 s of CPU since the page grew (issue 39)
 def test_every_text_changed_in_every_form_reads_back_exactly_and_the_rules_still_check(
         rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     de = export(capsys, rules, tmp_path / "po")["de"]
     expected, changed = {}, 0
     for i, message in enumerate(m for m in de if m.id and m.string):
-        new = EDITS[i % len(EDITS)](message.string)
+        edits = PIECE_EDITS if "#" in message.context else EDITS
+        new = edits[i % len(edits)](message.string)
         changed += new != message.string  # dropping a final line break a text has not: no change
         message.string = expected[message.context] = new
     code, out, err = i18n(capsys, rules, "--import", "po", save(de, tmp_path / "de.po"))
     assert code == 0, err
-    assert changed > 10 * len(EDITS)  # each form, many times over
+    assert changed > 10 * len(EDITS) + 10 * len(PIECE_EDITS)  # each form, many times over
     assert out.startswith(f"{changed} text(s) changed")
     again = export(capsys, rules, tmp_path / "again")["de"]
     assert {m.context: m.string for m in again if m.id} == expected
@@ -422,7 +433,7 @@ def test_a_translation_that_lacks_a_placeholder_is_kept_in_the_msgfmt_check(
     assert code == 0, err
     flags = _flags(tmp_path / "po" / "ru.po")  # as written: Babel's reader adds the flag anew
     assert "python-brace-format" in flags["mau-mau:description"]  # lacks {players.max}
-    assert "python-brace-format" not in flags["mau-mau:sections.gameplay"]  # the call in Russian
+    assert "python-brace-format" not in flags["mau-mau:sections.gameplay#7"]  # the call in Russian
 
 
 def _flags(po: Path) -> dict[str, str]:
@@ -537,3 +548,125 @@ def test_clearing_fuzzy_and_importing_records_the_translation_as_current(
     assert not next(m for m in again["de"] if m.context == "hearts:title").fuzzy
     assert next(m for m in again["it"] if m.context == "hearts:title").fuzzy  # not reviewed
     assert {p: p.read_bytes() for p in others} == others
+
+
+# -- a section is a paragraph, a list item, a table cell at a time ---------------------------
+
+def test_a_section_is_exported_a_paragraph_list_item_and_table_cell_at_a_time(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A whole section as one entry gave pofilter a warning for every hard line wrap that
+    fell elsewhere in the translation; a piece is one line of words in both."""
+    rules = small_rules(tmp_path / "rules", games=("briscola",), langs=("de",))
+    code, _, err = i18n(capsys, rules, "--export", "po", "--out", tmp_path / "po")
+    assert code == 0, err
+    with (tmp_path / "po" / "de.po").open("rb") as handle:
+        de = {m.context: m for m in read_po(handle) if m.id}
+    en = load_yaml(rules / "briscola" / "en.yaml")[0]
+    german = load_yaml(rules / "briscola" / "de.yaml")[0]
+    assert en is not None and german is not None
+    cards = {c: m for c, m in de.items() if c.startswith("briscola:sections.cards")}
+    assert "briscola:sections.cards" not in cards  # no whole section
+    assert all("\n" not in m.id and "\n" not in m.string for m in cards.values())
+    # the table's cells, the header's too, each an entry; the rule row |---| is none
+    cell = next(m for m in cards.values() if m.id == "ace")
+    assert cell.string == "As"  # the Italian-suited deck's word in German
+    assert cell.auto_comments[0].startswith("briscola: section 'cards', table cell ")
+    assert not any(set(m.id) <= set("|-: ") for m in cards.values())
+    first = cards["briscola:sections.cards#1"]
+    assert first.id == " ".join(en.data["sections"]["cards"].split("\n\n")[0].split())
+    assert first.string == " ".join(german.data["sections"]["cards"].split("\n\n")[0].split())
+    # the reference is the piece's own line of en.yaml
+    setup = de["briscola:sections.setup#2"]  # the second step of the deal
+    ((file, line),) = setup.locations
+    lines = (rules / "briscola" / "en.yaml").read_text(encoding="utf-8").splitlines()
+    assert lines[line - 1].strip().startswith("2. ") and setup.id in " ".join(
+        x.strip() for x in lines[line - 1:line + 4]).removeprefix("2. ")
+    assert setup.auto_comments == ["briscola: section 'setup', list item 2 of " +
+                                   setup.auto_comments[0].rsplit(" of ", 1)[1]]
+
+
+@pytest.mark.slow  # the whole corpus: five catalogs of 2,400 entries out and back in
+def test_export_then_import_of_the_whole_corpus_changes_no_byte(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES, rules)
+    before = snapshot(rules)
+    code, _, err = i18n(capsys, rules, "--export", "po", "--out", tmp_path / "po")
+    assert code == 0, err
+    code, out, err = i18n(capsys, rules, "--import", "po", *sorted((tmp_path / "po").glob("*.po")))
+    assert code == 0, err
+    assert out.startswith("0 text(s) changed in 0 file(s)")
+    assert snapshot(rules) == before
+
+
+def test_a_changed_paragraph_is_wrapped_in_its_place_and_the_others_keep_their_lines(
+        rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    de = export(capsys, rules, tmp_path / "po")["de"]
+    path = rules / "hearts" / "de.yaml"
+    old = load_yaml(path)[0]
+    assert old is not None
+    scoring = old.data["sections"]["scoring"]
+    paragraphs = scoring.split("\n\n")
+    new = "**Mondschuss.** " + "Wer alles nimmt, schreibt {slam.taker}, alle anderen {slam.others}. " * 3
+    set_msgstr(de, "hearts:sections.scoring#2", new.strip())
+    code, out, err = i18n(capsys, rules, "--import", "po", save(de, tmp_path / "de.po"))
+    assert code == 0, err
+    assert out.startswith("1 text(s) changed in 1 file(s)")
+    loaded = load_yaml(path)[0]
+    assert loaded is not None
+    now = loaded.data["sections"]["scoring"].split("\n\n")
+    assert [now[0], now[2]] == [paragraphs[0], paragraphs[2]]  # byte for byte, wraps and all
+    assert " ".join(now[1].split()) == new.strip()
+    width = max(len(x) for x in scoring.split("\n"))
+    assert now[1].count("\n") >= 2 and all(len(x) <= width for x in now[1].split("\n"))
+    result = check([rules], root=rules.parent)
+    assert not result.report.errors, [d.format() for d in result.report.errors]
+
+
+@pytest.mark.parametrize(("context", "msgstr"), [
+    ("hearts:sections.scoring#2", "- Mondschuss: eine Liste statt eines Absatzes."),
+    ("hearts:sections.scoring#2", "Ein Absatz.\n\nUnd noch einer."),
+])
+def test_a_msgstr_that_would_change_the_sections_structure_is_an_error_at_its_line(
+        exported: tuple[Path, bytes], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        context: str, msgstr: str) -> None:
+    rules, data = exported
+    with (tmp_path / "in.po").open("wb") as handle:
+        handle.write(data)
+    with (tmp_path / "in.po").open("rb") as handle:
+        de = read_po(handle)
+    set_msgstr(de, context, msgstr)
+    po = save(de, tmp_path / "de.po")
+    line = next(i for i, text in enumerate(po.read_text(encoding="utf-8").splitlines(), 1)
+                if text == f'msgctxt "{context}"') + 1
+    found = refused(capsys, rules, po)
+    assert found[0].startswith(f"{po}:{line}:1: error[changes-structure]: {context}: the "
+                               "msgstr would not stay one paragraph")
+
+
+@pytest.mark.slow  # a round trip of Hearts' six catalogs
+def test_a_changed_source_paragraph_makes_only_its_piece_fuzzy_with_its_previous_text(
+        rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    en = rules / "hearts" / "en.yaml"
+    text = en.read_text(encoding="utf-8")
+    assert text.count("The player with the lowest total wins.") == 1
+    en.write_text(text.replace("The player with the lowest total wins.",
+                               "The lowest total wins."), encoding="utf-8")
+    catalogs = export(capsys, rules, tmp_path / "po")
+    for lang in LANGS:
+        scoring = {m.context: m for m in catalogs[lang]
+                   if m.context and m.context.startswith("hearts:sections.scoring#")}
+        assert sorted(c for c, m in scoring.items() if m.fuzzy) == ["hearts:sections.scoring#3"]
+        previous = _previous(tmp_path / "po" / f"{lang}.po")
+        was = previous["hearts:sections.scoring#3"]
+        assert "\n" not in was and was.endswith("The player with the lowest total wins.")
+        assert not any(c.startswith("hearts:sections.scoring") and c != "hearts:sections.scoring#3"
+                       for c in previous)
+    de = catalogs["de"]
+    next(m for m in de if m.context == "hearts:sections.scoring#3").flags.discard("fuzzy")
+    code, out, err = i18n(capsys, rules, "--import", "po", save(de, tmp_path / "de.po"))
+    assert code == 0, err
+    assert str(rules / "hearts" / "de.translated-from.yaml") in out  # the section is current
+    again = export(capsys, rules, tmp_path / "again")
+    assert not any(m.fuzzy for m in again["de"]
+                   if (m.context or "").startswith("hearts:sections.scoring"))

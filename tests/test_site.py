@@ -15,7 +15,7 @@ from markupsafe import escape
 from conftest import DEEP, HANG, PAIRS_GAME, ROOT, RULES, corpus, local_letters, own_copy, small_rules
 from generator.check.games import check
 from generator.core import markup
-from generator.core.languages import LANGUAGES
+from generator.core.languages import LANGUAGES, language
 from generator.pipeline import BuildConfig, build
 from generator.web.game_page import LONG_TIPS
 
@@ -300,7 +300,8 @@ def test_every_game_page_says_where_its_rules_come_from(site: Path) -> None:
             about = html[html.index('<section class="section section-about"'):]
             about = about[:about.index("</section>")]
             for source in spec.sources:
-                assert f'<cite lang="{source.language}" dir="auto">{escape(source.name)}</cite>' in about
+                way = language(source.language).direction  # not auto: see game_page._direction
+                assert f'<cite lang="{source.language}" dir="{way}">{escape(source.name)}</cite>' in about
             for reading in spec.readings:
                 item = re.search(rf'<li class="reading" id="reading-{reading.id}">(.*?)</li>', about, re.S)
                 assert item and item.group(1).count("<p") == 4, (spec.id, lang, reading.id)

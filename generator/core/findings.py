@@ -211,6 +211,10 @@ ROWS: tuple[Row, ...] = (
         "`rulebook i18n --import po`: a catalog whose `Language:` header is not its file's "
         "name (`de.po` saying `Language: it`), or two entries of one text with different "
         "translations (both lines are named; the same translation twice is imported once)"),
+    Row(("changes-structure",),
+        "`rulebook i18n --import po`: the translation of one paragraph, list item or table "
+        "cell of a section (msgctxt `<game>:<path>#n`) that would not stay one: it begins with "
+        "a list mark, or holds a blank line or a table's vertical bar (nothing is written)"),
     Row(("stale-msgid", "no-place"),
         "`rulebook i18n --import po`: a translation made from an older source text, or of a "
         "text the language file has no place for (it is not imported)", warning=True),

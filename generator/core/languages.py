@@ -119,6 +119,17 @@ class Language:
     direction: str  # "ltr" or "rtl"
 
 
+# The semicolon a language writes between the clauses of a generated line (a list of
+# sources, a score sheet's key), when it is not the Latin one: CLDR's list patterns have
+# commas only. Arabic's is U+061B, a Latin ';' in Arabic text reads as a stray mark.
+SEMICOLONS = {"ar": "\u061b"}
+
+
+def semicolon(code: str) -> str:
+    """The semicolon and the space after it, as ``code`` writes them: '; ', '؛ '."""
+    return SEMICOLONS.get(code.split("_")[0], ";") + " "
+
+
 @lru_cache(maxsize=None)
 def language(code: str) -> Language:
     locale = Locale.parse(code)

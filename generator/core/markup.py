@@ -23,6 +23,7 @@ from markdown_it.token import Token
 
 from .cards import PROSE_CARD_RE, Card, card_name, parse_card
 from .cardwords import rank_letter, spoken_name
+from .languages import language
 
 
 @dataclass(frozen=True)
@@ -134,12 +135,27 @@ def minus_sign(text: str) -> str:
 # A number with its sign: in right-to-left text "-14" would show as "14-" unless isolated.
 SIGNED_RE = re.compile(r"(?<![A-Za-z0-9\-−+])[-−+]\d+(?:[.,]\d+)?")
 _ISOLATE_RE = re.compile(f"{PROSE_CARD_RE.pattern}|{SIGNED_RE.pattern}")
+# A run of Latin words in right-to-left prose (a source's title, a game's own name): the
+# words and what joins them, not a trailing stop or comma. Unisolated, the Arabic comma
+# between two such runs takes their direction and the runs swap places ("A، B" read as B, A).
+_LATIN_WORD = r"(?:[A-Z]\.(?= )|[A-Za-zÀ-ɏ][\wÀ-ɏ'’]*(?:\.[\wÀ-ɏ]+)*)"  # J. W. Spear, cardgames.zone
+LATIN_RE = re.compile(rf"(?<![\w'’.]){_LATIN_WORD}(?:[ \n\-:&]+(?:{_LATIN_WORD}|\d+(?![.,]\d))"
+                      rf"|, {_LATIN_WORD})*")
+_ISOLATE_RTL_RE = re.compile(f"{PROSE_CARD_RE.pattern}|{SIGNED_RE.pattern}|{LATIN_RE.pattern}")
+
+
+def _pattern() -> re.Pattern[str]:
+    """What is isolated on the page being rendered: cards and signed numbers, and on a
+    right-to-left page runs of Latin words too."""
+    return _ISOLATE_RTL_RE if language(_CARD_STYLE.get().lang).direction == "rtl" else _ISOLATE_RE
 
 
 def _cards_rule(state: StateCore) -> None:
-    """Split text tokens around card notation and signed numbers; put a ``card`` or ``signed``
-    token for each, rendered isolated left to right."""
-    if "&" not in state.src and not _ISOLATE_RE.search(state.src):
+    """Split text tokens around card notation and signed numbers (and Latin words in
+    right-to-left text); put a ``card``, ``signed`` or ``latin`` token for each, rendered
+    isolated left to right."""
+    pattern = _pattern()
+    if "&" not in state.src and not pattern.search(state.src):
         # Text tokens are pieces of the source (only an entity such as &minus; decodes to
         # something else), so a source without a match has no token to split.
         return
@@ -147,23 +163,37 @@ def _cards_rule(state: StateCore) -> None:
         if block.type != "inline" or not block.children:
             continue
         children: list[Token] = []
-        for tok in block.children:
-            if tok.type != "text" or not _ISOLATE_RE.search(tok.content):
+        for tok in _joined(block.children) if pattern is _ISOLATE_RTL_RE else block.children:
+            if tok.type != "text" or not pattern.search(tok.content):
                 children.append(tok)
             else:
                 children += _isolated(tok.content)
         block.children = children
 
 
+def _joined(tokens: list[Token]) -> list[Token]:
+    """Text tokens with the soft line breaks between them as one text token: a title the
+    file wraps ("Schwarzer\nPeter") is one run of Latin words, isolated whole; isolated a
+    word at a time, its words would be laid out right to left."""
+    out: list[Token] = []
+    for tok in tokens:
+        if out and out[-1].type == "text" and tok.type in ("text", "softbreak"):
+            out[-1] = _text(out[-1].content + ("\n" if tok.type == "softbreak" else tok.content))
+        else:
+            out.append(tok)
+    return out
+
+
 def _isolated(content: str) -> list[Token]:
     """A text's tokens: text, and a ``card`` or ``signed`` token for each card or number."""
     out: list[Token] = []
     pos = 0
-    for m in _ISOLATE_RE.finditer(content):
+    for m in _pattern().finditer(content):
         if m.start() > pos:
             out.append(_text(content[pos:m.start()]))
         is_card = PROSE_CARD_RE.fullmatch(m.group()) is not None
-        special = Token("card" if is_card else "signed", "", 0)
+        kind = "card" if is_card else "signed" if SIGNED_RE.fullmatch(m.group()) else "latin"
+        special = Token(kind, "", 0)
         special.content = m.group()
         special.meta = {"card": parse_card(m.group())} if is_card else {}
         out.append(special)
@@ -185,6 +215,8 @@ def cards_plugin(md: MarkdownIt) -> None:
                        card_html(tokens[idx].meta["card"]))
     md.add_render_rule("signed", lambda self, tokens, idx, options, env:
                        f'<span class="num" dir="ltr">{escape(tokens[idx].content)}</span>')
+    md.add_render_rule("latin", lambda self, tokens, idx, options, env:
+                       f'<span dir="ltr">{escape(tokens[idx].content, quote=False)}</span>')
 
 
 _SLUG_DROP = re.compile(r"[^\w\- ]", re.UNICODE)
@@ -246,7 +278,7 @@ def heading_ids_rule(state: StateCore) -> None:
     ids = _PAGE_IDS.get() or _Ids((), first=1)
     for i in headings:
         inline = state.tokens[i + 1].children or []
-        title = "".join(c.content for c in inline if c.type in ("text", "code_inline"))
+        title = "".join(c.content for c in inline if c.type in ("text", "code_inline", "latin"))
         state.tokens[i].attrSet("id", ids.take(slugify(title)))
 
 

@@ -2,13 +2,16 @@
 
 One catalog per language (``DIR/<lang>.po``) holds every game: a translator opens one file in
 Poedit, Lokalize or Weblate, and the msgctxt ``<game>:<path>`` keeps the games' texts apart
-(the same English sentence in two games is two entries). Each entry: msgid the source text,
+(the same English sentence in two games is two entries). A text over several lines (a
+section) is an entry a paragraph, list item or table cell (``<game>:<path>#n``, pieces.py), so
+a platform's checks and a translator's eye work on one paragraph at a time. Each entry: msgid the source text,
 msgstr the translation (empty when missing), an extracted comment naming the game and section,
 a reference to the source file's line, and ``fuzzy`` when the translation is outdated.
 """
 
 from __future__ import annotations
 
+import difflib
 import io
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,12 +22,14 @@ from babel.messages.pofile import normalize, write_po
 from ..model.game import GameBundle
 from ..model.placeholders import missing_placeholders, names_in
 from ..model.translated_from import units
+from .pieces import KINDS, layout
 from .scalars import scalars, unit_of
 from .staleness import TextState, text_states
 
 HEADER = """\
 The rulebook games' prose: `rulebook i18n --export po` wrote this.
-msgctxt: <game>:<path in rules/<game>/<lang>.yaml>.
+msgctxt: <game>:<path in rules/<game>/<lang>.yaml>; #n its n-th paragraph,
+list item or table cell (a text over several lines, one entry a piece).
 fuzzy: the source text changed since the translation was made;
 fuzzy entries are not imported until the flag is removed.
 Read back with `rulebook i18n --import po FILE`."""
@@ -61,17 +66,71 @@ def catalog(games: list[GameBundle], lang: str, source_lang: str) -> Catalog:
             translation = mine.get(path)
             line = source.source.mark(text.key).line
             unit = unit_of(path, source_units)
-            fuzzy = translation is not None and unit in outdated
-            message = out.add(text.text, translation.text if translation is not None else "",
-                    context=f"{bundle.rules.id}:{path}",
-                    auto_comments=[f"{bundle.rules.id}: {describe(path)}"]
-                    + (["outdated: the source text changed since this was translated "
-                        "(`rulebook i18n` shows what changed)"] if fuzzy else []),
-                    locations=[(source.source.path, line)],
-                    flags=["fuzzy"] if fuzzy else [],
-                    previous_id=previous(path, unit, outdated[unit]) if fuzzy and unit else ())
-            if translation is not None and not _checkable(text.text, translation.text):
-                message.flags.discard("python-brace-format")
+            was = previous(path, unit, outdated[unit]) if unit and unit in outdated else None
+            for entry in entries(path, text.text, translation.text if translation else None,
+                                 was if translation is not None else None):
+                message = out.add(entry.source, entry.translation,
+                        context=f"{bundle.rules.id}:{entry.context}",
+                        auto_comments=[f"{bundle.rules.id}: {describe(path)}{entry.where}"]
+                        + (["outdated: the source text changed since this was translated "
+                            "(`rulebook i18n` shows what changed)"] if entry.fuzzy else []),
+                        locations=[(source.source.path, line + (entry.lines + 1 if
+                                    "#" in entry.context else 0))],  # a block's lines
+                        flags=["fuzzy"] if entry.fuzzy else [],
+                        previous_id=(entry.previous,) if entry.fuzzy and entry.previous else ())
+                if entry.translation and not _checkable(entry.source, entry.translation):
+                    message.flags.discard("python-brace-format")
+    return out
+
+
+@dataclass(frozen=True)
+class Entry:
+    context: str  # the path in the language file, ``#n`` for its n-th piece
+    source: str
+    translation: str
+    where: str = ""  # ", paragraph 2 of 5" after the section's name
+    fuzzy: bool = False
+    previous: str | None = None  # the source text the translation was made from
+    lines: int = 0  # the piece's first line, counted from the text's first line (from 0)
+
+
+def entries(path: str, source: str, translation: str | None, was: str | None) -> list[Entry]:
+    """A text's catalog entries: one for a line, one a piece (paragraph, list item, table
+    cell) for a text over several lines whose translation has its shape (pieces.py), the
+    whole text otherwise. ``was`` is the source text an outdated translation was made from:
+    a piece is fuzzy when its own source changed, with its own previous text."""
+    whole = [Entry(path, source, translation or "", fuzzy=was is not None, previous=was)]
+    if "\n" not in source:
+        return whole
+    mine = layout(source)
+    theirs = layout(translation) if translation is not None else None
+    if theirs is not None and theirs.shape != mine.shape:
+        return whole
+    pieces = mine.pieces
+    before = layout(was) if was is not None else None
+    paired = before is not None and before.shape == mine.shape
+    earlier = [p.text for p in before.pieces] if before is not None else []
+    out: list[Entry] = []
+    lines = 0
+    for part in mine.parts:
+        if isinstance(part, str):
+            lines += part.count("\n")
+            continue
+        piece, n = part, len(out) + 1
+        told = theirs.pieces[n - 1].text if theirs is not None else ""
+        old: str | None = None
+        if was is not None:
+            if paired:
+                old = earlier[n - 1]
+            elif piece.text not in earlier:  # the closest earlier piece, if any is close
+                old = next(iter(difflib.get_close_matches(piece.text, earlier, 1, 0.5)), None)
+            else:
+                old = piece.text
+        changed = was is not None and old != piece.text
+        out.append(Entry(f"{path}#{n}", piece.text, told,
+                         where=f", {KINDS[piece.kind]} {n} of {len(pieces)}",
+                         fuzzy=changed, previous=old if changed else None, lines=lines))
+        lines += piece.raw.count("\n")
     return out
 
 

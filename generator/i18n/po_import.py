@@ -32,6 +32,7 @@ from ..model.source import MAX_FILE_BYTES, Key, load_yaml
 from ..model.translated_from import units
 from ..runtime.files import write_beside
 from .accept import Accepted, accept
+from .pieces import KINDS, layout, unwrap
 from .po_read import Read, read_catalog
 from .scalars import scalars, unit_of
 from .staleness import TextState, text_states
@@ -54,6 +55,9 @@ class _File:
     lang: str
     changes: dict[Key, str] = field(default_factory=dict)
     paths: dict[Key, str] = field(default_factory=dict)  # the dotted path of each change
+    # the changed pieces of texts cut into paragraphs, items and cells: number -> (the
+    # msgstr, its place in the catalog, its msgctxt)
+    pieces: dict[Key, dict[int, tuple[str, Mark, str]]] = field(default_factory=dict)
     # each outdated text (a record unit) the catalog has: whether all its entries are
     # translated, current and not fuzzy (the translator cleared the flag: it is up to date)
     current: dict[str, bool] = field(default_factory=dict)
@@ -80,6 +84,7 @@ def import_po(files: list[Path], games: list[GameBundle], source_lang: str,
                 _entry(path, message, lang, by_id, source_lang, targets, result, report)
     planned: dict[Path, str] = {}
     for target in targets.values():
+        _join_pieces(target, report)
         if target.changes:
             text = _edited(target, report)
             file = target.bundle.folder / f"{target.lang}.yaml"
@@ -157,24 +162,38 @@ def _entry(path: Path, message: Message, lang: str, by_id: dict[str, GameBundle]
         return
     source = bundle.languages.get(source_lang)
     texts = scalars(source.source) if source is not None else {}
+    dotted, _, number = dotted.partition("#")
     if dotted not in texts:
         report.error(mark, "unknown-msgctxt", f"'{dotted}' is no text of {game}'s "
                      f"{source_lang}.yaml", hint=did_you_mean(dotted, texts))
         return
+    said = texts[dotted].text
+    piece = 0
+    if number:  # one paragraph, list item or table cell of the text
+        pieces = layout(said).pieces
+        piece = int(number) if number.isdigit() else 0
+        if not 1 <= piece <= len(pieces) or "\n" not in said:
+            report.error(mark, "unknown-msgctxt", f"{dotted} has no piece #{number}: its "
+                         f"{source_lang} text has {len(pieces)} (paragraphs, list items, "
+                         "table cells)", hint="export the catalog again")
+            return
+        said = pieces[piece - 1].text
     msgstr = message.string if isinstance(message.string, str) else ""
+    if piece:
+        msgstr = unwrap(msgstr) if "\n\n" not in msgstr.strip() else msgstr
     entry = targets.setdefault((game, lang), _File(bundle, lang))
     unit = _outdated_unit(entry, dotted, source_lang)
     if unit is not None:  # current once every entry of it says so
         entry.current[unit] = entry.current.get(unit, True) and not message.fuzzy \
-            and bool(msgstr.strip()) and message.id == texts[dotted].text \
-            and not missing_placeholders(texts[dotted].text, msgstr)
+            and bool(msgstr.strip()) and message.id == said \
+            and not missing_placeholders(said, msgstr)
     if message.fuzzy:
         result.fuzzy += 1
         return
     if not msgstr.strip():
         result.empty += 1
         return
-    if message.id != texts[dotted].text:
+    if message.id != said:
         report.warning(mark, "stale-msgid", f"{message.context}: the msgid is not the current "
                        f"{source_lang} text (the catalog is older than the rules): not imported",
                        hint="export the catalog again and translate the new text")
@@ -186,7 +205,17 @@ def _entry(path: Path, message: Message, lang: str, by_id: dict[str, GameBundle]
                        "yet, so this one is not imported",
                        hint=f"add the key to rules/{game}/{lang}.yaml (any text), then import again")
         return
-    if mine[dotted].text == msgstr:
+    current = mine[dotted].text
+    if piece:
+        theirs = layout(current)
+        if theirs.shape != layout(texts[dotted].text).shape:
+            report.warning(mark, "stale-msgid", f"{message.context}: {lang}.yaml's text is no "
+                           f"longer cut into the {source_lang} text's paragraphs, list items "
+                           "and cells: not imported", hint="export the catalog again: the text "
+                           "comes as one entry")
+            return
+        current = theirs.pieces[piece - 1].text
+    if current == msgstr:
         result.unchanged += 1
         return
     if len(msgstr.encode("utf-8")) > MAX_FILE_BYTES:
@@ -196,15 +225,50 @@ def _entry(path: Path, message: Message, lang: str, by_id: dict[str, GameBundle]
         return
     if not _placeholders_ok(msgstr, bundle, mark, message.context or "", report):
         return
-    missing = missing_placeholders(texts[dotted].text, msgstr)
+    missing = missing_placeholders(said, msgstr)
     if missing:  # imported all the same: the text is the translator's, the check says it too
         report.warning(mark, "placeholder-missing", f"{message.context}: the msgid has "
-                       f"{_braced(names_in(texts[dotted].text))}; the msgstr has "
+                       f"{_braced(names_in(said))}; the msgstr has "
                        f"{_braced(names_in(msgstr)) or 'none'}: {_braced(missing)} missing",
                        hint=f"write {_braced(missing)} where the number or card belongs")
-    entry.changes[mine[dotted].key] = msgstr
-    entry.paths[mine[dotted].key] = dotted
+    key = mine[dotted].key
+    if piece:
+        entry.pieces.setdefault(key, {})[piece] = (msgstr, mark, message.context or "")
+    else:
+        entry.changes[key] = msgstr
+    entry.paths[key] = dotted
     result.changed += 1
+
+
+def _join_pieces(target: _File, report: Report) -> None:
+    """Each text with changed pieces, whole again: the new pieces wrapped at the text's
+    width between the unchanged ones; a msgstr that would change the text's structure (a
+    paragraph beginning with a list mark, a blank line, a pipe in a cell) is an error, since
+    the next export could no longer pair the pieces with the source's."""
+    texts = scalars(target.bundle.languages[target.lang].source)
+    by_key = {t.key: t for t in texts.values()}
+    for key, pieces in target.pieces.items():
+        before = layout(by_key[key].text)
+        after = before.with_texts({n: text for n, (text, _, _) in pieces.items()})
+        again = layout(after)
+        if again.shape == before.shape and all(
+                again.pieces[n - 1].text == text for n, (text, _, _) in pieces.items()):
+            if key in target.changes:  # the whole text and a piece of it, both changed
+                _, mark, context = next(iter(pieces.values()))
+                report.error(mark, "conflicting-translations", f"{context}: the catalog "
+                             f"changes {target.paths[key]} whole and in pieces",
+                             hint="keep the pieces' entries, drop the whole text's")
+            target.changes[key] = after
+            continue
+        for n, (text, mark, context) in sorted(pieces.items()):
+            alone = layout(before.with_texts({n: text}))
+            if alone.shape != before.shape or alone.pieces[n - 1].text != text:
+                kind = KINDS[before.pieces[n - 1].kind]
+                report.error(mark, "changes-structure", f"{context}: the msgstr would not "
+                             f"stay one {kind}: it begins with a list mark, or holds a blank "
+                             "line or a '|'", hint=f"write the {kind} alone (a list mark, "
+                             "a new paragraph or a table's structure: change them in the "
+                             "language file)")
 
 
 def _outdated_unit(target: _File, dotted: str, source_lang: str) -> str | None:

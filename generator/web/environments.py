@@ -24,7 +24,8 @@ from jinja2.loaders import split_template_path
 from markupsafe import Markup
 
 from ..core.diagnostics import Diagnostic
-from ..core.languages import Messages, catalog_rel, load_catalog
+from ..core.languages import Messages, catalog_rel, load_catalog, semicolon
+from ..core.markup import minus_sign
 from ..runtime import deps
 from ..runtime.theme import Theme
 
@@ -89,6 +90,12 @@ class _RecordingEnvironment(Environment):
         return super()._load_template(name, globals)
 
 
+def _minus(value: object) -> str:
+    """A figure of a table with the minus sign (U+2212) for a negative one, as the numbers
+    pages and the prose have it: Python's str(-20) gives a hyphen-minus."""
+    return minus_sign(str(value))
+
+
 class Environments:
     """One jinja2 environment and one catalog per language, made when first asked for."""
 
@@ -133,6 +140,8 @@ class Environments:
             env.install_gettext_callables(msgs.gettext_html, msgs.ngettext_html, newstyle=True)  # type: ignore[attr-defined]
             env.globals["_"] = _direct_gettext(msgs)
             env.globals["zip"] = zip
+            env.filters["minus"] = _minus
+            env.globals["semicolon"] = semicolon(lang)  # between generated clauses: '; ', '؛ '
             env.filters["xml"] = _xml
             self._envs[lang] = env
         return self._envs[lang]

@@ -7,6 +7,7 @@ import dataclasses
 from typing import Callable, TypedDict
 
 from babel import Locale
+from babel.core import UnknownLocaleError
 from markupsafe import Markup
 
 from ..core import markup
@@ -366,7 +367,8 @@ def _about(r: PageRenderer, lang: str, facts: GameFacts,
         return None
     names = Locale.parse(lang).languages
     sources = [{"id": s.id, "name": s.name, "lang": s.language, "url": s.url,
-                "language": names.get(s.language, s.language)} for s in spec.sources]
+                "language": names.get(s.language, s.language), "dir": _direction(s.language)}
+               for s in spec.sources]
     readings = [{"id": rd.id, "rule": inline(text.readings[rd.id].rule),
                  "alternative": inline(text.readings[rd.id].alternative),
                  "why": inline(text.readings[rd.id].why),
@@ -386,6 +388,16 @@ def _about(r: PageRenderer, lang: str, facts: GameFacts,
                                    left_out=left_out, folded=True, claims_checked=claims)),
             Markup(template.render(sources=sources, readings=readings, outside=outside,
                                    left_out=left_out, folded=False, claims_checked=claims)))
+
+
+def _direction(code: str) -> str:
+    """A source's title's direction by its language: 'auto' leaves it to the browser, but
+    WeasyPrint (the PDFs) reads 'auto' as the page's, and in an Arabic booklet a Latin
+    title's closing quote went to its far side (“Wikipedia, „Schwarzer Peter)."""
+    try:
+        return language(code).direction
+    except (ValueError, UnknownLocaleError):  # a language Babel does not know
+        return "auto"
 
 
 def _example(r: PageRenderer, lang: str, facts: GameFacts, name: str, play_href: str) -> Markup:
