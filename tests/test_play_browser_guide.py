@@ -201,6 +201,7 @@ def test_a_refused_card_links_to_its_rule_on_the_game_page(guide_site: tuple[str
         page.close()
 
 
+@pytest.mark.site  # reads the module's built site: no browser, but a build
 def test_every_rule_link_of_the_play_pages_has_its_target(guide_site: tuple[str, Path]) -> None:
     """Every refusal's link, on every play page of the site, leads to an id of its game page."""
     import json
@@ -220,6 +221,7 @@ def test_every_rule_link_of_the_play_pages_has_its_target(guide_site: tuple[str,
             assert f'id="{anchor}"' in game.read_text(encoding="utf-8"), (play, code, href)
 
 
+@pytest.mark.site  # reads the module's built site: no browser, but a build
 def test_the_game_page_links_its_example_to_the_guide(guide_site: tuple[str, Path]) -> None:
     _, site = guide_site
     for lang in ("en", "ru", "ar"):
