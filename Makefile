@@ -53,12 +53,13 @@ TEST_ENV := PYTHONPYCACHEPREFIX=$(SCRATCH)/pycache PATH="$(CURDIR)/$(BIN):$$PATH
 # Every test, on every core (pytest-xdist; a test module stays on one worker). The unit tier's
 # CPU budget is 2 s a test (make test-fast); beside the browser and PDF tiers, which contend
 # for the same two cores and caches, a unit test spends up to half as much CPU again, so the
-# whole suite allows it 4 s (a budget of work, not a timing).
+# whole suite allows it 4 s (a budget of work, not a timing). The 25 slowest tests are listed
+# at the end (where the time goes); a test that hangs fails after 20 minutes (pyproject.toml).
 test: $(TEST_STAMP)
 	$(TEST_ENV) $(BIN)/ruff check --no-cache generator tests bench
 	$(TEST_ENV) $(BIN)/mypy --strict --cache-dir $(SCRATCH)/mypy generator
 	$(TEST_ENV) $(BIN)/lint-imports --no-cache
-	$(TEST_ENV) RULEBOOK_UNIT_CPU=4 $(BIN)/python -m pytest -n auto --dist loadfile
+	$(TEST_ENV) RULEBOOK_UNIT_CPU=4 $(BIN)/python -m pytest -n auto --dist loadfile --durations=25
 
 # The inner loop: the unit tier (unit, golden and check tests: no site built, no browser, no
 # PDF, each under 2 s of CPU), on every core.
