@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Mapping
 
 from ..core.cards import Card, card_name
@@ -298,6 +298,13 @@ def sentence_clauses(text: str, names: Mapping[str, str], lang: str) -> list[Cla
 
 
 def _cut(text: str, breaks: str, names: Mapping[str, str], lang: str) -> list[Clause]:
+    return list(_cut_once(text, breaks, tuple(names.items()), lang))
+
+
+@lru_cache(maxsize=1 << 15)  # the same text is cut for every kind of claim read in it
+def _cut_once(text: str, breaks: str, seats: tuple[tuple[str, str], ...], lang: str
+              ) -> tuple[Clause, ...]:
+    names = dict(seats)
     masked = _PLACEHOLDER.sub(lambda m: " " * len(m.group()), text)
     out, start = [], 0
     for m in [*_pattern(breaks).finditer(masked), None]:
@@ -308,7 +315,7 @@ def _cut(text: str, breaks: str, names: Mapping[str, str], lang: str) -> list[Cl
             out.append(Clause(start, piece, found,
                               _owners(piece, names, lang) if found else frozenset()))
         start = m.end() if m is not None else end
-    return out
+    return tuple(out)
 
 
 def says(clause: Clause, words: Mapping[str, str], lang: str) -> bool:
