@@ -84,10 +84,8 @@
   // -- words and cards ---------------------------------------------------------------------
 
   /** A number as the page shows it: a negative one with the minus sign (U+2212), not the
-      hyphen. */
-  function num(n) {
-    return typeof n === 'number' && n < 0 ? `\u2212${-n}` : String(n);
-  }
+      hyphen (engine.js, figure). */
+  const num = window.RulebookEngine.figure;
   /** The words before a slot in the form its value asks for: it «a» before «Anna» is «ad»
       (core/euphony.py; data.euphony maps a word to that form, by the same first-letter rule). */
   const firstLetter = (v) => String(v).replace(/^(?:<[^>]*>)+/, '').trimStart().slice(0, 1).toLowerCase();
