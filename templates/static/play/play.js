@@ -143,7 +143,7 @@
       if (!m) { out.append(part); continue; }
       const v = vars[m[1]];
       if (Array.isArray(v)) v.forEach((c, i) => { if (i) out.append(' '); out.append(cardsNode(c)); });
-      else out.append(String(v));
+      else out.append(num(v));  // a figure as fill() writes it: −10, not -10
     }
     return out;
   }
