@@ -37,7 +37,7 @@ def test_a_trick_game_page_carries_its_hands_once(site: Path) -> None:
     assert 'class="tv-hands"' not in html and "tv-table-trick" in html  # in the template only
     assert html.count('<template class="tv-table-template">') == html.count('data-label-hands=')
     steps = re.findall(r'<li class="step tv-step" id="example-first-hand-\d+" data-step="\d+" '
-                       r'data-points="([-\d ]+)">(.*?)</ol>', html, re.S)
+                       r'data-points="([\u2212\d ]+)">(.*?)</ol>', html, re.S)
     assert len(steps) == 13
     for points, body in steps:
         assert len(points.split()) == 4 and body.count('class="card ') >= 4

@@ -7,6 +7,7 @@ to) in English, Russian and Arabic."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -20,7 +21,7 @@ from generator.pipeline import BuildConfig, build
 @pytest.fixture(scope="module")
 def results_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     tmp = tmp_path_factory.mktemp("results-site")
-    rules = small_rules(tmp / "rules", games=(PAIRS_GAME, TRICKS_GAME, "hearts"),
+    rules = small_rules(tmp / "rules", games=(PAIRS_GAME, TRICKS_GAME, "hearts", "chat-noir"),
                         langs=("ru", "ar"))
     result = build(BuildConfig(rules, TEMPLATES, tmp / "site", pdf=False))
     assert result.ok, [d.format() for d in result.report.errors]
@@ -98,6 +99,29 @@ def test_a_hearts_hand_ends_with_a_result_that_explains_itself(results_site: str
         assert "Points:" not in log and "takes the trick (points: " in log + page.locator(
             ".play-log-older").text_content()
         assert page.locator(".play-download").inner_text() == "Save this hand (for rules authors)"
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_negative_figure_of_the_result_takes_the_minus_sign(results_site: str, browser: Any,
+                                                               lang: str) -> None:
+    """Issue 38: the result wrote "in all -10" (a figure filled into a sentence as
+    String(n)) under lines that had "\u221210"; the log writes its figures the same way."""
+    page = _page(browser, f"{results_site}/{lang}/chat-noir/play/index.html")
+    try:
+        for seed in range(1, 30):  # a hand in which someone scores less than nothing
+            page.goto(f"{results_site}/{lang}/chat-noir/play/index.html?pace=0&seed={seed}")
+            page.click("#play-start")
+            _play_hand(page)
+            result = page.locator(".play-result").inner_text()
+            if "\u2212" in result:
+                break
+        else:
+            raise AssertionError("no hand of 29 had a negative score")
+        shown = result + page.locator(".play-log-box").text_content()
+        assert re.findall(r".{0,20}(?<![\w+])-\d+", shown) == []
         assert page.errors == []
     finally:
         page.close()

@@ -11,6 +11,7 @@ gender, in Russian and Arabic.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from typing import Any
@@ -225,6 +226,22 @@ def test_chat_noirs_bonuses_are_named() -> None:
     lines = [x for r in _results("chat-noir", options, [clean, none]) for x in r["lines"]]
     assert any(", \u221210 for tricks without points; in all" in x for x in lines)
     assert any(", \u221220 for taking no trick; in all" in x for x in lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_negative_score_takes_the_minus_sign(lang: str) -> None:
+    """Issue 38: a hand's best score and the standings wrote a negative figure with the
+    hyphen-minus ("Bruno (-20)", "Bruno -20"), where the score sheet has the minus sign."""
+    options = play_options(_bundle("chat-noir"), None, 4)
+    state = _finished_where(options, lambda s: s["result"]["slam"] is None
+                            and min(s["result"]["scores"]) < 0)
+    [result] = _results("chat-noir", options, [state], lang)
+    lines = result["lines"]
+    assert not [x for x in lines if re.search(r"(?<![\w+])-\d", x)], lines
+    best = _num(min(state["result"]["scores"]))  # Chat Noir: the lowest score is the best
+    assert best.startswith("\u2212")
+    assert any(x.endswith(f"({best}).") for x in lines), lines  # the best of the hand
+    assert any(f"\u00a0{best}" in x for x in lines), lines  # the hand's scores, name by name
 
 
 def test_the_end_of_a_hearts_game_says_the_rule_and_the_winner() -> None:

@@ -3,6 +3,8 @@ of every language, and a hyphen-minus before a digit in prose is a warning at it
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import corpus, formatted
@@ -66,3 +68,42 @@ def test_a_placeholder_with_a_negative_value_takes_the_minus_sign() -> None:
     negative = {k: v for k, v in values.items() if v.startswith((MINUS, "-"))}
     assert negative and all(v.startswith(MINUS) for v in negative.values()), negative
     assert formatted(check([RULES / "hearts"], root=RULES.parent).report.items) == []
+
+
+# A hyphen-minus before a digit, not inside a word, an address or a range ("2–10", "a-1").
+_HYPHEN_FIGURE = re.compile(r"(?<![\w\-\u2212+/#])-(?=\d)")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_trick_steppers_figures_take_the_minus_sign(lang: str) -> None:
+    """Slippery Peppa's hearts are worth minus their number: the stepper's trick notes ("-3
+    points"), the callout of a card that decides the hand ("10♥ taken: -10 points") and the
+    points taken so far (data-points, which stepper.js writes under each seat) had a
+    hyphen-minus where the score sheet has the minus sign."""
+    from generator.families import get_family
+    from generator.families.view import ExampleView
+    from generator.runtime.theme import Theme
+    from generator.web.render import Renderer, SiteConfig
+    from generator.web.site import plan
+
+    checked = corpus()
+    renderer = Renderer(SiteConfig(Theme.layered(), "https://example.org/", "rulebook", pdf=False),
+                        plan(checked.games), checked.replays)
+    negative, wrong = 0, []
+    for b in checked.games:
+        family = get_family(b.rules.spec.family)
+        if b.rules.spec.family != "tricks":
+            continue
+        for example in b.examples:
+            view = ExampleView(example, b, lang, b.languages[lang].spec.examples[example],
+                               renderer.messages(lang))
+            context = family.example_context(checked.replays[(b.rules.id, example)], view)
+            html = renderer.env(lang).get_template(family.example_partial).render(ex=context)
+            text = re.sub(r"<[^>]*>", " ", html)
+            points = " ".join(re.findall(r'data-points="([^"]*)"', html))
+            said = f"{text} {points}"
+            wrong += [f"{b.rules.id}/{example}: …{said[m.start() - 30:m.end() + 10]}…"
+                      for m in _HYPHEN_FIGURE.finditer(said)]
+            negative += (text + points).count(MINUS)
+    assert not wrong, wrong[:5]
+    assert negative > 0  # the corpus has negative figures: the test reads them

@@ -13,8 +13,8 @@ for (const name of fs.readdirSync(path.join(PLAY, 'families')).sort()) {
 
 const request = JSON.parse(fs.readFileSync(0, 'utf8'));
 const W = request.words;
-// play.js's num: a negative number with the minus sign
-const num = (n) => (typeof n === 'number' && n < 0 ? `\u2212${-n}` : String(n));
+// play.js's num: the engine's figure, a negative number with the minus sign
+const num = E.figure;
 const fill = (text, vars) => text.replace(/%\((\w+)\)s/g, (_, k) => {
   const v = vars[k];
   return Array.isArray(v) ? v.flat().join(' ') : num(v);

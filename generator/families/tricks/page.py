@@ -12,7 +12,7 @@ from ...core import euphony
 from ...core.cards import Card, Suit
 from ...core.cardwords import suit_word
 from ...core.languages import Gendered, Messages, _n_, _np_, _p_, language
-from ...core.markup import card_html, current_card_style, text_html
+from ...core.markup import card_html, current_card_style, minus_sign, text_html
 from ..table import (
     Callout,
     ExampleBase,
@@ -345,7 +345,7 @@ def _rules(view: ExampleView, replay: Replay, game: TricksGame, i: int) -> list[
             value = game.value(card)
             out.append(Callout(f"taken-{card}", escape(msgs.ngettext(
                 "%(card)s taken: %(num)s point", "%(card)s taken: %(num)s points", abs(value)))
-                % {"card": Markup(card_html(card)), "num": value}))
+                % {"card": Markup(card_html(card)), "num": minus_sign(str(value))}))
     slam = game.scoring.slam
     if i == len(replay.tricks) - 1 and replay.slam and slam is not None:
         out.append(Callout("slam", Markup(text_html(msgs.gettext(SLAM_CALLOUTS[slam.takes])))))
@@ -389,7 +389,7 @@ def _table_steps(view: ExampleView, replay: Replay, game: TricksGame, base: str)
         winner = escape(view.say(TAKES_TRICK, trick.winner)) % {
             "name": view.strong(trick.winner)}
         notes = [escape(msgs.ngettext("%(num)s point", "%(num)s points", abs(trick.points))
-                        % {"num": trick.points}) + Markup(".")] if trick.points else []
+                        % {"num": minus_sign(str(trick.points))}) + Markup(".")] if trick.points else []
         if trick.draws:
             notes.append(_draws_line(view, trick))
         label = msgs.gettext("Trick %(num)s") % {"num": trick.number}

@@ -151,6 +151,14 @@
     return families[name];
   }
 
+  // -- figures -----------------------------------------------------------------------------
+  /** A number as every page writes it: a negative one with the minus sign (U+2212), not
+      the hyphen-minus, as the Python side does (generator/core/markup.py, minus_sign). Here
+      so that the play page and the tests that run its parts under node use the one rule. */
+  function figure(n) {
+    return typeof n === 'number' && n < 0 ? `\u2212${-n}` : String(n);
+  }
+
   // -- the API: one table, as the play page exposes it (window.rulebook) ----------------
   function createTable(options) { return new (familyOf(options.family).Table)(options); }
 
@@ -174,7 +182,7 @@
   const api = {
     Rng, stream, PlayError, Table, register, familyOf, createTable, createApi,
     cards: { HIGH, JOKER, RED_JOKER, QUEEN, isJoker, suitOf, rankOf, high, colourOf, isCard, isSeat, mod, sum },
-    entries, finishScript, byOrder,
+    entries, finishScript, byOrder, figure,
   };
   if (typeof module === 'object' && module.exports) module.exports = api;
   else root.RulebookEngine = api;

@@ -84,10 +84,8 @@
   // -- words and cards ---------------------------------------------------------------------
 
   /** A number as the page shows it: a negative one with the minus sign (U+2212), not the
-      hyphen. */
-  function num(n) {
-    return typeof n === 'number' && n < 0 ? `\u2212${-n}` : String(n);
-  }
+      hyphen (engine.js, figure). */
+  const num = window.RulebookEngine.figure;
   /** The words before a slot in the form its value asks for: it «a» before «Anna» is «ad»
       (core/euphony.py; data.euphony maps a word to that form, by the same first-letter rule). */
   const firstLetter = (v) => String(v).replace(/^(?:<[^>]*>)+/, '').trimStart().slice(0, 1).toLowerCase();
@@ -145,7 +143,7 @@
       if (!m) { out.append(part); continue; }
       const v = vars[m[1]];
       if (Array.isArray(v)) v.forEach((c, i) => { if (i) out.append(' '); out.append(cardsNode(c)); });
-      else out.append(String(v));
+      else out.append(num(v));  // a figure as fill() writes it: −10, not -10
     }
     return out;
   }

@@ -1079,16 +1079,16 @@
         const sideName = (g) => (g.length > 1 ? fill(W.side, { first: name(g[0]), second: name(g[1]) }) : name(g[0]));
         const scores = groups.map((g) => r.scores[g[0]]);
         const low = o.end.winning !== 'highest-wins';
-        const standing = (values) => list(groups.map((g, i) => `${sideName(g)}\u00a0${values[i]}`), true);  // a name and its figure on one line
+        const standing = (values) => list(groups.map((g, i) => `${sideName(g)}\u00a0${num(values[i])}`), true);  // a name and its figure on one line
         if (m.over) {
           if (o.end.over !== null && m.totals.some((t) => t > o.end.over)) line(W.endOver, { num: o.end.over });
           else if (o.end.hands !== null) line(W.endHands, { num: o.end.hands });
           const winners = list(m.winners.map(name));
           if (o.end.winning === 'turin') line(W.turin, { losers: list(m.losers.map(name)), name: winners });
-          else line(low ? W.winLowest : W.winHighest, { name: `${winners} (${m.totals[m.winners[0]]})` });
+          else line(low ? W.winLowest : W.winHighest, { name: `${winners} (${num(m.totals[m.winners[0]])})` });
         }
         const best = low ? Math.min(...scores) : Math.max(...scores);
-        line(low ? W.bestLow : W.bestHigh, { name: `${list(groups.filter((g, i) => scores[i] === best).map(sideName))} (${best})` });
+        line(low ? W.bestLow : W.bestHigh, { name: `${list(groups.filter((g, i) => scores[i] === best).map(sideName))} (${num(best)})` });
         if (r.slam !== null && o.slam) {
           line(of(o.slam.takes === 'all-tricks' ? 'slam' : 'moon', r.slam), { name: name(r.slam), taker: o.slam.taker, others: o.slam.others });
         } else if (counted()) {
