@@ -72,7 +72,7 @@ test-fast: $(STAMP)
 # The deep runs: the searches marked `deep` at their large size (the 10,000-round differential
 # test, long Hypothesis searches, fuzzing); make test runs them at an everyday size.
 test-deep: $(TEST_STAMP)
-	$(TEST_ENV) RULEBOOK_DEEP=1 $(BIN)/python -m pytest -n auto --dist loadfile -m deep
+	$(TEST_ENV) RULEBOOK_DEEP=1 $(BIN)/python -m pytest -n auto --dist loadfile -m deep --timeout=7200  # a deep search may take longer than make test's 20 minutes a test
 
 serve: $(SITE_STAMP)
 	$(BIN)/rulebook serve
