@@ -9,7 +9,7 @@ from ...core.cards import card_name
 from ...core.cardwords import find_card_mentions
 from ...core.readings import ClaimKind as K
 from ...model.source import Key, Source
-from .. import claims, roles
+from .. import claims, dealing, roles
 from ..reading import Reading
 from ..shared import ReplayContext, narrations
 from .engine import PairsGame
@@ -78,6 +78,10 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
                 if m.card not in allowed:
                     report.error(src.text_mark(base + (part,), m.offset), "narration-card",
                                  f"{lang}: the {part} mentions {m.label}, which {why}")
+        dealt = replay.deal_counts or {s: len(h) for s, h in (replay.dealt or {}).items()}
+        dealing.deal_counts(report=report, reading=reading, src=src, key=base + ("intro",),
+                            text=narration.intro or "", lang=lang, names=names, dealt=dealt,
+                            where=f"{lang}: the intro")
         if narration.result and replay.complete:
             _check_result(ctx, src, base + ("result",), narration.result, lang, names, replay,
                           reading)

@@ -12,7 +12,7 @@ from ...core.cardwords import find_card_mentions, suit_word
 from ...core.readings import ClaimKind
 from ...core.readings import ClaimKind as K
 from ...model.source import Key, Source
-from .. import claims, roles
+from .. import claims, dealing, roles
 from ..reading import Reading
 from ..shared import narrations
 from .record import Replay, TrickReplay
@@ -60,6 +60,11 @@ def check_narration(ctx: Context, replay: Replay) -> None:
                              where=f"{lang}: the {part}", why="is not in play in this game",
                              reading=reading)
                 claims.bids(base + (part,), text, f"{lang}: the {part}", replay.bids)
+                if part != "result" and replay.turned is not None:
+                    dealing.turned_up(report=ctx.report, reading=reading, src=src,
+                                      key=base + (part,), text=text, lang=lang, names=names,
+                                      turned={replay.turned}, dealer=replay.dealer,
+                                      where=f"{lang}: the {part}")
         if narration.result and replay.complete:
             claims.result(base + ("result",), narration.result, f"{lang}: the result", replay)
             claims.bids_made(base + ("result",), narration.result, f"{lang}: the result", replay)
