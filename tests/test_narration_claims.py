@@ -298,3 +298,36 @@ def test_figures_said_of_several_players(lang: str, text: str, figures: list[tup
                                          ) -> None:
     names = AR_SEATS if lang == "ar" else SEATS
     assert [(seat, value) for seat, value, _ in roles.figures(text, names, lang, {})] == figures
+
+
+# Black Peter's endgame: Player 2 keeps the J♣ and loses; Players 1 and 3 win.
+NUMBERED_WINNERS = {
+    "en": ("Players 1 and 3 have won", "Players 1 and 2 have won"),
+    "it": ("I Giocatori 1 e 3", "I Giocatori 1 e 2"),
+    "de": ("Spieler 1 und 3", "Spieler 1 und 2"),
+    "ru": ("Игроки 1 и 3 выиграли", "Игроки 1 и 2 выиграли"),
+    "ro": ("Jucătorii 1 și 3", "Jucătorii 1 și 2"),
+    "ar": ("ويفوز اللاعبان 1 و3", "ويفوز اللاعبان 1 و2"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(NUMBERED_WINNERS))
+def test_a_list_of_numbered_winners_is_read_whole(broken: BrokenCopy, lang: str) -> None:
+    """"Players 1 and 3 have won": each number is a winner, so a loser among them is
+    reported, and the true sentence is read (its 3 no longer an unread number)."""
+    old, new = NUMBERED_WINNERS[lang]
+    result = broken("black-peter", {f"{lang}.yaml": [(old, new)]})
+    found = claims(result)
+    text = (broken.tmp / "rules" / "black-peter" / f"{lang}.yaml").read_text(encoding="utf-8")
+    line = text.count("\n", 0, text.index(new)) + 1
+    assert len(found) == 1 and f"black-peter/{lang}.yaml:{line}:" in found[0], found
+    assert found[0].endswith(f"{lang}: the result says '1' and '2' win; in the replay '1' and "
+                             "'3' win")
+
+
+def test_the_true_list_of_numbered_winners_is_read(broken: BrokenCopy) -> None:
+    result = broken("black-peter", {})
+    for r in result.report.readings:
+        if r.example == "endgame" and r.part == "result":
+            assert not [u for u in r.unread if "the number 3" in u.holds], (r.lang, r.unread)
+            assert any(c.kind == "winner" and c.seats == ("1", "3") for c in r.claims), r.lang
