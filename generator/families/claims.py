@@ -450,9 +450,9 @@ def numbered_lists(text: str, names: Mapping[str, str]) -> list[tuple[int, str]]
         for found in re.finditer(rf"(?<!\w){re.escape(stem)}[\w\u064b-\u0652]*\s+(\d+(?:\s*"
                                  rf"(?:,|and|и|e|und|și|و)\s*\d+)+)", text, re.IGNORECASE):
             for n in re.finditer(r"\d+", found.group(1)):
-                seat = seats.get(n.group())
-                if seat is not None:
-                    out.append((found.start(1) + n.start(), seat))
+                listed = seats.get(n.group())
+                if listed is not None:
+                    out.append((found.start(1) + n.start(), listed))
     return out
 
 
