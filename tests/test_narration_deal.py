@@ -135,3 +135,59 @@ def test_the_true_sentences_of_the_deal_are_read(broken: BrokenCopy, game: str, 
     read = [lang for lang, r in texts.items() if any(c.kind in ("dealt", "turned")
                                                     for c in r.claims)]
     assert "en" in read and len(read) >= 4, read
+
+
+# Schwarzer Peter with four: Jonas lays down J♦ with J♣ first; Lena keeps the J♥.
+FIRST_PAIR = {
+    "en": ("Jonas puts down J♦ with J♣", "Jonas puts down J♦ with J♥"),
+    "it": ("Jonas cala J♦ e J♣", "Jonas cala J♦ e J♥"),
+    "de": ("Jonas legt J♦ und J♣ ab", "Jonas legt J♦ und J♥ ab"),
+    "ru": ("Йонас сбрасывает J♦ и J♣", "Йонас сбрасывает J♦ и J♥"),
+    "ro": ("J♦ cu J♣", "J♦ cu J♥"),
+    "ar": ("J♦ مع J♣", "J♦ مع J♥"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(FIRST_PAIR))
+def test_a_pair_the_start_lays_down_is_one_the_replay_lays(broken: BrokenCopy, lang: str) -> None:
+    old, new = FIRST_PAIR[lang]
+    found = claims(broken("schwarzer-peter", {f"{lang}.yaml": [(old, new)]}))
+    assert len(found) == 1, found
+    assert found[0].startswith(f"{at(broken, 'schwarzer-peter', lang, new, 'J♦')}: error["
+                               f"narration-claim]: {lang}: the start says J♦ and J♥ are laid "
+                               "down as a pair; in the replay "), found
+
+
+def test_the_first_pairs_of_the_start_are_read(broken: BrokenCopy) -> None:
+    result = broken("schwarzer-peter", {})
+    assert not claims(result)
+    for r in result.report.readings:
+        if r.example == "lena-jonas-mia-paul" and r.part == "start":
+            assert any(c.kind == "plays" and c.card is not None and str(c.card) == "J♦"
+                       for c in r.claims), r.lang
+
+
+# Uomo Nero, rank-only jacks, step 3: she gets the 5♥ back and lays it down with her 5♠.
+SECOND_CARD = {
+    "en": ("with\n        her 5♠", "with\n        her 8♦"),
+    "de": ("legt sie mit ihrer 5♠ ab", "legt sie mit ihrer 8♦ ab"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SECOND_CARD))
+def test_the_card_a_pair_is_laid_down_with_is_the_pairs(broken: BrokenCopy, lang: str) -> None:
+    old, new = SECOND_CARD[lang]
+    found = claims(broken("uomo-nero", {f"{lang}.yaml": [(old, new)]}))
+    assert len(found) == 1, found
+    assert found[0].startswith(f"{at(broken, 'uomo-nero', lang, new, '8♦')}: error["
+                               f"narration-claim]: {lang}: step 3 says 8♦ makes the pair;"), found
+
+
+def test_the_true_card_a_pair_is_laid_down_with_is_read(broken: BrokenCopy) -> None:
+    """(A wrong one was caught before, as a card laid down; the true sentence was unread.)"""
+    result = broken("uomo-nero", {})
+    texts = [r for r in result.report.readings
+             if r.example == "rank-only-jacks" and r.part == "step 3" and r.lang in ("en", "de")]
+    assert len(texts) == 2
+    for r in texts:  # (German's "Sie bekommt die 5♥ zurück" is another shape, not read)
+        assert not [u for u in r.unread if any("5♠" in what for what in u.holds)], r.unread

@@ -205,7 +205,7 @@ KEEPS = {
           r"|ещё|еще|вместо|без|только|единственн\w*|потом|позже|следующ\w*|снова|чем)(?!\w)",
     "ro": r"\b(?:ține|țin|păstrează|păstrând|are|au|avea|având|rămâne|rămas|încă|în loc|fără"
           r"|doar|singur\w*|apoi|mai târziu|următoare\w*|din nou|decât)\b",
-    "ar": r"(?<!\w)[وف]?(?:يحتفظ|تحتفظ|لديه|لديها|عنده|عندها|معه|معها|يبقى|تبقى|بقي|بقيت|بدلا|بدلاً"
+    "ar": r"(?<!\w)[وف]?(?:يحتفظ|تحتفظ|لديه|لديها|عنده|عندها|معه|معها|يبقى|تبقى|يبقي|تبقي|بقي|بقيت|بدلا|بدلاً"
           r"|دون|بلا|فقط|الوحيد\w*|لاحقا|لاحقاً|التالي\w*|مجددا|مجدداً)(?!\w)",
 }
 # A clause that denies or only supposes (it claims nothing of what happened): "may not bid
