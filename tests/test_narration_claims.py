@@ -331,3 +331,48 @@ def test_the_true_list_of_numbered_winners_is_read(broken: BrokenCopy) -> None:
         if r.example == "endgame" and r.part == "result":
             assert not [u for u in r.unread if "the number 3" in u.holds], (r.lang, r.unread)
             assert any(c.kind == "winner" and c.seats == ("1", "3") for c in r.claims), r.lang
+
+
+# Briscola with four, a game of one hand: Anna and Carla's side scores 62 and wins it.
+HAND_WINNERS = {
+    "en": ("Anna and Carla win the hand", "Bruno and Dario win the hand"),
+    "it": ("Anna e Carla vincono la smazzata", "Bruno e Dario vincono la smazzata"),
+    "de": ("Anna und Carla gewinnen das Spiel", "Bruno und Dario gewinnen das Spiel"),
+    "ru": ("Анна и Карла выигрывают сдачу", "Бруно и Дарио выигрывают сдачу"),
+    "ro": ("Anna și Carla câștigă mâna", "Bruno și Dario câștigă mâna"),
+    "ar": ("تفوز آنا وكارلا بالجولة", "يفوز برونو وداريو بالجولة"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(HAND_WINNERS))
+def test_the_winners_of_a_game_of_one_hand_are_its_best_score(broken: BrokenCopy,
+                                                              lang: str) -> None:
+    old, new = HAND_WINNERS[lang]
+    found = claims(broken("briscola", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "briscola" / f"{lang}.yaml").read_text(encoding="utf-8")
+    line = text.count("\n", 0, text.index(new)) + 1
+    assert len(found) == 1 and f"briscola/{lang}.yaml:{line}:" in found[0], found
+    assert found[0].endswith(f"{lang}: the result says 'Bruno' and 'Dario' win; in the replay "
+                             "'Anna' and 'Carla' win")
+
+
+# Briscola's first tricks end with the draws from the stock: Anna the A♦, Bruno the Q♦.
+RESULT_DRAWS = {
+    "en": ("Anna draws the A♦", "Bruno draws the A♦"),
+    "it": ("Anna pesca l'A♦", "Bruno pesca l'A♦"),
+    "de": ("Anna zieht das A♦", "Bruno zieht das A♦"),
+    "ru": ("Анна вытягивает A♦", "Бруно вытягивает A♦"),
+    "ro": ("Anna trage A♦", "Bruno trage A♦"),
+    "ar": ("تسحب آنا A♦", "يسحب برونو A♦"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(RESULT_DRAWS))
+def test_the_draws_a_result_tells_are_the_last_tricks(broken: BrokenCopy, lang: str) -> None:
+    old, new = RESULT_DRAWS[lang]
+    found = claims(broken("briscola", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "briscola" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index("A♦")
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert found == [f"rules/briscola/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: "
+                     "the result says 'Bruno' draws A♦; in the replay 'Bruno' draws Q♦"]

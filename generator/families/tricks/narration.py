@@ -16,6 +16,7 @@ from .. import claims, dealing, roles
 from ..reading import Reading
 from ..shared import narrations
 from .record import Replay, TrickReplay
+from .scoring import Winning
 from .start import Context
 
 
@@ -68,6 +69,11 @@ def check_narration(ctx: Context, replay: Replay) -> None:
         if narration.result and replay.complete:
             claims.result(base + ("result",), narration.result, f"{lang}: the result", replay)
             claims.bids_made(base + ("result",), narration.result, f"{lang}: the result", replay)
+        if narration.result and replay.tricks and replay.tricks[-1].draws:
+            last = replay.tricks[-1]  # the stock drawn after the last trick
+            claims.draws(base + ("result",), narration.result, f"{lang}: the result",
+                         last.draws, {c for _, c in last.draws}
+                         | {c for h in last.hands_before.values() for c in h})
 
 
 class _Claims:
@@ -78,6 +84,7 @@ class _Claims:
         self.report, self.src, self.lang, self.names = ctx.report, src, lang, names
         self.reading = reading  # every claim read is recorded there, borne out or not
         self.per_trick = ctx.game.scoring.per_trick  # a trick's own worth, stated in results
+        self.end = ctx.game.options.end  # a game of one hand is won by the hand's best score
         self.genders: dict[str, str] = dict(ctx.spec.genders)
         self.reported: set[tuple[Key, int]] = set()  # where an error was said: said once
         self.covered: set[tuple[Key, int]] = set()  # the cards a claim of playing read
@@ -166,8 +173,15 @@ class _Claims:
         self._in_trick(key, words, where, trick, held - {c for _, c in trick.draws}
                        - {c for _, c in drawn_before})
         self._holds(key, words, where, trick)
+        self.draws(key, words, where, (*drawn_before, *trick.draws), held)
+
+    def draws(self, key: Key, words: str, where: str, draws: tuple[tuple[str, Card], ...],
+              held: set[Card]) -> None:
+        """Who draws which card from the stock (``draws``: after the trick before and this
+        one, or, in the result, after the last trick), among the cards in play (``held``)."""
+        lang = self.lang
         drawn: dict[str, set[Card]] = {}
-        for seat, card in (*drawn_before, *trick.draws):
+        for seat, card in draws:
             drawn.setdefault(seat, set()).add(card)
         for seat, part in self._plays(words, claims.DRAWS) if drawn else ():
             mentioned = [(c, at) for c, at in claims.cards(part, lang) if c in held]
@@ -469,8 +483,13 @@ class _Claims:
                 if value is not None:
                     figures[s].setdefault(value, what)
         self.scores(key, words, where, figures)
+        winners = set(replay.winners)
+        if not winners and self.end.hands == 1 and replay.scores \
+                and self.end.winning in (Winning.HIGHEST, Winning.LOWEST):
+            best = (max if self.end.winning is Winning.HIGHEST else min)(replay.scores.values())
+            winners = {s for s, score in replay.scores.items() if score == best}
         for part, kind, seats, verb, ok in claims.verdicts_read(
-                words, self.names, self.lang, set(replay.losers), set(replay.winners)):
+                words, self.names, self.lang, set(replay.losers), winners):
             self.reading.claim(key, K.LOSES if kind is claims.LOSES else K.WINS,
                                claims.offset_of(part, sorted(part.names)[0], self.names,
                                                 self.lang),
