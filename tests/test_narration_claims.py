@@ -376,3 +376,26 @@ def test_the_draws_a_result_tells_are_the_last_tricks(broken: BrokenCopy, lang: 
     line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
     assert found == [f"rules/briscola/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: "
                      "the result says 'Bruno' draws A♦; in the replay 'Bruno' draws Q♦"]
+
+
+# Hearts, shooting the moon: Anna has taken the Q♠ before the example's last tricks, and
+# every heart by its end.
+TAKEN = {
+    ("en", "intro"): ("Anna has already taken the Q♠", "Bruno has already taken the Q♠"),
+    ("en", "result"): ("Anna has taken the Q♠", "Bruno has taken the Q♠"),
+    ("it", "result"): ("Anna ha preso la Q♠", "Bruno ha preso la Q♠"),
+    ("ro", "intro"): ("Anna a luat deja Q♠", "Bruno a luat deja Q♠"),
+    ("ar", "result"): ("أكلت آنا Q♠", "أكل برونو Q♠"),
+}
+
+
+@pytest.mark.parametrize(("lang", "part"), sorted(TAKEN))
+def test_a_card_said_taken_by_the_wrong_player_is_reported(broken: BrokenCopy, lang: str,
+                                                           part: str) -> None:
+    old, new = TAKEN[lang, part]
+    found = claims(broken("hearts", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "hearts" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index("Q♠")
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert found == [f"rules/hearts/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: "
+                     f"the {part} says 'Bruno' has taken Q♠; in the replay 'Anna' has"]

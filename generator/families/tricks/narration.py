@@ -69,6 +69,14 @@ def check_narration(ctx: Context, replay: Replay) -> None:
         if narration.result and replay.complete:
             claims.result(base + ("result",), narration.result, f"{lang}: the result", replay)
             claims.bids_made(base + ("result",), narration.result, f"{lang}: the result", replay)
+        if narration.intro and replay.taken_before:
+            claims.taken(base + ("intro",), narration.intro, f"{lang}: the intro",
+                         replay.taken_before)
+        if narration.result and replay.complete:
+            everything: dict[str, set[Card]] = {s: set(c) for s, c in replay.taken_before.items()}
+            for trick in replay.tricks:
+                everything.setdefault(trick.winner, set()).update(c for _, c in trick.cards)
+            claims.taken(base + ("result",), narration.result, f"{lang}: the result", everything)
         if narration.result and replay.tricks and replay.tricks[-1].draws:
             last = replay.tricks[-1]  # the stock drawn after the last trick
             claims.draws(base + ("result",), narration.result, f"{lang}: the result",
@@ -194,6 +202,31 @@ class _Claims:
                 self._error(key, at, f"{where} says '{seat}' draws {card_name(card)}; in the "
                             f"replay '{seat}' draws "
                             f"{' '.join(sorted(card_name(c) for c in drawn[seat]))}")
+
+    def taken(self, key: Key, words: str, where: str, taken: Mapping[str, Collection[Card]]
+              ) -> None:
+        """The cards a player has taken in tricks, as an intro or a result says ("Anna has
+        already taken the Q♠ and nine hearts"): a clause of taking with one player as its
+        subject, and the cards it names (``taken``: each seat's cards taken so far)."""
+        lang, names = self.lang, self.names
+        for part in claims.sentence_clauses(words, names, lang):
+            if not claims.says(part, claims.TAKES, lang) or claims.says(part, claims.HEDGED, lang):
+                continue
+            subject = roles.subjects(part, names, lang)
+            if len(subject) != 1:
+                continue
+            seat = next(iter(subject))
+            named = claims.name_offsets(part, names, lang, set(subject))
+            for card, at in claims.cards(part, lang):
+                ok = card in taken.get(seat, ())
+                self.reading.claim(key, K.TAKEN, at, covers=(at, *named), seats=(seat,),
+                                   card=card, ok=ok)
+                if not ok:
+                    owner = next((s for s, cards in taken.items() if card in cards), None)
+                    self._error(key, at, f"{where} says '{seat}' has taken {card_name(card)}; in "
+                                "the replay " + (f"'{owner}' has" if owner else "nobody has"),
+                                hint=f"name {names[owner]} as the one who took it"
+                                if owner else None)
 
     def _in_trick(self, key: Key, words: str, where: str, trick: TrickReplay,
                   held: set[Card]) -> None:
