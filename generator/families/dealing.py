@@ -27,12 +27,13 @@ from .reading import Reading, numbered_names
 # A card turned face up: the trump card, or the first card of the pile. (Russian
 # "открывает" also opens the play, "открывает игру с 2♣": not a card turned.)
 TURNS = {
-    "en": r"\b(?:turns?|turned|turning)\s+(?:up|over)\b|\bface up\b",
+    "en": r"\b(?:turns|turned|turning)\b|\bturn\s+(?:up|over)\b|\bface up\b",
     "it": r"\b(?:scopre|scoperto|scoperta|gira|girato|girata)\b",
     "de": r"\b(?:deckt|decken)\b(?=[^.;:!?]*?\bauf\b)|\baufgedeckt\w*",
     "ru": r"(?<!\w)(?:открывает|открыл[аи]?|открыта|открыт|открытая)(?!\s+(?:игру|ход))(?!\w)",
     "ro": r"\b(?:întoarce|întors|întoarsă|întoarsa)\b",
-    "ar": r"(?<!\w)[وف]?(?:يكشف|تكشف|كشف|كشفت)(?:ها|ه)?(?!\w)",
+    "ar": r"(?<!\w)[وف]?(?:يكشف|تكشف|كشف|كشفت|يقلب|تقلب|قلب|قلبت)(?:ها|ه)?(?!\w)"
+          r"|(?<!\w)(?:ال)?مكشوفة(?!\w)",
 }
 # A word of dealing: the players named before it are not the ones it gives cards to
 # ("Dario deals the cards, starting with Elena on his left, so Elena gets 14").
@@ -84,7 +85,10 @@ def turned_up(*, report: Report, reading: Reading, src: Source, key: Key, text: 
             part = next((p for p in parts if p.start <= m.start() < p.start + len(p.text)), None)
             if part is None or claims.says(part, claims.HEDGED, lang):
                 continue
-            card = next((c for c in cards if c.offset >= m.start()), None)
+            # the card after the word, else (German's "hat den K♥ aufgedeckt") the one
+            # before it in its clause
+            card = next((c for c in cards if c.offset >= m.start()), None) or next(
+                (c for c in reversed(cards) if part.start <= c.offset < m.start()), None)
             if card is None:
                 continue
             at = sentence.start + card.offset
