@@ -399,3 +399,27 @@ def test_a_card_said_taken_by_the_wrong_player_is_reported(broken: BrokenCopy, l
     line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
     assert found == [f"rules/hearts/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: "
                      f"the {part} says 'Bruno' has taken Q♠; in the replay 'Anna' has"]
+
+
+# Chat Noir's "minus twenty": Anna takes no trick, Bruno four without a point.
+TRICKS_TAKEN = {
+    ("en", "Bruno took four tricks", "Bruno took five tricks", "five", 5, 4),
+    ("en", "Anna took no trick", "Anna took one trick", "one", 1, 0),
+    ("ro", "Bruno a luat patru levate", "Bruno a luat cinci levate", "cinci", 5, 4),
+    ("ru", "Бруно взял четыре взятки", "Бруно взял пять взяток", "пять", 5, 4),
+    ("ar", "وأكل برونو أربع أكلات", "وأكل برونو خمس أكلات", "خمس", 5, 4),
+}
+
+
+@pytest.mark.parametrize(("lang", "old", "new", "word", "said", "true"), sorted(TRICKS_TAKEN))
+def test_the_number_of_tricks_a_result_gives_a_player(broken: BrokenCopy, lang: str, old: str,
+                                                      new: str, word: str, said: int,
+                                                      true: int) -> None:
+    found = claims(broken("chat-noir", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "chat-noir" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index(word)
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    seat = "Bruno" if "Bruno" in old or "Бруно" in old or "برونو" in old else "Anna"
+    assert found == [f"rules/chat-noir/{lang}.yaml:{line}:{col}: error[narration-claim]: "
+                     f"{lang}: the result says '{seat}' has taken {said} trick(s); in the "
+                     f"replay '{seat}' has taken {true}"]

@@ -369,7 +369,7 @@ def _count_pattern(lang: str) -> re.Pattern[str] | None:
         return None
     forms = sorted(((form, n) for n, alts in words.items() for form in alts.split("|")),
                    key=lambda f: -len(f[0]))
-    before = r"(?:[وب])?" if lang == "ar" else ""
+    before = r"(?:[وب]|ال)?" if lang == "ar" else ""  # "الثلاث عشرة", the thirteen
     alternation = "|".join(f"(?P<n{n}_{i}>{re.escape(form)})" for i, (form, n) in enumerate(forms))
     return re.compile(rf"(?<!\w){before}(?:{alternation})(?!\w)", re.IGNORECASE)
 

@@ -72,11 +72,16 @@ def check_narration(ctx: Context, replay: Replay) -> None:
         if narration.intro and replay.taken_before:
             claims.taken(base + ("intro",), narration.intro, f"{lang}: the intro",
                          replay.taken_before)
+            claims.tricks_taken(base + ("intro",), narration.intro, f"{lang}: the intro",
+                                {s: len(c) // len(replay.seats)
+                                 for s, c in replay.taken_before.items()})
         if narration.result and replay.complete:
             everything: dict[str, set[Card]] = {s: set(c) for s, c in replay.taken_before.items()}
             for trick in replay.tricks:
                 everything.setdefault(trick.winner, set()).update(c for _, c in trick.cards)
             claims.taken(base + ("result",), narration.result, f"{lang}: the result", everything)
+            claims.tricks_taken(base + ("result",), narration.result, f"{lang}: the result",
+                                replay.tricks_won)
         if narration.result and replay.tricks and replay.tricks[-1].draws:
             last = replay.tricks[-1]  # the stock drawn after the last trick
             claims.draws(base + ("result",), narration.result, f"{lang}: the result",
@@ -227,6 +232,32 @@ class _Claims:
                                 "the replay " + (f"'{owner}' has" if owner else "nobody has"),
                                 hint=f"name {names[owner]} as the one who took it"
                                 if owner else None)
+
+    def tricks_taken(self, key: Key, words: str, where: str, won: Mapping[str, int]) -> None:
+        """How many tricks a player has taken, as an intro or a result says ("Bruno took four
+        tricks", "Anna took no trick", "Анна взяла все тринадцать взяток"): a clause of taking
+        tricks with one player as its subject and a count, or a word of none (``won``: each
+        seat's tricks so far)."""
+        lang, names = self.lang, self.names
+        trick, none = claims._pattern(_TRICK[lang]), claims._pattern(_NO_TRICK[lang])
+        for part in claims.sentence_clauses(words, names, lang):
+            if not claims.says(part, claims.TAKES, lang) or not trick.search(part.text):
+                continue
+            subject = roles.subjects(part, names, lang)
+            if len(subject) != 1:
+                continue
+            zero = none.search(part.text)
+            found = [(0, part.start + zero.start())] if zero else [] if claims.says(
+                part, claims.HEDGED, lang) else claims.counts(part, lang)[:1]
+            seat = next(iter(subject))
+            for value, at in found:
+                ok = won.get(seat, 0) == value
+                self.reading.claim(key, K.TRICKS, at, covers=(
+                    at, *claims.name_offsets(part, names, lang, set(subject))),
+                    seats=(seat,), value=value, ok=ok)
+                if not ok:
+                    self._error(key, at, f"{where} says '{seat}' has taken {value} trick(s); in "
+                                f"the replay '{seat}' has taken {won.get(seat, 0)}")
 
     def _in_trick(self, key: Key, words: str, where: str, trick: TrickReplay,
                   held: set[Card]) -> None:
@@ -536,6 +567,22 @@ class _Claims:
                 "narration-claim", f"{where} says {claims.shown(part.names)} "
                 f"{verb if len(part.names) == 1 else verb[:-1]}; in the replay "
                 f"{claims.shown(seats)} {verb if len(seats) == 1 else verb[:-1]}")
+
+
+# A trick, and no trick at all ("took no trick", "n-a luat nicio levată", "ни одной взятки").
+_TRICK = {
+    "en": r"\btricks?\b", "it": r"\bpres[ae]\b", "de": r"\bStich\w*",
+    "ru": r"(?<!\w)взят\w*", "ro": r"\blevat\w*",
+    "ar": r"(?<!\w)[وف]?(?:ال)?أكل(?:ة|ات|تين)(?!\w)",
+}
+_NO_TRICK = {
+    "en": r"\bno tricks?\b|\bnot (?:taken |won )?a single trick\b",
+    "it": r"\bnessuna presa\b|\bneanche una presa\b",
+    "de": r"\bkeinen (?:einzigen )?Stich\b",
+    "ru": r"(?<!\w)ни одной(?: взятки)?(?!\w)",
+    "ro": r"\bnicio levată\b|\bniciuna\b",
+    "ar": r"(?<!\w)(?:أي|ولا) أكلة(?!\w)",
+}
 
 
 def _check_cards(ctx: Context, src: Source, key: Key, words: str, lang: str, *,
