@@ -423,3 +423,19 @@ def test_the_number_of_tricks_a_result_gives_a_player(broken: BrokenCopy, lang: 
     assert found == [f"rules/chat-noir/{lang}.yaml:{line}:{col}: error[narration-claim]: "
                      f"{lang}: the result says '{seat}' has taken {said} trick(s); in the "
                      f"replay '{seat}' has taken {true}"]
+
+
+def test_the_cards_a_player_bids_with_are_in_the_hand_dealt(broken: BrokenCopy,
+                                                            tmp_path: Path) -> None:
+    """Oh Hell's five cards: Anna is dealt A♥ K♥ 8♣ 6♦ 2♠ and bids two; Bruno holds the Q♥."""
+    new = "Анна с A♥ и Q♥ заказывает две"
+    found = claims(broken("oh-hell", {"ru.yaml": [("Анна с A♥ и K♥ заказывает две", new)]}))
+    text = (broken.tmp / "rules" / "oh-hell" / "ru.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index("Q♥")
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert found == [f"rules/oh-hell/ru.yaml:{line}:{col}: error[narration-claim]: ru: the "
+                     "start says 'Anna' holds Q♥; in the replay 'Anna' does not"]
+    true = BrokenCopy(tmp_path / "true")("oh-hell", {})
+    [start] = [r for r in true.report.readings
+               if r.example == "five-cards" and r.part == "start" and r.lang == "ru"]
+    assert not [u for u in start.unread if "K♥" in " ".join(u.holds)], start.unread

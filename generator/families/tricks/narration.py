@@ -69,6 +69,9 @@ def check_narration(ctx: Context, replay: Replay) -> None:
         if narration.result and replay.complete:
             claims.result(base + ("result",), narration.result, f"{lang}: the result", replay)
             claims.bids_made(base + ("result",), narration.result, f"{lang}: the result", replay)
+        if narration.start and replay.tricks:
+            claims.held_bidding(base + ("start",), narration.start, f"{lang}: the start",
+                                replay.tricks[0].hands_before)
         if narration.intro and replay.taken_before:
             claims.taken(base + ("intro",), narration.intro, f"{lang}: the intro",
                          replay.taken_before)
@@ -415,6 +418,37 @@ class _Claims:
                         f"{where} says '{seat}' bids {value}; the script has '{seat}' bid "
                         f"{bids[seat]}", hint="the bids the narration states are checked "
                         "against the script's bids")
+
+    def held_bidding(self, key: Key, words: str, where: str,
+                     hands: Mapping[str, Collection[Card]]) -> None:
+        """The cards a player bids with, as a text says ("Анна с A♥ и K♥ заказывает две",
+        "Bruno mit dem K♦ und der 4♣ sagt einen an"): the cards after the language's "with"
+        and before the word of bidding, in a sentence with one player as its subject, are in
+        that player's hand (``hands``: as dealt)."""
+        lang, names = self.lang, self.names
+        with_ = claims._pattern(claims.WITH[lang])
+        bids = claims._pattern(claims.BIDS[lang])
+        for sentence in claims.sentences(words, names, lang):
+            verb = bids.search(sentence.text)
+            if verb is None or claims.says(sentence, claims.HEDGED, lang):
+                continue
+            subject = roles.subjects(claims.Clause(sentence.start, sentence.text[:verb.start()],
+                                                   sentence.names), names, lang)
+            if len(subject) != 1:
+                continue
+            seat = next(iter(subject))
+            mentions = [m for m in find_card_mentions(sentence.text, lang)
+                        if m.offset < verb.start()]
+            first = next((i for i, m in enumerate(mentions)
+                          if with_.search(sentence.text[:m.offset])), None)
+            for m in mentions[first:] if first is not None else ():
+                at = sentence.start + m.offset
+                ok = m.card in hands.get(seat, ())
+                self.reading.claim(key, K.OWNS, at, covers=(at, *claims.name_offsets(
+                    sentence, names, lang, {seat})), seats=(seat,), card=m.card, ok=ok)
+                if not ok:
+                    self._error(key, at, f"{where} says '{seat}' holds {card_name(m.card)}; in "
+                                f"the replay '{seat}' does not")
 
     def bids_made(self, key: Key, words: str, where: str, replay: Replay) -> None:
         """A clause that says one player makes (or misses) the bid: the replay's tricks must
