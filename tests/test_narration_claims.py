@@ -439,3 +439,22 @@ def test_the_cards_a_player_bids_with_are_in_the_hand_dealt(broken: BrokenCopy,
     [start] = [r for r in true.report.readings
                if r.example == "five-cards" and r.part == "start" and r.lang == "ru"]
     assert not [u for u in start.unread if "K♥" in " ".join(u.holds)], start.unread
+
+
+# Peppa's Turin hand, trick 11: Carla's 7♣, Dario's K♥, Anna's 4♣, Bruno's 10♣, which takes
+# the king of hearts; Bruno still holds the J♥.
+TAKEN_IN_TRICK = {
+    "en": ("which takes the king of hearts", "which takes the jack of hearts", "jack"),
+    "it": ("che si prende il re di cuori", "che si prende il fante di cuori", "fante"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(TAKEN_IN_TRICK))
+def test_what_a_card_takes_is_in_the_trick(broken: BrokenCopy, lang: str) -> None:
+    old, new, word = TAKEN_IN_TRICK[lang]
+    found = claims(broken("peppa", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "peppa" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index(word)
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert found == [f"rules/peppa/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: "
+                     "step 11 says J♥ is taken in trick 11; it is not played in it"]

@@ -151,6 +151,20 @@ class _Claims:
                             f"{card_name(played[trick.winner])} takes it")
             keeps = claims.says(clause, claims.KEEPS, lang) \
                 or claims.says(clause, claims.HEDGED, lang)
+            if not takers and not keeps and claims.says(clause, claims.TAKES, lang) \
+                    and not claims.says(clause, _TRICK, lang):  # (what takes a trick: above)
+                # "the 10♣, which takes the king of hearts", "holt das A♥ Brunos 4♥": what a
+                # card takes (the cards after the word of taking) is in the trick
+                held = {c for h in trick.hands_before.values() for c in h}
+                verb = clause.start + claims.first(clause, claims.TAKES, lang)
+                for card, at in claims.cards(clause, lang):
+                    if at < verb or card not in held or (taking and at == taking[1]):
+                        continue
+                    self.reading.claim(key, K.IN_TRICK, at, card=card,
+                                       ok=card in played.values())
+                    if card not in played.values():
+                        self._error(key, at, f"{where} says {card_name(card)} is taken in "
+                                    f"trick {trick.number}; it is not played in it")
             for seat, card, at in roles.possessives(clause, names, lang):
                 card_at = next((c_at for c, c_at in claims.cards(clause, lang) if c == card), at)
                 # "Dario's 8♣": a card of his hand and, in a clause that speaks of no card
