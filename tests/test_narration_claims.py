@@ -458,3 +458,15 @@ def test_what_a_card_takes_is_in_the_trick(broken: BrokenCopy, lang: str) -> Non
     line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
     assert found == [f"rules/peppa/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: "
                      "step 11 says J♥ is taken in trick 11; it is not played in it"]
+
+
+@pytest.mark.parametrize(("lang", "text", "hedged"), [
+    ("en", "Had Anna led the A♣ first", True),  # what might have happened
+    ("en", " and Anna had the A♣ left", False),
+    ("it", "il 2♥ l'avrebbe preso", True),
+    ("it", "il 2♥ l'ha preso", False),
+])
+def test_a_clause_of_what_might_have_happened_claims_nothing(lang: str, text: str,
+                                                             hedged: bool) -> None:
+    clause = reading.Clause(0, text, frozenset())
+    assert reading.says(clause, reading.HEDGED, lang) is hedged

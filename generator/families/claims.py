@@ -211,9 +211,11 @@ KEEPS = {
 # A clause that denies or only supposes (it claims nothing of what happened): "may not bid
 # 1", "could have trumped", "non può dichiarare".
 HEDGED = {
+    # (and a clause that opens with "had": "Had Anna led the A♣ first, ...")
     "en": r"\b(?:not|n't|cannot|never|may|might|could|would|will|can|if|whatever|wants?|wishes"
-          r"|hopes?)\b|n't\b",
-    "it": r"\b(?:non|può|possono|potrebbe|poteva|se)\b",
+          r"|hopes?)\b|n't\b|^\s*had\b",
+    # (and the conditional: "il 2♥ l'avrebbe preso")
+    "it": r"\b(?:non|può|possono|potrebbe|poteva|se|avrebbe|avrebbero|sarebbe|sarebbero)\b",
     "de": r"\b(?:nicht|weder|kein\w*|darf|dürfen|dürfte|könnte|kann|wenn|falls)\b",
     "ru": r"(?<!\w)(?:не|нельзя|может|могут|мог\w*|бы|если)(?!\w)",
     "ro": r"\b(?:nu|poate|pot|putea|ar|dacă)\b",
