@@ -470,3 +470,24 @@ def test_a_clause_of_what_might_have_happened_claims_nothing(lang: str, text: st
                                                              hedged: bool) -> None:
     clause = reading.Clause(0, text, frozenset())
     assert reading.says(clause, reading.HEDGED, lang) is hedged
+
+
+# Briscola's "stock runs out": Anna took the trick before and leads the first of the example.
+LEADS_FIRST = {
+    "en": ("Anna took the last trick and leads", "Bruno took the last trick and leads", "Bruno"),
+    "ru": ("взятку взяла Анна, ей и ходить", "взятку взял Бруно, ему и ходить", "Бруно"),
+    "ar": ("آنا أكلت الأكلة الأخيرة\n      وهي التي تفتتح",
+           "برونو أكل الأكلة الأخيرة\n      وهو الذي يفتتح", "برونو"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(LEADS_FIRST))
+def test_who_took_the_trick_before_leads_the_first(broken: BrokenCopy, lang: str) -> None:
+    old, new, word = LEADS_FIRST[lang]
+    found = claims(broken("briscola", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "briscola" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index(word)
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert found == [f"rules/briscola/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: "
+                     "the intro says 'Bruno' took the trick before and leads; in the replay "
+                     "'Anna' leads the first trick"]

@@ -72,6 +72,9 @@ def check_narration(ctx: Context, replay: Replay) -> None:
         if narration.start and replay.tricks:
             claims.held_bidding(base + ("start",), narration.start, f"{lang}: the start",
                                 replay.tricks[0].hands_before)
+        if narration.intro and replay.tricks:
+            claims.leads_first(base + ("intro",), narration.intro, f"{lang}: the intro",
+                               replay.tricks[0].cards[0][0])
         if narration.intro and replay.taken_before:
             claims.taken(base + ("intro",), narration.intro, f"{lang}: the intro",
                          replay.taken_before)
@@ -275,6 +278,33 @@ class _Claims:
                 if not ok:
                     self._error(key, at, f"{where} says '{seat}' has taken {value} trick(s); in "
                                 f"the replay '{seat}' has taken {won.get(seat, 0)}")
+
+    def leads_first(self, key: Key, words: str, where: str, leader: str) -> None:
+        """Who took the trick before the example and so leads its first, as an intro says
+        ("Anna took the last trick and leads", "Десятую взятку взяла Карла, ей и ходить"): a
+        sentence of taking a trick, with no count, a word of leading and one player taking."""
+        lang, names = self.lang, self.names
+        leads = claims._pattern(_LEADS[lang])
+        for sentence in claims.sentences(words, names, lang):
+            if not leads.search(sentence.text) or claims.says(sentence, claims.HEDGED, lang):
+                continue
+            for part in claims.clauses(sentence.text, names, lang):
+                part = claims.Clause(sentence.start + part.start, part.text, part.names)
+                if not (claims.says(part, claims.TAKES, lang) and claims.says(part, _TRICK, lang)
+                        ) or claims.counts(part, lang):
+                    continue
+                subject = roles.subjects(part, names, lang) or (
+                    part.names if len(part.names) == 1 else frozenset())
+                if len(subject) != 1:
+                    continue
+                seat = next(iter(subject))
+                at = claims.offset_of(part, seat, names, lang)
+                self.reading.claim(key, K.TAKES, at, covers=claims.name_offsets(
+                    part, names, lang, set(subject)), seats=(seat,), ok=seat == leader)
+                if seat != leader:
+                    self._error(key, at, f"{where} says '{seat}' took the trick before and "
+                                f"leads; in the replay '{leader}' leads the first trick",
+                                hint=f"name {names[leader]} as the one who leads")
 
     def _in_trick(self, key: Key, words: str, where: str, trick: TrickReplay,
                   held: set[Card]) -> None:
@@ -617,6 +647,13 @@ class _Claims:
                 f"{claims.shown(seats)} {verb if len(seats) == 1 else verb[:-1]}")
 
 
+# Leading (the next trick): "leads", "ей и ходить", "deschide", "التي تفتتح".
+_LEADS = {
+    "en": r"\bleads?\b", "it": r"\b(?:esce|apre|attacca)\b",
+    "de": r"\b(?:spielt aus|kommt heraus|ist am Zug)\b",
+    "ru": r"(?<!\w)(?:ходить|ходит|заходит)(?!\w)", "ro": r"\bdeschide\b",
+    "ar": r"(?<!\w)[وف]?(?:تفتتح|يفتتح)(?!\w)",
+}
 # A trick, and no trick at all ("took no trick", "n-a luat nicio levată", "ни одной взятки").
 _TRICK = {
     "en": r"\btricks?\b", "it": r"\bpres[ae]\b", "de": r"\bStich\w*",
