@@ -491,3 +491,22 @@ def test_who_took_the_trick_before_leads_the_first(broken: BrokenCopy, lang: str
     assert found == [f"rules/briscola/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: "
                      "the intro says 'Bruno' took the trick before and leads; in the replay "
                      "'Anna' leads the first trick"]
+
+
+# Hearts' first hand: Anna passes K♠ Q♥ 10♥ to Bruno, Bruno J♥ A♦ K♣ to Carla.
+PASSES = {
+    "en": ("and 10♥ to Bruno", "and 9♥ to Bruno", "9♥", "Anna", "K♠ Q♥ 10♥"),
+    "de": ("A♦ und K♣ an Carla", "A♦ und Q♣ an Carla", "Q♣", "Bruno", "J♥ A♦ K♣"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(PASSES))
+def test_the_cards_a_start_says_a_player_passes(broken: BrokenCopy, lang: str) -> None:
+    old, new, card, seat, passed = PASSES[lang]
+    found = claims(broken("hearts", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "hearts" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index(card)
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert found == [f"rules/hearts/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: "
+                     f"the start says '{seat}' passes {card}; in the replay '{seat}' passes "
+                     f"{passed}"]

@@ -5,6 +5,7 @@ the replay did (claims.py reads these claims in each language)."""
 
 from __future__ import annotations
 
+import re
 from typing import Collection, Mapping
 
 from ...core.cards import Card, Suit, card_name
@@ -69,6 +70,9 @@ def check_narration(ctx: Context, replay: Replay) -> None:
         if narration.result and replay.complete:
             claims.result(base + ("result",), narration.result, f"{lang}: the result", replay)
             claims.bids_made(base + ("result",), narration.result, f"{lang}: the result", replay)
+        if narration.start and replay.passes:
+            claims.passes(base + ("start",), narration.start, f"{lang}: the start",
+                          replay.passes)
         if narration.start and replay.tricks:
             claims.held_bidding(base + ("start",), narration.start, f"{lang}: the start",
                                 replay.tricks[0].hands_before)
@@ -305,6 +309,45 @@ class _Claims:
                     self._error(key, at, f"{where} says '{seat}' took the trick before and "
                                 f"leads; in the replay '{leader}' leads the first trick",
                                 hint=f"name {names[leader]} as the one who leads")
+
+    def passes(self, key: Key, words: str, where: str,
+               passes: Mapping[str, Collection[Card]]) -> None:
+        """The cards a start says each player passes ("Anna passes K♠, Q♥ and 10♥ to Bruno",
+        "Bruno gibt J♥, A♦ und K♣ an Carla", "Анна отдаёт Дарио K♠, A♥ и K♥"): in a sentence
+        of passing, the cards of each stretch between commas go with the player first named
+        as the one who passes (the last one named so, for a stretch that names none)."""
+        lang, names = self.lang, self.names
+        verb = claims._pattern(_PASSES[lang])
+        for sentence in claims.sentences(words, names, lang):
+            if not verb.search(sentence.text):
+                continue
+            passer: str | None = None
+            start = 0
+            for piece in re.split(r"[,;،]", sentence.text):
+                part = claims.Clause(sentence.start + start, piece,
+                                     claims.named(piece, names, lang))
+                start += len(piece) + 1
+                if claims.says(part, claims.HEDGED, lang) or claims.says(part, claims.KEEPS,
+                                                                         lang):
+                    passer = None
+                    continue
+                found = verb.search(piece)
+                if found is not None:
+                    subject = roles.subjects(claims.Clause(part.start, piece[:found.start()],
+                                                           part.names), names, lang)
+                    first = [(at, s) for s in subject for at in claims.name_offsets(
+                        part, names, lang, {s})]
+                    passer = min(first)[1] if first else None
+                if passer is None or passer not in passes:
+                    continue
+                for card, at in claims.cards(part, lang):
+                    ok = card in passes[passer]
+                    self.reading.claim(key, K.PLAYS, at, covers=(at, *claims.name_offsets(
+                        part, names, lang, {passer})), seats=(passer,), card=card, ok=ok)
+                    if not ok:
+                        self._error(key, at, f"{where} says '{passer}' passes "
+                                    f"{card_name(card)}; in the replay '{passer}' passes "
+                                    f"{' '.join(card_name(c) for c in passes[passer])}")
 
     def _in_trick(self, key: Key, words: str, where: str, trick: TrickReplay,
                   held: set[Card]) -> None:
@@ -647,6 +690,16 @@ class _Claims:
                 f"{claims.shown(seats)} {verb if len(seats) == 1 else verb[:-1]}")
 
 
+# Passing cards before the play: "passes", "sends", "gets rid of", "gibt ... an".
+_PASSES = {
+    "en": r"\b(?:pass(?:es)?|sends?|gets? rid of|gives?)\b",
+    "it": r"\b(?:passa|passano|manda|si libera d\w*|cede|dà)\b",
+    "de": r"\b(?:schiebt|gibt|reicht|gibt ab|schickt)\b",
+    "ru": r"(?<!\w)(?:передаёт|передает|отдаёт|отдает|отправляет|сбрасывает)(?!\w)",
+    "ro": r"\b(?:pasează|dă|trimite|scapă de)\b",
+    "ar": r"(?<!\w)[وف]?(?:يمرّر|تمرّر|يمرر|تمرر|يعطي|تعطي|يرسل|ترسل|يتخلّص من|تتخلّص من"
+          r"|يتخلص من|تتخلص من)(?!\w)",
+}
 # Leading (the next trick): "leads", "ей и ходить", "deschide", "التي تفتتح".
 _LEADS = {
     "en": r"\bleads?\b", "it": r"\b(?:esce|apre|attacca)\b",
