@@ -510,3 +510,25 @@ def test_the_cards_a_start_says_a_player_passes(broken: BrokenCopy, lang: str) -
     assert found == [f"rules/hearts/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: "
                      f"the start says '{seat}' passes {card}; in the replay '{seat}' passes "
                      f"{passed}"]
+
+
+# Peppa scivolosa's twelve hands: in the seventh Anna takes every negative card (45 for her,
+# −15 for each of the others); Bruno scores −15.
+SLAM = {
+    "en": ("Anna takes every negative card", "Bruno takes every negative card", "Bruno"),
+    "de": ("Anna nimmt alle Minuskarten", "Bruno nimmt alle Minuskarten", "Bruno"),
+    "ar": ("تأكل آنا كل الأوراق السالبة", "يأكل برونو كل الأوراق السالبة", "برونو"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SLAM))
+def test_a_sheets_hand_said_taken_whole_is_a_slam(broken: BrokenCopy, lang: str) -> None:
+    old, new, word = SLAM[lang]
+    found = claims(broken("peppa-scivolosa", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "peppa-scivolosa" / f"{lang}.yaml").read_text(
+        encoding="utf-8")
+    offset = text.index(new) + new.index(word)
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert found == [f"rules/peppa-scivolosa/{lang}.yaml:{line}:{col}: error[narration-claim]: "
+                     f"{lang}: step 7 says 'Bruno' takes everything; the hand's scores are not "
+                     "a slam's (45 for the one who takes everything): 'Bruno' scores -15"]

@@ -42,6 +42,7 @@ def check_narration(ctx: Context, replay: Replay) -> None:
                     claims.scores(key, words, where, {
                         s: {row.scores[s]: "the hand's score", row.totals[s]: "the total"}
                         for s in replay.seats})
+                    claims.slam(key, words, where, row.scores)
             else:
                 trick = replay.tricks[i]
                 # the cards held before the trick, and those drawn from the stock after it
@@ -108,6 +109,7 @@ class _Claims:
         self.reading = reading  # every claim read is recorded there, borne out or not
         self.per_trick = ctx.game.scoring.per_trick  # a trick's own worth, stated in results
         self.end = ctx.game.options.end  # a game of one hand is won by the hand's best score
+        self.slams = ctx.game.scoring.slam  # what taking everything scores, in a sheet's hand
         self.genders: dict[str, str] = dict(ctx.spec.genders)
         self.reported: set[tuple[Key, int]] = set()  # where an error was said: said once
         self.covered: set[tuple[Key, int]] = set()  # the cards a claim of playing read
@@ -282,6 +284,33 @@ class _Claims:
                 if not ok:
                     self._error(key, at, f"{where} says '{seat}' has taken {value} trick(s); in "
                                 f"the replay '{seat}' has taken {won.get(seat, 0)}")
+
+    def slam(self, key: Key, words: str, where: str, scores: Mapping[str, int]) -> None:
+        """A score sheet's hand in which one player is said to take everything ("Anna takes
+        every negative card", "Carla takes the Peppa and all the hearts"): the hand's scores
+        are those of taking everything (the slam's, for that player and the others)."""
+        slam, lang, names = self.slams, self.lang, self.names
+        if slam is None:
+            return
+        every = claims._pattern(_EVERY[lang])
+        for part in claims.sentence_clauses(words, names, lang):
+            if not claims.says(part, claims.TAKES, lang) or not every.search(part.text) \
+                    or claims.says(part, claims.HEDGED, lang) or claims.numbers(part):
+                continue
+            subject = roles.subjects(part, names, lang) or (
+                part.names if len(part.names) == 1 else frozenset())
+            if len(subject) != 1:
+                continue
+            seat = next(iter(subject))
+            ok = scores.get(seat) == slam.taker and (slam.others is None or all(
+                v == slam.others for s, v in scores.items() if s != seat))
+            at = claims.offset_of(part, seat, names, lang)
+            self.reading.claim(key, K.SLAM, at, covers=claims.name_offsets(
+                part, names, lang, set(subject)), seats=(seat,), ok=ok)
+            if not ok:
+                self._error(key, at, f"{where} says '{seat}' takes everything; the hand's "
+                            f"scores are not a slam's ({slam.taker} for the one who takes "
+                            f"everything): '{seat}' scores {scores.get(seat)}")
 
     def leads_first(self, key: Key, words: str, where: str, leader: str) -> None:
         """Who took the trick before the example and so leads its first, as an intro says
@@ -699,6 +728,12 @@ _PASSES = {
     "ro": r"\b(?:pasează|dă|trimite|scapă de)\b",
     "ar": r"(?<!\w)[وف]?(?:يمرّر|تمرّر|يمرر|تمرر|يعطي|تعطي|يرسل|ترسل|يتخلّص من|تتخلّص من"
           r"|يتخلص من|تتخلص من)(?!\w)",
+}
+# Every (card of a kind): "takes every negative card", "all the hearts", "alle Minuskarten".
+_EVERY = {
+    "en": r"\b(?:every|all)\b", "it": r"\b(?:tutt[ie]|ogni)\b", "de": r"\balle\w*\b",
+    "ru": r"(?<!\w)(?:все|всю|всех)(?!\w)", "ro": r"\b(?:toate|tot|toți)\b",
+    "ar": r"(?<!\w)[وف]?(?:كلّ|كل)(?!\w)",
 }
 # Leading (the next trick): "leads", "ей и ходить", "deschide", "التي تفتتح".
 _LEADS = {
