@@ -532,3 +532,10 @@ def test_a_sheets_hand_said_taken_whole_is_a_slam(broken: BrokenCopy, lang: str)
     assert found == [f"rules/peppa-scivolosa/{lang}.yaml:{line}:{col}: error[narration-claim]: "
                      f"{lang}: step 7 says 'Bruno' takes everything; the hand's scores are not "
                      "a slam's (45 for the one who takes everything): 'Bruno' scores -15"]
+
+
+def test_everything_taken_may_be_said_in_the_clause_after(broken: BrokenCopy) -> None:
+    """Peppa's Turin sheet, hand 3: Carla takes the Peppa and all the hearts."""
+    found = claims(broken("peppa", {"en.yaml": [("Carla takes the Peppa and all the hearts",
+                                                 "Bruno takes the Peppa and all the hearts")]}))
+    assert len(found) == 1 and ": en: step 3 says 'Bruno' takes everything;" in found[0], found

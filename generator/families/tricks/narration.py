@@ -294,9 +294,12 @@ class _Claims:
             return
         every = claims._pattern(_EVERY[lang])
         for part in claims.sentence_clauses(words, names, lang):
-            if not claims.says(part, claims.TAKES, lang) or not every.search(part.text) \
-                    or claims.says(part, claims.HEDGED, lang) or claims.numbers(part):
-                continue
+            # "all" may follow in the clauses after ("takes the Peppa and all the hearts")
+            rest = claims.sentences(words[part.start:], names, lang)[:1]
+            if not claims.says(part, claims.TAKES, lang) or not rest \
+                    or not every.search(rest[0].text) \
+                    or claims.says(part, claims.HEDGED, lang) or claims.numbers(rest[0]):
+                continue  # ("takes the queen and 18 points in all": a figure, not a slam)
             subject = roles.subjects(part, names, lang) or (
                 part.names if len(part.names) == 1 else frozenset())
             if len(subject) != 1:
