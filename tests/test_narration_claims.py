@@ -539,3 +539,24 @@ def test_everything_taken_may_be_said_in_the_clause_after(broken: BrokenCopy) ->
     found = claims(broken("peppa", {"en.yaml": [("Carla takes the Peppa and all the hearts",
                                                  "Bruno takes the Peppa and all the hearts")]}))
     assert len(found) == 1 and ": en: step 3 says 'Bruno' takes everything;" in found[0], found
+
+
+# Oh Hell, trumps in turn: Bruno, Carla and Dario miss their bids and score 0 each.
+EACH_SCORE = {
+    "en": ("they score 0 each", "they score 1 each", "1"),
+    "it": ("segnano 0 ciascuno", "segnano 1 ciascuno", "1"),
+    "ru": ("каждый получает 0", "каждый получает 1", "1"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(EACH_SCORE))
+def test_a_figure_given_each_of_the_players_named_before(broken: BrokenCopy, lang: str) -> None:
+    old, new, word = EACH_SCORE[lang]
+    found = claims(broken("oh-hell", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "oh-hell" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index(word)
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert len(found) == 1, found
+    assert found[0].startswith(f"rules/oh-hell/{lang}.yaml:{line}:{col}: error[narration-claim]: "
+                               f"{lang}: the result gives 'Bruno', 'Carla' and 'Dario' 1 each; "
+                               "the replay has 'Bruno' 0"), found

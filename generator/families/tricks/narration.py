@@ -285,6 +285,31 @@ class _Claims:
                     self._error(key, at, f"{where} says '{seat}' has taken {value} trick(s); in "
                                 f"the replay '{seat}' has taken {won.get(seat, 0)}")
 
+    def each_scores(self, key: Key, words: str, where: str,
+                    figures: Mapping[str, Mapping[int, str]]) -> None:
+        """A figure a sentence that names nobody gives "each" ("…and Dario one for two: they
+        score 0 each", "segnano 0 ciascuno", "каждый получает 0"): each player the sentence
+        before names has it."""
+        lang, names = self.lang, self.names
+        each = claims._pattern(dealing.EACH[lang])
+        before: frozenset[str] = frozenset()
+        for sentence in claims.sentences(words, names, lang):
+            said = before
+            before = sentence.names
+            if sentence.names or len(said) < 2 or not each.search(sentence.text) \
+                    or not claims.says(sentence, roles.SCORES, lang) \
+                    or claims.says(sentence, claims.HEDGED, lang):
+                continue
+            for value, at in claims.numbers(sentence):
+                ok = all(value in figures.get(s, {}) for s in said)
+                self.reading.claim(key, K.SCORE, at, seats=said, value=value, ok=ok)
+                if not ok:
+                    self._error(key, at, f"{where} gives {claims.shown(said)} {value} each; the "
+                                "replay has " + ", ".join(
+                                    f"'{s}' " + ", ".join(f"{v} ({what})" for v, what in
+                                                          figures.get(s, {}).items())
+                                    for s in sorted(said)))
+
     def slam(self, key: Key, words: str, where: str, scores: Mapping[str, int]) -> None:
         """A score sheet's hand in which one player is said to take everything ("Anna takes
         every negative card", "Carla takes the Peppa and all the hearts"): the hand's scores
@@ -700,6 +725,7 @@ class _Claims:
                 if value is not None:
                     figures[s].setdefault(value, what)
         self.scores(key, words, where, figures)
+        self.each_scores(key, words, where, figures)
         winners = set(replay.winners)
         if not winners and self.end.hands == 1 and replay.scores \
                 and self.end.winning in (Winning.HIGHEST, Winning.LOWEST):
