@@ -560,3 +560,11 @@ def test_a_figure_given_each_of_the_players_named_before(broken: BrokenCopy, lan
     assert found[0].startswith(f"rules/oh-hell/{lang}.yaml:{line}:{col}: error[narration-claim]: "
                                f"{lang}: the result gives 'Bruno', 'Carla' and 'Dario' 1 each; "
                                "the replay has 'Bruno' 0"), found
+
+
+def test_a_german_card_with_its_article_may_take_the_trick(broken: BrokenCopy) -> None:
+    """Whist's turned card, step 3: «Der K♣ holt Darios Q♣ heraus» (the article is no
+    relative pronoun here): Anna's K♣ takes the trick, so the 7♠ cannot."""
+    found = claims(broken("whist", {"de.yaml": [("Der K♣ holt Darios Q♣", "Die 7♠ holt Darios Q♣")]}))
+    assert any(": de: step 3 says the 7♠ takes trick" in f and "'Anna''s K♣ takes it" in f
+               for f in found), found

@@ -378,9 +378,11 @@ def taking_card(clause: claims.Clause, names: Mapping[str, str], lang: str
     clause says no card takes, or denies or supposes."""
     if not claims.says(clause, claims.TAKES, lang) or claims.says(clause, claims.HEDGED, lang):
         return None
-    if _regex(rf"\s*(?:{RELATIVE[lang]})(?!\w)").match(clause.text):
-        return None  # "the 10♣, which takes the king": the king is taken
     spans = _card_spans(clause.text, lang)
+    relative = _regex(rf"\s*(?:{RELATIVE[lang]})(?!\w)").match(clause.text)
+    # (German's article is its relative pronoun too: "Der K♣ holt Darios Q♣ heraus")
+    if relative and not (spans and 0 <= spans[0][0] - relative.end() <= 1):
+        return None  # "the 10♣, which takes the king": the king is taken
     verb = _regex(claims.TAKES[lang]).search(clause.text)
     # Arabic puts the verb first: "وتأكل 8♦ التي لعبتها كارلا الأكلة"
     if not spans or verb is None or (spans[0][0] > verb.start() and lang != "ar"):
