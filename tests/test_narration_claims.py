@@ -568,3 +568,22 @@ def test_a_german_card_with_its_article_may_take_the_trick(broken: BrokenCopy) -
     found = claims(broken("whist", {"de.yaml": [("Der K♣ holt Darios Q♣", "Die 7♠ holt Darios Q♣")]}))
     assert any(": de: step 3 says the 7♠ takes trick" in f and "'Anna''s K♣ takes it" in f
                for f in found), found
+
+
+# Hearts to a hundred, hand 3: Bruno takes the queen and 18 points in all.
+POINTS_TAKEN = {
+    "en": ("Bruno takes the queen and 18 points in all", "Bruno takes the queen and 19 points in all"),
+    "it": ("Bruno prende la donna e 18 punti", "Bruno prende la donna e 19 punti"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(POINTS_TAKEN))
+def test_points_said_after_a_word_of_taking(broken: BrokenCopy, lang: str) -> None:
+    old, new = POINTS_TAKEN[lang]
+    found = claims(broken("hearts", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "hearts" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index("19")
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert len(found) == 1 and found[0].startswith(
+        f"rules/hearts/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: step 3 gives "
+        "'Bruno' 19; the replay has 18"), found

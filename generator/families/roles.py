@@ -739,6 +739,7 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
             out += [(seat, *figure) for seat, figure in zip(together, listed)]
             together, colon, scorer = (), None, None
             continue
+        took = False  # a clause of the sentence so far says its player takes
         for c in claims.clauses(sentence.text, names, lang):
             clause = claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
             found = claims.numbers(clause)
@@ -760,8 +761,12 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
                 seat = None
                 if pronoun(clause, lang):
                     seat = last_named(words, clause, names, lang, genders)
-                elif len(said) == 1 and claims.says(clause, SCORES, lang):
-                    seat = next(iter(said))  # "Bruno takes 24 and reaches 101"
+                elif len(said) == 1 and (claims.says(clause, SCORES, lang) or (
+                        took and _regex(rf"^\D*\d+{POINTS[lang]}").match(
+                            words[found[0][1] - 1:found[0][1] + 20]) is not None)):
+                    # "Bruno takes 24 and reaches 101"; "Bruno takes the queen and 18
+                    # points in all" (points after a word of taking)
+                    seat = next(iter(said))
                 elif colon is not None and not said and figure_alone(sentence, lang):
                     seat = colon  # "Anna bid one and made it: 11."
                 if seat is not None:
@@ -769,6 +774,7 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
             elif len(found) >= 2 and not hedged:
                 out += paired(clause, found, names, lang)
             said |= clause.names
+            took = took or claims.says(clause, claims.TAKES, lang)
         before_colon = not claims.numbers(sentence) \
             and words[sentence.start + len(sentence.text):].startswith(":")
         colon = next(iter(sentence.names)) if len(sentence.names) == 1 and before_colon else None
