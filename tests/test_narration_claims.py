@@ -587,3 +587,22 @@ def test_points_said_after_a_word_of_taking(broken: BrokenCopy, lang: str) -> No
     assert len(found) == 1 and found[0].startswith(
         f"rules/hearts/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: step 3 gives "
         "'Bruno' 19; the replay has 18"), found
+
+
+# Oh Hell, trumps in turn: Bruno took three for two, Carla three for four, Dario one for two.
+FOR_BID = {
+    "en": ("Carla three for four", "Carla two for four", "two"),
+    "ro": ("Carla trei pentru patru", "Carla două pentru patru", "două"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(FOR_BID))
+def test_tricks_said_against_a_bid_in_a_list(broken: BrokenCopy, lang: str) -> None:
+    old, new, word = FOR_BID[lang]
+    found = claims(broken("oh-hell", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "oh-hell" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index(word)
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert found == [f"rules/oh-hell/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: "
+                     "the result says 'Carla' has taken 2 trick(s); in the replay 'Carla' has "
+                     "taken 3"]

@@ -91,6 +91,7 @@ def check_narration(ctx: Context, replay: Replay) -> None:
             for trick in replay.tricks:
                 everything.setdefault(trick.winner, set()).update(c for _, c in trick.cards)
             claims.taken(base + ("result",), narration.result, f"{lang}: the result", everything)
+            claims.hand_bids = dict(replay.bids)
             claims.tricks_taken(base + ("result",), narration.result, f"{lang}: the result",
                                 replay.tricks_won)
         if narration.result and replay.tricks and replay.tricks[-1].draws:
@@ -110,6 +111,7 @@ class _Claims:
         self.per_trick = ctx.game.scoring.per_trick  # a trick's own worth, stated in results
         self.end = ctx.game.options.end  # a game of one hand is won by the hand's best score
         self.slams = ctx.game.scoring.slam  # what taking everything scores, in a sheet's hand
+        self.hand_bids: dict[str, int] = {}  # the bids, once known: tricks said against them
         self.genders: dict[str, str] = dict(ctx.spec.genders)
         self.reported: set[tuple[Key, int]] = set()  # where an error was said: said once
         self.covered: set[tuple[Key, int]] = set()  # the cards a claim of playing read
@@ -266,8 +268,15 @@ class _Claims:
         seat's tricks so far)."""
         lang, names = self.lang, self.names
         trick, none = claims._pattern(_TRICK[lang]), claims._pattern(_NO_TRICK[lang])
+        against = claims._pattern(_FOR_BID[lang])
+        took = False  # the sentence so far says a player took tricks (for a bid)
         for part in claims.sentence_clauses(words, names, lang):
-            if not claims.says(part, claims.TAKES, lang) or not trick.search(part.text):
+            # "Bruno took three for two, Carla three for four": tricks against a bid
+            for_bid = bool(self.hand_bids) and against.search(part.text) is not None \
+                and len(claims.counts(part, lang)) == 2
+            took = (took or claims.says(part, claims.TAKES, lang)) and for_bid
+            if not (claims.says(part, claims.TAKES, lang) or took) or not (
+                    trick.search(part.text) or for_bid):
                 continue
             subject = roles.subjects(part, names, lang)
             if len(subject) != 1:
@@ -770,6 +779,11 @@ _LEADS = {
     "de": r"\b(?:spielt aus|kommt heraus|ist am Zug)\b",
     "ru": r"(?<!\w)(?:ходить|ходит|заходит)(?!\w)", "ro": r"\bdeschide\b",
     "ar": r"(?<!\w)[وف]?(?:تفتتح|يفتتح)(?!\w)",
+}
+# Tricks taken against a bid: "three for two", "trei pentru două", "три при заказе на две".
+_FOR_BID = {
+    "en": r"\bfor\b", "it": r"\bper\b", "de": r"\bbei\b", "ru": r"(?<!\w)при заказе",
+    "ro": r"\bpentru\b", "ar": r"(?<!\w)وقد (?:طلب|طلبت)(?!\w)",
 }
 # A trick, and no trick at all ("took no trick", "n-a luat nicio levată", "ни одной взятки").
 _TRICK = {
