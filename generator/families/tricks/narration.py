@@ -270,7 +270,12 @@ class _Claims:
         trick, none = claims._pattern(_TRICK[lang]), claims._pattern(_NO_TRICK[lang])
         against = claims._pattern(_FOR_BID[lang])
         took = False  # the sentence so far says a player took tricks (for a bid)
+        # a side's tricks ("Bruno and Dario take nine tricks") are no one player's
+        shared = [(s.start, s.start + len(s.text)) for s in claims.sentences(words, names, lang)
+                  if len(roles.joint(s, names, lang)) >= 2]
         for part in claims.sentence_clauses(words, names, lang):
+            if any(a <= part.start < b for a, b in shared):
+                continue
             # "Bruno took three for two, Carla three for four": tricks against a bid
             for_bid = bool(self.hand_bids) and against.search(part.text) is not None \
                 and len(claims.counts(part, lang)) == 2
