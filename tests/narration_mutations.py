@@ -33,6 +33,16 @@ text true, or changes a word the replay says nothing of, measures nothing):
               tricks taken, total): replaced by the next number that is none of that seat's
               figures.
 
+Two kinds change an example's intro, where the deal is told:
+
+  turned      a card in glyphs that is the card the replay turns up (a trick game's trump
+              card, a shedding game's first card of the pile): replaced by a card of the deck
+              that is not turned.
+  dealt       a whole number (not a card's rank, not in a {placeholder}, not the number of a
+              seat's name: "Player 2") in a pairing example's intro that is the number of
+              cards dealt to a seat, or to all of them: replaced by the next number that is
+              none of those.
+
 A change is caught when the check of the changed text reports an error at the changed line of
 the language file (a finding at another line is counted apart, as `elsewhere`). Replacements
 are chosen by a generator seeded with the place of the change, so every run makes the same
@@ -60,7 +70,8 @@ from generator.families.tricks.record import Replay as TricksReplay
 from generator.model.game import GameBundle
 from generator.model.source import Key, Source
 
-KINDS = ("player", "winner", "card-absent", "card-held", "card-words", "points")
+KINDS = ("player", "winner", "card-absent", "card-held", "card-words", "points", "turned",
+         "dealt")
 
 # A clause that speaks of taking a trick: the test's own words, wider than the reader's.
 TAKING = {
@@ -247,7 +258,57 @@ def mutations(bundle: GameBundle, replays: dict[str, object]) -> list[Mutation]:
                     if placed is not None:
                         out.append(Mutation(game, example, lang, key, offset, old, new, kind,
                                             *placed))
+            key = ("examples", example, "intro")
+            for offset, old, new, kind in _intro_changes(narration.intro or "", lang, names,
+                                                         replay, deck,
+                                                         seed=(game, example, lang, "intro")):
+                placed = _locate(text.source, key, offset, old)
+                if placed is not None:
+                    out.append(Mutation(game, example, lang, key, offset, old, new, kind,
+                                        *placed))
     return out
+
+
+def _intro_changes(words: str, lang: str, names: dict[str, str], replay: object,
+                   deck: Iterable[Card], *, seed: tuple[object, ...]
+                   ) -> Iterator[tuple[int, str, str, str]]:
+    """(offset, old token, new token, kind) of each counted change of an intro: the card
+    turned up, the number of cards dealt."""
+    turned: set[Card] = set()
+    if isinstance(replay, TricksReplay) and replay.turned is not None:
+        turned = {replay.turned}
+    elif isinstance(replay, ShedReplay):
+        turned = {c for c in (replay.turned, replay.start_top) if c is not None}
+    others = sorted((c for c in set(deck) if c not in turned and c.rank is not None),
+                    key=card_name)
+    for m in find_card_mentions(words, lang) if turned else ():
+        old = card_name(m.card)
+        if m.card in turned and m.words is None and words[m.offset:m.offset + len(old)] == old:
+            yield m.offset, old, card_name(_rng(*seed, m.offset).choice(others)), "turned"
+    if not isinstance(replay, PairsReplay):
+        return
+    dealt = replay.deal_counts or {s: len(h) for s, h in (replay.dealt or {}).items()}
+    true = set(dealt.values()) | {sum(dealt.values())}
+    if not dealt:
+        return
+    # the numbers of seats' names ("Player 2", "Players 3 and 1"), by the names' own words
+    stems = {m.group(1)[:4] for name in names.values()
+             for m in [re.fullmatch(r".*?(\w{3,})\s+\d+", name)] if m is not None}
+    digits = words.translate(WESTERN_DIGITS)
+    for m in re.finditer(r"(?<![\w.{])\d+(?![\w{}]|[.,]\d)", digits):
+        if words[m.end():m.end() + 1] in _SUIT_GLYPH or _in_placeholder(words, m.start()):
+            continue
+        head = words[max(0, m.start() - 40):m.start()]
+        if any(re.search(rf"(?<!\w){re.escape(stem)}[\w\u064b-\u0652]*\s+(?:\d+\s*(?:,|and|и|e"
+                         rf"|und|și|و)?\s*)*$", head, re.IGNORECASE) for stem in stems):
+            continue
+        value = int(m.group())
+        if value not in true:
+            continue
+        new = value + 1
+        while new in true:
+            new += 1
+        yield m.start(), words[m.start():m.end()], str(new), "dealt"
 
 
 def _changes(words: str, lang: str, names: dict[str, str], facts: _Step, deck: Iterable[Card],

@@ -298,3 +298,311 @@ def test_figures_said_of_several_players(lang: str, text: str, figures: list[tup
                                          ) -> None:
     names = AR_SEATS if lang == "ar" else SEATS
     assert [(seat, value) for seat, value, _ in roles.figures(text, names, lang, {})] == figures
+
+
+# Black Peter's endgame: Player 2 keeps the J♣ and loses; Players 1 and 3 win.
+NUMBERED_WINNERS = {
+    "en": ("Players 1 and 3 have won", "Players 1 and 2 have won"),
+    "it": ("I Giocatori 1 e 3", "I Giocatori 1 e 2"),
+    "de": ("Spieler 1 und 3", "Spieler 1 und 2"),
+    "ru": ("Игроки 1 и 3 выиграли", "Игроки 1 и 2 выиграли"),
+    "ro": ("Jucătorii 1 și 3", "Jucătorii 1 și 2"),
+    "ar": ("ويفوز اللاعبان 1 و3", "ويفوز اللاعبان 1 و2"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(NUMBERED_WINNERS))
+def test_a_list_of_numbered_winners_is_read_whole(broken: BrokenCopy, lang: str) -> None:
+    """"Players 1 and 3 have won": each number is a winner, so a loser among them is
+    reported, and the true sentence is read (its 3 no longer an unread number)."""
+    old, new = NUMBERED_WINNERS[lang]
+    result = broken("black-peter", {f"{lang}.yaml": [(old, new)]})
+    found = claims(result)
+    text = (broken.tmp / "rules" / "black-peter" / f"{lang}.yaml").read_text(encoding="utf-8")
+    line = text.count("\n", 0, text.index(new)) + 1
+    assert len(found) == 1 and f"black-peter/{lang}.yaml:{line}:" in found[0], found
+    assert found[0].endswith(f"{lang}: the result says '1' and '2' win; in the replay '1' and "
+                             "'3' win")
+
+
+def test_the_true_list_of_numbered_winners_is_read(broken: BrokenCopy) -> None:
+    result = broken("black-peter", {})
+    for r in result.report.readings:
+        if r.example == "endgame" and r.part == "result":
+            assert not [u for u in r.unread if "the number 3" in u.holds], (r.lang, r.unread)
+            assert any(c.kind == "winner" and c.seats == ("1", "3") for c in r.claims), r.lang
+
+
+# Briscola with four, a game of one hand: Anna and Carla's side scores 62 and wins it.
+HAND_WINNERS = {
+    "en": ("Anna and Carla win the hand", "Bruno and Dario win the hand"),
+    "it": ("Anna e Carla vincono la smazzata", "Bruno e Dario vincono la smazzata"),
+    "de": ("Anna und Carla gewinnen das Spiel", "Bruno und Dario gewinnen das Spiel"),
+    "ru": ("Анна и Карла выигрывают сдачу", "Бруно и Дарио выигрывают сдачу"),
+    "ro": ("Anna și Carla câștigă mâna", "Bruno și Dario câștigă mâna"),
+    "ar": ("تفوز آنا وكارلا بالجولة", "يفوز برونو وداريو بالجولة"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(HAND_WINNERS))
+def test_the_winners_of_a_game_of_one_hand_are_its_best_score(broken: BrokenCopy,
+                                                              lang: str) -> None:
+    old, new = HAND_WINNERS[lang]
+    found = claims(broken("briscola", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "briscola" / f"{lang}.yaml").read_text(encoding="utf-8")
+    line = text.count("\n", 0, text.index(new)) + 1
+    assert len(found) == 1 and f"briscola/{lang}.yaml:{line}:" in found[0], found
+    assert found[0].endswith(f"{lang}: the result says 'Bruno' and 'Dario' win; in the replay "
+                             "'Anna' and 'Carla' win")
+
+
+# Briscola's first tricks end with the draws from the stock: Anna the A♦, Bruno the Q♦.
+RESULT_DRAWS = {
+    "en": ("Anna draws the A♦", "Bruno draws the A♦"),
+    "it": ("Anna pesca l'A♦", "Bruno pesca l'A♦"),
+    "de": ("Anna zieht das A♦", "Bruno zieht das A♦"),
+    "ru": ("Анна вытягивает A♦", "Бруно вытягивает A♦"),
+    "ro": ("Anna trage A♦", "Bruno trage A♦"),
+    "ar": ("تسحب آنا A♦", "يسحب برونو A♦"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(RESULT_DRAWS))
+def test_the_draws_a_result_tells_are_the_last_tricks(broken: BrokenCopy, lang: str) -> None:
+    old, new = RESULT_DRAWS[lang]
+    found = claims(broken("briscola", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "briscola" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index("A♦")
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert found == [f"rules/briscola/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: "
+                     "the result says 'Bruno' draws A♦; in the replay 'Bruno' draws Q♦"]
+
+
+# Hearts, shooting the moon: Anna has taken the Q♠ before the example's last tricks, and
+# every heart by its end.
+TAKEN = {
+    ("en", "intro"): ("Anna has already taken the Q♠", "Bruno has already taken the Q♠"),
+    ("en", "result"): ("Anna has taken the Q♠", "Bruno has taken the Q♠"),
+    ("it", "result"): ("Anna ha preso la Q♠", "Bruno ha preso la Q♠"),
+    ("ro", "intro"): ("Anna a luat deja Q♠", "Bruno a luat deja Q♠"),
+    ("ar", "result"): ("أكلت آنا Q♠", "أكل برونو Q♠"),
+}
+
+
+@pytest.mark.parametrize(("lang", "part"), sorted(TAKEN))
+def test_a_card_said_taken_by_the_wrong_player_is_reported(broken: BrokenCopy, lang: str,
+                                                           part: str) -> None:
+    old, new = TAKEN[lang, part]
+    found = claims(broken("hearts", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "hearts" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index("Q♠")
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert found == [f"rules/hearts/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: "
+                     f"the {part} says 'Bruno' has taken Q♠; in the replay 'Anna' has"]
+
+
+# Chat Noir's "minus twenty": Anna takes no trick, Bruno four without a point.
+TRICKS_TAKEN = {
+    ("en", "Bruno took four tricks", "Bruno took five tricks", "five", 5, 4),
+    ("en", "Anna took no trick", "Anna took one trick", "one", 1, 0),
+    ("ro", "Bruno a luat patru levate", "Bruno a luat cinci levate", "cinci", 5, 4),
+    ("ru", "Бруно взял четыре взятки", "Бруно взял пять взяток", "пять", 5, 4),
+    ("ar", "وأكل برونو أربع أكلات", "وأكل برونو خمس أكلات", "خمس", 5, 4),
+}
+
+
+@pytest.mark.parametrize(("lang", "old", "new", "word", "said", "true"), sorted(TRICKS_TAKEN))
+def test_the_number_of_tricks_a_result_gives_a_player(broken: BrokenCopy, lang: str, old: str,
+                                                      new: str, word: str, said: int,
+                                                      true: int) -> None:
+    found = claims(broken("chat-noir", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "chat-noir" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index(word)
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    seat = "Bruno" if "Bruno" in old or "Бруно" in old or "برونو" in old else "Anna"
+    assert found == [f"rules/chat-noir/{lang}.yaml:{line}:{col}: error[narration-claim]: "
+                     f"{lang}: the result says '{seat}' has taken {said} trick(s); in the "
+                     f"replay '{seat}' has taken {true}"]
+
+
+def test_the_cards_a_player_bids_with_are_in_the_hand_dealt(broken: BrokenCopy,
+                                                            tmp_path: Path) -> None:
+    """Oh Hell's five cards: Anna is dealt A♥ K♥ 8♣ 6♦ 2♠ and bids two; Bruno holds the Q♥."""
+    new = "Анна с A♥ и Q♥ заказывает две"
+    found = claims(broken("oh-hell", {"ru.yaml": [("Анна с A♥ и K♥ заказывает две", new)]}))
+    text = (broken.tmp / "rules" / "oh-hell" / "ru.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index("Q♥")
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert found == [f"rules/oh-hell/ru.yaml:{line}:{col}: error[narration-claim]: ru: the "
+                     "start says 'Anna' holds Q♥; in the replay 'Anna' does not"]
+    true = BrokenCopy(tmp_path / "true")("oh-hell", {})
+    [start] = [r for r in true.report.readings
+               if r.example == "five-cards" and r.part == "start" and r.lang == "ru"]
+    assert not [u for u in start.unread if "K♥" in " ".join(u.holds)], start.unread
+
+
+# Peppa's Turin hand, trick 11: Carla's 7♣, Dario's K♥, Anna's 4♣, Bruno's 10♣, which takes
+# the king of hearts; Bruno still holds the J♥.
+TAKEN_IN_TRICK = {
+    "en": ("which takes the king of hearts", "which takes the jack of hearts", "jack"),
+    "it": ("che si prende il re di cuori", "che si prende il fante di cuori", "fante"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(TAKEN_IN_TRICK))
+def test_what_a_card_takes_is_in_the_trick(broken: BrokenCopy, lang: str) -> None:
+    old, new, word = TAKEN_IN_TRICK[lang]
+    found = claims(broken("peppa", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "peppa" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index(word)
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert found == [f"rules/peppa/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: "
+                     "step 11 says J♥ is taken in trick 11; it is not played in it"]
+
+
+@pytest.mark.parametrize(("lang", "text", "hedged"), [
+    ("en", "Had Anna led the A♣ first", True),  # what might have happened
+    ("en", " and Anna had the A♣ left", False),
+    ("it", "il 2♥ l'avrebbe preso", True),
+    ("it", "il 2♥ l'ha preso", False),
+])
+def test_a_clause_of_what_might_have_happened_claims_nothing(lang: str, text: str,
+                                                             hedged: bool) -> None:
+    clause = reading.Clause(0, text, frozenset())
+    assert reading.says(clause, reading.HEDGED, lang) is hedged
+
+
+# Briscola's "stock runs out": Anna took the trick before and leads the first of the example.
+LEADS_FIRST = {
+    "en": ("Anna took the last trick and leads", "Bruno took the last trick and leads", "Bruno"),
+    "ru": ("взятку взяла Анна, ей и ходить", "взятку взял Бруно, ему и ходить", "Бруно"),
+    "ar": ("آنا أكلت الأكلة الأخيرة\n      وهي التي تفتتح",
+           "برونو أكل الأكلة الأخيرة\n      وهو الذي يفتتح", "برونو"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(LEADS_FIRST))
+def test_who_took_the_trick_before_leads_the_first(broken: BrokenCopy, lang: str) -> None:
+    old, new, word = LEADS_FIRST[lang]
+    found = claims(broken("briscola", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "briscola" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index(word)
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert found == [f"rules/briscola/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: "
+                     "the intro says 'Bruno' took the trick before and leads; in the replay "
+                     "'Anna' leads the first trick"]
+
+
+# Hearts' first hand: Anna passes K♠ Q♥ 10♥ to Bruno, Bruno J♥ A♦ K♣ to Carla.
+PASSES = {
+    "en": ("and 10♥ to Bruno", "and 9♥ to Bruno", "9♥", "Anna", "K♠ Q♥ 10♥"),
+    "de": ("A♦ und K♣ an Carla", "A♦ und Q♣ an Carla", "Q♣", "Bruno", "J♥ A♦ K♣"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(PASSES))
+def test_the_cards_a_start_says_a_player_passes(broken: BrokenCopy, lang: str) -> None:
+    old, new, card, seat, passed = PASSES[lang]
+    found = claims(broken("hearts", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "hearts" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index(card)
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert found == [f"rules/hearts/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: "
+                     f"the start says '{seat}' passes {card}; in the replay '{seat}' passes "
+                     f"{passed}"]
+
+
+# Peppa scivolosa's twelve hands: in the seventh Anna takes every negative card (45 for her,
+# −15 for each of the others); Bruno scores −15.
+SLAM = {
+    "en": ("Anna takes every negative card", "Bruno takes every negative card", "Bruno"),
+    "de": ("Anna nimmt alle Minuskarten", "Bruno nimmt alle Minuskarten", "Bruno"),
+    "ar": ("تأكل آنا كل الأوراق السالبة", "يأكل برونو كل الأوراق السالبة", "برونو"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SLAM))
+def test_a_sheets_hand_said_taken_whole_is_a_slam(broken: BrokenCopy, lang: str) -> None:
+    old, new, word = SLAM[lang]
+    found = claims(broken("peppa-scivolosa", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "peppa-scivolosa" / f"{lang}.yaml").read_text(
+        encoding="utf-8")
+    offset = text.index(new) + new.index(word)
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert found == [f"rules/peppa-scivolosa/{lang}.yaml:{line}:{col}: error[narration-claim]: "
+                     f"{lang}: step 7 says 'Bruno' takes everything; the hand's scores are not "
+                     "a slam's (45 for the one who takes everything): 'Bruno' scores -15"]
+
+
+def test_everything_taken_may_be_said_in_the_clause_after(broken: BrokenCopy) -> None:
+    """Peppa's Turin sheet, hand 3: Carla takes the Peppa and all the hearts."""
+    found = claims(broken("peppa", {"en.yaml": [("Carla takes the Peppa and all the hearts",
+                                                 "Bruno takes the Peppa and all the hearts")]}))
+    assert len(found) == 1 and ": en: step 3 says 'Bruno' takes everything;" in found[0], found
+
+
+# Oh Hell, trumps in turn: Bruno, Carla and Dario miss their bids and score 0 each.
+EACH_SCORE = {
+    "en": ("they score 0 each", "they score 1 each", "1"),
+    "it": ("segnano 0 ciascuno", "segnano 1 ciascuno", "1"),
+    "ru": ("каждый получает 0", "каждый получает 1", "1"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(EACH_SCORE))
+def test_a_figure_given_each_of_the_players_named_before(broken: BrokenCopy, lang: str) -> None:
+    old, new, word = EACH_SCORE[lang]
+    found = claims(broken("oh-hell", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "oh-hell" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index(word)
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert len(found) == 1, found
+    assert found[0].startswith(f"rules/oh-hell/{lang}.yaml:{line}:{col}: error[narration-claim]: "
+                               f"{lang}: the result gives 'Bruno', 'Carla' and 'Dario' 1 each; "
+                               "the replay has 'Bruno' 0"), found
+
+
+def test_a_german_card_with_its_article_may_take_the_trick(broken: BrokenCopy) -> None:
+    """Whist's turned card, step 3: «Der K♣ holt Darios Q♣ heraus» (the article is no
+    relative pronoun here): Anna's K♣ takes the trick, so the 7♠ cannot."""
+    found = claims(broken("whist", {"de.yaml": [("Der K♣ holt Darios Q♣", "Die 7♠ holt Darios Q♣")]}))
+    assert any(": de: step 3 says the 7♠ takes trick" in f and "'Anna''s K♣ takes it" in f
+               for f in found), found
+
+
+# Hearts to a hundred, hand 3: Bruno takes the queen and 18 points in all.
+POINTS_TAKEN = {
+    "en": ("Bruno takes the queen and 18 points in all", "Bruno takes the queen and 19 points in all"),
+    "it": ("Bruno prende la donna e 18 punti", "Bruno prende la donna e 19 punti"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(POINTS_TAKEN))
+def test_points_said_after_a_word_of_taking(broken: BrokenCopy, lang: str) -> None:
+    old, new = POINTS_TAKEN[lang]
+    found = claims(broken("hearts", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "hearts" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index("19")
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert len(found) == 1 and found[0].startswith(
+        f"rules/hearts/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: step 3 gives "
+        "'Bruno' 19; the replay has 18"), found
+
+
+# Oh Hell, trumps in turn: Bruno took three for two, Carla three for four, Dario one for two.
+FOR_BID = {
+    "en": ("Carla three for four", "Carla two for four", "two"),
+    "ro": ("Carla trei pentru patru", "Carla două pentru patru", "două"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(FOR_BID))
+def test_tricks_said_against_a_bid_in_a_list(broken: BrokenCopy, lang: str) -> None:
+    old, new, word = FOR_BID[lang]
+    found = claims(broken("oh-hell", {f"{lang}.yaml": [(old, new)]}))
+    text = (broken.tmp / "rules" / "oh-hell" / f"{lang}.yaml").read_text(encoding="utf-8")
+    offset = text.index(new) + new.index(word)
+    line, col = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    assert found == [f"rules/oh-hell/{lang}.yaml:{line}:{col}: error[narration-claim]: {lang}: "
+                     "the result says 'Carla' has taken 2 trick(s); in the replay 'Carla' has "
+                     "taken 3"]

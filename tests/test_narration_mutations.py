@@ -186,7 +186,10 @@ def test_a_sample_of_changes_is_reported_at_the_changed_line() -> None:
 # language's whole recall, 95 % or more on 2026-12-04); card-words has too few changes in the
 # corpus (three a language) to hold to a floor.
 FLOORS = {"player": 0.93, "winner": 0.85, "card-absent": 1.0, "card-held": 0.88,
-          "points": 0.75, "all": 0.94}
+          "points": 0.75, "all": 0.94,
+          # the intro's kinds (issue 36): turned 100 % in every language; dealt 79 % in
+          # Russian (11/14), and 5 of the 6 changes every tenth change reads
+          "turned": 0.95, "dealt": 0.75}
 
 
 # make test reads every tenth change (about 1,060, of every game, kind and language): a kind's

@@ -33,6 +33,12 @@ class ClaimKind(enum.StrEnum):
     LOSES = "loser"  # who loses
     TAKES_PART = "takes-part"  # a player named in a move's step takes part in it
     CARD = "card"  # a card named is in play at this step (in glyphs or in words)
+    TURNED = "turned"  # the card turned up at the deal (the trump card, the pile's first)
+    SLAM = "slam"  # a player takes everything in a score sheet's hand
+    TRICKS = "tricks"  # the number of tricks a player has taken
+    TAKEN = "taken"  # a card is among those a player has taken in tricks
+    DEALS = "deals"  # a player deals (turns up the card)
+    DEALT = "dealt"  # the number of cards a player is dealt (or the whole deal)
 
 
 # The kinds that only say a name or a card belongs in the step: they check the text, but a
@@ -69,6 +75,9 @@ class Claim:
             k.MAKES_BID: f"{who} {'makes' if self.value else 'misses'} the bid",
             k.WINS: f"{who} wins", k.LOSES: f"{who} loses",
             k.TAKES_PART: f"{who} takes part in the move", k.CARD: f"{card} is in play",
+            k.TURNED: f"{card} is turned up", k.DEALT: f"{who} is dealt {value} cards",
+            k.DEALS: f"{who} deals", k.TAKEN: f"{who} has taken {card}",
+            k.TRICKS: f"{who} has taken {value} tricks", k.SLAM: f"{who} takes everything",
         }[self.kind]
         return text
 

@@ -205,15 +205,17 @@ KEEPS = {
           r"|ещё|еще|вместо|без|только|единственн\w*|потом|позже|следующ\w*|снова|чем)(?!\w)",
     "ro": r"\b(?:ține|țin|păstrează|păstrând|are|au|avea|având|rămâne|rămas|încă|în loc|fără"
           r"|doar|singur\w*|apoi|mai târziu|următoare\w*|din nou|decât)\b",
-    "ar": r"(?<!\w)[وف]?(?:يحتفظ|تحتفظ|لديه|لديها|عنده|عندها|معه|معها|يبقى|تبقى|بقي|بقيت|بدلا|بدلاً"
+    "ar": r"(?<!\w)[وف]?(?:يحتفظ|تحتفظ|لديه|لديها|عنده|عندها|معه|معها|يبقى|تبقى|يبقي|تبقي|بقي|بقيت|بدلا|بدلاً"
           r"|دون|بلا|فقط|الوحيد\w*|لاحقا|لاحقاً|التالي\w*|مجددا|مجدداً)(?!\w)",
 }
 # A clause that denies or only supposes (it claims nothing of what happened): "may not bid
 # 1", "could have trumped", "non può dichiarare".
 HEDGED = {
+    # (and a clause that opens with "had": "Had Anna led the A♣ first, ...")
     "en": r"\b(?:not|n't|cannot|never|may|might|could|would|will|can|if|whatever|wants?|wishes"
-          r"|hopes?)\b|n't\b",
-    "it": r"\b(?:non|può|possono|potrebbe|poteva|se)\b",
+          r"|hopes?)\b|n't\b|^\s*had\b",
+    # (and the conditional: "il 2♥ l'avrebbe preso")
+    "it": r"\b(?:non|può|possono|potrebbe|poteva|se|avrebbe|avrebbero|sarebbe|sarebbero)\b",
     "de": r"\b(?:nicht|weder|kein\w*|darf|dürfen|dürfte|könnte|kann|wenn|falls)\b",
     "ru": r"(?<!\w)(?:не|нельзя|может|могут|мог\w*|бы|если)(?!\w)",
     "ro": r"\b(?:nu|poate|pot|putea|ar|dacă)\b",
@@ -376,7 +378,7 @@ def _count_pattern(lang: str) -> re.Pattern[str] | None:
         return None
     forms = sorted(((form, n) for n, alts in words.items() for form in alts.split("|")),
                    key=lambda f: -len(f[0]))
-    before = r"(?:[وب])?" if lang == "ar" else ""
+    before = r"(?:[وب]|ال)?" if lang == "ar" else ""  # "الثلاث عشرة", the thirteen
     alternation = "|".join(f"(?P<n{n}_{i}>{re.escape(form)})" for i, (form, n) in enumerate(forms))
     return re.compile(rf"(?<!\w){before}(?:{alternation})(?!\w)", re.IGNORECASE)
 
@@ -443,6 +445,26 @@ def shown(seats: frozenset[str] | set[str] | tuple[str, ...]) -> str:
     return " and ".join([", ".join(listed[:-1]), listed[-1]] if len(listed) > 1 else listed)
 
 
+def numbered_lists(text: str, names: Mapping[str, str]) -> list[tuple[int, str]]:
+    """The seats of the lists of numbered names a text holds ("Players 1 and 3", "Игроков
+    3 и 1", "اللاعبان 1 و3"), each at its number: (offset, seat). A name alone ("Player 2")
+    is no list."""
+    numbered: dict[str, dict[str, str]] = {}
+    for seat, name in names.items():
+        m = re.fullmatch(r"(.*?)(\w{3,})\s+(\d+)", name or "")
+        if m is not None:
+            numbered.setdefault(m.group(2)[:4], {})[m.group(3)] = seat
+    out = []
+    for stem, seats in numbered.items():
+        for found in re.finditer(rf"(?<!\w){re.escape(stem)}[\w\u064b-\u0652]*\s+(\d+(?:\s*"
+                                 rf"(?:,|and|и|e|und|și|و)\s*\d+)+)", text, re.IGNORECASE):
+            for n in re.finditer(r"\d+", found.group(1)):
+                listed = seats.get(n.group())
+                if listed is not None:
+                    out.append((found.start(1) + n.start(), listed))
+    return out
+
+
 def verdicts(text: str, names: Mapping[str, str], lang: str, losers: set[str],
              winners: set[str]) -> list[tuple[Clause, Mapping[str, str], set[str], str]]:
     """The claims of who loses and who wins that the replay's ``losers`` and ``winners``
@@ -462,18 +484,25 @@ def verdicts_read(text: str, names: Mapping[str, str], lang: str, losers: set[st
         for part in clauses(sentence.text, names, lang) if both else [sentence]:
             part = Clause(sentence.start + part.start, part.text, part.names, part.owners) \
                 if both else part
+            # "Players 1 and 3 have won": each of the list is claimed
+            listed = {seat for _, seat in numbered_lists(part.text, names)}
+            if listed:
+                part = Clause(part.start, part.text, part.names | listed, part.owners)
             for kind, seats, verb in ((LOSES, losers, "loses"), (WINS, winners, "wins")):
                 if seats and part.names and says(part, kind, lang):
-                    out.append((part, kind, seats, verb, bool(seats & part.names)))
+                    out.append((part, kind, seats, verb,
+                                bool(seats & part.names) and listed <= seats))
     return out
 
 
 def name_offsets(clause: Clause, names: Mapping[str, str], lang: str,
                  seats: frozenset[str] | set[str] | None = None) -> tuple[int, ...]:
-    """Where in the narration the clause names each of ``seats`` (all it names when None)."""
-    return tuple(clause.start + m.start() for seat in sorted(clause.names if seats is None
-                                                            else seats & clause.names)
-                 for m in _name_pattern(names[seat], lang).finditer(clause.text))
+    """Where in the narration the clause names each of ``seats`` (all it names when None),
+    also as a number of a list of numbered names ("Players 1 and 3")."""
+    wanted = clause.names if seats is None else seats & clause.names
+    return tuple(clause.start + m.start() for seat in sorted(wanted)
+                 for m in _name_pattern(names[seat], lang).finditer(clause.text)) + tuple(
+        clause.start + at for at, seat in numbered_lists(clause.text, names) if seat in wanted)
 
 
 def name_near(text: str, seat: str, at: int, names: Mapping[str, str], lang: str

@@ -378,9 +378,11 @@ def taking_card(clause: claims.Clause, names: Mapping[str, str], lang: str
     clause says no card takes, or denies or supposes."""
     if not claims.says(clause, claims.TAKES, lang) or claims.says(clause, claims.HEDGED, lang):
         return None
-    if _regex(rf"\s*(?:{RELATIVE[lang]})(?!\w)").match(clause.text):
-        return None  # "the 10♣, which takes the king": the king is taken
     spans = _card_spans(clause.text, lang)
+    relative = _regex(rf"\s*(?:{RELATIVE[lang]})(?!\w)").match(clause.text)
+    # (German's article is its relative pronoun too: "Der K♣ holt Darios Q♣ heraus")
+    if relative and not (spans and 0 <= spans[0][0] - relative.end() <= 1):
+        return None  # "the 10♣, which takes the king": the king is taken
     verb = _regex(claims.TAKES[lang]).search(clause.text)
     # Arabic puts the verb first: "وتأكل 8♦ التي لعبتها كارلا الأكلة"
     if not spans or verb is None or (spans[0][0] > verb.start() and lang != "ar"):
@@ -737,6 +739,7 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
             out += [(seat, *figure) for seat, figure in zip(together, listed)]
             together, colon, scorer = (), None, None
             continue
+        took = False  # a clause of the sentence so far says its player takes
         for c in claims.clauses(sentence.text, names, lang):
             clause = claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
             found = claims.numbers(clause)
@@ -758,8 +761,12 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
                 seat = None
                 if pronoun(clause, lang):
                     seat = last_named(words, clause, names, lang, genders)
-                elif len(said) == 1 and claims.says(clause, SCORES, lang):
-                    seat = next(iter(said))  # "Bruno takes 24 and reaches 101"
+                elif len(said) == 1 and (claims.says(clause, SCORES, lang) or (
+                        took and _regex(rf"^\D*\d+{POINTS[lang]}").match(
+                            words[found[0][1] - 1:found[0][1] + 20]) is not None)):
+                    # "Bruno takes 24 and reaches 101"; "Bruno takes the queen and 18
+                    # points in all" (points after a word of taking)
+                    seat = next(iter(said))
                 elif colon is not None and not said and figure_alone(sentence, lang):
                     seat = colon  # "Anna bid one and made it: 11."
                 if seat is not None:
@@ -767,6 +774,7 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
             elif len(found) >= 2 and not hedged:
                 out += paired(clause, found, names, lang)
             said |= clause.names
+            took = took or claims.says(clause, claims.TAKES, lang)
         before_colon = not claims.numbers(sentence) \
             and words[sentence.start + len(sentence.text):].startswith(":")
         colon = next(iter(sentence.names)) if len(sentence.names) == 1 and before_colon else None

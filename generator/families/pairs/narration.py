@@ -5,11 +5,13 @@ when it says who loses and who wins (claims.py reads these in each language)."""
 
 from __future__ import annotations
 
+import re
+
 from ...core.cards import card_name
 from ...core.cardwords import find_card_mentions
 from ...core.readings import ClaimKind as K
 from ...model.source import Key, Source
-from .. import claims, roles
+from .. import claims, dealing, roles
 from ..reading import Reading
 from ..shared import ReplayContext, narrations
 from .engine import PairsGame
@@ -62,6 +64,9 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
                     report.error(src.text_mark(base + ("start",), m.offset), "narration-card",
                                  f"{lang}: the start mentions {m.label}, which nobody "
                                  "holds or lays down at the start")
+        if narration.start and replay.start is not None:
+            _first_pairs(ctx, src, base + ("start",), narration.start, lang, names, replay,
+                         reading)
         # The intro may name the removed cards too; the result, the cards of the last move and
         # those still held at the end.
         game = ctx.game
@@ -78,6 +83,10 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
                 if m.card not in allowed:
                     report.error(src.text_mark(base + (part,), m.offset), "narration-card",
                                  f"{lang}: the {part} mentions {m.label}, which {why}")
+        dealt = replay.deal_counts or {s: len(h) for s, h in (replay.dealt or {}).items()}
+        dealing.deal_counts(report=report, reading=reading, src=src, key=base + ("intro",),
+                            text=narration.intro or "", lang=lang, names=names, dealt=dealt,
+                            where=f"{lang}: the intro")
         if narration.result and replay.complete:
             _check_result(ctx, src, base + ("result",), narration.result, lang, names, replay,
                           reading)
@@ -102,6 +111,68 @@ def _check_result(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, 
             f"{claims.shown(seats)} {verb if len(seats) == 1 else verb[:-1]}")
 
 
+# Between the two cards of a pair laid down: "3♥ with 3♣", "J♦ und J♣", "A♥ zu A♦",
+# "10♣ con il 10♦", "K♦ с K♣", "Q♠ împreună cu 10♥", "A♠ مع A♥".
+_PAIR_LINK = {
+    "en": r"\s*(?:with|and)\s+(?:(?:the|his|her|their)\s+)?$",
+    "it": r"\s*(?:con|e|insieme a)\s*(?:(?:il|lo|la|l['’]|suo|sua)\s*)?$"
+          r"|\s*(?:col|all['’]|al|alla|insieme al\w*)\s*$",
+    "de": r"\s*(?:mit|und|zu)\s+(?:(?:der|dem|den|die|seiner|seinem|ihrer|ihrem)\s+)?$",
+    "ru": r"\s*(?:с|со|и|вместе с\w*)\s+(?:(?:своей|своим)\s+)?$",
+    "ro": r"\s*(?:cu|și|împreună cu)\s+$",
+    "ar": r"\s*(?:مع|و)\s*$",
+}
+
+
+def _first_pairs(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Key,
+                 words: str, lang: str, names: dict[str, str], replay: Replay,
+                 reading: Reading) -> None:
+    """Two cards the start says are laid down together ("she discards 3♥ with 3♣", "Jonas
+    legt J♦ und J♣ ab", "يضع يوناس J♦ مع J♣") are a pair the replay lays down first (of
+    the one the clause names, when it names one): a clause of laying down, the cards right
+    after the verb and before any word of keeping."""
+    laid = {seat: {frozenset(p) for p in pairs} for seat, pairs in replay.first_pairs.items()}
+    link = claims._pattern(_PAIR_LINK[lang])
+    verb = claims._pattern(claims.PLAYS[lang])
+    keeps = claims._pattern(claims.KEEPS[lang])
+    for sentence in claims.sentences(words, names, lang):
+        start = 0
+        for piece in [*re.split(r"[,;،]", sentence.text), ""]:
+            part = claims.Clause(sentence.start + start, piece,
+                                 claims.named(piece, names, lang))
+            start += len(piece) + 1
+            found = verb.search(piece)
+            if found is None or claims.says(part, claims.HEDGED, lang):
+                continue
+            subject = roles.subjects(part, names, lang)
+            cards = [(m.card, m.offset, m.offset + len(m.words or card_name(m.card)))
+                     for m in find_card_mentions(piece, lang)]
+            used = -1
+            for i in range(len(cards) - 1):
+                (first, at, end), (second, at2, _) = cards[i], cards[i + 1]
+                if i <= used or at < found.start() or keeps.search(piece, found.end(), at) \
+                        or not link.fullmatch(piece[end:at2]):
+                    continue
+                used = i + 1
+                pair = frozenset({first, second})
+                owners = sorted(seat for seat, pairs in laid.items() if pair in pairs)
+                ok = bool(owners) and (len(subject) != 1 or set(subject) <= set(owners))
+                offset = part.start + at
+                reading.claim(key, K.PLAYS, offset, covers=(
+                    offset, part.start + at2, *claims.name_offsets(part, names, lang, subject)),
+                    seats=tuple(owners) or tuple(subject), card=first, ok=ok)
+                if not ok:
+                    seats = sorted(subject) if len(subject) == 1 else sorted(laid)
+                    first_pairs = ", ".join(f"{card_name(a)} {card_name(b)}" for seat in seats
+                                            for a, b in replay.first_pairs.get(seat, ()))
+                    ctx.report.error(
+                        src.text_mark(key, offset), "narration-claim",
+                        f"{lang}: the start says {card_name(first)} and {card_name(second)} "
+                        "are laid down as a pair; in the replay "
+                        + (f"'{seats[0]}' lays down {first_pairs or 'no pair'}"
+                           if len(subject) == 1 else f"the first pairs are {first_pairs}"))
+
+
 def _pairs_said(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Key,
                 words: str, lang: str, names: dict[str, str], step: ReplayStep, number: int,
                 reading: Reading) -> set[int]:
@@ -114,9 +185,15 @@ def _pairs_said(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, ke
     if not pair:
         return reported
     for part in claims.sentence_clauses(words, names, lang):
-        if not claims.says(part, claims.PAIRS, lang) or claims.says(part, claims.HEDGED, lang):
+        if claims.says(part, claims.HEDGED, lang):
             continue
-        for card, at in claims.cards(part, lang):
+        if claims.says(part, claims.PAIRS, lang):
+            said = claims.cards(part, lang)
+        elif claims.says(part, claims.PLAYS, lang):  # "lays it down with the 8♠"
+            said = claims.played_with(part, lang)
+        else:
+            continue
+        for card, at in said:
             if card not in hand:
                 continue
             reading.claim(key, K.PLAYS, at, seats=(step.drawer,), card=card, ok=card in pair)

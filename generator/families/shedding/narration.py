@@ -8,7 +8,7 @@ from ...core.cards import card_name
 from ...core.cardwords import find_card_mentions
 from ...core.readings import ClaimKind as K
 from ...model.source import Key, Source
-from .. import claims, roles
+from .. import claims, dealing, roles
 from ..reading import Reading
 from ..shared import ReplayContext, narrations
 from .engine import ShedGame
@@ -57,6 +57,11 @@ def check_narration(ctx: ReplayContext[ShedGame, ShedExampleSpec], replay: Repla
                 ("intro", narration.intro, set(ctx.game.deck.cards)),
                 ("start", narration.start, dealt | {c for c in (replay.turned, replay.start_top)
                                                     if c is not None})):
+            dealing.turned_up(report=report, reading=reading, src=src, key=base + (part,),
+                              text=text or "", lang=lang, names=names,
+                              turned={c for c in (replay.turned, replay.start_top) if c},
+                              dealer=replay.dealer,
+                              where=f"{lang}: the {part}")
             for m in find_card_mentions(text or "", lang):
                 reading.claim(base + (part,), K.CARD, m.offset, card=m.card,
                               ok=m.card in allowed)

@@ -5,6 +5,7 @@ the replay did (claims.py reads these claims in each language)."""
 
 from __future__ import annotations
 
+import re
 from typing import Collection, Mapping
 
 from ...core.cards import Card, Suit, card_name
@@ -12,10 +13,11 @@ from ...core.cardwords import find_card_mentions, suit_word
 from ...core.readings import ClaimKind
 from ...core.readings import ClaimKind as K
 from ...model.source import Key, Source
-from .. import claims, roles
+from .. import claims, dealing, roles
 from ..reading import Reading
 from ..shared import narrations
 from .record import Replay, TrickReplay
+from .scoring import Winning
 from .start import Context
 
 
@@ -40,6 +42,7 @@ def check_narration(ctx: Context, replay: Replay) -> None:
                     claims.scores(key, words, where, {
                         s: {row.scores[s]: "the hand's score", row.totals[s]: "the total"}
                         for s in replay.seats})
+                    claims.slam(key, words, where, row.scores)
             else:
                 trick = replay.tricks[i]
                 # the cards held before the trick, and those drawn from the stock after it
@@ -60,9 +63,42 @@ def check_narration(ctx: Context, replay: Replay) -> None:
                              where=f"{lang}: the {part}", why="is not in play in this game",
                              reading=reading)
                 claims.bids(base + (part,), text, f"{lang}: the {part}", replay.bids)
+                if part != "result" and replay.turned is not None:
+                    dealing.turned_up(report=ctx.report, reading=reading, src=src,
+                                      key=base + (part,), text=text, lang=lang, names=names,
+                                      turned={replay.turned}, dealer=replay.dealer,
+                                      where=f"{lang}: the {part}")
         if narration.result and replay.complete:
             claims.result(base + ("result",), narration.result, f"{lang}: the result", replay)
             claims.bids_made(base + ("result",), narration.result, f"{lang}: the result", replay)
+        if narration.start and replay.passes:
+            claims.passes(base + ("start",), narration.start, f"{lang}: the start",
+                          replay.passes)
+        if narration.start and replay.tricks:
+            claims.held_bidding(base + ("start",), narration.start, f"{lang}: the start",
+                                replay.tricks[0].hands_before)
+        if narration.intro and replay.tricks:
+            claims.leads_first(base + ("intro",), narration.intro, f"{lang}: the intro",
+                               replay.tricks[0].cards[0][0])
+        if narration.intro and replay.taken_before:
+            claims.taken(base + ("intro",), narration.intro, f"{lang}: the intro",
+                         replay.taken_before)
+            claims.tricks_taken(base + ("intro",), narration.intro, f"{lang}: the intro",
+                                {s: len(c) // len(replay.seats)
+                                 for s, c in replay.taken_before.items()})
+        if narration.result and replay.complete:
+            everything: dict[str, set[Card]] = {s: set(c) for s, c in replay.taken_before.items()}
+            for trick in replay.tricks:
+                everything.setdefault(trick.winner, set()).update(c for _, c in trick.cards)
+            claims.taken(base + ("result",), narration.result, f"{lang}: the result", everything)
+            claims.hand_bids = dict(replay.bids)
+            claims.tricks_taken(base + ("result",), narration.result, f"{lang}: the result",
+                                replay.tricks_won)
+        if narration.result and replay.tricks and replay.tricks[-1].draws:
+            last = replay.tricks[-1]  # the stock drawn after the last trick
+            claims.draws(base + ("result",), narration.result, f"{lang}: the result",
+                         last.draws, {c for _, c in last.draws}
+                         | {c for h in last.hands_before.values() for c in h})
 
 
 class _Claims:
@@ -73,6 +109,9 @@ class _Claims:
         self.report, self.src, self.lang, self.names = ctx.report, src, lang, names
         self.reading = reading  # every claim read is recorded there, borne out or not
         self.per_trick = ctx.game.scoring.per_trick  # a trick's own worth, stated in results
+        self.end = ctx.game.options.end  # a game of one hand is won by the hand's best score
+        self.slams = ctx.game.scoring.slam  # what taking everything scores, in a sheet's hand
+        self.hand_bids: dict[str, int] = {}  # the bids, once known: tricks said against them
         self.genders: dict[str, str] = dict(ctx.spec.genders)
         self.reported: set[tuple[Key, int]] = set()  # where an error was said: said once
         self.covered: set[tuple[Key, int]] = set()  # the cards a claim of playing read
@@ -123,6 +162,20 @@ class _Claims:
                             f"{card_name(played[trick.winner])} takes it")
             keeps = claims.says(clause, claims.KEEPS, lang) \
                 or claims.says(clause, claims.HEDGED, lang)
+            if not takers and not keeps and claims.says(clause, claims.TAKES, lang) \
+                    and not claims.says(clause, _TRICK, lang):  # (what takes a trick: above)
+                # "the 10♣, which takes the king of hearts", "holt das A♥ Brunos 4♥": what a
+                # card takes (the cards after the word of taking) is in the trick
+                held = {c for h in trick.hands_before.values() for c in h}
+                verb = clause.start + claims.first(clause, claims.TAKES, lang)
+                for card, at in claims.cards(clause, lang):
+                    if at < verb or card not in held or (taking and at == taking[1]):
+                        continue
+                    self.reading.claim(key, K.IN_TRICK, at, card=card,
+                                       ok=card in played.values())
+                    if card not in played.values():
+                        self._error(key, at, f"{where} says {card_name(card)} is taken in "
+                                    f"trick {trick.number}; it is not played in it")
             for seat, card, at in roles.possessives(clause, names, lang):
                 card_at = next((c_at for c, c_at in claims.cards(clause, lang) if c == card), at)
                 # "Dario's 8♣": a card of his hand and, in a clause that speaks of no card
@@ -161,8 +214,15 @@ class _Claims:
         self._in_trick(key, words, where, trick, held - {c for _, c in trick.draws}
                        - {c for _, c in drawn_before})
         self._holds(key, words, where, trick)
+        self.draws(key, words, where, (*drawn_before, *trick.draws), held)
+
+    def draws(self, key: Key, words: str, where: str, draws: tuple[tuple[str, Card], ...],
+              held: set[Card]) -> None:
+        """Who draws which card from the stock (``draws``: after the trick before and this
+        one, or, in the result, after the last trick), among the cards in play (``held``)."""
+        lang = self.lang
         drawn: dict[str, set[Card]] = {}
-        for seat, card in (*drawn_before, *trick.draws):
+        for seat, card in draws:
             drawn.setdefault(seat, set()).add(card)
         for seat, part in self._plays(words, claims.DRAWS) if drawn else ():
             mentioned = [(c, at) for c, at in claims.cards(part, lang) if c in held]
@@ -175,6 +235,190 @@ class _Claims:
                 self._error(key, at, f"{where} says '{seat}' draws {card_name(card)}; in the "
                             f"replay '{seat}' draws "
                             f"{' '.join(sorted(card_name(c) for c in drawn[seat]))}")
+
+    def taken(self, key: Key, words: str, where: str, taken: Mapping[str, Collection[Card]]
+              ) -> None:
+        """The cards a player has taken in tricks, as an intro or a result says ("Anna has
+        already taken the Q♠ and nine hearts"): a clause of taking with one player as its
+        subject, and the cards it names (``taken``: each seat's cards taken so far)."""
+        lang, names = self.lang, self.names
+        for part in claims.sentence_clauses(words, names, lang):
+            if not claims.says(part, claims.TAKES, lang) or claims.says(part, claims.HEDGED, lang):
+                continue
+            subject = roles.subjects(part, names, lang)
+            if len(subject) != 1:
+                continue
+            seat = next(iter(subject))
+            named = claims.name_offsets(part, names, lang, set(subject))
+            for card, at in claims.cards(part, lang):
+                ok = card in taken.get(seat, ())
+                self.reading.claim(key, K.TAKEN, at, covers=(at, *named), seats=(seat,),
+                                   card=card, ok=ok)
+                if not ok:
+                    owner = next((s for s, cards in taken.items() if card in cards), None)
+                    self._error(key, at, f"{where} says '{seat}' has taken {card_name(card)}; in "
+                                "the replay " + (f"'{owner}' has" if owner else "nobody has"),
+                                hint=f"name {names[owner]} as the one who took it"
+                                if owner else None)
+
+    def tricks_taken(self, key: Key, words: str, where: str, won: Mapping[str, int]) -> None:
+        """How many tricks a player has taken, as an intro or a result says ("Bruno took four
+        tricks", "Anna took no trick", "Анна взяла все тринадцать взяток"): a clause of taking
+        tricks with one player as its subject and a count, or a word of none (``won``: each
+        seat's tricks so far)."""
+        lang, names = self.lang, self.names
+        trick, none = claims._pattern(_TRICK[lang]), claims._pattern(_NO_TRICK[lang])
+        against = claims._pattern(_FOR_BID[lang])
+        took = False  # the sentence so far says a player took tricks (for a bid)
+        # a side's tricks ("Bruno and Dario take nine tricks") are no one player's
+        shared = [(s.start, s.start + len(s.text)) for s in claims.sentences(words, names, lang)
+                  if len(roles.joint(s, names, lang)) >= 2]
+        for part in claims.sentence_clauses(words, names, lang):
+            if any(a <= part.start < b for a, b in shared):
+                continue
+            # "Bruno took three for two, Carla three for four": tricks against a bid
+            for_bid = bool(self.hand_bids) and against.search(part.text) is not None \
+                and len(claims.counts(part, lang)) == 2
+            took = (took or claims.says(part, claims.TAKES, lang)) and for_bid
+            if not (claims.says(part, claims.TAKES, lang) or took) or not (
+                    trick.search(part.text) or for_bid):
+                continue
+            subject = roles.subjects(part, names, lang)
+            if len(subject) != 1:
+                continue
+            zero = none.search(part.text)
+            found = [(0, part.start + zero.start())] if zero else [] if claims.says(
+                part, claims.HEDGED, lang) else claims.counts(part, lang)[:1]
+            seat = next(iter(subject))
+            for value, at in found:
+                ok = won.get(seat, 0) == value
+                self.reading.claim(key, K.TRICKS, at, covers=(
+                    at, *claims.name_offsets(part, names, lang, set(subject))),
+                    seats=(seat,), value=value, ok=ok)
+                if not ok:
+                    self._error(key, at, f"{where} says '{seat}' has taken {value} trick(s); in "
+                                f"the replay '{seat}' has taken {won.get(seat, 0)}")
+
+    def each_scores(self, key: Key, words: str, where: str,
+                    figures: Mapping[str, Mapping[int, str]]) -> None:
+        """A figure a sentence that names nobody gives "each" ("…and Dario one for two: they
+        score 0 each", "segnano 0 ciascuno", "каждый получает 0"): each player the sentence
+        before names has it."""
+        lang, names = self.lang, self.names
+        each = claims._pattern(dealing.EACH[lang])
+        before: frozenset[str] = frozenset()
+        for sentence in claims.sentences(words, names, lang):
+            said = before
+            before = sentence.names
+            if sentence.names or len(said) < 2 or not each.search(sentence.text) \
+                    or not claims.says(sentence, roles.SCORES, lang) \
+                    or claims.says(sentence, claims.HEDGED, lang):
+                continue
+            for value, at in claims.numbers(sentence):
+                ok = all(value in figures.get(s, {}) for s in said)
+                self.reading.claim(key, K.SCORE, at, seats=said, value=value, ok=ok)
+                if not ok:
+                    self._error(key, at, f"{where} gives {claims.shown(said)} {value} each; the "
+                                "replay has " + ", ".join(
+                                    f"'{s}' " + ", ".join(f"{v} ({what})" for v, what in
+                                                          figures.get(s, {}).items())
+                                    for s in sorted(said)))
+
+    def slam(self, key: Key, words: str, where: str, scores: Mapping[str, int]) -> None:
+        """A score sheet's hand in which one player is said to take everything ("Anna takes
+        every negative card", "Carla takes the Peppa and all the hearts"): the hand's scores
+        are those of taking everything (the slam's, for that player and the others)."""
+        slam, lang, names = self.slams, self.lang, self.names
+        if slam is None:
+            return
+        every = claims._pattern(_EVERY[lang])
+        for part in claims.sentence_clauses(words, names, lang):
+            # "all" may follow in the clauses after ("takes the Peppa and all the hearts")
+            rest = claims.sentences(words[part.start:], names, lang)[:1]
+            if not claims.says(part, claims.TAKES, lang) or not rest \
+                    or not every.search(rest[0].text) \
+                    or claims.says(part, claims.HEDGED, lang) or claims.numbers(rest[0]):
+                continue  # ("takes the queen and 18 points in all": a figure, not a slam)
+            subject = roles.subjects(part, names, lang) or (
+                part.names if len(part.names) == 1 else frozenset())
+            if len(subject) != 1:
+                continue
+            seat = next(iter(subject))
+            ok = scores.get(seat) == slam.taker and (slam.others is None or all(
+                v == slam.others for s, v in scores.items() if s != seat))
+            at = claims.offset_of(part, seat, names, lang)
+            self.reading.claim(key, K.SLAM, at, covers=claims.name_offsets(
+                part, names, lang, set(subject)), seats=(seat,), ok=ok)
+            if not ok:
+                self._error(key, at, f"{where} says '{seat}' takes everything; the hand's "
+                            f"scores are not a slam's ({slam.taker} for the one who takes "
+                            f"everything): '{seat}' scores {scores.get(seat)}")
+
+    def leads_first(self, key: Key, words: str, where: str, leader: str) -> None:
+        """Who took the trick before the example and so leads its first, as an intro says
+        ("Anna took the last trick and leads", "Десятую взятку взяла Карла, ей и ходить"): a
+        sentence of taking a trick, with no count, a word of leading and one player taking."""
+        lang, names = self.lang, self.names
+        leads = claims._pattern(_LEADS[lang])
+        for sentence in claims.sentences(words, names, lang):
+            if not leads.search(sentence.text) or claims.says(sentence, claims.HEDGED, lang):
+                continue
+            for part in claims.clauses(sentence.text, names, lang):
+                part = claims.Clause(sentence.start + part.start, part.text, part.names)
+                if not (claims.says(part, claims.TAKES, lang) and claims.says(part, _TRICK, lang)
+                        ) or claims.counts(part, lang):
+                    continue
+                subject = roles.subjects(part, names, lang) or (
+                    part.names if len(part.names) == 1 else frozenset())
+                if len(subject) != 1:
+                    continue
+                seat = next(iter(subject))
+                at = claims.offset_of(part, seat, names, lang)
+                self.reading.claim(key, K.TAKES, at, covers=claims.name_offsets(
+                    part, names, lang, set(subject)), seats=(seat,), ok=seat == leader)
+                if seat != leader:
+                    self._error(key, at, f"{where} says '{seat}' took the trick before and "
+                                f"leads; in the replay '{leader}' leads the first trick",
+                                hint=f"name {names[leader]} as the one who leads")
+
+    def passes(self, key: Key, words: str, where: str,
+               passes: Mapping[str, Collection[Card]]) -> None:
+        """The cards a start says each player passes ("Anna passes K♠, Q♥ and 10♥ to Bruno",
+        "Bruno gibt J♥, A♦ und K♣ an Carla", "Анна отдаёт Дарио K♠, A♥ и K♥"): in a sentence
+        of passing, the cards of each stretch between commas go with the player first named
+        as the one who passes (the last one named so, for a stretch that names none)."""
+        lang, names = self.lang, self.names
+        verb = claims._pattern(_PASSES[lang])
+        for sentence in claims.sentences(words, names, lang):
+            if not verb.search(sentence.text):
+                continue
+            passer: str | None = None
+            start = 0
+            for piece in re.split(r"[,;،]", sentence.text):
+                part = claims.Clause(sentence.start + start, piece,
+                                     claims.named(piece, names, lang))
+                start += len(piece) + 1
+                if claims.says(part, claims.HEDGED, lang) or claims.says(part, claims.KEEPS,
+                                                                         lang):
+                    passer = None
+                    continue
+                found = verb.search(piece)
+                if found is not None:
+                    subject = roles.subjects(claims.Clause(part.start, piece[:found.start()],
+                                                           part.names), names, lang)
+                    first = [(at, s) for s in subject for at in claims.name_offsets(
+                        part, names, lang, {s})]
+                    passer = min(first)[1] if first else None
+                if passer is None or passer not in passes:
+                    continue
+                for card, at in claims.cards(part, lang):
+                    ok = card in passes[passer]
+                    self.reading.claim(key, K.PLAYS, at, covers=(at, *claims.name_offsets(
+                        part, names, lang, {passer})), seats=(passer,), card=card, ok=ok)
+                    if not ok:
+                        self._error(key, at, f"{where} says '{passer}' passes "
+                                    f"{card_name(card)}; in the replay '{passer}' passes "
+                                    f"{' '.join(card_name(c) for c in passes[passer])}")
 
     def _in_trick(self, key: Key, words: str, where: str, trick: TrickReplay,
                   held: set[Card]) -> None:
@@ -333,6 +577,37 @@ class _Claims:
                         f"{bids[seat]}", hint="the bids the narration states are checked "
                         "against the script's bids")
 
+    def held_bidding(self, key: Key, words: str, where: str,
+                     hands: Mapping[str, Collection[Card]]) -> None:
+        """The cards a player bids with, as a text says ("Анна с A♥ и K♥ заказывает две",
+        "Bruno mit dem K♦ und der 4♣ sagt einen an"): the cards after the language's "with"
+        and before the word of bidding, in a sentence with one player as its subject, are in
+        that player's hand (``hands``: as dealt)."""
+        lang, names = self.lang, self.names
+        with_ = claims._pattern(claims.WITH[lang])
+        bids = claims._pattern(claims.BIDS[lang])
+        for sentence in claims.sentences(words, names, lang):
+            verb = bids.search(sentence.text)
+            if verb is None or claims.says(sentence, claims.HEDGED, lang):
+                continue
+            subject = roles.subjects(claims.Clause(sentence.start, sentence.text[:verb.start()],
+                                                   sentence.names), names, lang)
+            if len(subject) != 1:
+                continue
+            seat = next(iter(subject))
+            mentions = [m for m in find_card_mentions(sentence.text, lang)
+                        if m.offset < verb.start()]
+            first = next((i for i, m in enumerate(mentions)
+                          if with_.search(sentence.text[:m.offset])), None)
+            for m in mentions[first:] if first is not None else ():
+                at = sentence.start + m.offset
+                ok = m.card in hands.get(seat, ())
+                self.reading.claim(key, K.OWNS, at, covers=(at, *claims.name_offsets(
+                    sentence, names, lang, {seat})), seats=(seat,), card=m.card, ok=ok)
+                if not ok:
+                    self._error(key, at, f"{where} says '{seat}' holds {card_name(m.card)}; in "
+                                f"the replay '{seat}' does not")
+
     def bids_made(self, key: Key, words: str, where: str, replay: Replay) -> None:
         """A clause that says one player makes (or misses) the bid: the replay's tricks must
         agree with the bid."""
@@ -464,8 +739,14 @@ class _Claims:
                 if value is not None:
                     figures[s].setdefault(value, what)
         self.scores(key, words, where, figures)
+        self.each_scores(key, words, where, figures)
+        winners = set(replay.winners)
+        if not winners and self.end.hands == 1 and replay.scores \
+                and self.end.winning in (Winning.HIGHEST, Winning.LOWEST):
+            best = (max if self.end.winning is Winning.HIGHEST else min)(replay.scores.values())
+            winners = {s for s, score in replay.scores.items() if score == best}
         for part, kind, seats, verb, ok in claims.verdicts_read(
-                words, self.names, self.lang, set(replay.losers), set(replay.winners)):
+                words, self.names, self.lang, set(replay.losers), winners):
             self.reading.claim(key, K.LOSES if kind is claims.LOSES else K.WINS,
                                claims.offset_of(part, sorted(part.names)[0], self.names,
                                                 self.lang),
@@ -479,6 +760,50 @@ class _Claims:
                 "narration-claim", f"{where} says {claims.shown(part.names)} "
                 f"{verb if len(part.names) == 1 else verb[:-1]}; in the replay "
                 f"{claims.shown(seats)} {verb if len(seats) == 1 else verb[:-1]}")
+
+
+# Passing cards before the play: "passes", "sends", "gets rid of", "gibt ... an".
+_PASSES = {
+    "en": r"\b(?:pass(?:es)?|sends?|gets? rid of|gives?)\b",
+    "it": r"\b(?:passa|passano|manda|si libera d\w*|cede|dà)\b",
+    "de": r"\b(?:schiebt|gibt|reicht|gibt ab|schickt)\b",
+    "ru": r"(?<!\w)(?:передаёт|передает|отдаёт|отдает|отправляет|сбрасывает)(?!\w)",
+    "ro": r"\b(?:pasează|dă|trimite|scapă de)\b",
+    "ar": r"(?<!\w)[وف]?(?:يمرّر|تمرّر|يمرر|تمرر|يعطي|تعطي|يرسل|ترسل|يتخلّص من|تتخلّص من"
+          r"|يتخلص من|تتخلص من)(?!\w)",
+}
+# Every (card of a kind): "takes every negative card", "all the hearts", "alle Minuskarten".
+_EVERY = {
+    "en": r"\b(?:every|all)\b", "it": r"\b(?:tutt[ie]|ogni)\b", "de": r"\balle\w*\b",
+    "ru": r"(?<!\w)(?:все|всю|всех)(?!\w)", "ro": r"\b(?:toate|tot|toți)\b",
+    "ar": r"(?<!\w)[وف]?(?:كلّ|كل)(?!\w)",
+}
+# Leading (the next trick): "leads", "ей и ходить", "deschide", "التي تفتتح".
+_LEADS = {
+    "en": r"\bleads?\b", "it": r"\b(?:esce|apre|attacca)\b",
+    "de": r"\b(?:spielt aus|kommt heraus|ist am Zug)\b",
+    "ru": r"(?<!\w)(?:ходить|ходит|заходит)(?!\w)", "ro": r"\bdeschide\b",
+    "ar": r"(?<!\w)[وف]?(?:تفتتح|يفتتح)(?!\w)",
+}
+# Tricks taken against a bid: "three for two", "trei pentru două", "три при заказе на две".
+_FOR_BID = {
+    "en": r"\bfor\b", "it": r"\bper\b", "de": r"\bbei\b", "ru": r"(?<!\w)при заказе",
+    "ro": r"\bpentru\b", "ar": r"(?<!\w)وقد (?:طلب|طلبت)(?!\w)",
+}
+# A trick, and no trick at all ("took no trick", "n-a luat nicio levată", "ни одной взятки").
+_TRICK = {
+    "en": r"\btricks?\b", "it": r"\bpres[ae]\b", "de": r"\bStich\w*",
+    "ru": r"(?<!\w)взят\w*", "ro": r"\blevat\w*",
+    "ar": r"(?<!\w)[وف]?(?:ال)?أكل(?:ة|ات|تين)(?!\w)",
+}
+_NO_TRICK = {
+    "en": r"\bno tricks?\b|\bnot (?:taken |won )?a single trick\b",
+    "it": r"\bnessuna presa\b|\bneanche una presa\b",
+    "de": r"\bkeinen (?:einzigen )?Stich\b",
+    "ru": r"(?<!\w)ни одной(?: взятки)?(?!\w)",
+    "ro": r"\bnicio levată\b|\bniciuna\b",
+    "ar": r"(?<!\w)(?:أي|ولا) أكلة(?!\w)",
+}
 
 
 def _check_cards(ctx: Context, src: Source, key: Key, words: str, lang: str, *,
