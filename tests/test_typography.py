@@ -34,7 +34,21 @@ def test_a_negative_number_with_a_hyphen_is_found_at_its_column() -> None:
         (2, 14, "-4"), (2, 21, "-44"), (2, 26, "-1.5")]
 
 
+def test_a_subtraction_with_a_hyphen_is_found_at_its_hyphen() -> None:
+    """ru/ro/en Peppa Scivolosa said 'Carla scores 30 - 12 = 18' and passed (issue 38)."""
+    src, problems = load_yaml("x.yaml", "k: >-\n  Carla scores 30 - 12 = 18, Dario 4 - 2.5 =1.5.\n")
+    assert src is not None and problems == []
+    report = Report()
+    check_minus_signs(src, report)
+    assert [(d.mark.line, d.mark.col, d.message) for d in report.items] == [
+        (2, 19, f"'30 - 12' subtracts with a hyphen-minus: a subtraction takes the minus sign, "
+                f"'30 {MINUS} 12'"),
+        (2, 38, f"'4 - 2.5' subtracts with a hyphen-minus: a subtraction takes the minus sign, "
+                f"'4 {MINUS} 2.5'")]
+
+
 @pytest.mark.parametrize("text", [
+    "for 2 - 6 players", "30 \u2212 12 = 18", "pages 4 - 9, then 10 = ten",
     "for 2-6 players", "on 2026-12-03", "the 10-card hand", "x-1",
     "see https://example.org/a-1", "a minus sign: −4", "- a list item", "+-3", "[a](#s-2)",
     "50%-60%"])

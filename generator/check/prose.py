@@ -34,12 +34,27 @@ def check_images(src: Source, report: Report) -> None:
 _HYPHEN_MINUS = re.compile(r"(?<![\w\-\u2212+)\]}/.:=#&%])-(?=\d)")
 
 
+# A sum worked out with a hyphen-minus: "30 - 12 = 18" (a spaced hyphen between two numbers,
+# an equals sign after them); a spaced range ("2 - 6 players") has no equals sign.
+_HYPHEN_SUBTRACTION = re.compile(r"(?<=\d)[ \u00a0]+-[ \u00a0]+(\d+(?:[.,]\d+)?)(?=[ \u00a0]*=)")
+
+
 def check_minus_signs(src: Source, report: Report) -> None:
     """A negative number in prose is written with the minus sign (U+2212), as the generated
-    text writes it: the hyphen is shorter, sits lower and breaks a line after it."""
+    text writes it: the hyphen is shorter, sits lower and breaks a line after it. So is a
+    subtraction."""
     for key, text in strings_in(src.data):
         if "-" not in text:
             continue
+        for m in _HYPHEN_SUBTRACTION.finditer(text):
+            at = m.start() + m.group().index("-")
+            first = re.search(r"\d+(?:[.,]\d+)?$", text[:m.start()])
+            left = first.group() if first else ""
+            report.warning(src.text_mark(key, at), "hyphen-minus",
+                           f"'{left} - {m.group(1)}' subtracts with a hyphen-minus: a subtraction "
+                           f"takes the minus sign, '{left} \u2212 {m.group(1)}'",
+                           hint="type \u2212 (U+2212 MINUS SIGN; in Markdown also &minus;) in "
+                           "place of the hyphen")
         for m in _HYPHEN_MINUS.finditer(text):
             number = re.match(r"\d+(?:[.,]\d+)?", text[m.end():])
             figure = number.group() if number else ""

@@ -175,9 +175,10 @@ ROWS: tuple[Row, ...] = (
         "so the printed cards' addresses and QR codes, the canonical links and the sitemap "
         "lead nowhere; set the address the site is served from", warning=True),
     Row(("hyphen-minus",),
-        "a negative number in prose written with a hyphen-minus (`-10`): the minus sign "
-        "(`\u221210`, U+2212) is what the generated text writes, the same width as a plus and "
-        "never a line break after it", warning=True),
+        "a negative number in prose written with a hyphen-minus (`-10`), or a sum worked out "
+        "with one (`30 - 12 = 18`): the minus sign (`\u221210`, `30 \u2212 12`, U+2212) is "
+        "what the generated text writes, the same width as a plus and never a line break after "
+        "it", warning=True),
     Row(("unknown-override",),
         "build only: a file of the site's templates folder whose name is near, but not, a "
         "file of the built-in theme (with the nearest): a typo, which overrides nothing",
