@@ -16,6 +16,7 @@ import pytest
 
 from conftest import corpus, shown_card, sized
 from generator.check.games import CheckResult
+from generator.core.markup import minus_sign
 from generator.families.pairs.record import Replay as PairsReplay
 from generator.families.shedding.record import Replay as ShedReplay
 from generator.families.tricks.engine import TricksGame
@@ -254,8 +255,10 @@ def test_every_example_steps_through_as_the_replay_went(server: str, browser: An
                         assert shown["name"].startswith(shown["rowName"]), (where, seat, shown)
                         assert shown["played"] == state["played"], (where, seat)
                         assert shown["wins"] == state["wins"], (where, seat)
-                        number = re.search(r"-?\d+", shown["score"] or "")
-                        assert number and int(number.group()) == state["points"], (where, seat, shown)
+                        # a negative figure with the minus sign (U+2212), as every page writes it
+                        number = re.search(r"\u2212?\d+", shown["score"] or "")
+                        assert number and int(number.group().replace("\u2212", "-")) == state["points"], \
+                            (where, seat, shown)
                 # the results, the verdict, the story's end wait for the last step, and are
                 # announced there
                 if k < len(frames) - 1:
@@ -351,8 +354,8 @@ def test_score_sheets_show_the_replayed_totals(server: str, browser: Any, checke
                     td.querySelector('.sheet-score .num').textContent,
                     td.querySelector('.sheet-total .num').textContent]))""",
                                  page.locator(f"#example-{name}").element_handle())
-            assert rows == [[[str(r.scores[s]), str(r.totals[s])] for s in replay.seats]
-                            for r in replay.sheet], (lang, slug, name)
+            assert rows == [[[minus_sign(str(r.scores[s])), minus_sign(str(r.totals[s]))]
+                             for s in replay.seats] for r in replay.sheet], (lang, slug, name)
             align = page.locator(f"#example-{name} table.sheet tbody td").first.evaluate(
                 "td => [getComputedStyle(td).textAlign, getComputedStyle(td).fontVariantNumeric]")
             assert align == ["end", "tabular-nums"]
