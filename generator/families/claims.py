@@ -445,10 +445,16 @@ def shown(seats: frozenset[str] | set[str] | tuple[str, ...]) -> str:
     return " and ".join([", ".join(listed[:-1]), listed[-1]] if len(listed) > 1 else listed)
 
 
-def numbered_lists(text: str, names: Mapping[str, str]) -> list[tuple[int, str]]:
+_LIST = r"(\d+(?:\s*(?:,|and|и|e|und|și|و)\s*\d+)+)"  # two numbers or more
+_ONE_OR_LIST = r"((?:\d+\s*(?:,|and|и|e|und|și|و)?\s*)+)"  # one number or more
+
+
+def numbered_lists(text: str, names: Mapping[str, str], *, alone: bool = False
+                   ) -> list[tuple[int, str]]:
     """The seats of the lists of numbered names a text holds ("Players 1 and 3", "Игроков
     3 и 1", "اللاعبان 1 و3"), each at its number: (offset, seat). A name alone ("Player 2")
-    is no list."""
+    is no list, unless ``alone``."""
+    numbers = _ONE_OR_LIST if alone else _LIST
     numbered: dict[str, dict[str, str]] = {}
     for seat, name in names.items():
         m = re.fullmatch(r"(.*?)(\w{3,})\s+(\d+)", name or "")
@@ -456,8 +462,8 @@ def numbered_lists(text: str, names: Mapping[str, str]) -> list[tuple[int, str]]
             numbered.setdefault(m.group(2)[:4], {})[m.group(3)] = seat
     out = []
     for stem, seats in numbered.items():
-        for found in re.finditer(rf"(?<!\w){re.escape(stem)}[\w\u064b-\u0652]*\s+(\d+(?:\s*"
-                                 rf"(?:,|and|и|e|und|și|و)\s*\d+)+)", text, re.IGNORECASE):
+        for found in re.finditer(rf"(?<!\w){re.escape(stem)}[\w\u064b-\u0652]*\s+{numbers}", text,
+                                 re.IGNORECASE):
             for n in re.finditer(r"\d+", found.group(1)):
                 listed = seats.get(n.group())
                 if listed is not None:

@@ -114,19 +114,7 @@ def _listed(text: str, names: Mapping[str, str], lang: str) -> list[tuple[int, s
     names ("Players 3 and 1", "Игроков 3 и 1", "اللاعبان 3 و1") each at its number."""
     out = [(m.start(), seat) for seat, name in names.items() if name
            for m in claims._name_pattern(name, lang).finditer(text)]
-    numbered: dict[str, dict[str, str]] = {}
-    for seat, name in names.items():
-        m = re.fullmatch(r"(.*?)(\w{3,})\s+(\d+)", name or "")
-        if m is not None:
-            numbered.setdefault(m.group(2)[:4], {})[m.group(3)] = seat
-    for stem, seats in numbered.items():
-        for found in re.finditer(rf"(?<!\w){re.escape(stem)}[\w\u064b-\u0652]*\s+((?:\d+\s*"
-                                 rf"(?:,|and|и|e|und|și|و)?\s*)+)", text, re.IGNORECASE):
-            for n in re.finditer(r"\d+", found.group(1)):
-                listed = seats.get(n.group())
-                if listed is not None:
-                    out.append((found.start(1) + n.start(), listed))
-    return sorted(set(out))
+    return sorted(set(out + claims.numbered_lists(text, names, alone=True)))
 
 
 def deal_counts(*, report: Report, reading: Reading, src: Source, key: Key, text: str,
