@@ -167,7 +167,7 @@ def _cards_rule(state: StateCore) -> None:
             if tok.type != "text" or not pattern.search(tok.content):
                 children.append(tok)
             else:
-                children += _isolated(tok.content)
+                children += _isolated(tok.content, pattern)
         block.children = children
 
 
@@ -184,11 +184,12 @@ def _joined(tokens: list[Token]) -> list[Token]:
     return out
 
 
-def _isolated(content: str) -> list[Token]:
-    """A text's tokens: text, and a ``card`` or ``signed`` token for each card or number."""
+def _isolated(content: str, pattern: re.Pattern[str] | None = None) -> list[Token]:
+    """A text's tokens: text, and a ``card``, ``signed`` or ``latin`` token for each card,
+    signed number or (``pattern`` of a right-to-left page) run of Latin words."""
     out: list[Token] = []
     pos = 0
-    for m in _pattern().finditer(content):
+    for m in (pattern or _pattern()).finditer(content):
         if m.start() > pos:
             out.append(_text(content[pos:m.start()]))
         is_card = PROSE_CARD_RE.fullmatch(m.group()) is not None
