@@ -119,6 +119,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 item.add_marker(marker)
         if not any(item.get_closest_marker(name) for name in TIERS):
             item.add_marker("unit")
+    items[:] = _costliest_files_first(items)
+
+
+# The order files start in, costliest tier first: pytest-xdist hands each worker whole files
+# (--dist loadfile) in the order collected, and a file of PDFs or builds started last keeps
+# one worker busy long after the other has run out of work; the unit files, many and short,
+# fill the end instead.
+START_ORDER = ("pdf", "site", "fault", "browser", "slow", "deep", "unit")
+
+
+def _costliest_files_first(items: list[pytest.Item]) -> list[pytest.Item]:
+    rank: dict[str, int] = {}
+    for item in items:
+        tier = min(i for i, name in enumerate(START_ORDER) if item.get_closest_marker(name))
+        rank[item.path.as_posix()] = min(rank.get(item.path.as_posix(), tier), tier)
+    return sorted(items, key=lambda item: rank[item.path.as_posix()])  # stable: a file's own order
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -155,6 +171,30 @@ def _within_unit_budget(item: pytest.Item, when: str) -> Iterator[None]:
                     f"cheaper, or mark it with its tier ({', '.join(TIERS)})", pytrace=False)
 
 
+# Where the suite's time goes, test by test: RULEBOOK_TEST_TIMES=FILE appends a JSON line per
+# test (setup, call and teardown together) with its wall and CPU seconds and its xdist worker;
+# bench/test_times.py sums them. A test that waits more than it works shows as wall over CPU.
+# (A browser's CPU reaches its worker only when the session's Chromium is closed.)
+TEST_TIMES = os.environ.get("RULEBOOK_TEST_TIMES", "")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[object]:
+    if not TEST_TIMES:
+        return (yield)
+    import time
+
+    wall, cpu = time.perf_counter(), _cpu()
+    try:
+        return (yield)
+    finally:
+        line = {"test": item.nodeid, "wall": round(time.perf_counter() - wall, 3),
+                "cpu": round(_cpu() - cpu, 3), "worker": os.environ.get("PYTEST_XDIST_WORKER", "-"),
+                "end": round(time.time(), 3)}
+        with open(TEST_TIMES, "a", encoding="utf-8") as out:
+            out.write(json.dumps(line) + "\n")
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
     return (yield from _within_unit_budget(item, "setup"))
@@ -167,8 +207,29 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
 
 @functools.cache
 def corpus() -> CheckResult:
-    """The real rules, checked once a process (read it, never change it)."""
-    return check([RULES], root=ROOT)
+    """The real rules, checked once a source (``_source_digest``) for every run and worker:
+    the first to come checks them under a lock and keeps the result in the shared temporary
+    folder, the next read it (half a second, against several seconds of CPU for the check
+    itself in each of them). Read it, never change it."""
+    import pickle
+    import time
+
+    kept = SHARED / "corpus" / f"{_source_digest()}.pickle"
+    with _one_worker_at_a_time("corpus"):
+        try:
+            result: CheckResult = pickle.loads(kept.read_bytes())  # written by this function alone
+            os.utime(kept)  # in use: kept
+            return result
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+            pass  # not checked yet, or by another source: checked here
+        result = check([RULES], root=ROOT)
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        for old in kept.parent.glob("*.pickle"):
+            if time.time() - old.stat().st_mtime > 86400:
+                old.unlink(missing_ok=True)  # a day unused: that source has moved on
+        kept.with_suffix(".tmp").write_bytes(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(kept.with_suffix(".tmp"), kept)  # whole, or not there
+        return result
 
 
 @functools.cache
@@ -205,6 +266,7 @@ def _one_worker_at_a_time(name: str) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
+@functools.cache
 def _source_digest() -> str:
     """What a built corpus site is made from: the checkout's place (a build's state names the
     folders it read: another clone's build is not up to date here), every file of rules/,
