@@ -24,6 +24,7 @@ from generator.check.games import check  # noqa: E402
 from generator.check.site_spec import load_site_spec  # noqa: E402
 from generator.core.diagnostics import Report  # noqa: E402
 from generator.pdf import render  # noqa: E402
+from generator.pdf.assets import collect  # noqa: E402
 from generator.pdf.imposition import imposed_pdfs  # noqa: E402
 from generator.pipeline import BuildConfig, build  # noqa: E402
 from generator.runtime.cache import Cache  # noqa: E402
@@ -54,8 +55,10 @@ def cpu() -> float:
 
 
 def per_kind(all_jobs: list[tuple[str, render.PdfJob]]) -> None:
-    setup = render._WorkerSetup(base_url=PRINT.resolve().as_uri() + "/", root=str(TEMPLATES.resolve()))
-    render._WORKER.update(render._worker_state(setup))
+    assets = collect(Theme.alone(TEMPLATES))
+    setup = render._WorkerSetup(base_url=PRINT.resolve().as_uri() + "/", root=str(TEMPLATES.resolve()),
+                                assets=assets.digest)
+    render._WORKER.update(render._worker_state(setup, assets))
     times: dict[str, list[float]] = defaultdict(list)
     for kind, job in all_jobs:
         start = time.process_time()

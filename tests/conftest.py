@@ -173,7 +173,7 @@ def _within_unit_budget(item: pytest.Item, when: str) -> Iterator[None]:
 
 # Where the suite's time goes, test by test: RULEBOOK_TEST_TIMES=FILE appends a JSON line per
 # test (setup, call and teardown together) with its wall and CPU seconds and its xdist worker;
-# bench/test_times.py sums them. A test that waits more than it works shows as wall over CPU.
+# bench/suite_times.py sums them. A test that waits more than it works shows as wall over CPU.
 # (A browser's CPU reaches its worker only when the session's Chromium is closed.)
 TEST_TIMES = os.environ.get("RULEBOOK_TEST_TIMES", "")
 

@@ -1,7 +1,7 @@
 """Where the test suite's time goes: prints figures, asserts nothing.
 
     RULEBOOK_TEST_TIMES=/tmp/times.jsonl make test    # one JSON line per test (tests/conftest.py)
-    python bench/test_times.py /tmp/times.jsonl [N]
+    python bench/suite_times.py /tmp/times.jsonl [N]
 
 It prints each worker's busy time against the run's span (a worker idle while the other works
 is wall time nobody spends), the test files by wall and by CPU, and the N tests that wait the
