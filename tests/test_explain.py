@@ -168,3 +168,40 @@ def test_the_script_serve_adds_to_a_page_is_valid_javascript(tmp_path: Path) -> 
                              text=True)
     assert checked.returncode == 0, checked.stderr
     assert "rulebook-unread" in script
+
+
+def _footer(result: CheckResult, lang: str = "en") -> str:
+    """The footer of the test game's page in ``lang``, as its reader reads it."""
+    import html5lib
+
+    from generator.runtime.theme import Theme
+    from generator.web.render import Renderer, SiteConfig
+    from generator.web.site import Kind, plan
+
+    site = plan(result.games)
+    page = next(p for p in site.pages if p.kind is Kind.GAME and p.lang == lang)
+    renderer = Renderer(SiteConfig(Theme.layered(), "https://example.org/", "rulebook", pdf=False),
+                        site, result.replays)
+    doc = html5lib.parse(renderer.render(page), namespaceHTMLElements=False)
+    footer = doc.find(".//footer")
+    assert footer is not None
+    return " ".join("".join(footer.itertext()).split())
+
+
+def test_the_footer_says_what_the_check_read_of_the_page_and_what_it_could_not(tmp_path: Path) -> None:
+    # the rounds replayed, the claims of their text checked, and the sentences left unread
+    # (issue 36: "the footer says exactly what was checked")
+    result = jacks(tmp_path / "as-is")
+    unread = sum(len(r.unread) for r in result.report.readings if r.lang == "en")
+    assert result.games[0].claims_unread["en"] == unread == 1  # step 1's second sentence
+    assert _footer(result) == (
+        "Every example round on this page is replayed and checked by rulebook, and so are the 12 "
+        "claims its text makes about them. 1 sentence of that text could not be read and is not "
+        "checked.")
+    old = "Anna has only the J♣ left in clubs,\n        so Bruno takes the trick with the J♣ in it"
+    marked = jacks(tmp_path / "marked", old, "((" + old + "))")  # said to be no claim
+    assert marked.games[0].claims_unread["en"] == 0
+    assert _footer(marked) == ("Every example round on this page is replayed and checked by "
+                               "rulebook, and so are the 12 claims its text makes about them.")
+    ru = _footer(marked, "ru")  # the page's own language, its number's own plural
+    assert ru.startswith("Каждый пример розыгрыша на этой странице rulebook заново проигрывает"), ru

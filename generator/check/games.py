@@ -143,6 +143,7 @@ def check_game(folder: Path, report: Report, *, root: Path | None = None,
     for reading in report.readings[read_before:]:
         bundle.claims_checked[reading.lang] = bundle.claims_checked.get(reading.lang, 0) \
             + sum(claim.ok for claim in reading.read)
+        bundle.claims_unread[reading.lang] = bundle.claims_unread.get(reading.lang, 0) + len(reading.unread)
     return bundle, replays
 
 

@@ -81,3 +81,6 @@ class GameBundle:
     # by language: the claims of its examples' narration the check read and verified (who
     # plays, takes, draws, scores, wins...), for the page's "N claims checked"
     claims_checked: dict[str, int] = field(default_factory=dict)
+    # by language: the sentences of that narration with a card, a name or a number that the
+    # reader could not read (unread-narration), which the page's footer says are not checked
+    claims_unread: dict[str, int] = field(default_factory=dict)

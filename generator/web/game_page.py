@@ -85,6 +85,7 @@ class GameContext(TypedDict):
     card_key: CardKey
     outside_model: list[str]  # what rules outside the model make unreliable: scores, play, ...
     claims_checked: int  # claims of the examples' narration in this language, read and checked
+    claims_unread: int  # its sentences with a card, a name or a number that were not read
 
 
 def game_context(r: PageRenderer, page: Page, lang: str) -> GameContext:
@@ -267,6 +268,7 @@ def _game_context(r: PageRenderer, page: Page, lang: str, bundle: GameBundle) ->
         "outside_model": sorted({a for rule in bundle.rules.spec.outside_model
                                  for a in rule.affects}),
         "claims_checked": bundle.claims_checked.get(lang, 0),
+        "claims_unread": bundle.claims_unread.get(lang, 0),
     }
 
 
