@@ -47,6 +47,11 @@ def synthetic_corpus(target: Path, copies: int) -> Path:
             text = (new / "game.yaml").read_text(encoding="utf-8")
             text = re.sub(r"^id: .*$", f"id: {new.name}", text, flags=re.M)
             text = re.sub(r"^(  [a-z]{2}: )([a-z0-9-]+)$", rf"\g<1>\g<2>-copy{i}", text, flags=re.M)
+            # and its former addresses (former_slugs: each language's list): its own
+            text = re.sub(r"^(  [a-z]{2}: \[)([^]]*)\]$",
+                          lambda m: m.group(1) + ", ".join(f"{s.strip()}-copy{i}"
+                                                           for s in m.group(2).split(",")) + "]",
+                          text, flags=re.M)
             # links stay within the copy: 26 families of the real site's shape, not one
             # family of each real game with every copy of it (90 related games on a page)
             text = re.sub(r"\{game: ([a-z0-9-]+),", rf"{{game: \g<1>-copy{i},", text)
