@@ -60,6 +60,20 @@ RELATIVE = {
     "de": r"der|die|das|den|welche\w*", "ru": r"котор\w*", "ro": r"care",
     "ar": r"التي|الذي",
 }
+# A clause starting with these explains what the clause before it says ("..., because Anna
+# trumped her K♣"): its players are not the subject a later pronoun or left-out subject
+# stands for ("...: she scores 0" is Carla's).
+BECAUSE = {
+    "en": r"because|since", "it": r"perché|poiché", "de": r"weil|denn|da",
+    "ru": r"потому что|так как", "ro": r"pentru că|fiindcă|deoarece", "ar": r"لأن|لأنّ",
+}
+
+
+def explains(clause: claims.Clause, lang: str) -> bool:
+    """The clause starts with the language's "because"."""
+    return _regex(rf"\s*(?:{BECAUSE[lang]})(?!\w)").match(clause.text) is not None
+
+
 # The gender a pronoun of PRONOUNS gives its player.
 _FEMININE = {"en": "she", "it": "lei|ella", "de": "sie", "ru": "она", "ro": "ea", "ar": "هي"}
 # The languages that put the subject before its verb, so that a clause starting with the
@@ -278,6 +292,8 @@ def last_named(text: str, clause: claims.Clause, names: Mapping[str, str], lang:
     seen: set[str] = set()  # the players the pronoun may stand for
     before = _regex(FROM.get(lang, FROM["en"]))  # the one a card is drawn from
     for part in claims.clauses(head, names, lang):
+        if explains(part, lang):
+            continue  # "because Anna trumped her K♣": not the one the sentence is about
         # a card's owner is who a pronoun of their gender may stand for ("Bruno's 7♦ does
         # not fit; he draws"), not who a left-out subject does
         owned = set() if gendered else {seat for seat, _, _ in possessives(part, names, lang)}
@@ -641,6 +657,17 @@ def joint(sentence: claims.Clause, names: Mapping[str, str], lang: str) -> tuple
             return ()
 
 
+def _main_names(sentence: claims.Clause, names: Mapping[str, str], lang: str) -> set[str]:
+    """The players a sentence names before any clause that explains ("Carla bid two but
+    took one, because Anna trumped her K♣": Carla)."""
+    out: set[str] = set()
+    for clause in claims.clauses(sentence.text, names, lang):
+        if explains(clause, lang):
+            break
+        out |= clause.names
+    return out
+
+
 def _only_figures(clause: claims.Clause, lang: str) -> bool:
     """The clause is numbers alone, with commas, the language's "and" and the word for
     points ("13, 14 and 13")."""
@@ -753,8 +780,10 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
                     and claims.says(clause, EACH, lang):
                 out += [(seat, *found[0]) for seat in sorted(together)]  # "...: 10 each"
             elif len(found) == 1 and scorer is not None and not said and not clause.names \
-                    and not hedged and claims.says(clause, SCORES, lang):
-                out.append((scorer, *found[0]))  # "Anna took three tricks (30): scores −4"
+                    and not hedged and (claims.says(clause, SCORES, lang)
+                                        or claims.says(clause, claims.LOSES, lang)):
+                # "Anna took three tricks (30): scores −4"; "...: perde 2 punti"
+                out.append((scorer, *found[0]))
             elif len(found) == 1 and len(clause.names) == 1:
                 out.append((next(iter(clause.names)), *found[0]))
             elif len(found) == 1 and not clause.names and not hedged:
@@ -777,8 +806,9 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
             took = took or claims.says(clause, claims.TAKES, lang)
         before_colon = not claims.numbers(sentence) \
             and words[sentence.start + len(sentence.text):].startswith(":")
-        colon = next(iter(sentence.names)) if len(sentence.names) == 1 and before_colon else None
-        scorer = next(iter(sentence.names)) if len(sentence.names) == 1 and words[
+        main = _main_names(sentence, names, lang)
+        colon = next(iter(main)) if len(main) == 1 and before_colon else None
+        scorer = next(iter(main)) if len(main) == 1 and words[
             sentence.start + len(sentence.text):].startswith(":") else None
         ordered = joint(sentence, names, lang)
         together = ordered if before_colon and sentence.names == set(ordered) else ()

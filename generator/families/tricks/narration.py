@@ -6,7 +6,7 @@ the replay did (claims.py reads these claims in each language)."""
 from __future__ import annotations
 
 import re
-from typing import Collection, Mapping
+from typing import Collection, Mapping, Sequence
 
 from ...core.cards import Card, Suit, card_name
 from ...core.cardwords import find_card_mentions, suit_word
@@ -14,7 +14,7 @@ from ...core.readings import ClaimKind
 from ...core.readings import ClaimKind as K
 from ...model.source import Key, Source
 from .. import claims, dealing, roles
-from ..reading import Reading
+from ..reading import MARKED, Reading
 from ..shared import narrations
 from .record import Replay, TrickReplay
 from .scoring import Winning
@@ -71,6 +71,8 @@ def check_narration(ctx: Context, replay: Replay) -> None:
         if narration.result and replay.complete:
             claims.result(base + ("result",), narration.result, f"{lang}: the result", replay)
             claims.bids_made(base + ("result",), narration.result, f"{lang}: the result", replay)
+            claims.trumped(base + ("result",), narration.result, f"{lang}: the result",
+                           replay.tricks, replay.trump)
         if narration.start and replay.passes:
             claims.passes(base + ("start",), narration.start, f"{lang}: the start",
                           replay.passes)
@@ -540,6 +542,42 @@ class _Claims:
                     f"{card_name(card)} in trick {trick.number}, and {why}",
                     hint="say that a player trumps only of a trump played to a trick of "
                     "another suit")
+
+    def trumped(self, key: Key, words: str, where: str, tricks: Sequence[TrickReplay],
+                trump: Suit | None) -> None:
+        """A result's clause that says a player trumped a card ("because Anna trumped her
+        K♣", "perché Anna le ha tagliato il K♣"): in the trick that holds the card, that
+        player played a trump, and the card is another's."""
+        lang, names = self.lang, self.names
+        marked = [(m.start(), m.end()) for m in MARKED.finditer(words)]
+        for part in claims.sentence_clauses(words, names, lang):
+            if not claims.says(part, claims.TRUMPS, lang) or claims.says(part, claims.HEDGED, lang) \
+                    or any(a <= part.start < b for a, b in marked):
+                continue
+            subject = roles.subjects(part, names, lang)
+            if len(subject) != 1:
+                continue
+            seat = next(iter(subject))
+            named = claims.name_offsets(part, names, lang, set(subject))
+            own = {at for _, at in claims.played_with(part, lang)}  # "trumps with the 7♦"
+            for card, at in claims.cards(part, lang):
+                if at in own:
+                    continue
+                trick = next((t for t in tricks if card in dict(t.cards).values()), None)
+                if trick is None:
+                    continue  # a card played in no trick: narration-card's to say
+                played = dict(trick.cards).get(seat)
+                ok = played is not None and played != card and trump is not None \
+                    and played.suit == trump and card.suit != trump
+                self.reading.claim(key, K.TRUMPS, at, covers=(at, *named), seats=(seat,),
+                                   card=card, ok=ok)
+                if not ok:  # at the name: the card is the trick's, the player is wrong
+                    self._error(key, named[0] if named else at,
+                                f"{where} says '{seat}' trumps {card_name(card)}; in "
+                                f"the replay '{seat}' plays "
+                                f"{card_name(played) if played else 'no card'} in trick "
+                                f"{trick.number}, where {card_name(card)} is "
+                                f"'{_played_by(trick, card)}''s")
 
     def bids(self, key: Key, words: str, where: str, bids: dict[str, int]) -> None:
         """The bids a text states: a clause that names one player (or whose sentence names
