@@ -34,6 +34,20 @@ CASES = [
     ("oh-hell", "it", "perde 1.", "perde 4.", "4", "the result gives 'Carla' 4"),
     ("oh-hell", "ro", "pierde 2 puncte", "pierde 3 puncte", "3", "the result gives 'Anna' 3"),
     ("oh-hell", "ro", "pierde 1.", "pierde 4.", "4", "the result gives 'Carla' 4"),
+    # Arabic bids and tricks in one clause, and a bid of each of two players.
+    ("oh-hell", "ar", "وطلبت آنا اثنتين وأكلت", "وطلبت آنا 3 وأكلت", "3",
+     "the result says 'Anna' bids 3; the script has 'Anna' bid 2"),
+    ("oh-hell", "ar", "كلٌّ من برونو وداريو واحدة", "كلٌّ من برونو وداريو اثنتين", "اثنتين",
+     "the result says 'Dario' bids 2; the script has 'Dario' bid 1"),
+    # The penalty's trick 3: Carla plays the A♣, Dario has no club and trumps with the 7♦.
+    # (a left-out subject's wrong card is reported at the card)
+    ("oh-hell", "de", "aber Dario hat kein Kreuz", "aber Bruno hat kein Kreuz", "7♦",
+     "step 3 says 'Bruno' plays 7♦; in the replay 'Bruno' plays 8♣ in trick 3"),
+    ("oh-hell", "en", "but Dario has no club", "but Bruno has no club", "7♦",
+     "step 3 says 'Bruno' plays 7♦; in the replay 'Bruno' plays 8♣ in trick 3"),
+    # The hook: Dario bids one with the J♥ (Anna holds the 7♥).
+    ("oh-hell", "ru", "С козырным J♥ он", "С козырным 7♥ он", "7♥",
+     "the start says 'Dario' holds 7♥; in the replay 'Dario' does not"),
 ]
 
 
@@ -42,8 +56,8 @@ def _ids(case: tuple[str, ...]) -> str:
 
 
 def _mark(text: str, words: str, word: str) -> tuple[int, int]:
-    """line:col of ``word`` within the first ``words`` of ``text``."""
-    offset = text.index(words) + words.index(word)
+    """line:col of ``word`` within, or else first after, the first ``words`` of ``text``."""
+    offset = text.index(word, text.index(words))
     return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
 
 

@@ -36,7 +36,9 @@ _BREAKS = {
           r"|يضع|تضع|يأكل|تأكل|يأخذ|تأخذ|يسحب|تسحب|يربح|تربح|يبقى|تبقى|يطلب|تطلب|يصير|تصير"
           r"|لا|يقطع|تقطع|يطرنب|تطرنب|يحتفظ|تحتفظ|يتخلّص|تتخلّص|يتخلص|تتخلص|يختم|تختم"
           r"|يجرّب|تجرّب|يعلو|تعلو|يتابع|تتابع|يسجّلان|تسجّلان|يسجلان|تسجلان|يصلان|تصلان"
-          r"|يتقدّمان|تتقدّمان|يتقدمان|تتقدمان|يلقي|تلقي|يطرح|تطرح|يتخلّى|تتخلّى|يردّ|تردّ)"
+          r"|يتقدّمان|تتقدّمان|يتقدمان|تتقدمان|يلقي|تلقي|يطرح|تطرح|يتخلّى|تتخلّى|يردّ|تردّ"
+          # and the past of taking: "وطلبت آنا اثنتين وأكلت واحدة", a bid, then the tricks
+          r"|أكل|أكلت)"
           r"(?:ه|ها|هما|هم)?(?!\w))",
 }
 _CLAUSE_ENDS = r"[.;:!?,،؛؟—–]"
@@ -129,7 +131,8 @@ TRUMPS = {
     "en": r"\b(?:(?:over)?trumps|(?:over)?trumped|trumping|ruffs?|ruffed|ruffing)\b"
           r"(?!\s+(?:are|is|were)\b)",
     "it": r"\b(?:taglia|tagliato|tagliano|briscola con|briscolando)\b",
-    "de": r"\b(?:trumpft|trumpfen|getrumpft|übertrumpft|übertrumpfen|sticht mit)\b",
+    "de": r"\b(?:trumpft|trumpfen|getrumpft|übertrumpft|übertrumpfen|sticht mit"
+          r"|sticht (?:es|ihn|sie) mit)\b",
     "ru": r"(?<!\w)(?:козыряет|козыряют|козырнул[аи]?|бьёт козыр\w*|бьет козыр\w*|кроет козыр\w*|"
           r"покрывает козыр\w*|перебивает козыр\w*)(?!\w)",
     "ro": r"\b(?:taie|tăiat|taie cu|atuează)\b",
@@ -178,7 +181,7 @@ WITH = {
           r"|propria|ultimo|ultima|unico|unica)\s+))*$",
     "de": r"\bmit\s+(?:(?:der|dem|den|die|das|einer|einem|seiner|seinem|ihrer|ihrem|letzten"
           r"|einzigen)\s+)*$",
-    "ru": r"(?<!\w)(?:с|со)\s+(?:(?:своей|своим|своего|своей|его|её|ее)\s+)*$",
+    "ru": r"(?<!\w)(?:с|со)\s+(?:(?:своей|своим|своего|своей|его|её|ее|козырной|козырным)\s+)*$",
     "ro": r"\bcu\s+(?:(?:un|o|al|a|lui|ei)\s+)*$",
     "ar": r"(?<!\w)[وف]?(?:بـ|ب|بالورقة|بورقة|بالورقتين|بالأوراق|بورقتي\w*)\s*$",
 }

@@ -791,7 +791,8 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
                 if pronoun(clause, lang):
                     seat = last_named(words, clause, names, lang, genders)
                 elif len(said) == 1 and (claims.says(clause, SCORES, lang) or (
-                        took and _regex(rf"^\D*\d+{POINTS[lang]}").match(
+                        (took or claims.says(clause, claims.TAKES, lang))
+                        and _regex(rf"^\D*\d+{POINTS[lang]}").match(
                             words[found[0][1] - 1:found[0][1] + 20]) is not None)):
                     # "Bruno takes 24 and reaches 101"; "Bruno takes the queen and 18
                     # points in all" (points after a word of taking)

@@ -597,23 +597,34 @@ class _Claims:
                 says_bid = claims.says(part, claims.BIDS, self.lang)
                 # "Anna holds the A♠ and the 7♥, and bids one": the sentence's one name
                 subjects = part.names or (sentence.names if says_bid else frozenset())
+                if says_bid and len(subjects) > 1 and len(found) == 1 \
+                        and claims.says(part, roles.EACH, self.lang) \
+                        and not claims.says(part, claims.HEDGED, self.lang):
+                    # "وطلب كلٌّ من برونو وداريو واحدة": each of them bids one
+                    for seat in sorted(subjects & set(bids)):
+                        self._bid(key, part, seat, *found[0], bids, where)
+                    continue
                 if len(subjects) != 1 or len(found) != 1 \
                         or claims.says(part, claims.HEDGED, self.lang):
                     continue
                 seat = next(iter(subjects))
                 if not (says_bid or claims.bare(part, self.names, self.lang)):
                     continue
-                value, at = found[0]
                 if seat in bids:
-                    self.reading.claim(key, K.BID, at, covers=(at, *claims.name_offsets(
-                        part, self.names, self.lang)), seats=(seat,), value=value,
-                        ok=value == bids[seat])
-                if seat in bids and value != bids[seat]:
-                    self.report.error(
-                        self.src.text_mark(key, at), "narration-claim",
-                        f"{where} says '{seat}' bids {value}; the script has '{seat}' bid "
-                        f"{bids[seat]}", hint="the bids the narration states are checked "
-                        "against the script's bids")
+                    self._bid(key, part, seat, *found[0], bids, where)
+
+    def _bid(self, key: Key, part: claims.Clause, seat: str, value: int, at: int,
+             bids: dict[str, int], where: str) -> None:
+        """A bid read: ``seat`` bids ``value``, said at ``at``."""
+        self.reading.claim(key, K.BID, at, covers=(at, *claims.name_offsets(
+            part, self.names, self.lang, {seat})), seats=(seat,), value=value,
+            ok=value == bids[seat])
+        if value != bids[seat]:
+            self.report.error(
+                self.src.text_mark(key, at), "narration-claim",
+                f"{where} says '{seat}' bids {value}; the script has '{seat}' bid "
+                f"{bids[seat]}", hint="the bids the narration states are checked "
+                "against the script's bids")
 
     def held_bidding(self, key: Key, words: str, where: str,
                      hands: Mapping[str, Collection[Card]]) -> None:
@@ -630,6 +641,13 @@ class _Claims:
                 continue
             subject = roles.subjects(claims.Clause(sentence.start, sentence.text[:verb.start()],
                                                    sentence.names), names, lang)
+            pronoun = claims._pattern(rf"(?<!\w)(?:{roles.PRONOUNS[lang]})(?!\w)").search(
+                sentence.text, 0, verb.start())
+            if not subject and pronoun is not None:  # "С козырным J♥ он заказывает одну"
+                said = roles.last_named(words, claims.Clause(
+                    sentence.start + pronoun.start(), sentence.text[pronoun.start():],
+                    frozenset()), names, lang, self.genders)
+                subject = frozenset({said}) if said else subject
             if len(subject) != 1:
                 continue
             seat = next(iter(subject))
@@ -720,6 +738,11 @@ class _Claims:
                         seat = roles.last_named(words, part, names, lang, self.genders)
                     elif i > 0 and len(said) == 1:
                         seat = next(iter(said))  # "Dario has no diamonds and throws the A♥"
+                    elif i > 0 and len(parts[i - 1].names) == 1 and _and_between(
+                            words, parts[i - 1], part, lang):
+                        # "Carla legt das A♣, aber Dario hat kein Kreuz und sticht es mit der
+                        # 7♦": the clause joined by "and" to the one of a single player
+                        seat = next(iter(parts[i - 1].names))
                     elif lang == "ar" and i > 0 and self.genders:
                         # a verb that starts its clause says its subject's gender: the last
                         # player of that gender named ("أما آنا، ...، فترمي Q♥")
@@ -859,6 +882,14 @@ def _check_cards(ctx: Context, src: Source, key: Key, words: str, lang: str, *,
 
 # a player who trumps plays a card too: "Anna briscola con il 5♠", "Дарио козыряет 7♠"
 _PLAYS_OR_TRUMPS = {lang: f"{claims.PLAYS[lang]}|{claims.TRUMPS[lang]}" for lang in claims.PLAYS}
+
+
+_AND = {"en": "and", "it": "e", "de": "und", "ru": "и", "ro": "și"}
+
+
+def _and_between(words: str, before: claims.Clause, after: claims.Clause, lang: str) -> bool:
+    """Two clauses are joined by the language's "and" alone (no comma, no other word)."""
+    return words[before.start + len(before.text):after.start].strip() == _AND.get(lang)
 
 
 def _played_by(trick: TrickReplay, card: Card) -> str:
