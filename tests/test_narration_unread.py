@@ -48,6 +48,27 @@ CASES = [
     # The hook: Dario bids one with the J♥ (Anna holds the 7♥).
     ("oh-hell", "ru", "С козырным J♥ он", "С козырным 7♥ он", "7♥",
      "the start says 'Dario' holds 7♥; in the replay 'Dario' does not"),
+    # The first card of a pairing deal goes to the dealer's left: Black Peter's Player 2,
+    # Peppa Tencia's Giulia (Luca deals).
+    ("black-peter", "de", "Die erste Karte bekommt Spieler 2", "Die erste Karte bekommt Spieler 3",
+     "Spieler 3", "the intro says '3' is dealt the first card; in the replay '2' is"),
+    ("black-peter", "ru", "Первую карту получает Игрок 2", "Первую карту получает Игрок 3",
+     "Игрок 3", "the intro says '3' is dealt the first card; in the replay '2' is"),
+    ("peppa-tencia", "de", "also bekommt Giulia zu", "also bekommt Marco zu", "Marco",
+     "the intro says 'Marco' is dealt the first card; in the replay 'Giulia' is"),
+    # A pronoun that takes a card, of the mover's gender, where more of that gender are named
+    # before: the mover ("Carla draws from Bruno: she gets the 5♥ back").
+    ("black-peter", "de", "Er bekommt die 8♥", "Er bekommt die K♣", "K♣",
+     "step 2 says '1' draws K♣; in the replay '1' draws 8♥"),
+    ("uomo-nero", "en", "she gets the 5♥ back", "she gets the 8♦ back", "8♦",
+     "step 3 says 'Carla' draws 8♦; in the replay 'Carla' draws 5♥"),
+    ("uomo-nero", "de", "Sie bekommt die 5♥ zurück", "Sie bekommt die 8♦ zurück", "8♦",
+     "step 3 says 'Carla' draws 8♦; in the replay 'Carla' draws 5♥"),
+    # A short name declined (Miei, Мие): "ea", "она" after it stand for Mia.
+    ("schwarzer-peter", "ro", "ea trage pe loc J♥", "ea trage pe loc 10♥", "10♥",
+     "step 2 says 'Mia' draws 10♥; in the replay 'Mia' draws J♥"),
+    ("schwarzer-peter", "ru", "она сразу же вытягивает J♥", "она сразу же вытягивает 10♥", "10♥",
+     "step 2 says 'Mia' draws 10♥; in the replay 'Mia' draws J♥"),
 ]
 
 

@@ -258,6 +258,9 @@ def _name_pattern(name: str, lang: str) -> re.Pattern[str]:
     # a short name takes no ending, but for Russian's: Arabic بن (Ben) is not بنت (girl)
     after = r"\w{0,3}" if len(name) >= 4 else r"[а-яё]{0,2}" if lang == "ru" else ""
     body = re.escape(stem)
+    if len(name) < 4 and name[-1:] in "aя" and lang in ("ru", "ro"):
+        # a short name declines too: Мия, Мие, Мию; Mia, Miei
+        body = re.escape(name[:-1]) + ("[яеиюй]{1,2}" if lang == "ru" else "(?:a|ei)")
     if lang == "ar" and stem.startswith("ال"):  # "للاعب 1": ل on "اللاعب 1" drops its alif
         body = f"(?:{body}|ل{re.escape(stem[2:])})"
     return re.compile(rf"(?<!\w){before}{body}{after}(?!\w)")

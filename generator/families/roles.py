@@ -522,6 +522,12 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
                     if seat is None and not claims.named(words[:part.start], names, lang) \
                             and genders.get(mover) == _pronoun_gender(part, lang):
                         seat = mover  # "She plays the 7♠" opening the mover's step
+                    elif seat is None and taking and genders.get(mover) == _pronoun_gender(
+                            part, lang) and mover in claims.named(words[:part.start], names,
+                                                                  lang):
+                        # "Carla draws from Bruno: she gets the 5♥ back": of the players of
+                        # its gender named before, the one who takes a card is the mover
+                        seat = mover
                 elif len(said) == 1:
                     seat = next(iter(said))
                 elif subject is not None:

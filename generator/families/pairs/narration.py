@@ -87,6 +87,12 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
         dealing.deal_counts(report=report, reading=reading, src=src, key=base + ("intro",),
                             text=narration.intro or "", lang=lang, names=names, dealt=dealt,
                             where=f"{lang}: the intro")
+        seats = list(replay.seats)
+        if replay.dealer in seats:  # dealt one at a time from the dealer's left
+            dealing.first_dealt(report=report, reading=reading, src=src, key=base + ("intro",),
+                                text=narration.intro or "", lang=lang, names=names,
+                                first=seats[(seats.index(replay.dealer) + 1) % len(seats)],
+                                where=f"{lang}: the intro")
         if narration.result and replay.complete:
             _check_result(ctx, src, base + ("result",), narration.result, lang, names, replay,
                           reading)
