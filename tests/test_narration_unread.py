@@ -69,6 +69,29 @@ CASES = [
      "step 2 says 'Mia' draws 10♥; in the replay 'Mia' draws J♥"),
     ("schwarzer-peter", "ru", "она сразу же вытягивает J♥", "она сразу же вытягивает 10♥", "10♥",
      "step 2 says 'Mia' draws 10♥; in the replay 'Mia' draws J♥"),
+    # The other card of a pair laid down "together with" it; a pronoun in the dative that a
+    # card goes to; a name with a soft sign declined (Паулю).
+    ("black-peter", "it", "lo cala insieme all'8♠", "lo cala insieme al K♦", "K♦",
+     "step 2 says K♦ makes the pair; in the replay '1' lays down 8♥ 8♠"),
+    ("black-peter", "ru", "достаётся K♦", "достаётся K♣", "K♣",
+     "step 3 says '2' draws K♣; in the replay '2' draws K♦"),
+    ("schwarzer-peter", "ru", "Он тянет 8♥", "Он тянет 7♦", "7♦",
+     "step 3 says 'Paul' draws 7♦; in the replay 'Paul' draws 8♥"),
+    # Arabic: "which is" the card taken; a verb whose gender names the receiver.
+    ("black-peter", "ar", "، وهي J♣", "، وهي K♣", "K♣",
+     "step 1 says '2' draws K♣; in the replay '2' draws J♣"),
+    ("uomo-nero", "ar", "فيأخذ J♠", "فيأخذ 5♥", "5♥",
+     "step 2 says 'Bruno' draws 5♥; in the replay 'Bruno' draws J♠"),
+    # The hands a start says are left after the first pairs.
+    ("schwarzer-peter", "de", "hat Anna K♥, 9♠", "hat Anna J♠, 9♠", "J♠",
+     "the start says 'Anna' keeps J♠ after the first pairs; in the replay 'Bruno' does"),
+    ("somarone", "ar", "وتبقي 4♣ و 6♦", "وتبقي 4♥ و 6♦", "4♥",
+     "the start says 'Elena' keeps 4♥ after the first pairs; in the replay 'Franco' does"),
+    # The card a result says is left in a player's hand.
+    ("black-peter", "ar", "يبقى J♣ في يد اللاعب 2", "يبقى J♣ في يد اللاعب 1", "اللاعب 1",
+     "the result says J♣ is '1''s; at the end '2' holds it"),
+    ("old-maid", "ar", "تبقى 5♣ مع كارلا", "تبقى 5♣ مع آنا", "آنا",
+     "the result says 5♣ is 'Anna''s; at the end 'Carla' holds it"),
 ]
 
 

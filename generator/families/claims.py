@@ -97,7 +97,8 @@ TAKES_CARD = {
         "en": r"\b(?:takes?|took|gets?|got|finds|catches|comes away with)\b",
         "it": r"\b(?:prende|riprende|ottiene|si ritrova|si riprende|trova|becca)\b",
         "de": r"\b(?:nimmt|bekommt|erwischt|kriegt|findet)\b",
-        "ru": r"(?<!\w)(?:берёт|берет|забирает|получает|попадает на|находит)(?!\w)",
+        "ru": r"(?<!\w)(?:берёт|берет|забирает|получает|попадает на|находит|достаётся"
+              r"|достается)(?!\w)",
         "ro": r"\b(?:ia|primește|capătă|nimerește|dă peste|găsește|scoate)\b",
         "ar": r"(?<!\w)[وف]?(?:يأخذ|تأخذ|أخذ|أخذت|يحصل|تحصل|يجد|تجد)(?!\w)",
     }.items()}
@@ -177,7 +178,8 @@ PAIRS = {
 # (played_with).
 WITH = {
     "en": r"\bwith\s+(?:(?:the|his|her|their|its|own|last|only)\s+)*$",
-    "it": r"\b(?:con|col)\s+(?:(?:l['’]|(?:il|lo|la|i|gli|le|un|una|uno|suo|sua|proprio"
+    "it": r"\b(?:con|col|insieme a|insieme al|insieme alla|insieme all['’])\s*"
+          r"(?:(?:l['’]|(?:il|lo|la|i|gli|le|un|una|uno|suo|sua|proprio"
           r"|propria|ultimo|ultima|unico|unica)\s+))*$",
     "de": r"\bmit\s+(?:(?:der|dem|den|die|das|einer|einem|seiner|seinem|ihrer|ihrem|letzten"
           r"|einzigen)\s+)*$",
@@ -253,7 +255,7 @@ def _pattern(regex: str) -> re.Pattern[str]:
 @cache
 def _name_pattern(name: str, lang: str) -> re.Pattern[str]:
     """A seat's name in ``lang``, with the endings and (Arabic) particles it may carry."""
-    stem = name[:-1] if len(name) >= 4 and name[-1].lower() in _VOWELS else name
+    stem = name[:-1] if len(name) >= 4 and name[-1].lower() in _VOWELS | {"ь"} else name
     before = r"(?:[وفلبك]|لل)?" if lang == "ar" else ""
     # a short name takes no ending, but for Russian's: Arabic بن (Ben) is not بنت (girl)
     after = r"\w{0,3}" if len(name) >= 4 else r"[а-яё]{0,2}" if lang == "ru" else ""

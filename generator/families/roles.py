@@ -30,7 +30,8 @@ PREPOSITIONS = {
     "de": r"\b(?:auf|an|zu|von|vom|für|aus|bei|mit|nach|vor|als|über|gegen|nimmt)\s+$",
     "ru": r"(?<!\w)(?:на|к|ко|от|у|из|для|с|со|после|перед|чем|под|над)\s+$",
     "ro": r"\b(?:pe|la|lui|de la|de|pentru|cu|din|după|decât|peste|al|a|ale|ai)\s+$",
-    "ar": r"(?<!\w)(?:على|إلى|من|عند|مع|بعد|قبل|فوق|ل)\s*$",
+    # (and one's neighbour: "التي مع جاره اللاعب 3", the card his neighbour Player 3 has)
+    "ar": r"(?<!\w)(?:على|إلى|من|عند|مع|بعد|قبل|فوق|ل)\s*(?:جاره|جارها|جارته|جارتها)?\s*$",
 }
 # Words a clause may hold beside a name and its cards when its verb is left out ("Anna the
 # 6♠", "Carla il 5♠", "Дарио — 9♣", "Dario mit der 3♥"): articles, "with", dashes.
@@ -128,8 +129,9 @@ def possessives(clause: claims.Clause, names: Mapping[str, str], lang: str
                         owner = re.fullmatch(r"\s+(?:al lui|a lui|ale lui|al|a|ale)\s+", after) \
                             is not None
                     elif lang == "ar":  # "A♦ التي لعبتها كارلا": the A♦ Carla played
-                        owner = re.fullmatch(r"\s+(?:(?:التي|الذي)\s+(?:لعب\w*|مع)|من)\s+",
-                                             after) is not None
+                        # and "يبقى J♣ في يد اللاعب 2", "تبقى 5♣ مع كارلا": held by them
+                        owner = re.fullmatch(r"\s+(?:(?:التي|الذي)\s+(?:لعب\w*|مع)|من|في يد|مع)"
+                                             r"\s+", after) is not None
                     elif lang == "ru" and re.fullmatch(r"\s+", after):
                         declined = token != name and token[-1:] in "ыи"
                         plain = token == name and not claims.says(clause, claims.PLAYS, lang)
@@ -241,7 +243,8 @@ def gapped(clause: claims.Clause, names: Mapping[str, str], lang: str) -> bool:
 _LIST = {
     "en": r"the|and|then|also|a|an", "it": r"il|lo|la|l|i|e|poi|anche|un|una",
     "de": r"der|die|das|den|dem|und|dann|auch|ein|eine|einen", "ru": r"и|потом|затем|ещё|еще",
-    "ro": r"și|apoi|pe|un|o|cu", "ar": r"و|ثم|بالورقة|الورقة",
+    # (and "which is": "الورقة الوحيدة التي مع جاره، وهي J♣", the only card he has, the J♣)
+    "ro": r"și|apoi|pe|un|o|cu", "ar": r"و|ثم|بالورقة|الورقة|وهي|وهو",
 }
 
 
@@ -258,6 +261,21 @@ def pronoun(clause: claims.Clause, lang: str) -> bool:
     """The clause starts with a subject pronoun ("he scores −4", "she drops")."""
     return _regex(rf"\s*(?:{PRONOUNS.get(lang, PRONOUNS['en'])})(?!\w)").match(clause.text) \
         is not None
+
+
+# A pronoun in the dative right before a word of taking a card, the card's new holder
+# ("Ему достаётся K♦"): its gender.
+_DATIVE = {"ru": {"ему": "m", "ей": "f"}}
+
+
+def _dative(clause: claims.Clause, lang: str) -> str | None:
+    """The gender of the dative pronoun a clause starts with, before a word of taking a card."""
+    m = re.match(r"\s*(\w+)\s+", clause.text)
+    gender = _DATIVE.get(lang, {}).get(m.group(1).lower()) if m else None
+    if m is None or gender is None \
+            or not _regex(claims.TAKES_CARD[lang]).match(clause.text, m.end()):
+        return None
+    return gender
 
 
 def _pronoun_gender(clause: claims.Clause, lang: str) -> str | None:
@@ -508,12 +526,16 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
                 # (a player of no known gender does not agree: no guess)
                 disagrees = len(said) == 1 and verb_gender is not None \
                     and genders.get(next(iter(said))) != verb_gender
-                if taking and lang == "ar" and len(said) == 1:
-                    pass  # the verb's gender, not a guess, would say who
-                elif disagrees and not taking:  # "يمدّ برونو ... إلى كارلا، فتسحب": Carla
+                if disagrees:  # "يمدّ برونو ... إلى كارلا، فتسحب": Carla; "… إلى برونو، فيأخذ J♠"
                     seat = last_named(words, part, names, lang, genders)
+                elif taking and lang == "ar" and len(said) == 1:
+                    pass  # the verb's gender, not a guess, would say who
                 elif _regex(rf"\s*(?:{RELATIVE[lang]})(?!\w)").match(part.text):
                     seat = last_named(words, part, names, lang, genders)  # "Bruno, who takes"
+                elif taking and _dative(part, lang) is not None:
+                    # "Ему достаётся K♦": the one a card goes to, of the mover's gender
+                    seat = mover if genders.get(mover) == _dative(part, lang) and mover in \
+                        claims.named(words[:part.start], names, lang) else None
                 elif pronoun(part, lang):
                     # a pronoun says its player's gender; a word of taking a card is read
                     # of it only when one player of that gender is named before ("she takes
