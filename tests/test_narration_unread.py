@@ -92,6 +92,12 @@ CASES = [
      "the result says J♣ is '1''s; at the end '2' holds it"),
     ("old-maid", "ar", "تبقى 5♣ مع كارلا", "تبقى 5♣ مع آنا", "آنا",
      "the result says 5♣ is 'Anna''s; at the end 'Carla' holds it"),
+    # A running score after the hand's ("and drops to 16", "فيصل إلى 101").
+    ("hearts", "ar", "فيصل إلى 101", "فيصل إلى 102", "102", "step 6 gives 'Bruno' 102"),
+    ("peppa", "ar", "فيبلغ 103", "فيبلغ 104", "104", "step 6 gives 'Bruno' 104"),
+    ("peppa-scivolosa", "en", "drops to 16", "drops to 17", "17", "step 9 gives 'Carla' 17"),
+    ("peppa-scivolosa", "de", "fällt auf 16", "fällt auf 17", "17", "step 9 gives 'Carla' 17"),
+    ("peppa-scivolosa", "ar", "وتهبط إلى 16", "وتهبط إلى 17", "17", "step 9 gives 'Carla' 17"),
 ]
 
 

@@ -627,16 +627,17 @@ def drawn_from(clause: claims.Clause, names: Mapping[str, str], lang: str
 # A clause with one of these gives a figure to its subject ("and reaches 101", "und
 # schreibt 0"): read in a clause without a name that goes on from one player's.
 SCORES = {
-    "en": r"\b(?:scores?|reach(?:es)?|gets?|ends? (?:up )?(?:with|on)|writes)\b",
+    "en": r"\b(?:scores?|reach(?:es)?|gets?|ends? (?:up )?(?:with|on)|writes|drops? to|falls? to"
+          r"|rises? to|climbs? to)\b",
     "it": r"\b(?:segna|segnano|arriva a|arrivano a|ottiene|ottengono|scrive|scrivono|totalizza"
           r"|totalizzano|scende a|sale a)\b",
     "de": r"\b(?:schreibt|schreiben|kommt auf|kommen auf|bekommt|bekommen|erhält|erhalten"
-          r"|erreicht|erreichen)\b",
+          r"|erreicht|erreichen|fällt auf|fallen auf|steigt auf|steigen auf)\b",
     "ru": r"(?<!\w)(?:получает|получают|набирает|набирают|записывает|записывают|доходит до"
           r"|доходят до|доходя до)(?!\w)",
     "ro": r"\b(?:ajunge la|ajung la|primește|primesc|notează|marchează|obține|obțin)\b",
     "ar": r"(?<!\w)[وف]?(?:يبلغ|تبلغ|يسجّل|تسجّل|يسجل|تسجل|يصل|تصل|يسجّلان|تسجّلان|يسجلان|تسجلان"
-          r"|يبلغان|تبلغان)(?!\w)",
+          r"|يبلغان|تبلغان|يهبط|تهبط)(?!\w)",
 }
 
 
