@@ -98,6 +98,17 @@ CASES = [
     ("peppa-scivolosa", "en", "drops to 16", "drops to 17", "17", "step 9 gives 'Carla' 17"),
     ("peppa-scivolosa", "de", "fällt auf 16", "fällt auf 17", "17", "step 9 gives 'Carla' 17"),
     ("peppa-scivolosa", "ar", "وتهبط إلى 16", "وتهبط إلى 17", "17", "step 9 gives 'Carla' 17"),
+    # A sum worked out (each figure the player's), and the figures of a player named alone
+    # before them ("and Dario, four tricks with −84 in them, scores −44").
+    ("peppa-scivolosa", "en", "30 − 12 = 18", "30 − 12 = 19", "19",
+     "the result gives 'Carla' 19"),
+    ("peppa-scivolosa", "de", "30 − 12 = 18", "30 − 13 = 18", "13",
+     "the result gives 'Carla' 13"),
+    ("peppa-scivolosa", "it", "con dentro −84", "con dentro −85", "−85",
+     "the result gives 'Dario' -85"),
+    ("peppa-scivolosa", "ru", "получает −44", "получает −45", "−45",
+     "the result gives 'Dario' -45"),
+    ("peppa-scivolosa", "ar", "أي 18", "أي 19", "19", "the result gives 'Carla' 19"),
 ]
 
 

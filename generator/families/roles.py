@@ -686,6 +686,14 @@ def joint(sentence: claims.Clause, names: Mapping[str, str], lang: str) -> tuple
             return ()
 
 
+# A sum worked out in a text, "30 − 12 = 18" (Arabic: "30 ناقص 12"), and the word that
+# gives its result in a clause of its own ("، أي 18": that is, 18).
+_SUM = {lang: r"[-−]?\d+\s*[−+-]\s*\d+\s*=\s*[-−]?\d+" for lang in ("en", "it", "de", "ru", "ro")}
+_SUM["ar"] = r"\d+\s+(?:ناقص|زائد)\s+\d+"
+_SUM_IS = {"en": r"\s*(?:that is|i\.e\.)\s", "it": r"\s*cioè\s", "de": r"\s*also\s",
+           "ru": r"\s*то есть\s", "ro": r"\s*adică\s", "ar": r"\s*أي\s"}
+
+
 def _main_names(sentence: claims.Clause, names: Mapping[str, str], lang: str) -> set[str]:
     """The players a sentence names before any clause that explains ("Carla bid two but
     took one, because Anna trumped her K♣": Carla)."""
@@ -796,10 +804,35 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
             together, colon, scorer = (), None, None
             continue
         took = False  # a clause of the sentence so far says its player takes
+        alone: str | None = None  # the player of a clause that is a name alone ("and Dario,")
+        summed: str | None = None  # the player of a sum just read ("30 ناقص 12، أي 18")
         for c in claims.clauses(sentence.text, names, lang):
             clause = claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
             found = claims.numbers(clause)
             hedged = claims.says(clause, claims.HEDGED, lang)
+            one = next(iter(clause.names)) if len(clause.names) == 1 else None
+            if one is not None and not found and claims.bare(clause, names, lang):
+                alone = one
+            elif clause.names:
+                alone = None
+            if not hedged and len(found) >= 2 and _regex(_SUM[lang]).search(
+                    clause.text.translate(WESTERN_DIGITS)):
+                # "Carla scores 30 − 12 = 18": each figure of the sum is hers
+                seat = one or (next(iter(said)) if len(said) == 1 else alone)
+                if seat is not None:
+                    out += [(seat, *figure) for figure in found]
+                    summed = seat
+                said |= clause.names
+                continue
+            if summed is not None and len(found) == 1 and not clause.names \
+                    and _regex(_SUM_IS[lang]).match(clause.text):
+                out.append((summed, *found[0]))  # "، أي 18": that is, 18
+                continue
+            summed = None
+            if len(found) == 1 and alone is not None and not clause.names and not hedged:
+                # "and Dario, four tricks with −84 in them, scores −44"
+                out.append((alone, *found[0]))
+                continue
             if len(found) == 1 and both and not hedged and clause.names <= both and (
                     claims.says(clause, SCORES, lang) or claims.says(clause, EACH, lang)) \
                     and said | clause.names <= both:
