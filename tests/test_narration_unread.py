@@ -109,6 +109,24 @@ CASES = [
     ("peppa-scivolosa", "ru", "получает −44", "получает −45", "−45",
      "the result gives 'Dario' -45"),
     ("peppa-scivolosa", "ar", "أي 18", "أي 19", "19", "the result gives 'Carla' 19"),
+    # Tricks taken said without the word for tricks after a sentence that speaks of them, in
+    # a list with the verb left out ("Anna has taken one, Bruno three"), or as all of them.
+    ("peppa-scivolosa", "en", "Anna has taken one, Bruno three", "Anna has taken one, Bruno two",
+     "two", "the intro says 'Bruno' has taken 2 trick(s); in the replay 'Bruno' has taken 3"),
+    ("peppa-scivolosa", "ro", "Bruno trei, Carla două", "Bruno două, Carla două", "două",
+     "the intro says 'Bruno' has taken 2 trick(s); in the replay 'Bruno' has taken 3"),
+    ("peppa-scivolosa", "ar", "وبرونو ثلاثًا", "وبرونو اثنتين", "اثنتين",
+     "the intro says 'Bruno' has taken 2 trick(s); in the replay 'Bruno' has taken 3"),
+    ("chat-noir", "en", "Bruno has taken three", "Bruno has taken two", "two",
+     "the intro says 'Bruno' has taken 2 trick(s); in the replay 'Bruno' has taken 3"),
+    ("chat-noir", "ro", "Bruno a luat trei", "Bruno a luat două", "două",
+     "the intro says 'Bruno' has taken 2 trick(s); in the replay 'Bruno' has taken 3"),
+    ("peppa", "en", "Anna has taken every one", "Bruno has taken every one", "every",
+     "the intro says 'Bruno' has taken 10 trick(s); in the replay 'Bruno' has taken 0"),
+    ("peppa", "ru", "все до одной взяла Анна", "все до одной взял Бруно", "все",
+     "the intro says 'Bruno' has taken 10 trick(s); in the replay 'Bruno' has taken 0"),
+    ("peppa", "ar", "أكلت آنا كل واحدة منها", "أكل برونو كل واحدة منها", "كل واحدة",
+     "the intro says 'Bruno' has taken 10 trick(s); in the replay 'Bruno' has taken 0"),
 ]
 
 

@@ -273,8 +273,15 @@ class _Claims:
         against = claims._pattern(_FOR_BID[lang])
         took = False  # the sentence so far says a player took tricks (for a bid)
         # a side's tricks ("Bruno and Dario take nine tricks") are no one player's
-        shared = [(s.start, s.start + len(s.text)) for s in claims.sentences(words, names, lang)
+        every = claims._pattern(_ALL_TRICKS[lang])
+        sentences = claims.sentences(words, names, lang)
+        shared = [(s.start, s.start + len(s.text)) for s in sentences
                   if len(roles.joint(s, names, lang)) >= 2]
+        # a sentence that speaks of tricks, or follows one that does ("Nine tricks have been
+        # played. Anna has taken one, Bruno three"): a count taken there is of tricks
+        of_tricks = [(s.start, s.start + len(s.text)) for i, s in enumerate(sentences)
+                     if trick.search(s.text) or (i and trick.search(sentences[i - 1].text))]
+        listing = False  # the clause before took a count of tricks: "Bruno three" goes on
         for part in claims.sentence_clauses(words, names, lang):
             if any(a <= part.start < b for a, b in shared):
                 continue
@@ -282,15 +289,24 @@ class _Claims:
             for_bid = bool(self.hand_bids) and against.search(part.text) is not None \
                 and len(claims.counts(part, lang)) == 2
             took = (took or claims.says(part, claims.TAKES, lang)) and for_bid
-            if not (claims.says(part, claims.TAKES, lang) or took) or not (
-                    trick.search(part.text) or for_bid):
+            # (not a count of cards: "وقد أكلت آنا Q♠ وتسع أوراق كبّة", nine hearts)
+            tricky = trick.search(part.text) or (
+                any(a <= part.start < b for a, b in of_tricks) and not claims.cards(part, lang)
+                and not claims._pattern(_CARDS_WORD[lang]).search(part.text))
+            gapped = listing and claims.bare(part, names, lang) and bool(part.names)
+            listing = False
+            if not gapped and (not (claims.says(part, claims.TAKES, lang) or took) or not (
+                    tricky or for_bid)):
                 continue
-            subject = roles.subjects(part, names, lang)
+            subject = part.names if gapped else roles.subjects(part, names, lang)
             if len(subject) != 1:
                 continue
             zero = none.search(part.text)
-            found = [(0, part.start + zero.start())] if zero else [] if claims.says(
-                part, claims.HEDGED, lang) else claims.counts(part, lang)[:1]
+            all_ = every.search(part.text)
+            found = [(0, part.start + zero.start())] if zero else \
+                [(sum(won.values()), part.start + all_.start())] if all_ else [] if claims.says(
+                    part, claims.HEDGED, lang) else claims.counts(part, lang)[:1]
+            listing = bool(found)
             seat = next(iter(subject))
             for value, at in found:
                 ok = won.get(seat, 0) == value
@@ -850,6 +866,17 @@ _LEADS = {
 _FOR_BID = {
     "en": r"\bfor\b", "it": r"\bper\b", "de": r"\bbei\b", "ru": r"(?<!\w)при заказе",
     "ro": r"\bpentru\b", "ar": r"(?<!\w)وقد (?:طلب|طلبت)(?!\w)",
+}
+# Every trick played so far: "Anna has taken every one of them", "le-a luat pe toate".
+_ALL_TRICKS = {
+    "en": r"\bevery one of them\b|\ball of them\b", "it": r"\btutte quante\b|\btutte\b",
+    "de": r"\balle\b", "ru": r"(?<!\w)все до одной(?!\w)", "ro": r"\bpe toate\b",
+    "ar": r"(?<!\w)كل واحدة منها(?!\w)|(?<!\w)كلها(?!\w)",
+}
+_CARDS_WORD = {
+    "en": r"\bcards?\b|\bhearts\b", "it": r"\bcart[ae]\b|\bcuori\b", "de": r"\bKarten?\b|\bHerz",
+    "ru": r"(?<!\w)карт\w*|(?<!\w)черв\w*", "ro": r"\bcărți\b|\bcarte\b|\binimi\b",
+    "ar": r"(?<!\w)[وف]?(?:أوراق|ورقة|ورقات)(?!\w)",
 }
 # A trick, and no trick at all ("took no trick", "n-a luat nicio levată", "ни одной взятки").
 _TRICK = {
