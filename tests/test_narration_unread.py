@@ -127,6 +127,19 @@ CASES = [
      "the intro says 'Bruno' has taken 10 trick(s); in the replay 'Bruno' has taken 0"),
     ("peppa", "ar", "أكلت آنا كل واحدة منها", "أكل برونو كل واحدة منها", "كل واحدة",
      "the intro says 'Bruno' has taken 10 trick(s); in the replay 'Bruno' has taken 0"),
+    # A card as the subject of its verb: "K♥ проходит" (holds the trick), "l'A♥ raccoglie"
+    # (takes), German's relative with its verb last; an Arabic name and card with the verb
+    # left out, a relative clause after the card.
+    ("hearts", "ru", "K♥ проходит", "8♦ проходит", "8♦",
+     "step 2 says the 8♦ takes trick 11; in the replay 'Anna''s K♥ takes it"),
+    ("peppa", "it", "Infine l'A♥ raccoglie", "Infine il 2♥ raccoglie", "2♥",
+     "step 3 says the 2♥ takes trick 13; in the replay 'Anna''s A♥ takes it"),
+    ("peppa", "de", "die den Herzkönig holt", "die den Herzbuben holt", "Herzbuben",
+     "step 11 says J♥ is taken in trick 11; it is not played in it"),
+    ("peppa", "ar", "برونو بالورقة K♦ التي", "كارلا بالورقة K♦ التي", "كارلا",
+     "step 7 says 'Carla' plays K♦"),
+    ("peppa", "ar", "وبرونو 10♣ التي", "وداريو 10♣ التي", "وداريو",
+     "step 11 says 'Dario' plays 10♣"),
 ]
 
 

@@ -48,9 +48,11 @@ _CLAUSE_ENDS = r"[.;:!?,،؛؟—–]"
 # A player takes (or wins) a trick.
 TAKES = {
     "en": r"\b(?:takes?|took|taken|wins?|won)\b",
-    "it": r"\b(?:prende|prenda|prendono|preso|vince|vincono|vinto)\b|\bfa\b.*\bpres[ae]\b",
+    "it": r"\b(?:prende|prenda|prendono|preso|vince|vincono|vinto|raccoglie)\b"
+          r"|\bfa\b.*\bpres[ae]\b",
     "de": r"\b(?:holt|gewinnt|sticht|nimmt|bekommt|geht an)\b|\bmacht\b.*\bStich",
-    "ru": r"(?<!\w)(?:берёт|берет|забирает|получает|взял[аи]?|достаётся|достается)(?!\w)",
+    "ru": r"(?<!\w)(?:берёт|берет|забирает|получает|взял[аи]?|достаётся|достается"
+          r"|проходит)(?!\w)",  # a card that "passes" holds the trick: "K♥ проходит"
     "ro": r"\b(?:ia|câștigă|a luat)\b",
     "ar": r"(?<!\w)[وف]?(?:يأكل|تأكل|أكل|أكلت|يربح|تربح|ربح|ربحت|يأخذ|تأخذ|أخذ|أخذت)(?!\w)",
 }

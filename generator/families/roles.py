@@ -226,10 +226,28 @@ def _starts_with_verb(text: str, lang: str) -> bool:
     return first is not None and _regex(words).match(text.lstrip()) is not None
 
 
+def relative(clause: claims.Clause, lang: str) -> bool:
+    """The clause starts with a relative pronoun ("which takes", "die den Herzkönig holt")."""
+    return _regex(rf"\s*(?:{RELATIVE[lang]})(?!\w)").match(clause.text) is not None
+
+
+def before_relative(clause: claims.Clause, lang: str) -> claims.Clause:
+    """The clause up to a relative clause right after its first card ("وبرونو 10♣" of
+    "وبرونو 10♣ التي تأكل ملك الكبّة"): what its own player plays."""
+    spans = _card_spans(clause.text, lang)
+    after = _regex(rf"\s+(?:{RELATIVE[lang]})(?!\w)").match(clause.text, spans[0][1]) \
+        if spans else None
+    if after is None:
+        return clause
+    return claims.Clause(clause.start, clause.text[:after.start()], clause.names, clause.owners)
+
+
 def gapped(clause: claims.Clause, names: Mapping[str, str], lang: str) -> bool:
     """The clause is a name and its card(s), its verb left out ("Anna the 6♠", "Дарио — 9♣",
-    "Carla mit der 3♥"): nothing else but articles and "with"."""
-    text = clause.text
+    "Carla mit der 3♥"): nothing else but articles and "with", and after the last card a
+    relative clause of its own ("وبرونو 10♣ التي تأكل ملك الكبّة": which takes the king)."""
+    # (the relative may name a card: "التي تأكل ملك الكبّة", the king of hearts)
+    text = before_relative(clause, lang).text
     for start, end, _ in sorted(_card_spans(text, lang), reverse=True):
         text = text[:start] + " " + text[end:]
     for seat in clause.names:

@@ -170,8 +170,11 @@ class _Claims:
                 # card takes (the cards after the word of taking) is in the trick
                 held = {c for h in trick.hands_before.values() for c in h}
                 verb = clause.start + claims.first(clause, claims.TAKES, lang)
+                # (German's relative clause puts its verb last: "die den Herzkönig holt")
+                relative = lang == "de" and roles.relative(clause, lang)
                 for card, at in claims.cards(clause, lang):
-                    if at < verb or card not in held or (taking and at == taking[1]):
+                    if (at < verb and not relative) or card not in held \
+                            or (taking and at == taking[1]):
                         continue
                     self.reading.claim(key, K.IN_TRICK, at, card=card,
                                        ok=card in played.values())
@@ -765,9 +768,11 @@ class _Claims:
                         seat = roles.last_named(words, part, names, lang, self.genders)
                 it = roles.card_before(words, part, lang) \
                     if plays and verbs is _PLAYS_OR_TRUMPS else None
-                if seat is not None and claims.cards(part, lang) and (
-                        plays or (verb and roles.gapped(part, names, lang))):
+                if seat is not None and claims.cards(part, lang) and plays:
                     out.append((seat, part))
+                elif seat is not None and claims.cards(part, lang) and verb \
+                        and roles.gapped(part, names, lang):
+                    out.append((seat, roles.before_relative(part, lang)))
                 elif seat is not None and it is not None and (
                         hands is None or it[0] in hands.get(seat, ())):  # "and must play it"
                     out.append((seat, claims.Clause(it[1], card_name(it[0]), frozenset({seat}))))
