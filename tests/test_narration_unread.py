@@ -140,6 +140,14 @@ CASES = [
      "step 7 says 'Carla' plays K♦"),
     ("peppa", "ar", "وبرونو 10♣ التي", "وداريو 10♣ التي", "وداريو",
      "step 11 says 'Dario' plays 10♣"),
+    # Whom a player draws from, as an intro says of the seating; a loser's mark on the tally;
+    # a player said to win at the step they go out.
+    ("black-peter", "ru", "у Игрока 3, третий", "у Игрока 1, третий", "1",
+     "the intro says '2' draws from '1'; in this game '2' draws from '3'"),
+    ("schwarzer-peter", "de", "bekommt Lena einen Strich", "bekommt Mia einen Strich", "Mia",
+     "the result says 'Mia' loses; in the replay 'Lena' loses"),
+    ("schwarzer-peter", "ar", "نفدت أوراق ميا ففازت", "نفدت أوراق لينا ففازت", "لينا",
+     "step 7 says 'Lena' wins"),
 ]
 
 

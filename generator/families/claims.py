@@ -109,7 +109,8 @@ TAKES_CARD = {
 LOSES = {
     "en": r"\b(?:loses?|lost|losers?)\b",
     "it": r"\b(?:perde|perdono|perso|perdent[ei])\b",
-    "de": r"\b(?:verliert|verlieren|verloren|Verlierer\w*)\b",
+    # (and the mark on the evening's tally: "bekommt Lena einen Strich")
+    "de": r"\b(?:verliert|verlieren|verloren|Verlierer\w*)\b|\bbekommt\b[^.;]*\bStrich\b",
     "ru": r"(?<!\w)(?:проигрывает|проигрывают|проиграл[аи]?|проигравш\w*)(?!\w)",
     "ro": r"\b(?:pierde|pierd|pierdut|învins\w*)\b",
     "ar": r"(?<!\w)[وف]?(?:ال)?خاسر\w*|(?<!\w)[وف]?(?:يخسر|تخسر|خسر|خسرت|يخسرون)(?!\w)",

@@ -639,6 +639,11 @@ def drawn_from(clause: claims.Clause, names: Mapping[str, str], lang: str
         for m in claims._name_pattern(names[seat], lang).finditer(clause.text):
             if _regex(FROM[lang]).search(clause.text[:m.start()]):
                 out.append((seat, clause.start + m.start()))
+    # a numbered name in another case: "у Игрока 3" (its number is where it is found)
+    before = _regex(FROM[lang].removesuffix("$") + r"\w+\s+$")
+    for at, seat in claims.numbered_lists(clause.text, names, alone=True):
+        if before.search(clause.text[:at]) and seat not in {s for s, _ in out}:
+            out.append((seat, clause.start + at))
     return out
 
 

@@ -45,6 +45,18 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
                         f"part in move {i + 1}: '{step.drawer}' draws from '{step.source}'",
                         hint="a step names the drawer, the player drawn from, and players out")
             _draws(ctx, src, base + ("steps", i), words, lang, names, step, i + 1, reading)
+            # "نفدت أوراق ميا ففازت": a player said to win at a step is out by then, a winner
+            won = out_before & set(replay.winners)
+            for said, _, _, _, ok in claims.verdicts_read(words, names, lang, set(), won):
+                at = claims.offset_of(said, sorted(said.names)[0], names, lang)
+                reading.claim(base + ("steps", i), K.WINS, at, covers=claims.name_offsets(
+                    said, names, lang), seats=said.names, ok=ok)
+                if not ok:
+                    report.error(src.text_mark(base + ("steps", i), at), "narration-claim",
+                                 f"{lang}: step {i + 1} says {claims.shown(said.names)} "
+                                 f"{'wins' if len(said.names) == 1 else 'win'}; by move {i + 1} "
+                                 f"{claims.shown(won)} "
+                                 f"{'has' if len(won) == 1 else 'have'} gone out and won")
             involved = {step.card} | set(step.before[step.drawer]) | set(step.after[step.drawer]) \
                 | set(step.before[step.source]) | set(step.after[step.source])
             for m in find_card_mentions(words, lang):
@@ -91,6 +103,9 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
                             text=narration.intro or "", lang=lang, names=names, dealt=dealt,
                             where=f"{lang}: the intro")
         seats = list(replay.seats)
+        way = ctx.game.options.draw_from.step
+        _draw_order(ctx, src, base + ("intro",), narration.intro or "", lang, names, {
+            s: seats[(n + way) % len(seats)] for n, s in enumerate(seats)}, reading)
         if replay.dealer in seats:  # dealt one at a time from the dealer's left
             dealing.first_dealt(report=report, reading=reading, src=src, key=base + ("intro",),
                                 text=narration.intro or "", lang=lang, names=names,
@@ -99,6 +114,31 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
         if narration.result and replay.complete:
             _check_result(ctx, src, base + ("result",), narration.result, lang, names, replay,
                           reading)
+
+
+def _draw_order(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Key,
+                words: str, lang: str, names: dict[str, str], sources: Mapping[str, str],
+                reading: Reading) -> None:
+    """Whom each player draws from, as an intro says of the seating ("то есть Игрок 2 берёт
+    карту у Игрока 3"): the neighbour the game's direction of drawing gives (``sources``),
+    while everyone has cards."""
+    for part in claims.sentence_clauses(words, names, lang):
+        if not claims.says(part, claims.TAKES_CARD, lang) or claims.says(part, claims.HEDGED,
+                                                                          lang):
+            continue
+        subject = roles.subjects(part, names, lang)
+        if len(subject) != 1:
+            continue
+        seat = next(iter(subject))
+        for source, at in roles.drawn_from(part, names, lang):
+            ok = source == sources.get(seat)
+            reading.claim(key, K.DRAWN_FROM, at, covers=(at, *claims.name_offsets(
+                part, names, lang, subject)), seats=(source,), ok=ok)
+            if not ok:
+                ctx.report.error(src.text_mark(key, at), "narration-claim",
+                                 f"{lang}: the intro says '{seat}' draws from '{source}'; in "
+                                 f"this game '{seat}' draws from '{sources[seat]}'",
+                                 hint=f"name {names[sources[seat]]} as the one drawn from")
 
 
 def _check_result(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Key,
