@@ -148,6 +148,14 @@ CASES = [
      "the result says 'Mia' loses; in the replay 'Lena' loses"),
     ("schwarzer-peter", "ar", "نفدت أوراق ميا ففازت", "نفدت أوراق لينا ففازت", "لينا",
      "step 7 says 'Lena' wins"),
+    # The sentence after a colon goes on with the one player of the sentence before it.
+    ("hearts", "it", "invece il K♠", "invece il Q♠", "Q♠",
+     "step 1 says 'Bruno' plays Q♠; in the replay 'Bruno' plays K♠ in trick 1"),
+    ("uomo-nero", "ro", "primește înapoi 5♥", "primește înapoi 8♦", "8♦",
+     "step 3 says 'Carla' draws 8♦; in the replay 'Carla' draws 5♥"),
+    # "holt sich … zurück": takes a card back.
+    ("somarone", "de", "holt sich die 3♥", "holt sich die 3♠", "3♠",
+     "step 4 says 'Elena' draws 3♠; in the replay 'Elena' draws 3♥"),
 ]
 
 

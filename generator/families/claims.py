@@ -100,7 +100,7 @@ TAKES_CARD = {
         # and finds it: "draws and finds the 10♦", "trage și nimerește Q♠"
         "en": r"\b(?:takes?|took|gets?|got|finds|catches|comes away with)\b",
         "it": r"\b(?:prende|riprende|ottiene|si ritrova|si riprende|trova|becca)\b",
-        "de": r"\b(?:nimmt|bekommt|erwischt|kriegt|findet)\b",
+        "de": r"\b(?:nimmt|bekommt|erwischt|kriegt|findet|holt sich)\b",
         "ru": r"(?<!\w)(?:берёт|берет|забирает|получает|попадает на|находит|достаётся"
               r"|достается)(?!\w)",
         "ro": r"\b(?:ia|primește|capătă|nimerește|dă peste|găsește|scoate)\b",

@@ -511,9 +511,13 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
     alone continue the list of the clause before ("He draws the J♠, the 6♣ and the 2♦")."""
     out: list[tuple[claims.Clause, str, Mapping[str, str]]] = []
     last: tuple[str, Mapping[str, str]] | None = None  # the verb of the sentence before, for a list
+    before_colon: set[str] = set()  # the subjects of a sentence that ends with a colon
     for sentence in claims.sentences(words, names, lang):
         said: set[str] = set()
         subject: str | None = None  # the player of the sentence's last clause that acts
+        # "Carla trage de la Bruno: primește înapoi 5♥": the sentence after a colon goes on
+        # with the one subject of the sentence before it
+        going_on = next(iter(before_colon)) if len(before_colon) == 1 else None
         for part in joined([claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
                             for c in claims.clauses(sentence.text, names, lang)], words, lang):
             has_cards = bool(claims.cards(part, lang))
@@ -570,6 +574,8 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
                         seat = mover
                 elif len(said) == 1:
                     seat = next(iter(said))
+                elif going_on is not None and not said and subject is None:
+                    seat = going_on
                 elif subject is not None:
                     seat = subject  # "he draws from Elena and takes her last card"
                 elif not any(claims.named(words[:part.start], names, lang)):
@@ -591,8 +597,10 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
                             verb))
             elif seat is not None and has_cards:
                 out.append((part, seat, verb))
-        if not sentence.text.rstrip().endswith(":") and not words[
-                sentence.start + len(sentence.text):].startswith(":"):
+        colon = sentence.text.rstrip().endswith(":") or words[
+            sentence.start + len(sentence.text):].startswith(":")
+        before_colon = ({subject} if subject is not None else said) if colon else set()
+        if not colon:
             last = None
     return out
 

@@ -726,7 +726,11 @@ class _Claims:
         its clause starts with («wirft Carla den J♠ zu») is no subject."""
         lang, names = self.lang, self.names
         out: list[tuple[str, claims.Clause]] = []
+        before_colon: set[str] = set()  # the players of a sentence that ends with a colon
         for sentence in claims.sentences(words, names, lang):
+            going_on = next(iter(before_colon)) if len(before_colon) == 1 else None
+            colon = words[sentence.start + len(sentence.text):].startswith(":")
+            before_colon = set(sentence.names - sentence.owners) if colon else set()
             parts = roles.joined([claims.Clause(sentence.start + c.start, c.text, c.names,
                                                 c.owners)
                                   for c in claims.clauses(sentence.text, names, lang)], words, lang)
@@ -757,6 +761,8 @@ class _Claims:
                         seat = roles.last_named(words, part, names, lang, self.genders)
                     elif i > 0 and len(said) == 1:
                         seat = next(iter(said))  # "Dario has no diamonds and throws the A♥"
+                    elif i == 0 and going_on is not None:
+                        seat = going_on  # "Bruno non ha fiori …: cede invece il K♠"
                     elif i > 0 and len(parts[i - 1].names) == 1 and _and_between(
                             words, parts[i - 1], part, lang):
                         # "Carla legt das A♣, aber Dario hat kein Kreuz und sticht es mit der
