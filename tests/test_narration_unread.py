@@ -156,6 +156,18 @@ CASES = [
     # "holt sich … zurück": takes a card back.
     ("somarone", "de", "holt sich die 3♥", "holt sich die 3♠", "3♠",
      "step 4 says 'Elena' draws 3♠; in the replay 'Elena' draws 3♥"),
+    # A shedding step that names its mover alone before a left-out subject; a card that
+    # "kommt auf" the pile; a draw with no card named.
+    ("crazy-eights", "it", "pesca il 3♦", "pesca il 7♦", "7♦",
+     "step 22 says 'Bruno' draws 7♦; in the replay 'Bruno' draws 3♦ 4♥"),
+    ("crazy-eights", "ro", "trage 3♦, apoi", "trage 7♦, apoi", "7♦",
+     "step 22 says 'Bruno' draws 7♦; in the replay 'Bruno' draws 3♦ 4♥"),
+    ("crazy-eights", "ru", "она кладёт 8♥", "она кладёт 9♦", "9♦",
+     "step 11 says 'Anna' plays 9♦; in the replay 'Anna' plays 8♥"),
+    ("crazy-eights", "de", "Seine 7♥ kommt", "Seine J♦ kommt", "J♦",
+     "step 2 says 'Bruno' plays J♦; in the replay 'Bruno' plays 7♥"),
+    ("crazy-eights", "ru", "Бруно снова берёт из колоды", "Анна снова берёт из колоды", "Анна",
+     "step 13 says 'Anna' draws; in the replay 'Bruno' draws"),
 ]
 
 

@@ -69,7 +69,8 @@ PLAYS = {
     "de": r"\b(?:spielt|spielen|legt|legen|wirft|werfen|bedient mit|bedienen mit|gibt|deckt"
           r"|schmiert|versucht es mit|fällt|opfert|übersticht|übernimmt|lädt|jubelt"
           # a subordinate clause's verb, its particle written on: "während Bruno die 7♠ abwirft"
-          r"|abwirft|abwerfen|ablegt|ablegen|ausspielt|ausspielen|hergibt|hergeben)\b",
+          r"|abwirft|abwerfen|ablegt|ablegen|ausspielt|ausspielen|hergibt|hergeben"
+          r"|kommt auf (?:die|den|das))\b",  # "Seine 7♥ kommt auf die 7♣": he plays it
     "ru": r"(?<!\w)(?:ходит|ходят|заходит|заходят|кладёт|кладет|кладут|сбрасывает|сбрасывают"
           r"|отвечает|отвечают|играет|играют|подкидывает|покрывает|выкладывает|пробует"
           r"|выходит|выходят|падает|перебивает|открывает|отдаёт|отдает|подкладывает"

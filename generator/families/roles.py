@@ -576,6 +576,11 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
                     seat = next(iter(said))
                 elif going_on is not None and not said and subject is None:
                     seat = going_on
+                elif not taking and not said and subject is None and claims.named(
+                        words[:part.start], names, lang) == {mover}:
+                    # the step names its mover alone before ("Il 7♦ di Bruno non va bene;
+                    # pesca il 3♦"): the left-out subject is theirs
+                    seat = mover
                 elif subject is not None:
                     seat = subject  # "he draws from Elena and takes her last card"
                 elif not any(claims.named(words[:part.start], names, lang)):
