@@ -168,6 +168,11 @@ CASES = [
      "step 2 says 'Bruno' plays J♦; in the replay 'Bruno' plays 7♥"),
     ("crazy-eights", "ru", "Бруно снова берёт из колоды", "Анна снова берёт из колоды", "Анна",
      "step 13 says 'Anna' draws; in the replay 'Bruno' draws"),
+    # A name after the subject's verb is its object: "Carla tries to stop Anna with the 3♦".
+    ("macao", "en", "Carla tries to stop Anna", "Anna tries to stop Carla", "Anna",
+     "step 16 says 'Anna' plays 3♦; in the replay 'Carla' does"),
+    ("macao", "it", "Carla prova a fermare Anna", "Anna prova a fermare Carla", "Anna",
+     "step 16 says 'Anna' plays 3♦; in the replay 'Carla' does"),
 ]
 
 

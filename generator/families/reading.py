@@ -165,10 +165,15 @@ def _mentions(part: claims.Clause, names: Mapping[str, str], lang: str
     if not found and not any(claims.says(part, words, lang) for words in _NAME_WORDS):
         return []  # a name with no card or number, and no word the reader reads of a name alone
     prepositions = roles.PREPOSITIONS.get(lang, roles.PREPOSITIONS["en"])
+    starts = [m.start() for seat in part.names
+              for m in claims._name_pattern(names[seat], lang).finditer(text)]
+    objects = roles.objects_from(text, min(starts), lang) if starts else len(text)
     for seat in sorted(part.names):
         for m in claims._name_pattern(names[seat], lang).finditer(text):
             if re.search(prepositions, text[:m.start()], re.IGNORECASE):
                 continue  # a place, or the one a card goes to or comes from
+            if m.start() >= objects:
+                continue  # the object of another's verb ("Carla tries to stop Anna")
             if lang == "en" and text[m.end():m.end() + 2] in ("'s", "’s"):
                 continue  # "Carla's hand": a place
             if not roles.nominative(m.group(), names[seat], lang):

@@ -185,6 +185,7 @@ def subjects(clause: claims.Clause, names: Mapping[str, str], lang: str) -> froz
     starts_with_verb = lang in _SUBJECT_FIRST and _starts_with_verb(text, lang) and (
         lang != "de" or re.search(r"\bzu\s*$", text) is not None)
     out = set()
+    at: dict[str, int] = {}  # where each subject is first named
     for seat in clause.names:
         for m in claims._name_pattern(names[seat], lang).finditer(text):
             if m.start() > first_card or m.start() in owned:
@@ -202,7 +203,26 @@ def subjects(clause: claims.Clause, names: Mapping[str, str], lang: str) -> froz
             if not nominative(m.group(), names[seat], lang):
                 continue
             out.add(seat)
+            at.setdefault(seat, m.start())
+    if len(out) > 1:
+        end = objects_from(text, min(at.values()), lang)
+        out = {s for s in out if at[s] < end}
     return frozenset(out)
+
+
+def objects_from(text: str, first: int, lang: str) -> int:
+    """Where the objects of a clause begin, its subject named at ``first``: after the
+    subject's verb in a language that puts the subject before its verb and the object after
+    ("Carla tries to stop Anna with the 3♦": Anna is stopped); the clause's end elsewhere."""
+    if lang not in _SUBJECT_VERB_OBJECT:
+        return len(text)
+    verb = _regex(_VERBS[lang]).search(text, first)
+    return verb.start() if verb is not None else len(text)
+
+
+_SUBJECT_VERB_OBJECT = {"en", "it", "ro"}
+_VERBS = {lang: "|".join(words[lang] for words in (claims.PLAYS, claims.DRAWS, claims.TAKES))
+          for lang in _SUBJECT_VERB_OBJECT}
 
 
 # Before an Arabic name that "must" do what follows "أن": "لا بدّ لـ" (the name takes the
