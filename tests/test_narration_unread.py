@@ -173,6 +173,11 @@ CASES = [
      "step 16 says 'Anna' plays 3♦; in the replay 'Carla' does"),
     ("macao", "it", "Carla prova a fermare Anna", "Anna prova a fermare Carla", "Anna",
      "step 16 says 'Anna' plays 3♦; in the replay 'Carla' does"),
+    # The player a pass goes to; a Russian name between its card and the verb of playing.
+    ("peppa", "ru", "Дарио K♠, A♥ и K♥;", "Бруно K♠, A♥ и K♥;", "Бруно",
+     "the start says 'Anna' passes to 'Bruno'; in this hand 'Anna' passes to 'Dario'"),
+    ("whist", "ru", "а 9♠ Бруно падает", "а 9♠ Карла падает", "Карла",
+     "step 10 says 'Carla' plays 9♠"),
 ]
 
 

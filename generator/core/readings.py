@@ -40,6 +40,7 @@ class ClaimKind(enum.StrEnum):
     DEALS = "deals"  # a player deals (turns up the card)
     DEALT = "dealt"  # the number of cards a player is dealt (or the whole deal)
     FIRST_DEALT = "first-dealt"  # a player is dealt the first card (the dealer's next)
+    RECEIVES = "receives"  # the player a pass goes to
 
 
 # The kinds that only say a name or a card belongs in the step: they check the text, but a
@@ -78,6 +79,7 @@ class Claim:
             k.TAKES_PART: f"{who} takes part in the move", k.CARD: f"{card} is in play",
             k.TURNED: f"{card} is turned up", k.DEALT: f"{who} is dealt {value} cards",
             k.DEALS: f"{who} deals", k.FIRST_DEALT: f"{who} is dealt the first card",
+            k.RECEIVES: f"the cards are passed to {who}",
             k.TAKEN: f"{who} has taken {card}",
             k.TRICKS: f"{who} has taken {value} tricks", k.SLAM: f"{who} takes everything",
         }[self.kind]

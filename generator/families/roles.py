@@ -188,6 +188,11 @@ def subjects(clause: claims.Clause, names: Mapping[str, str], lang: str) -> froz
     at: dict[str, int] = {}  # where each subject is first named
     for seat in clause.names:
         for m in claims._name_pattern(names[seat], lang).finditer(text):
+            if lang == "ru" and spans and text[spans[0][1]:m.start()].isspace() \
+                    and _regex(rf"\s+(?:{claims.PLAYS['ru']})").match(text, m.end()):
+                out.add(seat)  # "а 9♠ Бруно падает под короля": Bruno's 9♠ falls
+                at.setdefault(seat, m.start())
+                continue
             if m.start() > first_card or m.start() in owned:
                 continue
             if lang == "ar" and _MUST_AR.search(text[:m.start()]) \

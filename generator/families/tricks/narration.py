@@ -74,8 +74,10 @@ def check_narration(ctx: Context, replay: Replay) -> None:
             claims.trumped(base + ("result",), narration.result, f"{lang}: the result",
                            replay.tricks, replay.trump)
         if narration.start and replay.passes:
+            seats, to = list(replay.seats), replay.pass_to
             claims.passes(base + ("start",), narration.start, f"{lang}: the start",
-                          replay.passes)
+                          replay.passes, {} if to is None else {
+                              s: seats[to.target(n, len(seats))] for n, s in enumerate(seats)})
         if narration.start and replay.tricks:
             claims.held_bidding(base + ("start",), narration.start, f"{lang}: the start",
                                 replay.tricks[0].hands_before)
@@ -403,7 +405,7 @@ class _Claims:
                                 hint=f"name {names[leader]} as the one who leads")
 
     def passes(self, key: Key, words: str, where: str,
-               passes: Mapping[str, Collection[Card]]) -> None:
+               passes: Mapping[str, Collection[Card]], to: Mapping[str, str]) -> None:
         """The cards a start says each player passes ("Anna passes K♠, Q♥ and 10♥ to Bruno",
         "Bruno gibt J♥, A♦ und K♣ an Carla", "Анна отдаёт Дарио K♠, A♥ и K♥"): in a sentence
         of passing, the cards of each stretch between commas go with the player first named
@@ -430,6 +432,8 @@ class _Claims:
                     first = [(at, s) for s in subject for at in claims.name_offsets(
                         part, names, lang, {s})]
                     passer = min(first)[1] if first else None
+                    if passer is not None and passer in to:
+                        self._receivers(key, part, found.end(), passer, to[passer], where)
                 if passer is None or passer not in passes:
                     continue
                 for card, at in claims.cards(part, lang):
@@ -440,6 +444,20 @@ class _Claims:
                         self._error(key, at, f"{where} says '{passer}' passes "
                                     f"{card_name(card)}; in the replay '{passer}' passes "
                                     f"{' '.join(card_name(c) for c in passes[passer])}")
+
+    def _receivers(self, key: Key, part: claims.Clause, after: int, passer: str,
+                   receiver: str, where: str) -> None:
+        """The player named after the word of passing ("Анна отдаёт Дарио K♠", "passes … to
+        Bruno") is the one the hand's passing direction gives the passer's cards."""
+        names, lang = self.names, self.lang
+        for seat in sorted(part.names - {passer}):
+            for m in claims._name_pattern(names[seat], lang).finditer(part.text, after):
+                at = part.start + m.start()
+                self.reading.claim(key, K.RECEIVES, at, seats=(seat,), ok=seat == receiver)
+                if seat != receiver:
+                    self._error(key, at, f"{where} says '{passer}' passes to '{seat}'; in this "
+                                f"hand '{passer}' passes to '{receiver}'",
+                                hint=f"name {names[receiver]} as the one passed to")
 
     def _in_trick(self, key: Key, words: str, where: str, trick: TrickReplay,
                   held: set[Card]) -> None:
