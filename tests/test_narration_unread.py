@@ -178,6 +178,18 @@ CASES = [
      "the start says 'Anna' passes to 'Bruno'; in this hand 'Anna' passes to 'Dario'"),
     ("whist", "ru", "а 9♠ Бруно падает", "а 9♠ Карла падает", "Карла",
      "step 10 says 'Carla' plays 9♠"),
+    # A side's figures: "lead 3 to 2" (the side's, then the others'), "they score 2", and
+    # a side's tricks in a score sheet's hand against what they score over the book.
+    ("whist", "en", "lead 3 to 2", "lead 4 to 2", "4", "step 3 gives 'Anna' 4"),
+    ("whist", "ro", "cu 7 la 5", "cu 7 la 6", "6", "the result gives 'Bruno' 6"),
+    ("whist", "ru", "они записывают 2 очка", "они записывают 3 очка", "3",
+     "the result gives 'Anna' 3"),
+    ("whist", "en", "turned up: Anna and Carla take seven", "turned up: Anna and Carla take eight",
+     "eight", "step 7 says 'Anna' and 'Carla' take 8 tricks, which score 2; in the replay "
+     "they score 1, 1"),
+    ("whist", "ar", "يأخذ برونو وداريو سبع أكلات", "يأخذ برونو وداريو تسع أكلات", "تسع",
+     "step 4 says 'Bruno' and 'Dario' take 9 tricks, which score 3; in the replay they "
+     "score 1, 1"),
 ]
 
 

@@ -755,6 +755,22 @@ _SUM_IS = {"en": r"\s*(?:that is|i\.e\.)\s", "it": r"\s*cioè\s", "de": r"\s*als
            "ru": r"\s*то есть\s", "ro": r"\s*adică\s", "ar": r"\s*أي\s"}
 
 
+# A running score of two sides, "3 to 2"; and "they", a side named before.
+_TO = {"en": r"\d+\s+to\s+\d+", "it": r"\d+\s+a\s+\d+", "de": r"\d+\s+zu\s+\d+",
+       "ru": r"\d+\s*[:—–-]\s*\d+", "ro": r"\d+\s+la\s+\d+", "ar": r"\d+\s+مقابل\s+\d+"}
+_THEY = {"en": r"they", "it": r"loro", "de": r"die beiden", "ru": r"они", "ro": r"ei|ele",
+         "ar": r"[وف]?هما"}
+
+
+def _side(clause: claims.Clause, both: set[str], said: set[str], lang: str) -> tuple[str, ...]:
+    """The side a clause without names of its own is about: the sentence's joint subject
+    ("Anna and Carla score 2 and lead 3 to 2"), else the players named so far in it ("У
+    Анны и Карлы восемь взяток, … и они записывают 2 очка"), when they are two or more."""
+    if clause.names:
+        return tuple(sorted(both)) if len(both) >= 2 and clause.names <= both else ()
+    return tuple(sorted(both or said)) if len(both or said) >= 2 else ()
+
+
 def _main_names(sentence: claims.Clause, names: Mapping[str, str], lang: str) -> set[str]:
     """The players a sentence names before any clause that explains ("Carla bid two but
     took one, because Anna trumped her K♣": Carla)."""
@@ -890,6 +906,18 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
                 out.append((summed, *found[0]))  # "، أي 18": that is, 18
                 continue
             summed = None
+            side = _side(clause, both, said, lang)
+            if side and len(found) == 2 and not hedged \
+                    and _regex(_TO[lang]).search(clause.text.translate(WESTERN_DIGITS)):
+                # "lead 3 to 2", "cu 7 la 5": the side's figure, then the others'
+                out += [(seat, *found[0]) for seat in side]
+                out += [(seat, *found[1]) for seat in sorted(set(names) - set(side))]
+                said |= clause.names
+                continue
+            if side and len(found) == 1 and not clause.names and not hedged \
+                    and _regex(rf"\s*(?:{_THEY[lang]})(?!\w)").match(clause.text):
+                out += [(seat, *found[0]) for seat in side]  # "и они записывают 2 очка"
+                continue
             if len(found) == 1 and alone is not None and not clause.names and not hedged:
                 # "and Dario, four tricks with −84 in them, scores −44"
                 out.append((alone, *found[0]))

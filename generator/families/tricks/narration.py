@@ -43,6 +43,7 @@ def check_narration(ctx: Context, replay: Replay) -> None:
                         s: {row.scores[s]: "the hand's score", row.totals[s]: "the total"}
                         for s in replay.seats})
                     claims.slam(key, words, where, row.scores)
+                    claims.side_tricks(key, words, where, row.scores)
             else:
                 trick = replay.tricks[i]
                 # the cards held before the trick, and those drawn from the stock after it
@@ -115,6 +116,7 @@ class _Claims:
         self.per_trick = ctx.game.scoring.per_trick  # a trick's own worth, stated in results
         self.end = ctx.game.options.end  # a game of one hand is won by the hand's best score
         self.slams = ctx.game.scoring.slam  # what taking everything scores, in a sheet's hand
+        self.book = ctx.game.scoring.book  # tricks over a book score: a side's tricks in a sheet
         self.hand_bids: dict[str, int] = {}  # the bids, once known: tricks said against them
         self.genders: dict[str, str] = dict(ctx.spec.genders)
         self.reported: set[tuple[Key, int]] = set()  # where an error was said: said once
@@ -321,6 +323,36 @@ class _Claims:
                 if not ok:
                     self._error(key, at, f"{where} says '{seat}' has taken {value} trick(s); in "
                                 f"the replay '{seat}' has taken {won.get(seat, 0)}")
+
+    def side_tricks(self, key: Key, words: str, where: str, scores: Mapping[str, int]) -> None:
+        """The tricks a side takes in a score sheet's hand ("Anna and Carla take seven
+        tricks", "يأخذ برونو وداريو سبع أكلات"), against the hand's score: what that many
+        tricks over the book scores."""
+        book, lang, names = self.book, self.lang, self.names
+        if book is None:
+            return
+        trick = claims._pattern(_TRICK[lang])
+        for sentence in claims.sentences(words, names, lang):
+            side = roles.joint(sentence, names, lang)
+            if len(side) < 2 or claims.says(sentence, claims.HEDGED, lang):
+                continue
+            for part in claims.clauses(sentence.text, names, lang):
+                part = claims.Clause(sentence.start + part.start, part.text, part.names)
+                found = claims.counts(part, lang)
+                if not (claims.says(part, claims.TAKES, lang) and trick.search(part.text)) \
+                        or len(found) != 1 or not part.names:
+                    continue
+                value, at = found[0]
+                expected = book.per_trick * max(0, value - book.tricks)
+                ok = all(scores.get(s) == expected for s in side)
+                self.reading.claim(key, K.TRICKS, at, covers=(
+                    at, *claims.name_offsets(sentence, names, lang, set(side))),
+                    seats=side, value=value, ok=ok)
+                if not ok:
+                    self._error(key, at, f"{where} says {claims.shown(side)} take {value} "
+                                f"tricks, which score {expected}; in the replay they score "
+                                + ", ".join(f"{scores.get(s)}" for s in side))
+                break
 
     def each_scores(self, key: Key, words: str, where: str,
                     figures: Mapping[str, Mapping[int, str]]) -> None:
