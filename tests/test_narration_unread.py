@@ -190,6 +190,11 @@ CASES = [
     ("whist", "ar", "يأخذ برونو وداريو سبع أكلات", "يأخذ برونو وداريو تسع أكلات", "تسع",
      "step 4 says 'Bruno' and 'Dario' take 9 tricks, which score 3; in the replay they "
      "score 1, 1"),
+    # What a card is worth, said after it; the trick's points "with" the trick.
+    ("briscola", "ar", "3♣ وقيمتها 10", "3♣ وقيمتها 11", "11",
+     "step 2 says 3♣ is worth 11; in this game it is worth 10"),
+    ("briscola", "ru", "с её 4 очками", "с её 5 очками", "5",
+     "5 points; in the replay it holds 4"),
 ]
 
 

@@ -41,6 +41,7 @@ class ClaimKind(enum.StrEnum):
     DEALT = "dealt"  # the number of cards a player is dealt (or the whole deal)
     FIRST_DEALT = "first-dealt"  # a player is dealt the first card (the dealer's next)
     RECEIVES = "receives"  # the player a pass goes to
+    WORTH = "worth"  # what a card is worth in the game's table of points
 
 
 # The kinds that only say a name or a card belongs in the step: they check the text, but a
@@ -79,7 +80,7 @@ class Claim:
             k.TAKES_PART: f"{who} takes part in the move", k.CARD: f"{card} is in play",
             k.TURNED: f"{card} is turned up", k.DEALT: f"{who} is dealt {value} cards",
             k.DEALS: f"{who} deals", k.FIRST_DEALT: f"{who} is dealt the first card",
-            k.RECEIVES: f"the cards are passed to {who}",
+            k.RECEIVES: f"the cards are passed to {who}", k.WORTH: f"{card} is worth {value}",
             k.TAKEN: f"{who} has taken {card}",
             k.TRICKS: f"{who} has taken {value} tricks", k.SLAM: f"{who} takes everything",
         }[self.kind]

@@ -410,6 +410,15 @@ _POINTS_ALONE = {
 }
 
 
+# The trick and its points in one phrase: "взятку с её 4 очками", the trick with its 4
+# points.
+_THE_TRICK_WITH = {
+    "en": r"\btrick with its\b", "it": r"\bpresa con i suoi\b", "de": r"\bStich mit seinen\b",
+    "ru": r"(?<!\w)взятк\w* с (?:её|ее|его|их)(?!\w)", "ro": r"\blevata cu cele\b",
+    "ar": r"(?<!\w)الأكلة بما فيها(?!\w)",
+}
+
+
 def takers(clause: claims.Clause, names: Mapping[str, str], lang: str) -> frozenset[str]:
     """The seats a clause says take the trick: the subjects of a clause with a word for
     taking ("Anna takes the trick"), or a name the language gives the trick to ("la presa è
@@ -479,7 +488,8 @@ def trick_points(clause: claims.Clause, names: Mapping[str, str], lang: str
                                            + len(str(abs(value))) + (value < 0))]
     if len(found) != 1:
         return []
-    if claims.says(clause, claims.TAKES, lang):
+    if claims.says(clause, claims.TAKES, lang) or _regex(_THE_TRICK_WITH[lang]).search(
+            clause.text):
         return found
     rest = claims._NUMBER.sub(" ", clause.text.translate(WESTERN_DIGITS))
     rest = _regex(POINTS[lang]).sub(" ", rest)

@@ -54,6 +54,7 @@ def check_narration(ctx: Context, replay: Replay) -> None:
                 claims.trick(key, words, where, trick,
                              drawn_before=replay.tricks[i - 1].draws if i else ())
                 claims.trumps(key, words, where, trick, replay.trump)
+                claims.worth(key, words, where)
             claims.bids(key, words, where, replay.bids)
             _check_cards(ctx, src, key, words, lang, allowed=allowed, where=where, why=why,
                          reading=reading)
@@ -117,6 +118,7 @@ class _Claims:
         self.end = ctx.game.options.end  # a game of one hand is won by the hand's best score
         self.slams = ctx.game.scoring.slam  # what taking everything scores, in a sheet's hand
         self.book = ctx.game.scoring.book  # tricks over a book score: a side's tricks in a sheet
+        self.scoring = ctx.game.scoring  # what each card is worth to whoever takes it
         self.hand_bids: dict[str, int] = {}  # the bids, once known: tricks said against them
         self.genders: dict[str, str] = dict(ctx.spec.genders)
         self.reported: set[tuple[Key, int]] = set()  # where an error was said: said once
@@ -323,6 +325,23 @@ class _Claims:
                 if not ok:
                     self._error(key, at, f"{where} says '{seat}' has taken {value} trick(s); in "
                                 f"the replay '{seat}' has taken {won.get(seat, 0)}")
+
+    def worth(self, key: Key, words: str, where: str) -> None:
+        """What a card is said to be worth right after it is named ("برونو بالورقة 3♣
+        وقيمتها 10", "the 3♣, worth 10"): its value in the game's table of points."""
+        value_of = claims._pattern(_WORTH[self.lang])
+        for m in find_card_mentions(words, self.lang):
+            end = m.offset + len(m.words or card_name(m.card))
+            said = value_of.match(words, end)
+            if said is None:
+                continue
+            value, at = int(said.group("n")), said.start("n")
+            ok = value == self.scoring.value(m.card)
+            self.reading.claim(key, K.WORTH, at, covers=(at, m.offset), card=m.card,
+                               value=value, ok=ok)
+            if not ok:
+                self._error(key, at, f"{where} says {card_name(m.card)} is worth {value}; in "
+                            f"this game it is worth {self.scoring.value(m.card)}")
 
     def side_tricks(self, key: Key, words: str, where: str, scores: Mapping[str, int]) -> None:
         """The tricks a side takes in a score sheet's hand ("Anna and Carla take seven
@@ -933,6 +952,13 @@ _ALL_TRICKS = {
     "en": r"\bevery one of them\b|\ball of them\b", "it": r"\btutte quante\b|\btutte\b",
     "de": r"\balle\b", "ru": r"(?<!\w)все до одной(?!\w)", "ro": r"\bpe toate\b",
     "ar": r"(?<!\w)كل واحدة منها(?!\w)|(?<!\w)كلها(?!\w)",
+}
+# A card's worth said right after it: ", worth 10", "وقيمتها 10" (its value, 10).
+_WORTH = {
+    "en": r",?\s+(?:which is\s+)?worth\s+(?P<n>\d+)\b", "it": r",?\s+che vale\s+(?P<n>\d+)\b",
+    "de": r",?\s+(?:die|der|das)\s+(?P<n>\d+)\s+(?:Punkte\s+)?wert ist\b",
+    "ru": r",?\s+(?:котор\w+\s+)?стоит\s+(?P<n>\d+)(?!\w)",
+    "ro": r",?\s+care valorează\s+(?P<n>\d+)\b", "ar": r"\s+وقيمتها\s+(?P<n>\d+)(?!\w)",
 }
 _CARDS_WORD = {
     "en": r"\bcards?\b|\bhearts\b", "it": r"\bcart[ae]\b|\bcuori\b", "de": r"\bKarten?\b|\bHerz",
