@@ -195,6 +195,9 @@ CASES = [
      "step 2 says 3♣ is worth 11; in this game it is worth 10"),
     ("briscola", "ru", "с её 4 очками", "с её 5 очками", "5",
      "5 points; in the replay it holds 4"),
+    # The card that takes the hand's last trick, said in an earlier step.
+    ("briscola", "de", "letzten Stich holt das A♣", "letzten Stich holt das 3♥", "3♥",
+     "step 3 says the 3♥ takes the last trick; in the replay 'Bruno''s A♣ takes it"),
 ]
 
 

@@ -55,6 +55,8 @@ def check_narration(ctx: Context, replay: Replay) -> None:
                              drawn_before=replay.tricks[i - 1].draws if i else ())
                 claims.trumps(key, words, where, trick, replay.trump)
                 claims.worth(key, words, where)
+                if trick is not replay.tricks[-1] and replay.complete:
+                    claims.last_trick(key, words, where, replay.tricks[-1])
             claims.bids(key, words, where, replay.bids)
             _check_cards(ctx, src, key, words, lang, allowed=allowed, where=where, why=why,
                          reading=reading)
@@ -325,6 +327,23 @@ class _Claims:
                 if not ok:
                     self._error(key, at, f"{where} says '{seat}' has taken {value} trick(s); in "
                                 f"the replay '{seat}' has taken {won.get(seat, 0)}")
+
+    def last_trick(self, key: Key, words: str, where: str, last: TrickReplay) -> None:
+        """A card said, in an earlier step, to take the hand's last trick ("den letzten
+        Stich holt das A♣"): it is the card that takes the replay's last trick."""
+        lang = self.lang
+        said = claims._pattern(_LAST_TRICK[lang])
+        winning = dict(last.cards)[last.winner]
+        for part in claims.sentence_clauses(words, self.names, lang):
+            found = claims.cards(part, lang)
+            if not said.search(part.text) or not claims.says(part, claims.TAKES, lang) \
+                    or claims.says(part, claims.HEDGED, lang) or len(found) != 1:
+                continue
+            card, at = found[0]
+            self.reading.claim(key, K.TAKING_CARD, at, card=card, ok=card == winning)
+            if card != winning:
+                self._error(key, at, f"{where} says the {card_name(card)} takes the last trick; "
+                            f"in the replay '{last.winner}''s {card_name(winning)} takes it")
 
     def worth(self, key: Key, words: str, where: str) -> None:
         """What a card is said to be worth right after it is named ("برونو بالورقة 3♣
@@ -952,6 +971,12 @@ _ALL_TRICKS = {
     "en": r"\bevery one of them\b|\ball of them\b", "it": r"\btutte quante\b|\btutte\b",
     "de": r"\balle\b", "ru": r"(?<!\w)все до одной(?!\w)", "ro": r"\bpe toate\b",
     "ar": r"(?<!\w)كل واحدة منها(?!\w)|(?<!\w)كلها(?!\w)",
+}
+# The hand's last trick, named in an earlier step.
+_LAST_TRICK = {
+    "en": r"\blast trick\b", "it": r"\bultima presa\b", "de": r"\bletzten Stich\b",
+    "ru": r"(?<!\w)последн\w+ взятк\w*", "ro": r"\bultima levată\b",
+    "ar": r"(?<!\w)الأكلة الأخيرة(?!\w)",
 }
 # A card's worth said right after it: ", worth 10", "وقيمتها 10" (its value, 10).
 _WORTH = {
