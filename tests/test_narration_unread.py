@@ -198,6 +198,13 @@ CASES = [
     # The card that takes the hand's last trick, said in an earlier step.
     ("briscola", "de", "letzten Stich holt das A♣", "letzten Stich holt das 3♥", "3♥",
      "step 3 says the 3♥ takes the last trick; in the replay 'Bruno''s A♣ takes it"),
+    # Each of a player's figures in one clause of taking or losing (the points of her tricks),
+    # and what a card is worth said before it.
+    ("peppa-scivolosa", "en", "with −14 and −20 in cards", "with −15 and −20 in cards", "−15",
+     "the result gives 'Anna' -15"),
+    ("peppa-scivolosa", "ar", "14 ثم 20", "14 ثم 21", "21", "the result gives 'Anna' 21"),
+    ("peppa", "en", "2 for the J♥", "3 for the J♥", "3",
+     "step 13 says J♥ is worth 3; in this game it is worth 2"),
 ]
 
 

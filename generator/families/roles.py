@@ -765,6 +765,9 @@ _SUM_IS = {"en": r"\s*(?:that is|i\.e\.)\s", "it": r"\s*cioè\s", "de": r"\s*als
            "ru": r"\s*то есть\s", "ro": r"\s*adică\s", "ar": r"\s*أي\s"}
 
 
+# After the last of a player's figures: "… with −14 and −20 in cards".
+_IN_CARDS = {"en": r"in cards", "it": r"in carte", "de": r"in Karten", "ru": r"в картах",
+             "ro": r"în cărți", "ar": r"من الأوراق"}
 # A running score of two sides, "3 to 2"; and "they", a side named before.
 _TO = {"en": r"\d+\s+to\s+\d+", "it": r"\d+\s+a\s+\d+", "de": r"\d+\s+zu\s+\d+",
        "ru": r"\d+\s*[:—–-]\s*\d+", "ro": r"\d+\s+la\s+\d+", "ar": r"\d+\s+مقابل\s+\d+"}
@@ -892,6 +895,7 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
             continue
         took = False  # a clause of the sentence so far says its player takes
         alone: str | None = None  # the player of a clause that is a name alone ("and Dario,")
+        many: str | None = None  # the player of a clause of several figures of theirs
         summed: str | None = None  # the player of a sum just read ("30 ناقص 12، أي 18")
         for c in claims.clauses(sentence.text, names, lang):
             clause = claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
@@ -960,10 +964,27 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
                     seat = next(iter(said))
                 elif colon is not None and not said and figure_alone(sentence, lang):
                     seat = colon  # "Anna bid one and made it: 11."
+                elif len(said) == 1 and claims.says(clause, claims.LOSES, lang):
+                    seat = next(iter(said))  # "وخسرت بما فيها من أوراق 14": she loses 14
+                elif many is not None and figure_alone(clause, lang):
+                    seat = many  # "… 14 ثم 20": then 20
                 if seat is not None:
                     out.append((seat, *found[0]))
+                    many = seat if claims.says(clause, claims.LOSES, lang) else many
             elif len(found) >= 2 and not hedged:
-                out += paired(clause, found, names, lang)
+                pairs = paired(clause, found, names, lang)
+                one = next(iter(clause.names | said)) if len(clause.names | said) == 1 else None
+                if not pairs and one is not None and (
+                        claims.says(clause, claims.TAKES, lang) or claims.says(
+                            clause, claims.LOSES, lang)):
+                    # "Anna took three tricks (30) with −14", "وخسرت … 14 ثم 20": each of the
+                    # figures of her tricks is hers
+                    pairs = [(one, *figure) for figure in found]
+                    many = one
+                out += pairs
+            elif len(found) == 1 and many is not None and not clause.names and not hedged \
+                    and _regex(rf"^\D*[-−]?\d+\s+(?:{_IN_CARDS[lang]})").match(clause.text):
+                out.append((many, *found[0]))  # "… with −14 and −20 in cards"
             said |= clause.names
             took = took or claims.says(clause, claims.TAKES, lang)
         before_colon = not claims.numbers(sentence) \

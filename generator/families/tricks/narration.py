@@ -349,9 +349,11 @@ class _Claims:
         """What a card is said to be worth right after it is named ("برونو بالورقة 3♣
         وقيمتها 10", "the 3♣, worth 10"): its value in the game's table of points."""
         value_of = claims._pattern(_WORTH[self.lang])
+        value_for = claims._pattern(_WORTH_FOR[self.lang])
         for m in find_card_mentions(words, self.lang):
             end = m.offset + len(m.words or card_name(m.card))
-            said = value_of.match(words, end)
+            # ", worth 10" after the card, or "2 for the J♥" before it
+            said = value_of.match(words, end) or value_for.search(words, 0, m.offset)
             if said is None:
                 continue
             value, at = int(said.group("n")), said.start("n")
@@ -914,6 +916,10 @@ class _Claims:
             for value, what in named:
                 if value is not None:
                     figures[s].setdefault(value, what)
+        for trick in replay.tricks:  # "Anna took three tricks (30) with −14 and −20 in cards"
+            if trick.points:
+                figures.setdefault(trick.winner, {}).setdefault(
+                    trick.points, f"the points of trick {trick.number}")
         self.scores(key, words, where, figures)
         self.each_scores(key, words, where, figures)
         winners = set(replay.winners)
@@ -984,6 +990,13 @@ _WORTH = {
     "de": r",?\s+(?:die|der|das)\s+(?P<n>\d+)\s+(?:Punkte\s+)?wert ist\b",
     "ru": r",?\s+(?:котор\w+\s+)?стоит\s+(?P<n>\d+)(?!\w)",
     "ro": r",?\s+care valorează\s+(?P<n>\d+)\b", "ar": r"\s+وقيمتها\s+(?P<n>\d+)(?!\w)",
+}
+_WORTH_FOR = {
+    "en": r"(?<![\w.])(?P<n>\d+)\s+for\s+(?:the\s+)?$",
+    "it": r"(?<![\w.])(?P<n>\d+)\s+per\s+(?:il\s+|la\s+|l['’])?$",
+    "de": r"(?<![\w.])(?P<n>\d+)\s+für\s+(?:die\s+|den\s+|das\s+)?$",
+    "ru": r"(?<![\w.])(?P<n>\d+)\s+за\s+$", "ro": r"(?<![\w.])(?P<n>\d+)\s+pentru\s+$",
+    "ar": r"(?<![\w.])(?P<n>\d+)\s+مقابل\s+$",
 }
 _CARDS_WORD = {
     "en": r"\bcards?\b|\bhearts\b", "it": r"\bcart[ae]\b|\bcuori\b", "de": r"\bKarten?\b|\bHerz",
