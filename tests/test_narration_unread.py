@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BrokenCopy
+from conftest import RULES, BrokenCopy
+from generator.check.games import check
 
 CASES = [
     # Oh Hell's five cards: Carla bids two and takes one, because Anna trumps her K♣; she
@@ -240,3 +241,13 @@ def test_the_true_sentences_are_read(tmp_path: Path, game: str) -> None:
         left = [u for r in result.report.readings if r.lang == lang for u in r.unread
                 if said in u.sentence]
         assert not left, (lang, left)
+
+
+@pytest.mark.slow  # the whole corpus checked: some 4 s of CPU
+def test_the_corpus_reads_clean() -> None:
+    """Every sentence of the corpus's narrations that needs a claim is read: `rulebook check`
+    and `build` warn of none (the warning is on by default)."""
+    result = check([RULES], root=RULES.parent, unread=True)
+    assert result.ok
+    assert [d.format().split("\n")[0] for d in result.report.warnings
+            if d.code == "unread-narration"] == []
