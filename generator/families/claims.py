@@ -464,25 +464,38 @@ _LIST = r"(\d+(?:\s*(?:,|and|и|e|und|și|و)\s*\d+)+)"  # two numbers or more
 _ONE_OR_LIST = r"((?:\d+\s*(?:,|and|и|e|und|și|و)?\s*)+)"  # one number or more
 
 
+def _numbered(text: str, names: Mapping[str, str], numbers: str
+              ) -> list[tuple[re.Match[str], dict[str, str]]]:
+    """The numbered names a text holds, in any of their forms ("Player 2", "Игрока 3",
+    "Jucătorul 2", "اللاعبان 1 و3"): each match (its group 1 the numbers) with the seats of
+    its stem by number. The one parser of a numbered name's stem."""
+    stems: dict[str, dict[str, str]] = {}
+    for seat, name in names.items():
+        m = re.fullmatch(r"(.*?)(\w{3,})\s+(\d+)", name or "")
+        if m is not None:
+            stems.setdefault(m.group(2)[:4], {})[m.group(3)] = seat
+    return [(found, seats) for stem, seats in stems.items()
+            for found in re.finditer(rf"(?<!\w){re.escape(stem)}[\w\u064b-\u0652]*\s+{numbers}",
+                                     text, re.IGNORECASE)]
+
+
+def numbered_spans(text: str, names: Mapping[str, str]) -> list[tuple[int, int]]:
+    """The spans of the numbered names a text holds ("Player 2", "Игрока 3", "Players 1 and
+    3"): their numbers are part of a name, not figures."""
+    return [(found.start(), found.end()) for found, _ in _numbered(text, names, _ONE_OR_LIST)]
+
+
 def numbered_lists(text: str, names: Mapping[str, str], *, alone: bool = False
                    ) -> list[tuple[int, str]]:
     """The seats of the lists of numbered names a text holds ("Players 1 and 3", "Игроков
     3 и 1", "اللاعبان 1 و3"), each at its number: (offset, seat). A name alone ("Player 2")
     is no list, unless ``alone``."""
-    numbers = _ONE_OR_LIST if alone else _LIST
-    numbered: dict[str, dict[str, str]] = {}
-    for seat, name in names.items():
-        m = re.fullmatch(r"(.*?)(\w{3,})\s+(\d+)", name or "")
-        if m is not None:
-            numbered.setdefault(m.group(2)[:4], {})[m.group(3)] = seat
     out = []
-    for stem, seats in numbered.items():
-        for found in re.finditer(rf"(?<!\w){re.escape(stem)}[\w\u064b-\u0652]*\s+{numbers}", text,
-                                 re.IGNORECASE):
-            for n in re.finditer(r"\d+", found.group(1)):
-                listed = seats.get(n.group())
-                if listed is not None:
-                    out.append((found.start(1) + n.start(), listed))
+    for found, seats in _numbered(text, names, _ONE_OR_LIST if alone else _LIST):
+        for n in re.finditer(r"\d+", found.group(1)):
+            listed = seats.get(n.group())
+            if listed is not None:
+                out.append((found.start(1) + n.start(), listed))
     return out
 
 

@@ -22,7 +22,7 @@ from ..core.diagnostics import Report
 from ..core.readings import ClaimKind as K
 from ..model.source import Key, Source
 from . import claims, roles
-from .reading import Reading, numbered_names
+from .reading import Reading
 
 # A card turned face up: the trump card, or the first card of the pile. (Russian
 # "открывает" also opens the play, "открывает игру с 2♣": not a card turned.)
@@ -164,7 +164,7 @@ def deal_counts(*, report: Report, reading: Reading, src: Source, key: Key, text
             continue
         hedged = [(p.start, p.start + len(p.text)) for p in claims.clauses(body, names, lang)
                   if claims.says(p, claims.HEDGED, lang)]
-        spans = numbered_names(body, names, lang)
+        spans = claims.numbered_spans(body, names)
         listed = _listed(body, names, lang)
         given: set[str] = set()
         since = 0
