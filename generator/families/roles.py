@@ -553,8 +553,9 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
         # "Carla trage de la Bruno: primește înapoi 5♥": the sentence after a colon goes on
         # with the one subject of the sentence before it
         going_on = next(iter(before_colon)) if len(before_colon) == 1 else None
-        for part in joined([claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
-                            for c in claims.clauses(sentence.text, names, lang)], words, lang):
+        for index, part in enumerate(joined([
+                claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
+                for c in claims.clauses(sentence.text, names, lang)], words, lang)):
             has_cards = bool(claims.cards(part, lang))
             if claims.says(part, claims.HEDGED, lang):
                 last = None
@@ -609,7 +610,7 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
                         seat = mover
                 elif len(said) == 1:
                     seat = next(iter(said))
-                elif going_on is not None and not said and subject is None:
+                elif going_on is not None and index == 0:  # (its first clause only)
                     seat = going_on
                 elif not taking and not said and subject is None and claims.named(
                         words[:part.start], names, lang) == {mover}:
