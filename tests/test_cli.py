@@ -120,7 +120,7 @@ def test_check_quiet_shows_the_summary_alone(tmp_path: Path, capsys: pytest.Capt
     [summary] = capsys.readouterr().err.splitlines()
     assert re.fullmatch(r"checked 2 game\(s\), \d+ example\(s\): 0 error\(s\), 1 warning\(s\); "
                         r"\d+ claim\(s\) of the narration read(, \d+ sentence\(s\) not read "
-                        r"\(--explain lists them, --unread warns of each\))?", summary), summary
+                        r"\(--explain lists them\))?", summary), summary
 
 
 def test_simulate_bot_quiet_prints_nothing_on_stderr(capsys: pytest.CaptureFixture[str],

@@ -1,6 +1,7 @@
 """What the narration reader read, said (issue 36): `rulebook check --explain` lists each
 text's claims and the sentences not read, its JSON carries the same under documented keys,
-`--unread` makes each sentence not read an `unread-narration` warning at its line and column
+`rulebook check` makes each sentence not read an `unread-narration` warning at its line and
+column (by default since the corpus reads clean; `--unread` is kept as an alias)
 (silent for a sentence marked ((...)), which the page shows without the marks), and the
 page counts the claims it checked."""
 
@@ -70,14 +71,17 @@ rules/jacks/en.yaml:36:13: last-two-tricks, result (en)
   ok  score         'Carla' gets 2
 """ in out, out
     assert "rules/jacks/ru.yaml" in out and "(ar)" in out  # every language
-    assert "unread-narration" not in out  # listed, not warned of, without --unread
+    # listed, and (since the corpus reads clean) warned of by `rulebook check` by default
+    assert "rules/jacks/en.yaml:32:43: warning[unread-narration]" in out
 
 
 def test_explain_in_json_carries_the_same_under_documented_keys(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(explain(tmp_path, monkeypatch, capsys, "--format", "json"))
-    assert set(data) == {"findings", "narration"} and data["findings"] == []
+    # the findings: the sentences not read, each a warning (every language's, the jacks')
+    assert set(data) == {"findings", "narration"} and data["findings"]
+    assert {f["code"] for f in data["findings"]} == {"unread-narration"}
     step = next(t for t in data["narration"] if (t["lang"], t["step"]) == ("en", "step 2"))
     assert set(step) == {"path", "line", "col", "game", "example", "lang", "step", "text",
                          "claims", "unread", "marked"}
@@ -102,6 +106,22 @@ def test_a_wrong_claim_is_listed_with_its_error(tmp_path: Path) -> None:
     assert [d.code for d in result.report.errors] == ["narration-claim"]
 
 
+def test_check_warns_of_a_sentence_not_read_by_default_and_keeps_unread(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copytree(JACKS, tmp_path / "rules")
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "rules/jacks", "--quiet"]) == 0  # a warning: the check passes
+    plain = capsys.readouterr()
+    assert "rules/jacks/en.yaml:32:43: warning[unread-narration]" in plain.out
+    unread = plain.out.count("warning[unread-narration]")
+    assert f"{unread} sentence(s) not read (--explain lists them)" in plain.err
+    assert main(["check", "rules/jacks", "--quiet", "--unread"]) == 0  # the old flag: the same
+    assert capsys.readouterr().out == plain.out
+    assert main(["check", "rules/jacks", "--quiet", "--no-warnings"]) == 0
+    assert "unread-narration" not in capsys.readouterr().out
+
+
 def test_unread_warns_of_a_sentence_not_read_at_its_line_and_column(tmp_path: Path) -> None:
     result = jacks(tmp_path, unread=True)
     found = sorted((d for d in result.report.warnings if d.mark.path.endswith("en.yaml")),
@@ -113,7 +133,8 @@ def test_unread_warns_of_a_sentence_not_read_at_its_line_and_column(tmp_path: Pa
         f"the reader reads no claim of the card J♣ in \"{UNREAD}\""]
     assert "((...))" in (found[0].hint or "")
     assert result.ok  # a warning: the check passes
-    assert not formatted(jacks(tmp_path / "plain").report.items)  # without --unread: none
+    # the library's check() warns only when asked (the command line always asks)
+    assert not formatted(jacks(tmp_path / "plain").report.items)
 
 
 def test_a_sentence_marked_as_no_claim_is_silent(tmp_path: Path) -> None:

@@ -282,8 +282,10 @@ SEATS = {s: s for s in AR_SEATS}
 
 
 @pytest.mark.parametrize(("lang", "text", "figures"), [
-    # the verb first, then the two players it speaks of
-    ("ar", "تسجّل آنا وكارلا 2 وتتقدّمان 3 مقابل 2.", [("Anna", 2), ("Carla", 2)]),
+    # the verb first, then the two players it speaks of; "3 to 2": the side's total, then
+    # the others'
+    ("ar", "تسجّل آنا وكارلا 2 وتتقدّمان 3 مقابل 2.",
+     [("Anna", 2), ("Carla", 2), ("Anna", 3), ("Carla", 3), ("Bruno", 2), ("Dario", 2)]),
     # "each of them" after a colon
     ("ar", "حقّق برونو وداريو طلب الواحدة: 11 لكل منهما.", [("Bruno", 11), ("Dario", 11)]),
     # a list after a colon, paired in order, with "and" written onto each number

@@ -81,11 +81,12 @@ def test_points_in_a_trick_s_narration() -> None:
 
 def test_a_card_said_to_be_played_that_stays_in_a_hand() -> None:
     """Whist's trick 2: Dario trumps with the 3♠; 'trumps with' a card he keeps is false,
-    whoever the clause names (here nobody: the sentence's subject)."""
+    whoever the clause names (here nobody: the clause joined by "and" to Dario's, read as
+    his since issue 36, so the finding says who plays what)."""
     old = "Dario has no hearts left and trumps with the 3♠"
     found = changed("whist", "en", "a-whole-hand", old, old.replace("3♠", "A♣"))
     assert found and all(f.startswith(f"{line('whist', 'en', old)}: ") for f in found), found
-    assert any("A♣ is played; in the replay 'Dario' keeps it in trick 2" in f
+    assert any("says 'Dario' plays A♣; in the replay 'Dario' plays 3♠ in trick 2" in f
                for f in found), found
 
 

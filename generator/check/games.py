@@ -68,8 +68,9 @@ def find_game_folders(paths: list[Path], report: Report) -> list[Path]:
 
 def check(paths: list[Path], *, root: Path | None = None, progress: Progress = QUIET,
           unread: bool = False) -> CheckResult:
-    """Every game of ``paths`` checked; with ``unread``, each sentence of narration the
-    reader could not read is a warning (unread-narration)."""
+    """Every game of ``paths`` checked; with ``unread`` (what `rulebook check` and `build`
+    pass), each sentence of narration the reader could not read is a warning
+    (unread-narration)."""
     with collector.paused():
         return _check(paths, root, progress, unread)
 

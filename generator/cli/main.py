@@ -91,8 +91,9 @@ def _parser() -> argparse.ArgumentParser:
                        "sarif: a SARIF 2.1.0 log for code scanning (GitHub, GitLab)")
     check.add_argument("--no-warnings", action="store_true", help="show errors only")
     check.add_argument("--unread", action="store_true",
-                       help="warn about each sentence of narration that names a card, a player "
-                       "or a number the reader could not read (unread-narration)")
+                       help="kept for scripts that pass it: each sentence of narration that "
+                       "names a card, a player or a number the reader could not read is a "
+                       "warning (unread-narration) by default")
     check.add_argument("--explain", action="store_true",
                        help="say what was read: for each example, step and language, the "
                        "claims of the narration read and checked, and the sentences not read "
@@ -254,8 +255,9 @@ def _check(args: argparse.Namespace) -> int:
     from ..runtime.progress import Progress
 
     paths = args.paths or [Path("rules")]
+    # (a sentence the reader cannot read is a warning: `--unread` is the default now)
     result = check(paths, root=Path.cwd(), progress=Progress.for_stderr(quiet=args.quiet),
-                   unread=args.unread)
+                   unread=True)
     items = result.report.sorted()
     if args.no_warnings:
         items = [d for d in items if d.severity == "error"]
@@ -287,8 +289,8 @@ def _check(args: argparse.Namespace) -> int:
                    f"{n_err} error(s), {n_warn} warning(s)"
                    + (f", {n_notes} note(s) of what was not checked" if n_notes else "")
                    + (f"; {read} claim(s) of the narration read" if read else "")
-                   + (f", {unread} sentence(s) not read (--explain lists them, --unread warns "
-                      "of each)" if unread and not args.unread else ""))
+                   + (f", {unread} sentence(s) not read (--explain lists them)" if unread
+                      else ""))
         print(summary, file=sys.stderr)
     return EXIT_OK if result.ok else EXIT_FINDINGS
 

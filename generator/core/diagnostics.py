@@ -84,7 +84,8 @@ class Report:
     # findings it gave: `check --explain`, the unread-narration warning and the pages' counts
     readings: list[TextReading] = field(default_factory=list, compare=False)
     # whether a narration's sentences that the reader could not read are warnings
-    # (unread-narration): `check --unread` and serve; --explain lists them either way
+    # (unread-narration): in `rulebook check`, `build` and `serve` (the library's check()
+    # asks for it with unread=True); --explain lists them either way
     unread: bool = False
     _seen: set[Diagnostic] = field(default_factory=set, init=False, repr=False, compare=False)
 

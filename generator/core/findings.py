@@ -94,7 +94,8 @@ ROWS: tuple[Row, ...] = (
         "sentence is read only when it names its player unambiguously, so a claim is never "
         "invented (see \"What the narration reader reads\")"),
     Row(("unread-narration",),
-        "warning: a sentence of a narration names a card, a player (as the one who acts, in a "
+        "warning (of every `rulebook check` and `build`, and of `serve`): a sentence of a "
+        "narration names a card, a player (as the one who acts, in a "
         "clause that holds a card, a number or a word the reader reads) or a number that the "
         "narration reader attached to no claim, so nothing checks it: the warning says what "
         "it holds; say it as a claim the reader reads, or wrap a sentence that claims nothing "

@@ -39,6 +39,9 @@ class ClaimKind(enum.StrEnum):
     TAKEN = "taken"  # a card is among those a player has taken in tricks
     DEALS = "deals"  # a player deals (turns up the card)
     DEALT = "dealt"  # the number of cards a player is dealt (or the whole deal)
+    FIRST_DEALT = "first-dealt"  # a player is dealt the first card (the dealer's next)
+    RECEIVES = "receives"  # the player a pass goes to
+    WORTH = "worth"  # what a card is worth in the game's table of points
 
 
 # The kinds that only say a name or a card belongs in the step: they check the text, but a
@@ -76,7 +79,9 @@ class Claim:
             k.WINS: f"{who} wins", k.LOSES: f"{who} loses",
             k.TAKES_PART: f"{who} takes part in the move", k.CARD: f"{card} is in play",
             k.TURNED: f"{card} is turned up", k.DEALT: f"{who} is dealt {value} cards",
-            k.DEALS: f"{who} deals", k.TAKEN: f"{who} has taken {card}",
+            k.DEALS: f"{who} deals", k.FIRST_DEALT: f"{who} is dealt the first card",
+            k.RECEIVES: f"the cards are passed to {who}", k.WORTH: f"{card} is worth {value}",
+            k.TAKEN: f"{who} has taken {card}",
             k.TRICKS: f"{who} has taken {value} tricks", k.SLAM: f"{who} takes everything",
         }[self.kind]
         return text

@@ -36,7 +36,11 @@ _BREAKS = {
           r"|يضع|تضع|يأكل|تأكل|يأخذ|تأخذ|يسحب|تسحب|يربح|تربح|يبقى|تبقى|يطلب|تطلب|يصير|تصير"
           r"|لا|يقطع|تقطع|يطرنب|تطرنب|يحتفظ|تحتفظ|يتخلّص|تتخلّص|يتخلص|تتخلص|يختم|تختم"
           r"|يجرّب|تجرّب|يعلو|تعلو|يتابع|تتابع|يسجّلان|تسجّلان|يسجلان|تسجلان|يصلان|تصلان"
-          r"|يتقدّمان|تتقدّمان|يتقدمان|تتقدمان|يلقي|تلقي|يطرح|تطرح|يتخلّى|تتخلّى|يردّ|تردّ)"
+          r"|يتقدّمان|تتقدّمان|يتقدمان|تتقدمان|يلقي|تلقي|يطرح|تطرح|يتخلّى|تتخلّى|يردّ|تردّ"
+          # and the past of taking: "وطلبت آنا اثنتين وأكلت واحدة", a bid, then the tricks
+          r"|أكل|أكلت"
+          # and a running score after the hand's: "يأخذ برونو 24 نقطة فيصل إلى 101"
+          r"|يصل|تصل|يبلغ|تبلغ|يهبط|تهبط)"
           r"(?:ه|ها|هما|هم)?(?!\w))",
 }
 _CLAUSE_ENDS = r"[.;:!?,،؛؟—–]"
@@ -44,9 +48,11 @@ _CLAUSE_ENDS = r"[.;:!?,،؛؟—–]"
 # A player takes (or wins) a trick.
 TAKES = {
     "en": r"\b(?:takes?|took|taken|wins?|won)\b",
-    "it": r"\b(?:prende|prenda|prendono|preso|vince|vincono|vinto)\b|\bfa\b.*\bpres[ae]\b",
+    "it": r"\b(?:prende|prenda|prendono|preso|vince|vincono|vinto|raccoglie)\b"
+          r"|\bfa\b.*\bpres[ae]\b",
     "de": r"\b(?:holt|gewinnt|sticht|nimmt|bekommt|geht an)\b|\bmacht\b.*\bStich",
-    "ru": r"(?<!\w)(?:берёт|берет|забирает|получает|взял[аи]?|достаётся|достается)(?!\w)",
+    "ru": r"(?<!\w)(?:берёт|берет|забирает|получает|взял[аи]?|достаётся|достается"
+          r"|проходит)(?!\w)",  # a card that "passes" holds the trick: "K♥ проходит"
     "ro": r"\b(?:ia|câștigă|a luat)\b",
     "ar": r"(?<!\w)[وف]?(?:يأكل|تأكل|أكل|أكلت|يربح|تربح|ربح|ربحت|يأخذ|تأخذ|أخذ|أخذت)(?!\w)",
 }
@@ -63,7 +69,8 @@ PLAYS = {
     "de": r"\b(?:spielt|spielen|legt|legen|wirft|werfen|bedient mit|bedienen mit|gibt|deckt"
           r"|schmiert|versucht es mit|fällt|opfert|übersticht|übernimmt|lädt|jubelt"
           # a subordinate clause's verb, its particle written on: "während Bruno die 7♠ abwirft"
-          r"|abwirft|abwerfen|ablegt|ablegen|ausspielt|ausspielen|hergibt|hergeben)\b",
+          r"|abwirft|abwerfen|ablegt|ablegen|ausspielt|ausspielen|hergibt|hergeben"
+          r"|kommt auf (?:die|den|das))\b",  # "Seine 7♥ kommt auf die 7♣": he plays it
     "ru": r"(?<!\w)(?:ходит|ходят|заходит|заходят|кладёт|кладет|кладут|сбрасывает|сбрасывают"
           r"|отвечает|отвечают|играет|играют|подкидывает|покрывает|выкладывает|пробует"
           r"|выходит|выходят|падает|перебивает|открывает|отдаёт|отдает|подкладывает"
@@ -94,15 +101,17 @@ TAKES_CARD = {
         # and finds it: "draws and finds the 10♦", "trage și nimerește Q♠"
         "en": r"\b(?:takes?|took|gets?|got|finds|catches|comes away with)\b",
         "it": r"\b(?:prende|riprende|ottiene|si ritrova|si riprende|trova|becca)\b",
-        "de": r"\b(?:nimmt|bekommt|erwischt|kriegt|findet)\b",
-        "ru": r"(?<!\w)(?:берёт|берет|забирает|получает|попадает на|находит)(?!\w)",
+        "de": r"\b(?:nimmt|bekommt|erwischt|kriegt|findet|holt sich)\b",
+        "ru": r"(?<!\w)(?:берёт|берет|забирает|получает|попадает на|находит|достаётся"
+              r"|достается)(?!\w)",
         "ro": r"\b(?:ia|primește|capătă|nimerește|dă peste|găsește|scoate)\b",
         "ar": r"(?<!\w)[وف]?(?:يأخذ|تأخذ|أخذ|أخذت|يحصل|تحصل|يجد|تجد)(?!\w)",
     }.items()}
 LOSES = {
     "en": r"\b(?:loses?|lost|losers?)\b",
     "it": r"\b(?:perde|perdono|perso|perdent[ei])\b",
-    "de": r"\b(?:verliert|verlieren|verloren|Verlierer\w*)\b",
+    # (and the mark on the evening's tally: "bekommt Lena einen Strich")
+    "de": r"\b(?:verliert|verlieren|verloren|Verlierer\w*)\b|\bbekommt\b[^.;]*\bStrich\b",
     "ru": r"(?<!\w)(?:проигрывает|проигрывают|проиграл[аи]?|проигравш\w*)(?!\w)",
     "ro": r"\b(?:pierde|pierd|pierdut|învins\w*)\b",
     "ar": r"(?<!\w)[وف]?(?:ال)?خاسر\w*|(?<!\w)[وف]?(?:يخسر|تخسر|خسر|خسرت|يخسرون)(?!\w)",
@@ -129,7 +138,8 @@ TRUMPS = {
     "en": r"\b(?:(?:over)?trumps|(?:over)?trumped|trumping|ruffs?|ruffed|ruffing)\b"
           r"(?!\s+(?:are|is|were)\b)",
     "it": r"\b(?:taglia|tagliato|tagliano|briscola con|briscolando)\b",
-    "de": r"\b(?:trumpft|trumpfen|getrumpft|übertrumpft|übertrumpfen|sticht mit)\b",
+    "de": r"\b(?:trumpft|trumpfen|getrumpft|übertrumpft|übertrumpfen|sticht mit"
+          r"|sticht (?:es|ihn|sie) mit)\b",
     "ru": r"(?<!\w)(?:козыряет|козыряют|козырнул[аи]?|бьёт козыр\w*|бьет козыр\w*|кроет козыр\w*|"
           r"покрывает козыр\w*|перебивает козыр\w*)(?!\w)",
     "ro": r"\b(?:taie|tăiat|taie cu|atuează)\b",
@@ -174,11 +184,12 @@ PAIRS = {
 # (played_with).
 WITH = {
     "en": r"\bwith\s+(?:(?:the|his|her|their|its|own|last|only)\s+)*$",
-    "it": r"\b(?:con|col)\s+(?:(?:l['’]|(?:il|lo|la|i|gli|le|un|una|uno|suo|sua|proprio"
+    "it": r"\b(?:con|col|insieme a|insieme al|insieme alla|insieme all['’])\s*"
+          r"(?:(?:l['’]|(?:il|lo|la|i|gli|le|un|una|uno|suo|sua|proprio"
           r"|propria|ultimo|ultima|unico|unica)\s+))*$",
     "de": r"\bmit\s+(?:(?:der|dem|den|die|das|einer|einem|seiner|seinem|ihrer|ihrem|letzten"
           r"|einzigen)\s+)*$",
-    "ru": r"(?<!\w)(?:с|со)\s+(?:(?:своей|своим|своего|своей|его|её|ее)\s+)*$",
+    "ru": r"(?<!\w)(?:с|со)\s+(?:(?:своей|своим|своего|своей|его|её|ее|козырной|козырным)\s+)*$",
     "ro": r"\bcu\s+(?:(?:un|o|al|a|lui|ei)\s+)*$",
     "ar": r"(?<!\w)[وف]?(?:بـ|ب|بالورقة|بورقة|بالورقتين|بالأوراق|بورقتي\w*)\s*$",
 }
@@ -250,11 +261,14 @@ def _pattern(regex: str) -> re.Pattern[str]:
 @cache
 def _name_pattern(name: str, lang: str) -> re.Pattern[str]:
     """A seat's name in ``lang``, with the endings and (Arabic) particles it may carry."""
-    stem = name[:-1] if len(name) >= 4 and name[-1].lower() in _VOWELS else name
+    stem = name[:-1] if len(name) >= 4 and name[-1].lower() in _VOWELS | {"ь"} else name
     before = r"(?:[وفلبك]|لل)?" if lang == "ar" else ""
     # a short name takes no ending, but for Russian's: Arabic بن (Ben) is not بنت (girl)
     after = r"\w{0,3}" if len(name) >= 4 else r"[а-яё]{0,2}" if lang == "ru" else ""
     body = re.escape(stem)
+    if len(name) < 4 and name[-1:] in "aя" and lang in ("ru", "ro"):
+        # a short name declines too: Мия, Мие, Мию; Mia, Miei
+        body = re.escape(name[:-1]) + ("[яеиюй]{1,2}" if lang == "ru" else "(?:a|ei)")
     if lang == "ar" and stem.startswith("ال"):  # "للاعب 1": ل on "اللاعب 1" drops its alif
         body = f"(?:{body}|ل{re.escape(stem[2:])})"
     return re.compile(rf"(?<!\w){before}{body}{after}(?!\w)")
@@ -365,7 +379,8 @@ _COUNT_WORDS: dict[str, dict[int, str]] = {
            6: "șase|şase", 7: "șapte|şapte", 8: "opt", 9: "nouă", 10: "zece",
            11: "unsprezece", 12: "doisprezece|douăsprezece", 13: "treisprezece"},
     "ar": {0: "صفر|صفرًا|صفرا|لا شيء", 1: "واحد|واحدة|واحدًا|واحدا",
-           2: "اثنين|اثنتين|اثنان|اثنتان", 3: "ثلاث|ثلاثة", 4: "أربع|أربعة", 5: "خمس|خمسة",
+           2: "اثنين|اثنتين|اثنان|اثنتان", 3: "ثلاث|ثلاثة|ثلاثًا|ثلاثا", 4: "أربع|أربعة",
+           5: "خمس|خمسة",
            6: "ست|ستة", 7: "سبع|سبعة", 8: "ثماني|ثمانية|ثمان", 9: "تسع|تسعة", 10: "عشر|عشرة",
            11: "أحد عشر|إحدى عشرة", 12: "اثنا عشر|اثنتا عشرة", 13: "ثلاثة عشر|ثلاث عشرة"},
 }
@@ -449,25 +464,38 @@ _LIST = r"(\d+(?:\s*(?:,|and|и|e|und|și|و)\s*\d+)+)"  # two numbers or more
 _ONE_OR_LIST = r"((?:\d+\s*(?:,|and|и|e|und|și|و)?\s*)+)"  # one number or more
 
 
+def _numbered(text: str, names: Mapping[str, str], numbers: str
+              ) -> list[tuple[re.Match[str], dict[str, str]]]:
+    """The numbered names a text holds, in any of their forms ("Player 2", "Игрока 3",
+    "Jucătorul 2", "اللاعبان 1 و3"): each match (its group 1 the numbers) with the seats of
+    its stem by number. The one parser of a numbered name's stem."""
+    stems: dict[str, dict[str, str]] = {}
+    for seat, name in names.items():
+        m = re.fullmatch(r"(.*?)(\w{3,})\s+(\d+)", name or "")
+        if m is not None:
+            stems.setdefault(m.group(2)[:4], {})[m.group(3)] = seat
+    return [(found, seats) for stem, seats in stems.items()
+            for found in re.finditer(rf"(?<!\w){re.escape(stem)}[\w\u064b-\u0652]*\s+{numbers}",
+                                     text, re.IGNORECASE)]
+
+
+def numbered_spans(text: str, names: Mapping[str, str]) -> list[tuple[int, int]]:
+    """The spans of the numbered names a text holds ("Player 2", "Игрока 3", "Players 1 and
+    3"): their numbers are part of a name, not figures."""
+    return [(found.start(), found.end()) for found, _ in _numbered(text, names, _ONE_OR_LIST)]
+
+
 def numbered_lists(text: str, names: Mapping[str, str], *, alone: bool = False
                    ) -> list[tuple[int, str]]:
     """The seats of the lists of numbered names a text holds ("Players 1 and 3", "Игроков
     3 и 1", "اللاعبان 1 و3"), each at its number: (offset, seat). A name alone ("Player 2")
     is no list, unless ``alone``."""
-    numbers = _ONE_OR_LIST if alone else _LIST
-    numbered: dict[str, dict[str, str]] = {}
-    for seat, name in names.items():
-        m = re.fullmatch(r"(.*?)(\w{3,})\s+(\d+)", name or "")
-        if m is not None:
-            numbered.setdefault(m.group(2)[:4], {})[m.group(3)] = seat
     out = []
-    for stem, seats in numbered.items():
-        for found in re.finditer(rf"(?<!\w){re.escape(stem)}[\w\u064b-\u0652]*\s+{numbers}", text,
-                                 re.IGNORECASE):
-            for n in re.finditer(r"\d+", found.group(1)):
-                listed = seats.get(n.group())
-                if listed is not None:
-                    out.append((found.start(1) + n.start(), listed))
+    for found, seats in _numbered(text, names, _ONE_OR_LIST if alone else _LIST):
+        for n in re.finditer(r"\d+", found.group(1)):
+            listed = seats.get(n.group())
+            if listed is not None:
+                out.append((found.start(1) + n.start(), listed))
     return out
 
 

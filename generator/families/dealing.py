@@ -22,7 +22,7 @@ from ..core.diagnostics import Report
 from ..core.readings import ClaimKind as K
 from ..model.source import Key, Source
 from . import claims, roles
-from .reading import Reading, numbered_names
+from .reading import Reading
 
 # A card turned face up: the trump card, or the first card of the pile. (Russian
 # "открывает" also opens the play, "открывает игру с 2♣": not a card turned.)
@@ -67,6 +67,38 @@ EACH = {
     "ro": r"\bcâte\s+\d|\bfiecare\b|\bfiecăruia\b",
     "ar": r"(?<!\w)(?:كلّ|كل)(?!\w)",
 }
+
+
+# The first card dealt: "Die erste Karte bekommt Spieler 2", "Первую карту получает Игрок 2".
+FIRST_CARD = {
+    "en": r"\bfirst card\b", "it": r"\bprima carta\b", "de": r"\berste[n]? Karte\b",
+    "ru": r"(?<!\w)перв(?:ую|ая) карт[уа](?!\w)", "ro": r"\bprima carte\b",
+    "ar": r"(?<!\w)(?:ال)?ورقة الأولى(?!\w)|(?<!\w)أول ورقة(?!\w)",
+}
+
+
+def first_dealt(*, report: Report, reading: Reading, src: Source, key: Key, text: str,
+                lang: str, names: Mapping[str, str], first: str, where: str) -> None:
+    """The player a clause says gets the first card of the deal (its one subject, in a
+    clause with a word of getting: "also bekommt Giulia zu seiner Linken die erste Karte")
+    is ``first``, the one the replay deals to first."""
+    words, gets = claims._pattern(FIRST_CARD[lang]), claims._pattern(GETS[lang])
+    for part in claims.sentence_clauses(text, names, lang):
+        if not words.search(part.text) or not gets.search(part.text) \
+                or claims.says(part, claims.HEDGED, lang):
+            continue
+        subject = roles.subjects(part, names, lang)
+        if len(subject) != 1:
+            continue
+        seat = next(iter(subject))
+        at = claims.offset_of(part, seat, names, lang)
+        reading.claim(key, K.FIRST_DEALT, at, covers=claims.name_offsets(part, names, lang,
+                                                                         subject),
+                      seats=(seat,), ok=seat == first)
+        if seat != first:
+            report.error(src.text_mark(key, at), "narration-claim",
+                         f"{where} says '{seat}' is dealt the first card; in the replay "
+                         f"'{first}' is, on the dealer's left", hint=f"name {names[first]}")
 
 
 def turned_up(*, report: Report, reading: Reading, src: Source, key: Key, text: str,
@@ -132,7 +164,7 @@ def deal_counts(*, report: Report, reading: Reading, src: Source, key: Key, text
             continue
         hedged = [(p.start, p.start + len(p.text)) for p in claims.clauses(body, names, lang)
                   if claims.says(p, claims.HEDGED, lang)]
-        spans = numbered_names(body, names, lang)
+        spans = claims.numbered_spans(body, names)
         listed = _listed(body, names, lang)
         given: set[str] = set()
         since = 0

@@ -56,21 +56,6 @@ _CLAIM_WORDS = (claims.PLAYS, claims.TAKES, claims.DRAWS, claims.WINS, claims.LO
 _NAME_WORDS = (claims.TAKES, claims.WINS, claims.LOSES)
 
 
-def numbered_names(text: str, names: Mapping[str, str], lang: str) -> list[tuple[int, int]]:
-    """The spans of names that end in a number ("Player 2"), in any of their forms
-    ("Игрока 3", "Jucătorul 2", "اللاعبان 1"): their numbers are part of a name."""
-    out = []
-    for name in names.values():
-        m = re.fullmatch(r"(.*?)(\w{3,})\s+(\d+)", name or "")
-        if m is None:
-            continue
-        stem = re.escape(m.group(2)[:4])
-        for found in re.finditer(rf"{stem}[\w\u064b-\u0652]*\s+(?:\d+\s*(?:,|and|и|e|und|și|و)?\s*)+",
-                                 text, re.IGNORECASE):
-            out.append((found.start(), found.end()))
-    return out
-
-
 class Reading:
     """One language's narration of one example: the claims read in each of its texts."""
 
@@ -158,17 +143,22 @@ def _mentions(part: claims.Clause, names: Mapping[str, str], lang: str
         found.append((part.start + mention.offset, part.start + mention.offset + length,
                       f"the card {card_name(mention.card)}"
                       + (f" ('{mention.words}')" if mention.words else "")))
-    numbered = numbered_names(text, names, lang)
+    numbered = claims.numbered_spans(text, names)
     for value, at in claims.numbers(part):
         if not any(a <= at - part.start < b for a, b in numbered):  # "Player 2", "Игрока 3"
             found.append((at, at + len(str(value)), f"the number {value}"))
     if not found and not any(claims.says(part, words, lang) for words in _NAME_WORDS):
         return []  # a name with no card or number, and no word the reader reads of a name alone
     prepositions = roles.PREPOSITIONS.get(lang, roles.PREPOSITIONS["en"])
+    starts = [m.start() for seat in part.names
+              for m in claims._name_pattern(names[seat], lang).finditer(text)]
+    objects = roles.objects_from(text, min(starts), lang) if starts else len(text)
     for seat in sorted(part.names):
         for m in claims._name_pattern(names[seat], lang).finditer(text):
             if re.search(prepositions, text[:m.start()], re.IGNORECASE):
                 continue  # a place, or the one a card goes to or comes from
+            if m.start() >= objects:
+                continue  # the object of another's verb ("Carla tries to stop Anna")
             if lang == "en" and text[m.end():m.end() + 2] in ("'s", "’s"):
                 continue  # "Carla's hand": a place
             if not roles.nominative(m.group(), names[seat], lang):

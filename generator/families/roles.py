@@ -30,7 +30,8 @@ PREPOSITIONS = {
     "de": r"\b(?:auf|an|zu|von|vom|für|aus|bei|mit|nach|vor|als|über|gegen|nimmt)\s+$",
     "ru": r"(?<!\w)(?:на|к|ко|от|у|из|для|с|со|после|перед|чем|под|над)\s+$",
     "ro": r"\b(?:pe|la|lui|de la|de|pentru|cu|din|după|decât|peste|al|a|ale|ai)\s+$",
-    "ar": r"(?<!\w)(?:على|إلى|من|عند|مع|بعد|قبل|فوق|ل)\s*$",
+    # (and one's neighbour: "التي مع جاره اللاعب 3", the card his neighbour Player 3 has)
+    "ar": r"(?<!\w)(?:على|إلى|من|عند|مع|بعد|قبل|فوق|ل)\s*(?:جاره|جارها|جارته|جارتها)?\s*$",
 }
 # Words a clause may hold beside a name and its cards when its verb is left out ("Anna the
 # 6♠", "Carla il 5♠", "Дарио — 9♣", "Dario mit der 3♥"): articles, "with", dashes.
@@ -60,6 +61,20 @@ RELATIVE = {
     "de": r"der|die|das|den|welche\w*", "ru": r"котор\w*", "ro": r"care",
     "ar": r"التي|الذي",
 }
+# A clause starting with these explains what the clause before it says ("..., because Anna
+# trumped her K♣"): its players are not the subject a later pronoun or left-out subject
+# stands for ("...: she scores 0" is Carla's).
+BECAUSE = {
+    "en": r"because|since", "it": r"perché|poiché", "de": r"weil|denn|da",
+    "ru": r"потому что|так как", "ro": r"pentru că|fiindcă|deoarece", "ar": r"لأن|لأنّ",
+}
+
+
+def explains(clause: claims.Clause, lang: str) -> bool:
+    """The clause starts with the language's "because"."""
+    return _regex(rf"\s*(?:{BECAUSE[lang]})(?!\w)").match(clause.text) is not None
+
+
 # The gender a pronoun of PRONOUNS gives its player.
 _FEMININE = {"en": "she", "it": "lei|ella", "de": "sie", "ru": "она", "ro": "ea", "ar": "هي"}
 # The languages that put the subject before its verb, so that a clause starting with the
@@ -114,8 +129,9 @@ def possessives(clause: claims.Clause, names: Mapping[str, str], lang: str
                         owner = re.fullmatch(r"\s+(?:al lui|a lui|ale lui|al|a|ale)\s+", after) \
                             is not None
                     elif lang == "ar":  # "A♦ التي لعبتها كارلا": the A♦ Carla played
-                        owner = re.fullmatch(r"\s+(?:(?:التي|الذي)\s+(?:لعب\w*|مع)|من)\s+",
-                                             after) is not None
+                        # and "يبقى J♣ في يد اللاعب 2", "تبقى 5♣ مع كارلا": held by them
+                        owner = re.fullmatch(r"\s+(?:(?:التي|الذي)\s+(?:لعب\w*|مع)|من|في يد|مع)"
+                                             r"\s+", after) is not None
                     elif lang == "ru" and re.fullmatch(r"\s+", after):
                         declined = token != name and token[-1:] in "ыи"
                         plain = token == name and not claims.says(clause, claims.PLAYS, lang)
@@ -169,8 +185,14 @@ def subjects(clause: claims.Clause, names: Mapping[str, str], lang: str) -> froz
     starts_with_verb = lang in _SUBJECT_FIRST and _starts_with_verb(text, lang) and (
         lang != "de" or re.search(r"\bzu\s*$", text) is not None)
     out = set()
+    at: dict[str, int] = {}  # where each subject is first named
     for seat in clause.names:
         for m in claims._name_pattern(names[seat], lang).finditer(text):
+            if lang == "ru" and spans and text[spans[0][1]:m.start()].isspace() \
+                    and _regex(rf"\s+(?:{claims.PLAYS['ru']})").match(text, m.end()):
+                out.add(seat)  # "а 9♠ Бруно падает под короля": Bruno's 9♠ falls
+                at.setdefault(seat, m.start())
+                continue
             if m.start() > first_card or m.start() in owned:
                 continue
             if lang == "ar" and _MUST_AR.search(text[:m.start()]) \
@@ -186,7 +208,26 @@ def subjects(clause: claims.Clause, names: Mapping[str, str], lang: str) -> froz
             if not nominative(m.group(), names[seat], lang):
                 continue
             out.add(seat)
+            at.setdefault(seat, m.start())
+    if len(out) > 1:
+        end = objects_from(text, min(at.values()), lang)
+        out = {s for s in out if at[s] < end}
     return frozenset(out)
+
+
+def objects_from(text: str, first: int, lang: str) -> int:
+    """Where the objects of a clause begin, its subject named at ``first``: after the
+    subject's verb in a language that puts the subject before its verb and the object after
+    ("Carla tries to stop Anna with the 3♦": Anna is stopped); the clause's end elsewhere."""
+    if lang not in _SUBJECT_VERB_OBJECT:
+        return len(text)
+    verb = _regex(_VERBS[lang]).search(text, first)
+    return verb.start() if verb is not None else len(text)
+
+
+_SUBJECT_VERB_OBJECT = {"en", "it", "ro"}
+_VERBS = {lang: "|".join(words[lang] for words in (claims.PLAYS, claims.DRAWS, claims.TAKES))
+          for lang in _SUBJECT_VERB_OBJECT}
 
 
 # Before an Arabic name that "must" do what follows "أن": "لا بدّ لـ" (the name takes the
@@ -210,10 +251,28 @@ def _starts_with_verb(text: str, lang: str) -> bool:
     return first is not None and _regex(words).match(text.lstrip()) is not None
 
 
+def relative(clause: claims.Clause, lang: str) -> bool:
+    """The clause starts with a relative pronoun ("which takes", "die den Herzkönig holt")."""
+    return _regex(rf"\s*(?:{RELATIVE[lang]})(?!\w)").match(clause.text) is not None
+
+
+def before_relative(clause: claims.Clause, lang: str) -> claims.Clause:
+    """The clause up to a relative clause right after its first card ("وبرونو 10♣" of
+    "وبرونو 10♣ التي تأكل ملك الكبّة"): what its own player plays."""
+    spans = _card_spans(clause.text, lang)
+    after = _regex(rf"\s+(?:{RELATIVE[lang]})(?!\w)").match(clause.text, spans[0][1]) \
+        if spans else None
+    if after is None:
+        return clause
+    return claims.Clause(clause.start, clause.text[:after.start()], clause.names, clause.owners)
+
+
 def gapped(clause: claims.Clause, names: Mapping[str, str], lang: str) -> bool:
     """The clause is a name and its card(s), its verb left out ("Anna the 6♠", "Дарио — 9♣",
-    "Carla mit der 3♥"): nothing else but articles and "with"."""
-    text = clause.text
+    "Carla mit der 3♥"): nothing else but articles and "with", and after the last card a
+    relative clause of its own ("وبرونو 10♣ التي تأكل ملك الكبّة": which takes the king)."""
+    # (the relative may name a card: "التي تأكل ملك الكبّة", the king of hearts)
+    text = before_relative(clause, lang).text
     for start, end, _ in sorted(_card_spans(text, lang), reverse=True):
         text = text[:start] + " " + text[end:]
     for seat in clause.names:
@@ -227,7 +286,8 @@ def gapped(clause: claims.Clause, names: Mapping[str, str], lang: str) -> bool:
 _LIST = {
     "en": r"the|and|then|also|a|an", "it": r"il|lo|la|l|i|e|poi|anche|un|una",
     "de": r"der|die|das|den|dem|und|dann|auch|ein|eine|einen", "ru": r"и|потом|затем|ещё|еще",
-    "ro": r"și|apoi|pe|un|o|cu", "ar": r"و|ثم|بالورقة|الورقة",
+    # (and "which is": "الورقة الوحيدة التي مع جاره، وهي J♣", the only card he has, the J♣)
+    "ro": r"și|apoi|pe|un|o|cu", "ar": r"و|ثم|بالورقة|الورقة|وهي|وهو",
 }
 
 
@@ -244,6 +304,21 @@ def pronoun(clause: claims.Clause, lang: str) -> bool:
     """The clause starts with a subject pronoun ("he scores −4", "she drops")."""
     return _regex(rf"\s*(?:{PRONOUNS.get(lang, PRONOUNS['en'])})(?!\w)").match(clause.text) \
         is not None
+
+
+# A pronoun in the dative right before a word of taking a card, the card's new holder
+# ("Ему достаётся K♦"): its gender.
+_DATIVE = {"ru": {"ему": "m", "ей": "f"}}
+
+
+def _dative(clause: claims.Clause, lang: str) -> str | None:
+    """The gender of the dative pronoun a clause starts with, before a word of taking a card."""
+    m = re.match(r"\s*(\w+)\s+", clause.text)
+    gender = _DATIVE.get(lang, {}).get(m.group(1).lower()) if m else None
+    if m is None or gender is None \
+            or not _regex(claims.TAKES_CARD[lang]).match(clause.text, m.end()):
+        return None
+    return gender
 
 
 def _pronoun_gender(clause: claims.Clause, lang: str) -> str | None:
@@ -278,6 +353,8 @@ def last_named(text: str, clause: claims.Clause, names: Mapping[str, str], lang:
     seen: set[str] = set()  # the players the pronoun may stand for
     before = _regex(FROM.get(lang, FROM["en"]))  # the one a card is drawn from
     for part in claims.clauses(head, names, lang):
+        if explains(part, lang):
+            continue  # "because Anna trumped her K♣": not the one the sentence is about
         # a card's owner is who a pronoun of their gender may stand for ("Bruno's 7♦ does
         # not fit; he draws"), not who a left-out subject does
         owned = set() if gendered else {seat for seat, _, _ in possessives(part, names, lang)}
@@ -330,6 +407,15 @@ _POINTS_ALONE = {
     "ru": r"и|для|паре|за|её|ее|его|свои",
     "ro": r"pentru|și|lui|echipa|de|sale|ei",
     "ar": r"و|ل|لـ|ومعها|ومعه|معها|معه",
+}
+
+
+# The trick and its points in one phrase: "взятку с её 4 очками", the trick with its 4
+# points.
+_THE_TRICK_WITH = {
+    "en": r"\btrick with its\b", "it": r"\bpresa con i suoi\b", "de": r"\bStich mit seinen\b",
+    "ru": r"(?<!\w)взятк\w* с (?:её|ее|его|их)(?!\w)", "ro": r"\blevata cu cele\b",
+    "ar": r"(?<!\w)الأكلة بما فيها(?!\w)",
 }
 
 
@@ -402,7 +488,8 @@ def trick_points(clause: claims.Clause, names: Mapping[str, str], lang: str
                                            + len(str(abs(value))) + (value < 0))]
     if len(found) != 1:
         return []
-    if claims.says(clause, claims.TAKES, lang):
+    if claims.says(clause, claims.TAKES, lang) or _regex(_THE_TRICK_WITH[lang]).search(
+            clause.text):
         return found
     rest = claims._NUMBER.sub(" ", clause.text.translate(WESTERN_DIGITS))
     rest = _regex(POINTS[lang]).sub(" ", rest)
@@ -459,11 +546,16 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
     alone continue the list of the clause before ("He draws the J♠, the 6♣ and the 2♦")."""
     out: list[tuple[claims.Clause, str, Mapping[str, str]]] = []
     last: tuple[str, Mapping[str, str]] | None = None  # the verb of the sentence before, for a list
+    before_colon: set[str] = set()  # the subjects of a sentence that ends with a colon
     for sentence in claims.sentences(words, names, lang):
         said: set[str] = set()
         subject: str | None = None  # the player of the sentence's last clause that acts
-        for part in joined([claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
-                            for c in claims.clauses(sentence.text, names, lang)], words, lang):
+        # "Carla trage de la Bruno: primește înapoi 5♥": the sentence after a colon goes on
+        # with the one subject of the sentence before it
+        going_on = next(iter(before_colon)) if len(before_colon) == 1 else None
+        for index, part in enumerate(joined([
+                claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
+                for c in claims.clauses(sentence.text, names, lang)], words, lang)):
             has_cards = bool(claims.cards(part, lang))
             if claims.says(part, claims.HEDGED, lang):
                 last = None
@@ -492,12 +584,16 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
                 # (a player of no known gender does not agree: no guess)
                 disagrees = len(said) == 1 and verb_gender is not None \
                     and genders.get(next(iter(said))) != verb_gender
-                if taking and lang == "ar" and len(said) == 1:
-                    pass  # the verb's gender, not a guess, would say who
-                elif disagrees and not taking:  # "يمدّ برونو ... إلى كارلا، فتسحب": Carla
+                if disagrees:  # "يمدّ برونو ... إلى كارلا، فتسحب": Carla; "… إلى برونو، فيأخذ J♠"
                     seat = last_named(words, part, names, lang, genders)
+                elif taking and lang == "ar" and len(said) == 1:
+                    pass  # the verb's gender, not a guess, would say who
                 elif _regex(rf"\s*(?:{RELATIVE[lang]})(?!\w)").match(part.text):
                     seat = last_named(words, part, names, lang, genders)  # "Bruno, who takes"
+                elif taking and _dative(part, lang) is not None:
+                    # "Ему достаётся K♦": the one a card goes to, of the mover's gender
+                    seat = mover if genders.get(mover) == _dative(part, lang) and mover in \
+                        claims.named(words[:part.start], names, lang) else None
                 elif pronoun(part, lang):
                     # a pronoun says its player's gender; a word of taking a card is read
                     # of it only when one player of that gender is named before ("she takes
@@ -506,8 +602,21 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
                     if seat is None and not claims.named(words[:part.start], names, lang) \
                             and genders.get(mover) == _pronoun_gender(part, lang):
                         seat = mover  # "She plays the 7♠" opening the mover's step
+                    elif seat is None and taking and genders.get(mover) == _pronoun_gender(
+                            part, lang) and mover in claims.named(words[:part.start], names,
+                                                                  lang):
+                        # "Carla draws from Bruno: she gets the 5♥ back": of the players of
+                        # its gender named before, the one who takes a card is the mover
+                        seat = mover
                 elif len(said) == 1:
                     seat = next(iter(said))
+                elif going_on is not None and index == 0:  # (its first clause only)
+                    seat = going_on
+                elif not taking and not said and subject is None and claims.named(
+                        words[:part.start], names, lang) == {mover}:
+                    # the step names its mover alone before ("Il 7♦ di Bruno non va bene;
+                    # pesca il 3♦"): the left-out subject is theirs
+                    seat = mover
                 elif subject is not None:
                     seat = subject  # "he draws from Elena and takes her last card"
                 elif not any(claims.named(words[:part.start], names, lang)):
@@ -529,8 +638,10 @@ def acts(words: str, names: Mapping[str, str], lang: str, genders: Mapping[str, 
                             verb))
             elif seat is not None and has_cards:
                 out.append((part, seat, verb))
-        if not sentence.text.rstrip().endswith(":") and not words[
-                sentence.start + len(sentence.text):].startswith(":"):
+        colon = sentence.text.rstrip().endswith(":") or words[
+            sentence.start + len(sentence.text):].startswith(":")
+        before_colon = ({subject} if subject is not None else said) if colon else set()
+        if not colon:
             last = None
     return out
 
@@ -577,22 +688,28 @@ def drawn_from(clause: claims.Clause, names: Mapping[str, str], lang: str
         for m in claims._name_pattern(names[seat], lang).finditer(clause.text):
             if _regex(FROM[lang]).search(clause.text[:m.start()]):
                 out.append((seat, clause.start + m.start()))
+    # a numbered name in another case: "у Игрока 3" (its number is where it is found)
+    before = _regex(FROM[lang].removesuffix("$") + r"\w+\s+$")
+    for at, seat in claims.numbered_lists(clause.text, names, alone=True):
+        if before.search(clause.text[:at]) and seat not in {s for s, _ in out}:
+            out.append((seat, clause.start + at))
     return out
 
 
 # A clause with one of these gives a figure to its subject ("and reaches 101", "und
 # schreibt 0"): read in a clause without a name that goes on from one player's.
 SCORES = {
-    "en": r"\b(?:scores?|reach(?:es)?|gets?|ends? (?:up )?(?:with|on)|writes)\b",
+    "en": r"\b(?:scores?|reach(?:es)?|gets?|ends? (?:up )?(?:with|on)|writes|drops? to|falls? to"
+          r"|rises? to|climbs? to)\b",
     "it": r"\b(?:segna|segnano|arriva a|arrivano a|ottiene|ottengono|scrive|scrivono|totalizza"
           r"|totalizzano|scende a|sale a)\b",
     "de": r"\b(?:schreibt|schreiben|kommt auf|kommen auf|bekommt|bekommen|erhält|erhalten"
-          r"|erreicht|erreichen)\b",
+          r"|erreicht|erreichen|fällt auf|fallen auf|steigt auf|steigen auf)\b",
     "ru": r"(?<!\w)(?:получает|получают|набирает|набирают|записывает|записывают|доходит до"
           r"|доходят до|доходя до)(?!\w)",
     "ro": r"\b(?:ajunge la|ajung la|primește|primesc|notează|marchează|obține|obțin)\b",
     "ar": r"(?<!\w)[وف]?(?:يبلغ|تبلغ|يسجّل|تسجّل|يسجل|تسجل|يصل|تصل|يسجّلان|تسجّلان|يسجلان|تسجلان"
-          r"|يبلغان|تبلغان)(?!\w)",
+          r"|يبلغان|تبلغان|يهبط|تهبط)(?!\w)",
 }
 
 
@@ -639,6 +756,44 @@ def joint(sentence: claims.Clause, names: Mapping[str, str], lang: str) -> tuple
                 if m is not None and nominative(m.group(), name, lang) and seat not in found:
                     return (*found, seat)
             return ()
+
+
+# A sum worked out in a text, "30 − 12 = 18" (Arabic: "30 ناقص 12"), and the word that
+# gives its result in a clause of its own ("، أي 18": that is, 18).
+_SUM = {lang: r"[-−]?\d+\s*[−+-]\s*\d+\s*=\s*[-−]?\d+" for lang in ("en", "it", "de", "ru", "ro")}
+_SUM["ar"] = r"\d+\s+(?:ناقص|زائد)\s+\d+"
+_SUM_IS = {"en": r"\s*(?:that is|i\.e\.)\s", "it": r"\s*cioè\s", "de": r"\s*also\s",
+           "ru": r"\s*то есть\s", "ro": r"\s*adică\s", "ar": r"\s*أي\s"}
+
+
+# After the last of a player's figures: "… with −14 and −20 in cards".
+_IN_CARDS = {"en": r"in cards", "it": r"in carte", "de": r"in Karten", "ru": r"в картах",
+             "ro": r"în cărți", "ar": r"من الأوراق"}
+# A running score of two sides, "3 to 2"; and "they", a side named before.
+_TO = {"en": r"\d+\s+to\s+\d+", "it": r"\d+\s+a\s+\d+", "de": r"\d+\s+zu\s+\d+",
+       "ru": r"\d+\s*[:—–-]\s*\d+", "ro": r"\d+\s+la\s+\d+", "ar": r"\d+\s+مقابل\s+\d+"}
+_THEY = {"en": r"they", "it": r"loro", "de": r"die beiden", "ru": r"они", "ro": r"ei|ele",
+         "ar": r"[وف]?هما"}
+
+
+def _side(clause: claims.Clause, both: set[str], said: set[str], lang: str) -> tuple[str, ...]:
+    """The side a clause without names of its own is about: the sentence's joint subject
+    ("Anna and Carla score 2 and lead 3 to 2"), else the players named so far in it ("У
+    Анны и Карлы восемь взяток, … и они записывают 2 очка"), when they are two or more."""
+    if clause.names:
+        return tuple(sorted(both)) if len(both) >= 2 and clause.names <= both else ()
+    return tuple(sorted(both or said)) if len(both or said) >= 2 else ()
+
+
+def _main_names(sentence: claims.Clause, names: Mapping[str, str], lang: str) -> set[str]:
+    """The players a sentence names before any clause that explains ("Carla bid two but
+    took one, because Anna trumped her K♣": Carla)."""
+    out: set[str] = set()
+    for clause in claims.clauses(sentence.text, names, lang):
+        if explains(clause, lang):
+            break
+        out |= clause.names
+    return out
 
 
 def _only_figures(clause: claims.Clause, lang: str) -> bool:
@@ -740,10 +895,48 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
             together, colon, scorer = (), None, None
             continue
         took = False  # a clause of the sentence so far says its player takes
+        alone: str | None = None  # the player of a clause that is a name alone ("and Dario,")
+        many: str | None = None  # the player of a clause of several figures of theirs
+        summed: str | None = None  # the player of a sum just read ("30 ناقص 12، أي 18")
         for c in claims.clauses(sentence.text, names, lang):
             clause = claims.Clause(sentence.start + c.start, c.text, c.names, c.owners)
             found = claims.numbers(clause)
             hedged = claims.says(clause, claims.HEDGED, lang)
+            one = next(iter(clause.names)) if len(clause.names) == 1 else None
+            if one is not None and not found and claims.bare(clause, names, lang):
+                alone = one
+            elif clause.names:
+                alone = None
+            if not hedged and len(found) >= 2 and _regex(_SUM[lang]).search(
+                    clause.text.translate(WESTERN_DIGITS)):
+                # "Carla scores 30 − 12 = 18": each figure of the sum is hers
+                seat = one or (next(iter(said)) if len(said) == 1 else alone)
+                if seat is not None:
+                    out += [(seat, *figure) for figure in found]
+                    summed = seat
+                said |= clause.names
+                continue
+            if summed is not None and len(found) == 1 and not clause.names \
+                    and _regex(_SUM_IS[lang]).match(clause.text):
+                out.append((summed, *found[0]))  # "، أي 18": that is, 18
+                continue
+            summed = None
+            side = _side(clause, both, said, lang)
+            if side and len(found) == 2 and not hedged \
+                    and _regex(_TO[lang]).search(clause.text.translate(WESTERN_DIGITS)):
+                # "lead 3 to 2", "cu 7 la 5": the side's figure, then the others'
+                out += [(seat, *found[0]) for seat in side]
+                out += [(seat, *found[1]) for seat in sorted(set(names) - set(side))]
+                said |= clause.names
+                continue
+            if side and len(found) == 1 and not clause.names and not hedged \
+                    and _regex(rf"\s*(?:{_THEY[lang]})(?!\w)").match(clause.text):
+                out += [(seat, *found[0]) for seat in side]  # "и они записывают 2 очка"
+                continue
+            if len(found) == 1 and alone is not None and not clause.names and not hedged:
+                # "and Dario, four tricks with −84 in them, scores −44"
+                out.append((alone, *found[0]))
+                continue
             if len(found) == 1 and both and not hedged and clause.names <= both and (
                     claims.says(clause, SCORES, lang) or claims.says(clause, EACH, lang)) \
                     and said | clause.names <= both:
@@ -753,8 +946,10 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
                     and claims.says(clause, EACH, lang):
                 out += [(seat, *found[0]) for seat in sorted(together)]  # "...: 10 each"
             elif len(found) == 1 and scorer is not None and not said and not clause.names \
-                    and not hedged and claims.says(clause, SCORES, lang):
-                out.append((scorer, *found[0]))  # "Anna took three tricks (30): scores −4"
+                    and not hedged and (claims.says(clause, SCORES, lang)
+                                        or claims.says(clause, claims.LOSES, lang)):
+                # "Anna took three tricks (30): scores −4"; "...: perde 2 punti"
+                out.append((scorer, *found[0]))
             elif len(found) == 1 and len(clause.names) == 1:
                 out.append((next(iter(clause.names)), *found[0]))
             elif len(found) == 1 and not clause.names and not hedged:
@@ -762,23 +957,42 @@ def figures(words: str, names: Mapping[str, str], lang: str, genders: Mapping[st
                 if pronoun(clause, lang):
                     seat = last_named(words, clause, names, lang, genders)
                 elif len(said) == 1 and (claims.says(clause, SCORES, lang) or (
-                        took and _regex(rf"^\D*\d+{POINTS[lang]}").match(
+                        (took or claims.says(clause, claims.TAKES, lang))
+                        and _regex(rf"^\D*\d+{POINTS[lang]}").match(
                             words[found[0][1] - 1:found[0][1] + 20]) is not None)):
                     # "Bruno takes 24 and reaches 101"; "Bruno takes the queen and 18
                     # points in all" (points after a word of taking)
                     seat = next(iter(said))
                 elif colon is not None and not said and figure_alone(sentence, lang):
                     seat = colon  # "Anna bid one and made it: 11."
+                elif len(said) == 1 and claims.says(clause, claims.LOSES, lang):
+                    seat = next(iter(said))  # "وخسرت بما فيها من أوراق 14": she loses 14
+                elif many is not None and figure_alone(clause, lang):
+                    seat = many  # "… 14 ثم 20": then 20
                 if seat is not None:
                     out.append((seat, *found[0]))
+                    many = seat if claims.says(clause, claims.LOSES, lang) else many
             elif len(found) >= 2 and not hedged:
-                out += paired(clause, found, names, lang)
+                pairs = paired(clause, found, names, lang)
+                one = next(iter(clause.names | said)) if len(clause.names | said) == 1 else None
+                if not pairs and one is not None and (
+                        claims.says(clause, claims.TAKES, lang) or claims.says(
+                            clause, claims.LOSES, lang)):
+                    # "Anna took three tricks (30) with −14", "وخسرت … 14 ثم 20": each of the
+                    # figures of her tricks is hers
+                    pairs = [(one, *figure) for figure in found]
+                    many = one
+                out += pairs
+            elif len(found) == 1 and many is not None and not clause.names and not hedged \
+                    and _regex(rf"^\D*[-−]?\d+\s+(?:{_IN_CARDS[lang]})").match(clause.text):
+                out.append((many, *found[0]))  # "… with −14 and −20 in cards"
             said |= clause.names
             took = took or claims.says(clause, claims.TAKES, lang)
         before_colon = not claims.numbers(sentence) \
             and words[sentence.start + len(sentence.text):].startswith(":")
-        colon = next(iter(sentence.names)) if len(sentence.names) == 1 and before_colon else None
-        scorer = next(iter(sentence.names)) if len(sentence.names) == 1 and words[
+        main = _main_names(sentence, names, lang)
+        colon = next(iter(main)) if len(main) == 1 and before_colon else None
+        scorer = next(iter(main)) if len(main) == 1 and words[
             sentence.start + len(sentence.text):].startswith(":") else None
         ordered = joint(sentence, names, lang)
         together = ordered if before_colon and sentence.names == set(ordered) else ()

@@ -36,9 +36,9 @@ class BuildConfig:
     quiet: bool = False  # no progress on stderr
     # the address the site is served from, in place of site.yaml's (build --base-url)
     base_url: str | None = None
-    # True: the narration's sentences the check could not read are warnings (serve shows
-    # them on their pages)
-    unread: bool = False
+    # True (the default, as `rulebook check`): the narration's sentences the check could not
+    # read are warnings (serve shows them on their pages too)
+    unread: bool = True
 
     @property
     def theme(self) -> Theme:

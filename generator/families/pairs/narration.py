@@ -6,8 +6,9 @@ when it says who loses and who wins (claims.py reads these in each language)."""
 from __future__ import annotations
 
 import re
+from typing import Collection, Mapping
 
-from ...core.cards import card_name
+from ...core.cards import Card, card_name
 from ...core.cardwords import find_card_mentions
 from ...core.readings import ClaimKind as K
 from ...model.source import Key, Source
@@ -44,6 +45,18 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
                         f"part in move {i + 1}: '{step.drawer}' draws from '{step.source}'",
                         hint="a step names the drawer, the player drawn from, and players out")
             _draws(ctx, src, base + ("steps", i), words, lang, names, step, i + 1, reading)
+            # "نفدت أوراق ميا ففازت": a player said to win at a step is out by then, a winner
+            won = out_before & set(replay.winners)
+            for said, _, _, _, ok in claims.verdicts_read(words, names, lang, set(), won):
+                at = claims.offset_of(said, sorted(said.names)[0], names, lang)
+                reading.claim(base + ("steps", i), K.WINS, at, covers=claims.name_offsets(
+                    said, names, lang), seats=said.names, ok=ok)
+                if not ok:
+                    report.error(src.text_mark(base + ("steps", i), at), "narration-claim",
+                                 f"{lang}: step {i + 1} says {claims.shown(said.names)} "
+                                 f"{'wins' if len(said.names) == 1 else 'win'}; by move {i + 1} "
+                                 f"{claims.shown(won)} "
+                                 f"{'has' if len(won) == 1 else 'have'} gone out and won")
             involved = {step.card} | set(step.before[step.drawer]) | set(step.after[step.drawer]) \
                 | set(step.before[step.source]) | set(step.after[step.source])
             for m in find_card_mentions(words, lang):
@@ -67,6 +80,8 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
         if narration.start and replay.start is not None:
             _first_pairs(ctx, src, base + ("start",), narration.start, lang, names, replay,
                          reading)
+            _kept(ctx, src, base + ("start",), narration.start, lang, names, replay.start,
+                  reading)
         # The intro may name the removed cards too; the result, the cards of the last move and
         # those still held at the end.
         game = ctx.game
@@ -87,9 +102,43 @@ def check_narration(ctx: ReplayContext[PairsGame, PairsExampleSpec], replay: Rep
         dealing.deal_counts(report=report, reading=reading, src=src, key=base + ("intro",),
                             text=narration.intro or "", lang=lang, names=names, dealt=dealt,
                             where=f"{lang}: the intro")
+        seats = list(replay.seats)
+        way = ctx.game.options.draw_from.step
+        _draw_order(ctx, src, base + ("intro",), narration.intro or "", lang, names, {
+            s: seats[(n + way) % len(seats)] for n, s in enumerate(seats)}, reading)
+        if replay.dealer in seats:  # dealt one at a time from the dealer's left
+            dealing.first_dealt(report=report, reading=reading, src=src, key=base + ("intro",),
+                                text=narration.intro or "", lang=lang, names=names,
+                                first=seats[(seats.index(replay.dealer) + 1) % len(seats)],
+                                where=f"{lang}: the intro")
         if narration.result and replay.complete:
             _check_result(ctx, src, base + ("result",), narration.result, lang, names, replay,
                           reading)
+
+
+def _draw_order(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Key,
+                words: str, lang: str, names: dict[str, str], sources: Mapping[str, str],
+                reading: Reading) -> None:
+    """Whom each player draws from, as an intro says of the seating ("то есть Игрок 2 берёт
+    карту у Игрока 3"): the neighbour the game's direction of drawing gives (``sources``),
+    while everyone has cards."""
+    for part in claims.sentence_clauses(words, names, lang):
+        if not claims.says(part, claims.TAKES_CARD, lang) or claims.says(part, claims.HEDGED,
+                                                                          lang):
+            continue
+        subject = roles.subjects(part, names, lang)
+        if len(subject) != 1:
+            continue
+        seat = next(iter(subject))
+        for source, at in roles.drawn_from(part, names, lang):
+            ok = source == sources.get(seat)
+            reading.claim(key, K.DRAWN_FROM, at, covers=(at, *claims.name_offsets(
+                part, names, lang, subject)), seats=(source,), ok=ok)
+            if not ok:
+                ctx.report.error(src.text_mark(key, at), "narration-claim",
+                                 f"{lang}: the intro says '{seat}' draws from '{source}'; in "
+                                 f"this game '{seat}' draws from '{sources[seat]}'",
+                                 hint=f"name {names[sources[seat]]} as the one drawn from")
 
 
 def _check_result(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Key,
@@ -97,6 +146,22 @@ def _check_result(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, 
                   reading: Reading) -> None:
     """Who loses and who wins, as the result says, against the replay."""
     losers = {replay.loser} if replay.loser else set()
+    final = replay.steps[-1].after if replay.steps else {}
+    for part in claims.sentence_clauses(words, names, lang):
+        if claims.says(part, claims.HEDGED, lang):
+            continue
+        for seat, card, at in roles.possessives(part, names, lang):
+            # "يبقى J♣ في يد اللاعب 2": the card is in that player's hand at the end
+            ok = card in final.get(seat, ())
+            reading.claim(key, K.OWNS, at, covers=(at, *(a for c, a in claims.cards(part, lang)
+                                                         if c == card)),
+                          seats=(seat,), card=card, ok=ok)
+            if not ok:
+                owner = next((s for s, hand in final.items() if card in hand), None)
+                ctx.report.error(src.text_mark(key, at), "narration-claim",
+                                 f"{lang}: the result says {card_name(card)} is '{seat}''s; at "
+                                 "the end " + (f"'{owner}' holds it" if owner else
+                                               "nobody holds it"))
     for part, kind, seats, verb, ok in claims.verdicts_read(words, names, lang, losers,
                                                             set(replay.winners)):
         reading.claim(key, K.LOSES if kind is claims.LOSES else K.WINS,
@@ -171,6 +236,55 @@ def _first_pairs(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, k
                         "are laid down as a pair; in the replay "
                         + (f"'{seats[0]}' lays down {first_pairs or 'no pair'}"
                            if len(subject) == 1 else f"the first pairs are {first_pairs}"))
+
+
+# A word of keeping cards, after which a start lists the hands left once the first pairs
+# are down: "Nach dem ersten Ablegen hat Anna K♥, 9♠ und Q♦, Bruno J♠ …", "وتبقي 4♣ و 6♦".
+_KEEPS = {
+    "en": r"\b(?:has|have|holds|hold|keeps|keep|is left with|are left with)\b",
+    "it": r"\b(?:ha|hanno|tiene|tengono|resta con|restano con|rimane con|rimangono con)\b",
+    "de": r"\b(?:hat|haben|hält|halten|behält|behalten)\b",
+    "ru": r"(?<!\w)(?:остаются|остаётся|остается|держит|оставляет)(?!\w)",
+    "ro": r"\b(?:are|au|păstrează|rămâne cu|rămân cu)\b",
+    "ar": r"(?<!\w)[وف]?(?:تبقي|يبقي|يبقى|تبقى|بقي|بقيت|يحتفظ|تحتفظ)(?!\w)",
+}
+
+
+def _kept(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Key, words: str,
+          lang: str, names: dict[str, str], hands: Mapping[str, Collection[Card]],
+          reading: Reading) -> None:
+    """The hands a start says are left after the first pairs: in a sentence with a word of
+    keeping, each card after that word belongs to the player named last before it ("hat
+    Anna K♥, 9♠ und Q♦, Bruno J♠", "وتبقي 4♣ و 6♦ و K♥؛ ويبقى مع فرانكو 4♥"), up to a word
+    of playing or drawing; ``hands``: as the replay has them after the first pairs."""
+    keeps = claims._pattern(_KEEPS[lang])
+    acts = claims._pattern(f"{claims.PLAYS[lang]}|{claims.DRAWS[lang]}")
+    for sentence in claims.sentences(words, names, lang):
+        verb = keeps.search(sentence.text)
+        if verb is None or claims.says(sentence, claims.HEDGED, lang):
+            continue
+        stop = acts.search(sentence.text, verb.end())
+        end = stop.start() if stop else len(sentence.text)
+        named = sorted((m.start(), seat) for seat in sentence.names
+                       for m in claims._name_pattern(names[seat], lang).finditer(sentence.text))
+        for m in find_card_mentions(sentence.text[:end], lang):
+            if m.offset < verb.end():
+                continue
+            seat = next((s for at, s in reversed(named) if at < m.offset), None)
+            if seat is None:
+                continue
+            at = sentence.start + m.offset
+            ok = m.card in hands.get(seat, ())
+            near = claims.name_near(words, seat, at, names, lang)
+            reading.claim(key, K.OWNS, at, covers=(at, *(() if near is None else (near,))),
+                          seats=(seat,), card=m.card, ok=ok)
+            if not ok:
+                owner = next((s for s, hand in hands.items() if m.card in hand), None)
+                ctx.report.error(
+                    src.text_mark(key, at), "narration-claim",
+                    f"{lang}: the start says '{seat}' keeps {card_name(m.card)} after the first "
+                    "pairs; in the replay " + (f"'{owner}' does" if owner else "nobody does"),
+                    hint=f"name {names[owner]} as the one who keeps it" if owner else None)
 
 
 def _pairs_said(ctx: ReplayContext[PairsGame, PairsExampleSpec], src: Source, key: Key,

@@ -102,6 +102,15 @@ def _result(ctx: ReplayContext[ShedGame, ShedExampleSpec], src: Source, key: Key
                              "against the replay")
 
 
+# A draw to come, not this move's: "Bruno muss zwei Karten ziehen", "على برونو أن يسحب".
+_MUST = {
+    "en": r"\b(?:must|has to|have to|will|next)\b", "it": r"\b(?:deve|devono|dovrà|tocca)\b",
+    "de": r"\b(?:muss|müssen|wird|werden)\b",
+    "ru": r"(?<!\w)(?:должен|должна|придётся|придется|нужно|будет)(?!\w)",
+    "ro": r"\b(?:trebuie|va|vor)\b", "ar": r"(?<!\w)(?:على|سيكون|أن|عليه|عليها)(?!\w)",
+}
+
+
 def _moves(ctx: ReplayContext[ShedGame, ShedExampleSpec], src: Source, key: Key, words: str,
            names: dict[str, str], lang: str, step: ReplayStep, number: int,
            involved: set[str], reading: Reading) -> None:
@@ -114,6 +123,23 @@ def _moves(ctx: ReplayContext[ShedGame, ShedExampleSpec], src: Source, key: Key,
     the 2♦"). A clause that denies or only supposes ("Bruno could play the 8♣") claims
     nothing."""
     genders = dict(ctx.spec.genders)
+    for part in claims.sentence_clauses(words, names, lang):
+        # "Бруно снова берёт из колоды": a player draws, no card named
+        subject = roles.subjects(part, names, lang)
+        if len(subject) != 1 or claims.cards(part, lang) or not claims.says(
+                part, claims.DRAWS, lang) or claims.says(part, claims.HEDGED, lang) \
+                or claims.says(part, _MUST, lang) or claims.numbers(part) \
+                or claims.counts(part, lang):
+            continue  # (what a player must draw is a penalty to come, not this move)
+        seat = next(iter(subject))
+        at = claims.offset_of(part, seat, names, lang)
+        ok = seat == step.seat and step.kind == "draw"
+        reading.claim(key, K.DRAWS, at, seats=(seat,), ok=ok)
+        if not ok:
+            ctx.report.error(src.text_mark(key, at), "narration-claim",
+                             f"{lang}: step {number} says '{seat}' draws; in the replay "
+                             f"'{step.seat}' {'draws' if step.kind == 'draw' else 'plays'}",
+                             hint=f"name {names[step.seat]} as the one who moves")
     # a shedding game takes no tricks: "takes", "берёт", "prende" a card is drawing it
     hands = {seat: {*step.before[seat], *step.after[seat]} for seat in step.before}
     for part, seat, verb in roles.acts(words, names, lang, genders, step.seat,

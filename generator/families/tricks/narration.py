@@ -6,7 +6,7 @@ the replay did (claims.py reads these claims in each language)."""
 from __future__ import annotations
 
 import re
-from typing import Collection, Mapping
+from typing import Collection, Mapping, Sequence
 
 from ...core.cards import Card, Suit, card_name
 from ...core.cardwords import find_card_mentions, suit_word
@@ -14,7 +14,7 @@ from ...core.readings import ClaimKind
 from ...core.readings import ClaimKind as K
 from ...model.source import Key, Source
 from .. import claims, dealing, roles
-from ..reading import Reading
+from ..reading import MARKED, Reading
 from ..shared import narrations
 from .record import Replay, TrickReplay
 from .scoring import Winning
@@ -43,6 +43,7 @@ def check_narration(ctx: Context, replay: Replay) -> None:
                         s: {row.scores[s]: "the hand's score", row.totals[s]: "the total"}
                         for s in replay.seats})
                     claims.slam(key, words, where, row.scores)
+                    claims.side_tricks(key, words, where, row.scores)
             else:
                 trick = replay.tricks[i]
                 # the cards held before the trick, and those drawn from the stock after it
@@ -53,6 +54,9 @@ def check_narration(ctx: Context, replay: Replay) -> None:
                 claims.trick(key, words, where, trick,
                              drawn_before=replay.tricks[i - 1].draws if i else ())
                 claims.trumps(key, words, where, trick, replay.trump)
+                claims.worth(key, words, where)
+                if trick is not replay.tricks[-1] and replay.complete:
+                    claims.last_trick(key, words, where, replay.tricks[-1])
             claims.bids(key, words, where, replay.bids)
             _check_cards(ctx, src, key, words, lang, allowed=allowed, where=where, why=why,
                          reading=reading)
@@ -71,9 +75,13 @@ def check_narration(ctx: Context, replay: Replay) -> None:
         if narration.result and replay.complete:
             claims.result(base + ("result",), narration.result, f"{lang}: the result", replay)
             claims.bids_made(base + ("result",), narration.result, f"{lang}: the result", replay)
+            claims.trumped(base + ("result",), narration.result, f"{lang}: the result",
+                           replay.tricks, replay.trump)
         if narration.start and replay.passes:
+            seats, to = list(replay.seats), replay.pass_to
             claims.passes(base + ("start",), narration.start, f"{lang}: the start",
-                          replay.passes)
+                          replay.passes, {} if to is None else {
+                              s: seats[to.target(n, len(seats))] for n, s in enumerate(seats)})
         if narration.start and replay.tricks:
             claims.held_bidding(base + ("start",), narration.start, f"{lang}: the start",
                                 replay.tricks[0].hands_before)
@@ -111,6 +119,8 @@ class _Claims:
         self.per_trick = ctx.game.scoring.per_trick  # a trick's own worth, stated in results
         self.end = ctx.game.options.end  # a game of one hand is won by the hand's best score
         self.slams = ctx.game.scoring.slam  # what taking everything scores, in a sheet's hand
+        self.book = ctx.game.scoring.book  # tricks over a book score: a side's tricks in a sheet
+        self.scoring = ctx.game.scoring  # what each card is worth to whoever takes it
         self.hand_bids: dict[str, int] = {}  # the bids, once known: tricks said against them
         self.genders: dict[str, str] = dict(ctx.spec.genders)
         self.reported: set[tuple[Key, int]] = set()  # where an error was said: said once
@@ -168,8 +178,11 @@ class _Claims:
                 # card takes (the cards after the word of taking) is in the trick
                 held = {c for h in trick.hands_before.values() for c in h}
                 verb = clause.start + claims.first(clause, claims.TAKES, lang)
+                # (German's relative clause puts its verb last: "die den Herzkönig holt")
+                relative = lang == "de" and roles.relative(clause, lang)
                 for card, at in claims.cards(clause, lang):
-                    if at < verb or card not in held or (taking and at == taking[1]):
+                    if (at < verb and not relative) or card not in held \
+                            or (taking and at == taking[1]):
                         continue
                     self.reading.claim(key, K.IN_TRICK, at, card=card,
                                        ok=card in played.values())
@@ -271,8 +284,15 @@ class _Claims:
         against = claims._pattern(_FOR_BID[lang])
         took = False  # the sentence so far says a player took tricks (for a bid)
         # a side's tricks ("Bruno and Dario take nine tricks") are no one player's
-        shared = [(s.start, s.start + len(s.text)) for s in claims.sentences(words, names, lang)
+        every = claims._pattern(_ALL_TRICKS[lang])
+        sentences = claims.sentences(words, names, lang)
+        shared = [(s.start, s.start + len(s.text)) for s in sentences
                   if len(roles.joint(s, names, lang)) >= 2]
+        # a sentence that speaks of tricks, or follows one that does ("Nine tricks have been
+        # played. Anna has taken one, Bruno three"): a count taken there is of tricks
+        of_tricks = [(s.start, s.start + len(s.text)) for i, s in enumerate(sentences)
+                     if trick.search(s.text) or (i and trick.search(sentences[i - 1].text))]
+        listing = False  # the clause before took a count of tricks: "Bruno three" goes on
         for part in claims.sentence_clauses(words, names, lang):
             if any(a <= part.start < b for a, b in shared):
                 continue
@@ -280,15 +300,24 @@ class _Claims:
             for_bid = bool(self.hand_bids) and against.search(part.text) is not None \
                 and len(claims.counts(part, lang)) == 2
             took = (took or claims.says(part, claims.TAKES, lang)) and for_bid
-            if not (claims.says(part, claims.TAKES, lang) or took) or not (
-                    trick.search(part.text) or for_bid):
+            # (not a count of cards: "وقد أكلت آنا Q♠ وتسع أوراق كبّة", nine hearts)
+            tricky = trick.search(part.text) or (
+                any(a <= part.start < b for a, b in of_tricks) and not claims.cards(part, lang)
+                and not claims._pattern(_CARDS_WORD[lang]).search(part.text))
+            gapped = listing and claims.bare(part, names, lang) and bool(part.names)
+            listing = False
+            if not gapped and (not (claims.says(part, claims.TAKES, lang) or took) or not (
+                    tricky or for_bid)):
                 continue
-            subject = roles.subjects(part, names, lang)
+            subject = part.names if gapped else roles.subjects(part, names, lang)
             if len(subject) != 1:
                 continue
             zero = none.search(part.text)
-            found = [(0, part.start + zero.start())] if zero else [] if claims.says(
-                part, claims.HEDGED, lang) else claims.counts(part, lang)[:1]
+            all_ = every.search(part.text)
+            found = [(0, part.start + zero.start())] if zero else \
+                [(sum(won.values()), part.start + all_.start())] if all_ else [] if claims.says(
+                    part, claims.HEDGED, lang) else claims.counts(part, lang)[:1]
+            listing = bool(found)
             seat = next(iter(subject))
             for value, at in found:
                 ok = won.get(seat, 0) == value
@@ -298,6 +327,72 @@ class _Claims:
                 if not ok:
                     self._error(key, at, f"{where} says '{seat}' has taken {value} trick(s); in "
                                 f"the replay '{seat}' has taken {won.get(seat, 0)}")
+
+    def last_trick(self, key: Key, words: str, where: str, last: TrickReplay) -> None:
+        """A card said, in an earlier step, to take the hand's last trick ("den letzten
+        Stich holt das A♣"): it is the card that takes the replay's last trick."""
+        lang = self.lang
+        said = claims._pattern(_LAST_TRICK[lang])
+        winning = dict(last.cards)[last.winner]
+        for part in claims.sentence_clauses(words, self.names, lang):
+            found = claims.cards(part, lang)
+            if not said.search(part.text) or not claims.says(part, claims.TAKES, lang) \
+                    or claims.says(part, claims.HEDGED, lang) or len(found) != 1:
+                continue
+            card, at = found[0]
+            self.reading.claim(key, K.TAKING_CARD, at, card=card, ok=card == winning)
+            if card != winning:
+                self._error(key, at, f"{where} says the {card_name(card)} takes the last trick; "
+                            f"in the replay '{last.winner}''s {card_name(winning)} takes it")
+
+    def worth(self, key: Key, words: str, where: str) -> None:
+        """What a card is said to be worth right after it is named ("برونو بالورقة 3♣
+        وقيمتها 10", "the 3♣, worth 10"): its value in the game's table of points."""
+        value_of = claims._pattern(_WORTH[self.lang])
+        value_for = claims._pattern(_WORTH_FOR[self.lang])
+        for m in find_card_mentions(words, self.lang):
+            end = m.offset + len(m.words or card_name(m.card))
+            # ", worth 10" after the card, or "2 for the J♥" before it
+            said = value_of.match(words, end) or value_for.search(words, 0, m.offset)
+            if said is None:
+                continue
+            value, at = int(said.group("n")), said.start("n")
+            ok = value == self.scoring.value(m.card)
+            self.reading.claim(key, K.WORTH, at, covers=(at, m.offset), card=m.card,
+                               value=value, ok=ok)
+            if not ok:
+                self._error(key, at, f"{where} says {card_name(m.card)} is worth {value}; in "
+                            f"this game it is worth {self.scoring.value(m.card)}")
+
+    def side_tricks(self, key: Key, words: str, where: str, scores: Mapping[str, int]) -> None:
+        """The tricks a side takes in a score sheet's hand ("Anna and Carla take seven
+        tricks", "يأخذ برونو وداريو سبع أكلات"), against the hand's score: what that many
+        tricks over the book scores."""
+        book, lang, names = self.book, self.lang, self.names
+        if book is None:
+            return
+        trick = claims._pattern(_TRICK[lang])
+        for sentence in claims.sentences(words, names, lang):
+            side = roles.joint(sentence, names, lang)
+            if len(side) < 2 or claims.says(sentence, claims.HEDGED, lang):
+                continue
+            for part in claims.clauses(sentence.text, names, lang):
+                part = claims.Clause(sentence.start + part.start, part.text, part.names)
+                found = claims.counts(part, lang)
+                if not (claims.says(part, claims.TAKES, lang) and trick.search(part.text)) \
+                        or len(found) != 1 or not part.names:
+                    continue
+                value, at = found[0]
+                expected = book.per_trick * max(0, value - book.tricks)
+                ok = all(scores.get(s) == expected for s in side)
+                self.reading.claim(key, K.TRICKS, at, covers=(
+                    at, *claims.name_offsets(sentence, names, lang, set(side))),
+                    seats=side, value=value, ok=ok)
+                if not ok:
+                    self._error(key, at, f"{where} says {claims.shown(side)} take {value} "
+                                f"tricks, which score {expected}; in the replay they score "
+                                + ", ".join(f"{scores.get(s)}" for s in side))
+                break
 
     def each_scores(self, key: Key, words: str, where: str,
                     figures: Mapping[str, Mapping[int, str]]) -> None:
@@ -382,7 +477,7 @@ class _Claims:
                                 hint=f"name {names[leader]} as the one who leads")
 
     def passes(self, key: Key, words: str, where: str,
-               passes: Mapping[str, Collection[Card]]) -> None:
+               passes: Mapping[str, Collection[Card]], to: Mapping[str, str]) -> None:
         """The cards a start says each player passes ("Anna passes K♠, Q♥ and 10♥ to Bruno",
         "Bruno gibt J♥, A♦ und K♣ an Carla", "Анна отдаёт Дарио K♠, A♥ и K♥"): in a sentence
         of passing, the cards of each stretch between commas go with the player first named
@@ -409,6 +504,8 @@ class _Claims:
                     first = [(at, s) for s in subject for at in claims.name_offsets(
                         part, names, lang, {s})]
                     passer = min(first)[1] if first else None
+                    if passer is not None and passer in to:
+                        self._receivers(key, part, found.end(), passer, to[passer], where)
                 if passer is None or passer not in passes:
                     continue
                 for card, at in claims.cards(part, lang):
@@ -419,6 +516,20 @@ class _Claims:
                         self._error(key, at, f"{where} says '{passer}' passes "
                                     f"{card_name(card)}; in the replay '{passer}' passes "
                                     f"{' '.join(card_name(c) for c in passes[passer])}")
+
+    def _receivers(self, key: Key, part: claims.Clause, after: int, passer: str,
+                   receiver: str, where: str) -> None:
+        """The player named after the word of passing ("Анна отдаёт Дарио K♠", "passes … to
+        Bruno") is the one the hand's passing direction gives the passer's cards."""
+        names, lang = self.names, self.lang
+        for seat in sorted(part.names - {passer}):
+            for m in claims._name_pattern(names[seat], lang).finditer(part.text, after):
+                at = part.start + m.start()
+                self.reading.claim(key, K.RECEIVES, at, seats=(seat,), ok=seat == receiver)
+                if seat != receiver:
+                    self._error(key, at, f"{where} says '{passer}' passes to '{seat}'; in this "
+                                f"hand '{passer}' passes to '{receiver}'",
+                                hint=f"name {names[receiver]} as the one passed to")
 
     def _in_trick(self, key: Key, words: str, where: str, trick: TrickReplay,
                   held: set[Card]) -> None:
@@ -541,6 +652,42 @@ class _Claims:
                     hint="say that a player trumps only of a trump played to a trick of "
                     "another suit")
 
+    def trumped(self, key: Key, words: str, where: str, tricks: Sequence[TrickReplay],
+                trump: Suit | None) -> None:
+        """A result's clause that says a player trumped a card ("because Anna trumped her
+        K♣", "perché Anna le ha tagliato il K♣"): in the trick that holds the card, that
+        player played a trump, and the card is another's."""
+        lang, names = self.lang, self.names
+        marked = [(m.start(), m.end()) for m in MARKED.finditer(words)]
+        for part in claims.sentence_clauses(words, names, lang):
+            if not claims.says(part, claims.TRUMPS, lang) or claims.says(part, claims.HEDGED, lang) \
+                    or any(a <= part.start < b for a, b in marked):
+                continue
+            subject = roles.subjects(part, names, lang)
+            if len(subject) != 1:
+                continue
+            seat = next(iter(subject))
+            named = claims.name_offsets(part, names, lang, set(subject))
+            own = {at for _, at in claims.played_with(part, lang)}  # "trumps with the 7♦"
+            for card, at in claims.cards(part, lang):
+                if at in own:
+                    continue
+                trick = next((t for t in tricks if card in dict(t.cards).values()), None)
+                if trick is None:
+                    continue  # a card played in no trick: narration-card's to say
+                played = dict(trick.cards).get(seat)
+                ok = played is not None and played != card and trump is not None \
+                    and played.suit == trump and card.suit != trump
+                self.reading.claim(key, K.TRUMPS, at, covers=(at, *named), seats=(seat,),
+                                   card=card, ok=ok)
+                if not ok:  # at the name: the card is the trick's, the player is wrong
+                    self._error(key, named[0] if named else at,
+                                f"{where} says '{seat}' trumps {card_name(card)}; in "
+                                f"the replay '{seat}' plays "
+                                f"{card_name(played) if played else 'no card'} in trick "
+                                f"{trick.number}, where {card_name(card)} is "
+                                f"'{_played_by(trick, card)}''s")
+
     def bids(self, key: Key, words: str, where: str, bids: dict[str, int]) -> None:
         """The bids a text states: a clause that names one player (or whose sentence names
         one), holds a word for bidding and one number, in digits or words ("Anna bids 3",
@@ -559,23 +706,34 @@ class _Claims:
                 says_bid = claims.says(part, claims.BIDS, self.lang)
                 # "Anna holds the A♠ and the 7♥, and bids one": the sentence's one name
                 subjects = part.names or (sentence.names if says_bid else frozenset())
+                if says_bid and len(subjects) > 1 and len(found) == 1 \
+                        and claims.says(part, roles.EACH, self.lang) \
+                        and not claims.says(part, claims.HEDGED, self.lang):
+                    # "وطلب كلٌّ من برونو وداريو واحدة": each of them bids one
+                    for seat in sorted(subjects & set(bids)):
+                        self._bid(key, part, seat, *found[0], bids, where)
+                    continue
                 if len(subjects) != 1 or len(found) != 1 \
                         or claims.says(part, claims.HEDGED, self.lang):
                     continue
                 seat = next(iter(subjects))
                 if not (says_bid or claims.bare(part, self.names, self.lang)):
                     continue
-                value, at = found[0]
                 if seat in bids:
-                    self.reading.claim(key, K.BID, at, covers=(at, *claims.name_offsets(
-                        part, self.names, self.lang)), seats=(seat,), value=value,
-                        ok=value == bids[seat])
-                if seat in bids and value != bids[seat]:
-                    self.report.error(
-                        self.src.text_mark(key, at), "narration-claim",
-                        f"{where} says '{seat}' bids {value}; the script has '{seat}' bid "
-                        f"{bids[seat]}", hint="the bids the narration states are checked "
-                        "against the script's bids")
+                    self._bid(key, part, seat, *found[0], bids, where)
+
+    def _bid(self, key: Key, part: claims.Clause, seat: str, value: int, at: int,
+             bids: dict[str, int], where: str) -> None:
+        """A bid read: ``seat`` bids ``value``, said at ``at``."""
+        self.reading.claim(key, K.BID, at, covers=(at, *claims.name_offsets(
+            part, self.names, self.lang, {seat})), seats=(seat,), value=value,
+            ok=value == bids[seat])
+        if value != bids[seat]:
+            self.report.error(
+                self.src.text_mark(key, at), "narration-claim",
+                f"{where} says '{seat}' bids {value}; the script has '{seat}' bid "
+                f"{bids[seat]}", hint="the bids the narration states are checked "
+                "against the script's bids")
 
     def held_bidding(self, key: Key, words: str, where: str,
                      hands: Mapping[str, Collection[Card]]) -> None:
@@ -592,6 +750,13 @@ class _Claims:
                 continue
             subject = roles.subjects(claims.Clause(sentence.start, sentence.text[:verb.start()],
                                                    sentence.names), names, lang)
+            pronoun = claims._pattern(rf"(?<!\w)(?:{roles.PRONOUNS[lang]})(?!\w)").search(
+                sentence.text, 0, verb.start())
+            if not subject and pronoun is not None:  # "С козырным J♥ он заказывает одну"
+                said = roles.last_named(words, claims.Clause(
+                    sentence.start + pronoun.start(), sentence.text[pronoun.start():],
+                    frozenset()), names, lang, self.genders)
+                subject = frozenset({said}) if said else subject
             if len(subject) != 1:
                 continue
             seat = next(iter(subject))
@@ -651,7 +816,11 @@ class _Claims:
         its clause starts with («wirft Carla den J♠ zu») is no subject."""
         lang, names = self.lang, self.names
         out: list[tuple[str, claims.Clause]] = []
+        before_colon: set[str] = set()  # the players of a sentence that ends with a colon
         for sentence in claims.sentences(words, names, lang):
+            going_on = next(iter(before_colon)) if len(before_colon) == 1 else None
+            colon = words[sentence.start + len(sentence.text):].startswith(":")
+            before_colon = set(sentence.names - sentence.owners) if colon else set()
             parts = roles.joined([claims.Clause(sentence.start + c.start, c.text, c.names,
                                                 c.owners)
                                   for c in claims.clauses(sentence.text, names, lang)], words, lang)
@@ -682,15 +851,24 @@ class _Claims:
                         seat = roles.last_named(words, part, names, lang, self.genders)
                     elif i > 0 and len(said) == 1:
                         seat = next(iter(said))  # "Dario has no diamonds and throws the A♥"
+                    elif i == 0 and going_on is not None:
+                        seat = going_on  # "Bruno non ha fiori …: cede invece il K♠"
+                    elif i > 0 and len(parts[i - 1].names) == 1 and _and_between(
+                            words, parts[i - 1], part, lang):
+                        # "Carla legt das A♣, aber Dario hat kein Kreuz und sticht es mit der
+                        # 7♦": the clause joined by "and" to the one of a single player
+                        seat = next(iter(parts[i - 1].names))
                     elif lang == "ar" and i > 0 and self.genders:
                         # a verb that starts its clause says its subject's gender: the last
                         # player of that gender named ("أما آنا، ...، فترمي Q♥")
                         seat = roles.last_named(words, part, names, lang, self.genders)
                 it = roles.card_before(words, part, lang) \
                     if plays and verbs is _PLAYS_OR_TRUMPS else None
-                if seat is not None and claims.cards(part, lang) and (
-                        plays or (verb and roles.gapped(part, names, lang))):
+                if seat is not None and claims.cards(part, lang) and plays:
                     out.append((seat, part))
+                elif seat is not None and claims.cards(part, lang) and verb \
+                        and roles.gapped(part, names, lang):
+                    out.append((seat, roles.before_relative(part, lang)))
                 elif seat is not None and it is not None and (
                         hands is None or it[0] in hands.get(seat, ())):  # "and must play it"
                     out.append((seat, claims.Clause(it[1], card_name(it[0]), frozenset({seat}))))
@@ -738,6 +916,10 @@ class _Claims:
             for value, what in named:
                 if value is not None:
                     figures[s].setdefault(value, what)
+        for trick in replay.tricks:  # "Anna took three tricks (30) with −14 and −20 in cards"
+            if trick.points:
+                figures.setdefault(trick.winner, {}).setdefault(
+                    trick.points, f"the points of trick {trick.number}")
         self.scores(key, words, where, figures)
         self.each_scores(key, words, where, figures)
         winners = set(replay.winners)
@@ -790,6 +972,37 @@ _FOR_BID = {
     "en": r"\bfor\b", "it": r"\bper\b", "de": r"\bbei\b", "ru": r"(?<!\w)при заказе",
     "ro": r"\bpentru\b", "ar": r"(?<!\w)وقد (?:طلب|طلبت)(?!\w)",
 }
+# Every trick played so far: "Anna has taken every one of them", "le-a luat pe toate".
+_ALL_TRICKS = {
+    "en": r"\bevery one of them\b|\ball of them\b", "it": r"\btutte quante\b|\btutte\b",
+    "de": r"\balle\b", "ru": r"(?<!\w)все до одной(?!\w)", "ro": r"\bpe toate\b",
+    "ar": r"(?<!\w)كل واحدة منها(?!\w)|(?<!\w)كلها(?!\w)",
+}
+# The hand's last trick, named in an earlier step.
+_LAST_TRICK = {
+    "en": r"\blast trick\b", "it": r"\bultima presa\b", "de": r"\bletzten Stich\b",
+    "ru": r"(?<!\w)последн\w+ взятк\w*", "ro": r"\bultima levată\b",
+    "ar": r"(?<!\w)الأكلة الأخيرة(?!\w)",
+}
+# A card's worth said right after it: ", worth 10", "وقيمتها 10" (its value, 10).
+_WORTH = {
+    "en": r",?\s+(?:which is\s+)?worth\s+(?P<n>\d+)\b", "it": r",?\s+che vale\s+(?P<n>\d+)\b",
+    "de": r",?\s+(?:die|der|das)\s+(?P<n>\d+)\s+(?:Punkte\s+)?wert ist\b",
+    "ru": r",?\s+(?:котор\w+\s+)?стоит\s+(?P<n>\d+)(?!\w)",
+    "ro": r",?\s+care valorează\s+(?P<n>\d+)\b", "ar": r"\s+وقيمتها\s+(?P<n>\d+)(?!\w)",
+}
+_WORTH_FOR = {
+    "en": r"(?<![\w.])(?P<n>\d+)\s+for\s+(?:the\s+)?$",
+    "it": r"(?<![\w.])(?P<n>\d+)\s+per\s+(?:il\s+|la\s+|l['’])?$",
+    "de": r"(?<![\w.])(?P<n>\d+)\s+für\s+(?:die\s+|den\s+|das\s+)?$",
+    "ru": r"(?<![\w.])(?P<n>\d+)\s+за\s+$", "ro": r"(?<![\w.])(?P<n>\d+)\s+pentru\s+$",
+    "ar": r"(?<![\w.])(?P<n>\d+)\s+مقابل\s+$",
+}
+_CARDS_WORD = {
+    "en": r"\bcards?\b|\bhearts\b", "it": r"\bcart[ae]\b|\bcuori\b", "de": r"\bKarten?\b|\bHerz",
+    "ru": r"(?<!\w)карт\w*|(?<!\w)черв\w*", "ro": r"\bcărți\b|\bcarte\b|\binimi\b",
+    "ar": r"(?<!\w)[وف]?(?:أوراق|ورقة|ورقات)(?!\w)",
+}
 # A trick, and no trick at all ("took no trick", "n-a luat nicio levată", "ни одной взятки").
 _TRICK = {
     "en": r"\btricks?\b", "it": r"\bpres[ae]\b", "de": r"\bStich\w*",
@@ -821,6 +1034,14 @@ def _check_cards(ctx: Context, src: Source, key: Key, words: str, lang: str, *,
 
 # a player who trumps plays a card too: "Anna briscola con il 5♠", "Дарио козыряет 7♠"
 _PLAYS_OR_TRUMPS = {lang: f"{claims.PLAYS[lang]}|{claims.TRUMPS[lang]}" for lang in claims.PLAYS}
+
+
+_AND = {"en": "and", "it": "e", "de": "und", "ru": "и", "ro": "și"}
+
+
+def _and_between(words: str, before: claims.Clause, after: claims.Clause, lang: str) -> bool:
+    """Two clauses are joined by the language's "and" alone (no comma, no other word)."""
+    return words[before.start + len(before.text):after.start].strip() == _AND.get(lang)
 
 
 def _played_by(trick: TrickReplay, card: Card) -> str:
