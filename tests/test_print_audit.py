@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from print_audit import PAGE_FILL, audit, booklet_fill, cards_of, kind_of, lines_in, read
+from print_audit import PAGE_FILL, audit, body_size, booklet_fill, cards_of, kind_of, lines_in, read
 
 from conftest import ROOT, corpus
 from generator.pdf.render import (
@@ -214,6 +214,37 @@ def test_an_example_rounds_end_stays_whole_where_it_costs_no_page(tmp_path: Path
     text = [" ".join(ln.text for ln in p.lines) for p in pages]
     assert [n for n, t in enumerate(text, 1) if "Step 8" in t] == \
         [n for n, t in enumerate(text, 1) if "Carla is left" in t] == [3], text
+
+
+def text_booklet(paragraphs: int) -> str:
+    """A booklet of ``paragraphs`` paragraphs of rules between its cover and back cover, with
+    the fill pages of the template (a score sheet, two pages for notes)."""
+    rules = "".join(("<h2>A part</h2>" if n % 10 == 0 else "") + "<p>" + "A sentence of the rules. " * 5
+                    + "</p>" for n in range(paragraphs))
+    body = ('<section class="cover"><h1>A game</h1><div class="cover-link"><div class="qr-code">'
+            f'{qr_svg("https://rulebook.example/en/x")}</div><p>rulebook.example/en/x</p></div></section>'
+            f'<article class="game"><section class="section">{rules}</section></article>'
+            '<section class="filler filler-1"><h2>Score sheet</h2><table class="notes-lines"><tbody>'
+            f'{"<tr><td></td></tr>" * 22}</tbody></table></section>'
+            + "".join(f'<section class="filler filler-{n}"><h2>Notes</h2><table class="notes-lines"><tbody>'
+                      f'{"<tr><td></td></tr>" * 22}</tbody></table></section>' for n in (2, 3))
+            + '<section class="back-cover"><h2>Quick reference</h2><p>Draw, pair, pass.</p></section>')
+    return page("booklet", body)
+
+
+@pytest.mark.pdf  # one to seven layouts of a twelve-page booklet
+def test_a_booklet_one_page_past_four_is_set_a_page_shorter_not_filled_with_three(tmp_path: Path) -> None:
+    """Issue 39: a booklet whose rules end one page past a multiple of four took three fill
+    pages, a score sheet and two pages for notes (ar Old Maid: pages 13 to 15 of 16). Its
+    rules' type is set a few tenths smaller where that saves the sheet of paper: seven pages
+    of rules, the last 72 % full at 9 pt, go on six, and the booklet takes eight pages."""
+    pages = read(render_booklet(text_booklet(112), tmp_path / "b.pdf"))
+    fills = [booklet_fill(p) for p in pages]
+    text = [" ".join(ln.text for ln in p.lines) for p in pages]
+    assert len(pages) == 8 and not any("Notes" in t for t in text), text
+    assert all(fill >= PAGE_FILL for fill in fills[:-1]), fills
+    assert BOOKLET_SIZE - BOOKLET_FARTHEST - 1e-9 <= body_size([ln for p in pages for ln in p.lines]) \
+        < BOOKLET_SIZE
 
 
 # -- the corpus --------------------------------------------------------------------------------
