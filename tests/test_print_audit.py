@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from pdf_render import render_as_built
 from print_audit import PAGE_FILL, audit, body_size, booklet_fill, cards_of, kind_of, lines_in, read
 
 from conftest import ROOT, corpus
@@ -142,22 +143,7 @@ def test_the_colophons_type_follows_the_rules_type(tmp_path: Path) -> None:
 
 
 def render_booklet(html: str, path: Path) -> Path:
-    """A booklet's PDF as the build renders it (pdf/render.py: the size search, the fill
-    pages), in this process."""
-    from generator.pdf import render as pdf_render
-    from generator.pdf.assets import collect
-
-    assets = collect(ROOT / "templates")
-    setup = pdf_render._WorkerSetup(base_url=PRINT.resolve().as_uri() + "/",
-                                    root=str(PRINT.parent.resolve()), assets=assets.digest)
-    pdf_render._WORKER.update(pdf_render._worker_state(setup, assets))
-    try:
-        data, _, _, lost = pdf_render._render_one((html, 4, False))
-    finally:
-        pdf_render._WORKER.clear()
-    assert not lost
-    path.write_bytes(data)
-    return path
+    return render_as_built(html, path, multiple=4)
 
 
 def example_booklet(last_step_mm: int, *, steps: int = 5) -> str:
