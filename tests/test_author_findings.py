@@ -198,3 +198,35 @@ def test_a_count_nothing_plays_is_an_error_at_players_not_a_line_to_add(broken) 
                       "neither the game nor a variant is played by 7",
                       "narrow 'players' to the counts played (3–6), or add a variant for 7 "
                       "players (its options say how 7 play)")]
+
+
+def test_a_source_address_with_an_invisible_character_is_a_warning_at_its_column(broken) -> None:
+    """Chat Noir's La Voce di Bolzano ended in %ef%bb%bf, a byte-order mark pasted with the
+    address; a zero-width space pasted raw is as invisible. Each is said where it starts in
+    the line, with the address as it should read."""
+    clean = "url: https://www.lavocedibolzano.it/schwarzer-peter/"
+    result = broken("chat-noir", {"game.yaml": [
+        (clean, "url: https://www.lavocedibolzano.it/schwarzer-peter%ef%bb%bf/"),
+        ("url: https://fr.wikipedia.org/wiki/Pouilleux_(jeu)", "url: https://fr.wikipedia.org/wiki/\u200bPouilleux_(jeu)")]})
+    found = [d for d in result.report.sorted() if d.code == "invisible-in-url"]
+    text = (broken.tmp / "rules" / "chat-noir" / "game.yaml").read_text(encoding="utf-8").splitlines()
+    assert [(d.severity.value, d.mark.line) for d in found] == [
+        ("warning", next(n for n, row in enumerate(text, 1) if "wiki/\u200bPouilleux" in row)),
+        ("warning", next(n for n, row in enumerate(text, 1) if "lavocedibolzano" in row))]
+    wiki, voce = found
+    assert text[wiki.mark.line - 1][wiki.mark.col - 1:].startswith("\u200bPouilleux")
+    assert text[voce.mark.line - 1][voce.mark.col - 1:] == "%ef%bb%bf/"
+    assert voce.message == ("the address of source 'voce-bolzano' carries a byte-order mark "
+                            "(U+FEFF), written %ef%bb%bf")
+    assert "zero width space (U+200B)" in wiki.message
+    assert voce.hint is not None and voce.hint.endswith(" https://www.lavocedibolzano.it/schwarzer-peter/")
+    assert result.ok  # a warning: the pages are still made
+
+
+def test_a_source_address_with_only_visible_escapes_says_nothing() -> None:
+    from generator.check.addresses import invisible_characters
+
+    assert invisible_characters("https://de.wikipedia.org/wiki/Schwarzer_Peter_%28Kartenspiel%29") == []
+    assert invisible_characters("https://a.example/%C3%A9t%C3%A9%20x") == []  # é and a space are seen
+    marks = invisible_characters("https://a.example/%E2%80%8Ex%0A")  # a direction mark, a line feed
+    assert [i.written for i in marks] == ["%E2%80%8E", "%0A"]

@@ -75,3 +75,55 @@ def test_the_printed_aid_says_the_values_and_the_odd_card(
         assert len(re.findall(pattern, " ".join(text.split()))) == 9, (pattern, text[:600])
     if game == "macao":
         assert "Card values" not in text
+
+
+def _aid_text(game: str, lang: str, tmp_path: Path) -> str:
+    """The first card of the game's player aid in ``lang``, rendered as the build renders it,
+    as one line of text."""
+    from pdf_render import render_as_built
+    from print_audit import cards_of, lines_in, read
+
+    from generator.check.site_spec import load_site_spec
+    from generator.core.diagnostics import Report
+    from generator.runtime.theme import Theme
+    from generator.web.render import Renderer, SiteConfig
+    from generator.web.site import DocKind, plan
+
+    spec = load_site_spec(ROOT / "rules", Report())
+    assert spec is not None
+    site = plan(corpus().games)
+    renderer = Renderer(SiteConfig(Theme.layered(ROOT / "templates"), spec.base_url, spec.name,
+                                   card_letters=frozenset(spec.card_letters)), site, corpus().replays)
+    document = next(d for d in site.documents if d.kind is DocKind.AID and d.game == game and d.lang == lang)
+    path = render_as_built(renderer.render_document(document), tmp_path / f"{game}.{lang}.pdf", fit=True)
+    (side,) = read(path)
+    return " ".join(" ".join(ln.text.replace("\u00a0", " ").split())
+                    for ln in lines_in(side, cards_of(side)[0]))
+
+
+# Peppa's counting cards, in every language (its Arabic, Russian, German, Italian and Romanian
+# aids left them out: full at 9 pt); Hearts' pass schedule and its end at 100 beside its values,
+# Peppa Scivolosa's values (a value that could not break was wider than the card).
+AID_SAYS = [
+    *[("peppa", lang, [r"13", r"5", r"4", r"3", r"2\b"]) for lang in ("en", "it", "de", "ru", "ro", "ar")],
+    ("peppa", "en", [r"Card values: Q♠ 13 · A♥ 5 · K♥ 4 · Q♥ 3 · J♥ 2 · 2♥ ?– ?10♥ ?: 1 ?each"]),
+    ("peppa", "ru", [r"Стоимость карт: Д♠ 13 · Т♥ 5"]),
+    ("hearts", "en", [r"Pass 3 ?cards: left, right, across, none", r"Over 100 ?ends the game",
+                      r"Card values: Q♠ 13 · ♥: 1 ?each"]),
+    ("hearts", "ru", [r"Передайте 3 ?карты", r"больше 100", r"Стоимость карт: Д♠ 13"]),
+    ("peppa-scivolosa", "en", [r"Card values: Q♠ −26 · A♥ −14", r"minus the number"]),
+    ("whist", "en", [r"First side past 6 ?points wins"]),
+]
+
+
+@pytest.mark.pdf  # a player aid rendered and fitted (one to five layouts) a case
+@pytest.mark.parametrize(("game", "lang", "said"), AID_SAYS)
+def test_a_scoring_games_player_aid_says_its_card_values_and_its_end(
+        tmp_path: Path, game: str, lang: str, said: list[str]) -> None:
+    text = _aid_text(game, lang, tmp_path)
+    values = {"en": "Card values", "it": "Valore delle carte", "de": "Kartenwerte", "ru": "Стоимость карт",
+              "ro": "Valoarea cărților", "ar": "الأوراق"}[lang]
+    if game != "whist":
+        assert values in text or (lang == "ar" and "قيمة" in text), text
+    for pattern in said:
+        assert re.search(pattern, text), (pattern, text)

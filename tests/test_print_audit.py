@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from print_audit import audit, cards_of, kind_of, lines_in, read
+from pdf_render import render_as_built
+from print_audit import PAGE_FILL, audit, body_size, booklet_fill, cards_of, kind_of, lines_in, read
 
 from conftest import ROOT, corpus
 from generator.pdf.render import (
@@ -139,6 +140,97 @@ def test_the_colophons_type_follows_the_rules_type(tmp_path: Path) -> None:
         by_text = {ln.text.replace("\u00a0", " "): ln.sizes.most_common(1)[0][0] for ln in facts.lines}
         assert by_text["Deal them all."] == pytest.approx(size, abs=0.05), by_text
         assert by_text["Every claim was checked."] == pytest.approx(colophon, abs=0.05), by_text
+
+
+def render_booklet(html: str, path: Path) -> Path:
+    return render_as_built(html, path, multiple=4)
+
+
+def example_booklet(last_step_mm: int, *, steps: int = 5) -> str:
+    """A booklet whose rules are an example round: an introduction and ``steps`` short steps
+    (five fill under half a page), a last step ``last_step_mm`` tall (its table of seats), the result, the
+    outcome and the scan to the other rounds, then a section of variants; the pages for notes
+    that make up four pages, and the back cover."""
+    short = "".join(f'<li class="step tv-step"><h4 class="tv-label">Step {n}</h4>'
+                    f'<div class="tv-narration"><p>Anna draws a card from Bruno. {"It makes no pair. " * 3}'
+                    '</p></div></li>' for n in range(1, steps + 1))
+    last = (f'<li class="step tv-step"><h4 class="tv-label">Step {steps + 1}</h4><div class="tv-narration">'
+            '<p>Bruno draws the last card.</p></div><div class="tv-table">'
+            f'<div style="height: {last_step_mm}mm"></div><p>The seats after it.</p></div></li>')
+    example = ('<div class="example"><h3>A round for three</h3><p>Three players, clockwise.</p>'
+               f'<ol class="steps tv-steps">{short}{last}</ol>'
+               '<p class="result">Carla is left with the odd card and loses.</p><p>Carla loses the round.</p>'
+               f'</div><div class="more-examples"><div class="qr-code">{qr_svg("https://rulebook.example/en/x#examples")}'
+               '</div><p>The other example rounds are on the game\'s page.</p></div>')
+    filler = "<p>" + "A line of the variants that goes on for a while. " * 8 + "</p>"
+    body = ('<section class="cover"><h1>A game</h1><div class="cover-link"><div class="qr-code">'
+            f'{qr_svg("https://rulebook.example/en/x")}</div><p>rulebook.example/en/x</p></div></section>'
+            '<article class="game">'
+            f'<section class="section section-examples"><h2>Example round</h2>{example}</section>'
+            f'<section class="section section-variants"><h2>Variants</h2>{filler * 5}</section></article>'
+            + "".join(f'<section class="filler filler-{n}"><h2>Notes</h2><table class="notes-lines"><tbody>'
+                      f'{"<tr><td></td></tr>" * 22}</tbody></table></section>' for n in (1, 2, 3))
+            + '<section class="back-cover"><h2>Quick reference</h2><p>Draw, pair, pass.</p></section>')
+    return page("booklet", body)
+
+
+@pytest.mark.pdf  # three to a dozen layouts of a four-page booklet
+def test_an_example_rounds_kept_end_leaves_no_page_under_half_full(tmp_path: Path) -> None:
+    """Issue 39: the last step, the result, the outcome and the scan to the other rounds are
+    kept with each other; moved whole to the next page, they left the one before half empty
+    (ar Schwarzer Peter's page 7), and no size of the rules' type pulled them back. The render
+    lets the last step go from the result there: the step fills its page, the result opens the
+    next with the outcome and the scan."""
+    pages = read(render_booklet(example_booklet(80), tmp_path / "b.pdf"))
+    fills = [booklet_fill(p) for p in pages]
+    assert all(fill >= PAGE_FILL for fill in fills[:-1]), fills
+    text = [" ".join(ln.text for ln in p.lines) for p in pages]
+    at = {words: next(n for n, t in enumerate(text, 1) if words in t)
+          for words in ("Step 6", "Carla is left", "Carla loses the round", "other example rounds")}
+    assert at["Step 6"] == 2 and at["Carla is left"] == at["Carla loses the round"] == \
+        at["other example rounds"] == 3, at
+
+
+@pytest.mark.pdf
+def test_an_example_rounds_end_stays_whole_where_it_costs_no_page(tmp_path: Path) -> None:
+    """Where moving the chain whole leaves its page full enough (seven steps before it fill
+    more than half), the last step and the result stay together on the next page."""
+    pages = read(render_booklet(example_booklet(80, steps=7), tmp_path / "b.pdf"))
+    assert booklet_fill(pages[1]) >= PAGE_FILL
+    text = [" ".join(ln.text for ln in p.lines) for p in pages]
+    assert [n for n, t in enumerate(text, 1) if "Step 8" in t] == \
+        [n for n, t in enumerate(text, 1) if "Carla is left" in t] == [3], text
+
+
+def text_booklet(paragraphs: int) -> str:
+    """A booklet of ``paragraphs`` paragraphs of rules between its cover and back cover, with
+    the fill pages of the template (a score sheet, two pages for notes)."""
+    rules = "".join(("<h2>A part</h2>" if n % 10 == 0 else "") + "<p>" + "A sentence of the rules. " * 5
+                    + "</p>" for n in range(paragraphs))
+    body = ('<section class="cover"><h1>A game</h1><div class="cover-link"><div class="qr-code">'
+            f'{qr_svg("https://rulebook.example/en/x")}</div><p>rulebook.example/en/x</p></div></section>'
+            f'<article class="game"><section class="section">{rules}</section></article>'
+            '<section class="filler filler-1"><h2>Score sheet</h2><table class="notes-lines"><tbody>'
+            f'{"<tr><td></td></tr>" * 22}</tbody></table></section>'
+            + "".join(f'<section class="filler filler-{n}"><h2>Notes</h2><table class="notes-lines"><tbody>'
+                      f'{"<tr><td></td></tr>" * 22}</tbody></table></section>' for n in (2, 3))
+            + '<section class="back-cover"><h2>Quick reference</h2><p>Draw, pair, pass.</p></section>')
+    return page("booklet", body)
+
+
+@pytest.mark.pdf  # one to seven layouts of a twelve-page booklet
+def test_a_booklet_one_page_past_four_is_set_a_page_shorter_not_filled_with_three(tmp_path: Path) -> None:
+    """Issue 39: a booklet whose rules end one page past a multiple of four took three fill
+    pages, a score sheet and two pages for notes (ar Old Maid: pages 13 to 15 of 16). Its
+    rules' type is set a few tenths smaller where that saves the sheet of paper: seven pages
+    of rules, the last 72 % full at 9 pt, go on six, and the booklet takes eight pages."""
+    pages = read(render_booklet(text_booklet(112), tmp_path / "b.pdf"))
+    fills = [booklet_fill(p) for p in pages]
+    text = [" ".join(ln.text for ln in p.lines) for p in pages]
+    assert len(pages) == 8 and not any("Notes" in t for t in text), text
+    assert all(fill >= PAGE_FILL for fill in fills[:-1]), fills
+    assert BOOKLET_SIZE - BOOKLET_FARTHEST - 1e-9 <= body_size([ln for p in pages for ln in p.lines]) \
+        < BOOKLET_SIZE
 
 
 # -- the corpus --------------------------------------------------------------------------------

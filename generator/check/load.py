@@ -26,6 +26,7 @@ from ..model.game import Engine, Example, GameBundle, GameRules, LanguageText
 from ..model.placeholders import check_placeholders
 from ..model.source import Key, Source, load_yaml
 from ..model.tokens import parse_cards_at
+from .addresses import cleaned, invisible_characters
 from .prose import check_images, check_minus_signs, check_names, check_tables
 
 M = TypeVar("M", bound=schema.Strict)
@@ -177,7 +178,15 @@ def _misplaced_variant_keys(src: Source, report: Report) -> Any:
 
 
 def _check_sources(spec: schema.GameSpec, src: Source, report: Report) -> None:
-    """Source and reading ids are unique; a reading names known sources only."""
+    """Source and reading ids are unique; a reading names known sources only; a source's
+    address carries no character a reader cannot see."""
+    for i, source in enumerate(spec.sources):
+        invisible = invisible_characters(source.url or "")
+        for found in invisible:
+            report.warning(src.text_mark(("sources", i, "url"), found.offset), "invisible-in-url",
+                           f"the address of source '{source.id}' carries {found.describe()}",
+                           hint="pasted with the address, most likely: the source's address is "
+                                f"{cleaned(source.url or '', invisible)}")
     for kind, ids in (("sources", [s.id for s in spec.sources]), ("readings", [r.id for r in spec.readings])):
         for i, name in enumerate(ids):
             if name in ids[:i]:

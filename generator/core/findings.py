@@ -175,6 +175,11 @@ ROWS: tuple[Row, ...] = (
         "`*.example`, `*.test`, `*.invalid`, `localhost`) where the site will not be served, "
         "so the printed cards' addresses and QR codes, the canonical links and the sitemap "
         "lead nowhere; set the address the site is served from", warning=True),
+    Row(("invisible-in-url",),
+        "a source's `url` carries a character no reader sees, as it is or percent-encoded: a "
+        "byte-order mark (`%ef%bb%bf`, pasted with the address), a zero-width space, a "
+        "direction mark, a control character; the link may lead nowhere, and the hint gives "
+        "the address without it", warning=True),
     Row(("hyphen-minus",),
         "a negative number in prose written with a hyphen-minus (`-10`), or a sum worked out "
         "with one (`30 - 12 = 18`): the minus sign (`\u221210`, `30 \u2212 12`, U+2212) is "

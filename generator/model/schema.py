@@ -116,7 +116,9 @@ class SourceSpec(Strict):
         "The language the document is written in (ISO 639 code)."))
     url: str | None = Field(default=None, pattern=r"^https?://\S+$",
                             examples=["https://example.org/old-maid"],
-                            description="Where the document can be read, when it is online.")
+                            description=("Where the document can be read, when it is online. `check` "
+                                         "warns of a character in it that no reader sees (a "
+                                         "byte-order mark pasted with it, `%ef%bb%bf`)."))
 
 
 class ReadingSpec(Strict):

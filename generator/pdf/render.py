@@ -45,8 +45,10 @@ PDF_VARIANT = "pdf/ua-1"  # tagged PDF with the document language and title
 # 10: a card's text kept inside its margins on every copy, the booklet's steps early, its replay
 # compact, no page under half full but the last (the rules' type a quarter point either way);
 # 11: the colophon's type in em, with the rules', and the sizes searched a tenth of a point
-# apart from an estimate of the size that pulls the last page back or fills it
-RENDER_VERSION = "11"
+# apart from an estimate of the size that pulls the last page back or fills it; 12: the
+# example round's chain let go where it leaves a page under half full, and the fullest layout
+# kept where none is full enough; a booklet that would take three fill pages set a page shorter
+RENDER_VERSION = "12"
 # Copy-fitting of a card: its body type, in points, the largest of these that fits.
 FIT_FLOOR, FIT_CEILING, FIT_STEP = 9.0, 11.0, 0.25
 
@@ -260,7 +262,7 @@ def _render_one(task: Task) -> Rendered:
             rules.append(_back_cover_fitted(html))
         document = _layout(html, *rules)
         if pages_multiple > 1 and 'class="doc-booklet"' in html:
-            document, rules = _booklet_fitted(html, document, rules)
+            document, rules = _booklet_fitted(html, document, rules, multiple=pages_multiple)
         missing = -len(document.pages) % pages_multiple
         if missing:  # the booklet's fill pages: a score sheet, pages for notes
             filled = _layout(html.replace('<body class="doc-booklet"',
@@ -474,27 +476,96 @@ def _tenths(estimate: float, way: int) -> list[float]:
     return [round(BOOKLET_SIZE + way * n * BOOKLET_STEP, 1) for n in range(min(first, last), last + 1)]
 
 
-def _booklet_fitted(html: str, document: Any, rules: list[str]) -> tuple[Any, list[str]]:
-    """The booklet laid out with no page under half full but its last (the back cover), and
-    the rules that lay it out so. Most booklets are so at the CSS's size: one layout. Else
-    the rules' type is set a little smaller or larger (``booklet_sizes``) until one is, and
-    loses no box the first layout kept; if none is, the first layout stays (the print audit
-    then names the page)."""
+# The example round's chain (print.css: its last step, the result, the outcome and the scan to
+# the other rounds, each kept with the next) let go between the last step and what follows it:
+# a booklet whose chain, moved whole to the next page, left the page before under half full
+# (ar Schwarzer Peter's page 7, 52.9 %) is laid out again with the result free to open the next
+# page; the result stays with the outcome and the scan. Loosened only where the chain costs a
+# page: where it does not, the last step and the result stay on one page.
+LOOSE_CHAIN = (".doc-booklet .tv-step:last-child { break-after: auto; }\n"
+               ".doc-booklet .result, .doc-booklet .tv-steps + table.scores { break-before: auto; }")
+_CHAINED = ('class="result"', 'class="scores')  # an example round that ends in a chain
+
+
+def booklet_tries(pages: int, tail: float, *, chained: bool) -> list[list[str]]:
+    """The rules to lay a booklet out with, in order, once the CSS's layout left a page under
+    half full: the example's chain let go at the CSS's size (one layout: it moves no line but
+    the chain's), then each size of ``booklet_sizes``, the chain kept, then let go. ``chained``:
+    the booklet has an example round whose end is a chain (else its rules alone).
+
+    >>> booklet_tries(4, 0.45, chained=True)[:3] == [[LOOSE_CHAIN], [size_rule(BOOKLET_BODY, 9.1)],
+    ...                                              [size_rule(BOOKLET_BODY, 9.1), LOOSE_CHAIN]]
+    True
+    >>> len(booklet_tries(4, 0.45, chained=False)) == BOOKLET_TRIES
+    True
+    """
+    sizes = [[size_rule(BOOKLET_BODY, size)] for size in booklet_sizes(pages, tail)]
+    if not chained:
+        return sizes
+    return [[LOOSE_CHAIN], *(rules for sized in sizes for rules in (sized, [*sized, LOOSE_CHAIN]))]
+
+
+def _booklet_fitted(html: str, document: Any, rules: list[str], *,
+                    multiple: int) -> tuple[Any, list[str]]:
+    """The booklet laid out with no page under half full but its last (the back cover), and a
+    page shorter where it is one page past a ``multiple`` of pages, and the rules that lay it
+    out so. Most booklets are so at the CSS's size: one layout.
+
+    One page past a multiple of four, a booklet takes three fill pages (a score sheet and two
+    pages for notes: the last sheet of paper nearly blank; the ar Old Maid's eleven pages of
+    rules, the last 64 % full): its rules' type is first set a few tenths smaller, from the size
+    estimated to pull its last page of rules back (``shorter_sizes``), and the first layout a
+    page shorter with no page under half full is kept (ar Old Maid: 8.6 pt, twelve pages and
+    no fill page). Else, where a page is under half full, the example's chain is let go and
+    the type set a little smaller or larger (``booklet_tries``) until none is. A layout that
+    loses a box the first kept is never taken; where none is full enough, the layout whose
+    emptiest page is fullest stays (the print audit then names the page)."""
     from .overflow import overflows
     from .pagefill import page_fills, short_pages
 
     fills = page_fills(document)
-    if not short_pages(fills):
-        return document, rules
-    parsed, lost = _parse(html), len(overflows(document))
     # the rules' pages: all but the cover and the back cover
     pages, tail = max(len(fills) - 2, 1), fills[-2] if len(fills) > 2 else 1.0
-    for size in booklet_sizes(pages, tail):
-        tried = [*rules, size_rule(BOOKLET_BODY, size)]
+    short = bool(short_pages(fills))
+    shorter = multiple > 1 and -len(fills) % multiple == multiple - 1 and pages > 1
+    if not short and not shorter:
+        return document, rules
+    parsed, lost = _parse(html), len(overflows(document))
+    tries = [[size_rule(BOOKLET_BODY, size)] for size in shorter_sizes(pages, tail)] if shorter else []
+    first_fill_try = len(tries)
+    if short:
+        tries += booklet_tries(pages, tail, chained=any(c in html for c in _CHAINED))
+    best, best_rules, best_fill = document, rules, _shortest(fills)
+    for n, more in enumerate(tries):
+        tried = [*rules, *more]
         candidate = _render_parsed(parsed, tried)
-        if not short_pages(page_fills(candidate)) and len(overflows(candidate)) <= lost:
+        if len(overflows(candidate)) > lost:
+            continue
+        candidate_fills = page_fills(candidate)
+        if n < first_fill_try and len(candidate_fills) >= len(fills):
+            continue  # not a page shorter
+        if not short_pages(candidate_fills):
             return candidate, tried
-    return document, rules
+        if short and _shortest(candidate_fills) > best_fill:
+            best, best_rules, best_fill = candidate, tried, _shortest(candidate_fills)
+    return best, best_rules
+
+
+def shorter_sizes(pages: int, tail: float) -> list[float]:
+    """The sizes to try, in order, to set a booklet whose rules take ``pages`` pages, the last
+    ``tail`` full, a page shorter: from the size that pulls the last page back (the rules'
+    length grows with the square of their type), a tenth of a point smaller at a time, at most
+    BOOKLET_TRIES.
+
+    >>> shorter_sizes(11, 0.64)  # ar Old Maid
+    [8.7, 8.6, 8.5, 8.4, 8.3, 8.2]
+    """
+    return _tenths(BOOKLET_SIZE * ((pages - 1) / (pages - 1 + tail)) ** 0.5, -1)[:BOOKLET_TRIES]
+
+
+def _shortest(fills: list[float]) -> float:
+    """The fill of the emptiest page but the last."""
+    return min(fills[:-1], default=1.0)
 
 
 _NUMBER_WORD = re.compile(r"(?<=\d) (?=[^\W\d_])")
