@@ -174,8 +174,34 @@ def _within_unit_budget(item: pytest.Item, when: str) -> Iterator[None]:
 # Where the suite's time goes, test by test: RULEBOOK_TEST_TIMES=FILE appends a JSON line per
 # test (setup, call and teardown together) with its wall and CPU seconds and its xdist worker;
 # bench/suite_times.py sums them. A test that waits more than it works shows as wall over CPU.
-# (A browser's CPU reaches its worker only when the session's Chromium is closed.)
+# "cpu" is the worker's own and its waited-for children's; "tree" adds the processes still
+# running under it (the session's Chromium, a build's pool), read from /proc. A grandchild whose
+# parent ends without waiting for it (Chromium, when the session closes it) takes its CPU out of
+# the tree: that test's "tree" is then at least its "cpu", no more.
 TEST_TIMES = os.environ.get("RULEBOOK_TEST_TIMES", "")
+
+
+def _tree_cpu() -> float:
+    """``_cpu()`` and the CPU seconds of every live descendant (with what each has reaped)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    stats: dict[int, tuple[int, float]] = {}
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = entry.read_text()
+        except OSError:
+            continue  # gone meanwhile
+        fields = text[text.rindex(")") + 2:].split()  # after "pid (name) ": state, ppid, ...
+        stats[int(entry.parent.name)] = (int(fields[1]), sum(int(f) for f in fields[11:15]) / tick)
+    below, total = {os.getpid()}, 0.0
+    changed = True
+    while changed:
+        changed = False
+        for pid, (ppid, cpu) in stats.items():
+            if ppid in below and pid not in below:
+                below.add(pid)
+                total += cpu
+                changed = True
+    return _cpu() + total
 
 
 @pytest.hookimpl(wrapper=True)
@@ -184,13 +210,13 @@ def pytest_runtest_protocol(item: pytest.Item) -> Iterator[object]:
         return (yield)
     import time
 
-    wall, cpu = time.perf_counter(), _cpu()
+    wall, cpu, tree = time.perf_counter(), _cpu(), _tree_cpu()
     try:
         return (yield)
     finally:
         line = {"test": item.nodeid, "wall": round(time.perf_counter() - wall, 3),
-                "cpu": round(_cpu() - cpu, 3), "worker": os.environ.get("PYTEST_XDIST_WORKER", "-"),
-                "end": round(time.time(), 3)}
+                "cpu": round(_cpu() - cpu, 3), "tree": round(max(_tree_cpu() - tree, _cpu() - cpu), 3),
+                "worker": os.environ.get("PYTEST_XDIST_WORKER", "-"), "end": round(time.time(), 3)}
         with open(TEST_TIMES, "a", encoding="utf-8") as out:
             out.write(json.dumps(line) + "\n")
 
