@@ -100,6 +100,30 @@ def sized(everyday: int, deep: int) -> int:
     return deep if DEEP else everyday
 
 
+def in_turn(game: int, lang: int, of: int) -> bool:
+    """Whether a walk over every game × language visits this pair: under `make test-deep`
+    all of them; in `make test` one pair in ``of``, in turn (game ``g`` in the languages ``l``
+    with ``(g + l) % of == 0``), so that every game and every language is still met. For the
+    browser walks whose cost grows with the corpus (a page load, an axe scan each), marked
+    ``deep``: what one page shows of a template, its neighbours show too."""
+    return DEEP or (game + lang) % of == 0
+
+
+def pages_in_turn(pages: list[str], of: int) -> list[str]:
+    """The addresses (``lang/slug/…`` under the site) of ``pages`` that a walk in turn visits
+    (``in_turn``, over the corpus's games and their slugs): every page that is no game's, and
+    each game's pages in one language in ``of``."""
+    from generator.core.languages import LANGUAGES
+
+    games = corpus().games
+    owned = {f"{lang}/{slug}" for bundle in games for lang, slug in bundle.rules.spec.slugs.items()}
+    walked = {f"{lang}/{slug}" for g, bundle in enumerate(games)
+              for lang, slug in bundle.rules.spec.slugs.items()
+              if in_turn(g, LANGUAGES.index(lang), of)}
+    return [p for p in pages if "/".join(p.split("/")[:2]) in walked
+            or "/".join(p.split("/")[:2]) not in owned]
+
+
 # A unit test that spends more CPU than this (its own and its processes', setup and call
 # each) fails: it belongs to another tier. CPU, not wall: a busy machine makes a test slower,
 # not costlier. RULEBOOK_UNIT_CPU=0 turns the check off (a debugger, coverage).

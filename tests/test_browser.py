@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import corpus
+import pytest
+
+from conftest import corpus, pages_in_turn
+from generator.core.languages import LANGUAGES
 
 
 def test_arabic_page_is_right_to_left_with_cards_left_to_right(server: str, browser,
@@ -109,17 +112,22 @@ PUNCTUATION = """() => {
             return out; }"""
 
 
+@pytest.mark.deep
 def test_every_page_at_phone_width(site: Path, server: str, browser) -> None:
-    """Every page of the site, in every language, at 390 px, in one walk: nothing makes the
-    reader scroll sideways (score sheets and wide tables scroll inside their own box); no
-    line starts with the punctuation that follows a card; and each game page is short and
-    starts with its rules."""
+    """Every page of the site at 390 px, in one walk (make test: each game's pages in a third
+    of the languages, in turn, and every page that is no game's): nothing makes the reader
+    scroll sideways (score sheets and wide tables scroll inside their own box); no line starts
+    with the punctuation that follows a card; and each game page is short and starts with its
+    rules."""
     # not the pages at a game's former address: they send the reader on at once
     pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html")
                    if 'http-equiv="refresh"' not in p.read_text(encoding="utf-8"))
     games = {p.parent.parent.relative_to(site).as_posix() + "/index.html"
              for p in site.glob("*/*/quickref/index.html")}  # the folders with a quick reference
     assert len(pages) > 100 and len(games) == sum(len(g.languages) for g in corpus().games) >= 60
+    pages = pages_in_turn(pages, 3)
+    games &= set(pages)
+    assert {p.split("/")[0] for p in games} == set(LANGUAGES)
     page = browser.new_page(viewport={"width": 390, "height": 844})  # type: ignore[attr-defined]
     wide, tall, late, broken, seen = {}, {}, {}, [], 0
     for path in pages:

@@ -10,6 +10,7 @@ violation on a page with steppers, in the light scheme and the dark."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +30,7 @@ DEEP = sized(0, 1) == 1  # make test-deep
 # Hearts and Uomo Nero, also scanned at 1280 px (their addresses in en, ru, ar)
 WIDE = {"hearts", "chervy", "uomo-nero"}
 PHONE = {"width": 390, "height": 844}
+SHEET = re.compile(r'<table class="(?:sheet|scores)\b')  # a score sheet, a results table
 
 # What the visible step of an example shows, read off the page: each seat's hand, the card
 # it played, whether it is out, its points; a card is read as drawn (rank, then suit).
@@ -159,10 +161,13 @@ def expected_frames(replay: object, game: object) -> list[dict[str, dict[str, ob
 Page = tuple[str, str, list[tuple[str, Any, Any]]]  # language, slug, its examples
 
 
-def _pages(checked: CheckResult) -> list[Page]:
+def _pages(checked: CheckResult, only: tuple[str, ...] = ()) -> list[Page]:
+    """Each game's page in each of LANGS with its replayed examples (``only`` these games)."""
     pages = []
     for bundle in checked.games:
         rules = bundle.rules
+        if only and rules.id not in only:
+            continue
         examples = []
         for name in bundle.examples:
             replay = checked.replays.get((rules.id, name))
@@ -188,6 +193,7 @@ def _in_turn(pages: list[Page]) -> list[Page]:
     return chosen
 
 
+@pytest.mark.deep
 def test_every_example_steps_through_as_the_replay_went(server: str, browser: Any,
                                                         checked: CheckResult) -> None:
     stepped = walked = 0
@@ -295,10 +301,11 @@ def test_every_example_steps_through_as_the_replay_went(server: str, browser: An
     assert stepped > 100 and walked >= 30, (stepped, walked)
 
 
+@pytest.mark.deep
 def test_a_step_address_opens_on_that_step(server: str, browser: Any, checked: CheckResult) -> None:
-    for lang, slug, examples in _pages(checked):
-        if slug not in ("hearts", "uomo-nero", "black-peter"):
-            continue
+    """Three games' examples opened at their third step (make test: each game in one of the
+    three languages, in turn)."""
+    for lang, slug, examples in _in_turn(_pages(checked, ("hearts", "uomo-nero", "black-peter"))):
         for name, replay, game in examples:
             frames = expected_frames(replay, game)
             if len(frames) < 3:
@@ -364,6 +371,7 @@ def test_score_sheets_show_the_replayed_totals(server: str, browser: Any, checke
     assert seen >= 2
 
 
+@pytest.mark.deep
 def test_no_accessibility_violation_on_pages_with_steppers(server: str, browser: Any,
                                                           checked: CheckResult) -> None:
     """Every game's page at phone width (the wide layout too for the two games of the
@@ -418,16 +426,19 @@ CLIPPED = """ex => {
 }"""
 
 
-def test_score_sheets_fit_a_phone_in_every_language(server: str, browser: Any,
+def test_score_sheets_fit_a_phone_in_every_language(server: str, site: Path, browser: Any,
                                                     checked: CheckResult) -> None:
     """No cell of a score sheet or a results table is cut off at 390 px, in any language, and
     nothing scrolls sideways (ru Peppa: a 581 px table in a 329 px box). Without JavaScript,
-    so that the results every step-through keeps for its last step are on the page."""
+    so that the results every step-through keeps for its last step are on the page. Every
+    game page with such a table (the others are walked at 390 px by test_browser.py)."""
     context = browser.new_context(java_script_enabled=False, viewport=PHONE)
     sheets = 0
     page = context.new_page()
     for bundle in checked.games:
         for lang, slug in bundle.rules.spec.slugs.items():
+            if not SHEET.search((site / lang / slug / "index.html").read_text(encoding="utf-8")):
+                continue
             page.goto(f"{server}/{lang}/{slug}/")
             _unfold(page)
             for ex in page.locator(".example:has(table.sheet, table.scores)").all():
@@ -440,10 +451,13 @@ def test_score_sheets_fit_a_phone_in_every_language(server: str, browser: Any,
     assert sheets >= 3 * 6  # three sheet examples, six languages
 
 
+@pytest.mark.deep
 def test_no_accessibility_violation_light_and_dark(server: str, browser: Any) -> None:
-    """axe-core over the examples with every step shown, results included, in both schemes."""
+    """axe-core over the examples with every step shown, results included, in both schemes
+    (make test: a trick game left to right and one right to left; make test-deep: four)."""
     axe = axe_api.Axe()
-    for lang, slug in (("en", "hearts"), ("ru", "uomo-nero"), ("ar", "peppa"), ("de", "peppa")):
+    scanned = (("en", "hearts"), ("ar", "peppa"))
+    for lang, slug in scanned + ((("ru", "uomo-nero"), ("de", "peppa")) if DEEP else ()):
         for scheme in ("light", "dark"):
             page = browser.new_page(viewport=PHONE, color_scheme=scheme)
             page.goto(f"{server}/{lang}/{slug}/")

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import corpus
+from conftest import corpus, in_turn
+from generator.core.languages import LANGUAGES
 from generator.web.site import Kind, plan
 
 SITE = plan(corpus().games)
@@ -26,19 +27,28 @@ SHOWN = ("() => [...document.querySelectorAll('.numbers-group')]"
          ".filter(g => g.checkVisibility()).map(g => g.id)")
 
 
+@pytest.mark.deep
 def test_every_game_and_language_has_a_numbers_page_linked_from_the_game_page(
         server: str, browser, site: Path) -> None:
+    """Every game page links its numbers page (read in its HTML); the numbers pages are
+    opened in Chromium (make test: each game's in a third of the languages, in turn, the first
+    of each language reached by a click)."""
     assert len(NUMBERS) == sum(1 for p in SITE.pages if p.kind is Kind.GAME) > 50
+    games = [b.rules.id for b in corpus().games]
     page = browser.new_page(viewport={"width": 390, "height": 800})
-    for k, numbers in enumerate(NUMBERS):
+    opened: set[str] = set()
+    for numbers in NUMBERS:
         game = SITE.find(Kind.GAME, lang=numbers.lang, game=numbers.game)
         assert game is not None
         # the game page's one link to it, read in the page's HTML; followed by a click on
-        # the first game of each language (the others' pages are loaded by their address)
+        # the first opened of each language (the others are loaded by their address)
         linked = re.findall(r'<section[^>]*id="numbers".*?</section>',
                             (site / game.path).read_text(encoding="utf-8"), re.S)
         assert len(linked) == 1 and linked[0].count('href="numbers/index.html"') == 1, game.path
-        if k == 0 or NUMBERS[k - 1].lang != numbers.lang:
+        if not in_turn(games.index(numbers.game or ""), LANGUAGES.index(numbers.lang), 3):
+            continue
+        if numbers.lang not in opened:  # the first of its language: reached by the link
+            opened.add(numbers.lang)
             page.goto(f"{server}/{game.path}")
             page.locator('#numbers a[href="numbers/index.html"]').click()
             page.wait_for_load_state()
@@ -56,6 +66,7 @@ def test_every_game_and_language_has_a_numbers_page_linked_from_the_game_page(
         assert len(page.evaluate(SHOWN)) == 1  # one configuration at a time
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, numbers.path
     page.close()
+    assert opened == set(LANGUAGES)
 
 
 def test_the_picker_shows_the_chosen_configuration_and_keeps_it_in_the_address(

@@ -18,7 +18,7 @@ import pytest
 import yaml
 from pdf_fonts import fonts_of
 
-from conftest import ROOT, RULES, shown_card
+from conftest import ROOT, RULES, pages_in_turn, shown_card
 from generator.check.site_spec import load_site_spec
 from generator.core import markup
 from generator.core.cards import parse_card
@@ -187,13 +187,15 @@ def test_body_text_is_set_in_the_projects_font(server: str, browser: Any, lang: 
     page.close()
 
 
+@pytest.mark.deep
 def test_no_arabic_text_is_slanted(server: str, browser: Any, site: Path) -> None:
-    """Every element with Arabic text of its own, on every Arabic page and on the pages that
+    """Every element with Arabic text of its own, on the Arabic pages and on the pages that
     show Arabic words (language names, sources), is upright, and nothing is slanted by the
-    browser either (font-synthesis: none)."""
+    browser either (font-synthesis: none). make test walks each game's pages in one of the
+    two languages, in turn, and every page that is no game's; make test-deep all of them."""
     page = browser.new_page()
     checked = 0
-    for path in _pages(site, "ar", "en") + ["index.html"]:
+    for path in pages_in_turn(_pages(site, "ar", "en"), 2) + ["index.html"]:
         page.goto(f"{server}/{path}")
         found = page.evaluate("""() => {
             const arabic = /[\\u0600-\\u06ff]/, out = {checked: 0, slanted: []};
