@@ -96,7 +96,7 @@ def first_playable(r: PageRenderer, bundle: GameBundle, lang: str
         try:
             played = scripted_round(bundle, name, r.play_options)
         except GuideError:
-            continue  # a round from a position, a stock shuffled again: the next example
+            continue  # a round cut short, a stock shuffled again: the next example
         if played.players in counts(bundle, played.variant):  # a table the page offers
             return played
     return None

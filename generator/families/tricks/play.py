@@ -16,12 +16,12 @@ from itertools import combinations
 
 from ...core.cards import Card, Suit, card_name
 from ..moves import Json, PlayError, card_of, seat_of
-from ..table_play import PlayTable
+from ..table_play import PlayTable, position_cards
 from . import script_play
 from .bot import choose
 from .deal import Dealt, deal_pack
 from .engine import Bid, Pass, Play, TricksGame, TricksState
-from .options import PassTo
+from .options import PassTo, TrumpFrom
 from .play_options import game_from_options, play_options
 from .scoring import HandResult, verdict
 from .strong import LEVELS, choose_strong
@@ -48,7 +48,7 @@ class TricksTable(PlayTable[TricksGame]):
 
     family = "tricks"
     # an example script at the table: its pack and moves (script_play.py, families/guide.py)
-    example_pack = script_play.example_pack
+    example_start = script_play.example_start
     example_moves = script_play.example_moves
     example_result = script_play.example_result
 
@@ -93,6 +93,82 @@ class TricksTable(PlayTable[TricksGame]):
         self.tricks: list[Json] = []
         self.last: Json | None = None
         self.result: HandResult | None = None
+
+    # -- a hand from a position --------------------------------------------------------------
+
+    def position_error(self, position: Json) -> str | None:
+        """A position is ``hands`` (each of one size, before a trick) and ``leader`` (who
+        leads the next trick), and where it has them ``taken`` (each seat's cards taken in
+        tricks so far), ``stock`` (top first), ``turned`` (the card turned up) and ``bids``
+        (every seat's, made before). The twin of engine.js's TricksTable.positionError."""
+        n, o = self.players, self.game.options
+        why = position_cards(position, ("hands", "taken"), self.cards, n)
+        if why is not None:
+            return why
+        stock, turned = position.get("stock") or [], position.get("turned")
+        if not isinstance(stock, list) or not all(isinstance(c, str) for c in stock):
+            return "stock is not a list of cards"
+        if turned is not None and not isinstance(turned, str):
+            return "turned is not a card"
+        hands: list[list[str]] = position["hands"]
+        taken: list[list[str]] = position.get("taken") or [[] for _ in range(n)]
+        in_play = set(_names(self.cards))
+        placed = {c for h in hands + taken for c in h}
+        # the turned card stays in the dealer's hand where the dealer's last card is turned
+        apart = [turned] if turned is not None and o.trumps.source is TrumpFrom.TURNED else []
+        for card in stock + apart:
+            if card not in in_play:
+                return f"{card} in the stock is not a card in play"
+            if card in placed:
+                return f"{card} is placed twice"
+            placed.add(card)
+        if turned is not None and turned not in in_play:
+            return f"the turned card {turned} is not a card in play"
+        if len({len(h) for h in hands}) != 1 or not hands[0]:
+            return "the hands are not of one size, of one card or more"
+        for seat, pile in enumerate(taken):
+            if len(pile) % n:
+                return f"seat {seat} has taken {len(pile)} cards, not whole tricks"
+        leader = position.get("leader")
+        if not (isinstance(leader, int) and not isinstance(leader, bool) and 0 <= leader < n):
+            return f"no seat {json.dumps(leader)} leads"
+        whole = o.dealing.size is None and not o.dealing.by_hand and not o.trumps.turns_card
+        if whole and len(placed) != len(in_play):
+            return "not every card in play is placed"
+        if turned is not None and not o.trumps.turns_card:
+            return "no card is turned up in this game"
+        if stock and not o.dealing.draw:
+            return "this game has no stock"
+        bids = position.get("bids")
+        if o.bidding is None and bids is not None:
+            return "nobody bids in this game"
+        if o.bidding is not None and not (isinstance(bids, list) and len(bids) == n and all(
+                isinstance(b, int) and not isinstance(b, bool) and b >= 0 for b in bids)):
+            return f"bids is not a number of tricks for each of the {n} seats"
+        scored_by_position = self.game.scoring.trick_bonus or any(
+            s.tricks for s in self.game.scoring.sets)
+        if any(taken) and scored_by_position:
+            return "this game scores tricks by their position, and a position does not say " \
+                "who took which trick"
+        return None
+
+    def start_from(self, position: Json) -> None:
+        """The hand late in play as ``position`` has it (the checker's ``resume``): no
+        passing, no bids to make, the tricks taken before it counted in the result."""
+        n = self.players
+        turned = position.get("turned")
+        self.dealt = [self.sorted([card_of(c) for c in h]) for h in position["hands"]]
+        self.turned = None if turned is None else card_of(turned)
+        taken = [[card_of(c) for c in pile] for pile in position.get("taken") or [[]] * n]
+        self.state = self.game.resume(
+            self.dealt, taken=taken, leader=position["leader"], hand=self.round_number,
+            stock=[card_of(c) for c in position.get("stock") or []], turned=self.turned,
+            bids=position.get("bids"))
+        self.pass_to = "none"
+        self.passes = [None] * n
+        self.tricks = []
+        self.last = None
+        self.result = None
 
     # -- moves -----------------------------------------------------------------------------
 
