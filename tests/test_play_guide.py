@@ -280,6 +280,65 @@ def test_the_two_engines_agree_from_a_given_deal_on_and_off_the_script() -> None
             assert a == b, f"{name}, step {step}"
 
 
+# Hands taken up at a position, with cards taken before it: Hearts' moon (hearts broken, ten
+# tricks gone), Chat Noir's and Peppa Scivolosa's last four tricks, Oh Hell's bids made.
+FROM_POSITIONS = [("hearts", "shooting-the-moon"), ("chat-noir", "minus-twenty"),
+                  ("peppa-scivolosa", "last-four"), ("oh-hell", "no-trumps"),
+                  ("briscola", "stock-runs-out")]
+
+
+def _strong_from_positions() -> tuple[list[Json], list[Json]]:
+    """Each position's hand for the strong computer players at every seat (a small budget)."""
+    options, jobs = [], []
+    for i, (game, name) in enumerate(FROM_POSITIONS):
+        played = scripted_round(_bundles()[game], name, play_options)
+        options.append({**play_options(_bundles()[game], played.variant, played.players),
+                        "level": "strong", "budget": 40})
+        jobs.append({"opt": i, "seed": 5 + i, "bots": list(range(played.players)),
+                     "deal": played.deal, "moves": []})
+    return options, jobs
+
+
+def _play_out(options: Json, job: Json) -> list[Json]:
+    table = new_table(options)
+    states = [table.new_round(job["seed"], job["deal"])]
+    while not table.is_over():
+        turn = table.turn()
+        assert turn is not None
+        table.play(table.bot_move(turn))
+        states.append(table.to_json())
+    return states
+
+
+def test_the_strong_player_knows_what_was_taken_before_a_position() -> None:
+    """The strong player imagines the hand from its view: the cards taken before the position
+    are in it (``before``), so that its worlds are at the right trick (Hearts' tenth, with
+    hearts broken, not a first trick that refuses a heart lead) and count those cards."""
+    options, jobs = _strong_from_positions()
+    for (game, _name), opts, job in zip(FROM_POSITIONS, options, jobs):
+        table = new_table(opts)
+        table.new_round(job["seed"], job["deal"])
+        seat = table.turn()
+        assert seat is not None
+        taken = job["deal"]["position"]["taken"]
+        assert [sorted(p) for p in table.view(seat)["before"]] == [sorted(p) for p in taken], game
+        end = _play_out(opts, job)[-1]
+        assert end["over"] and end["trick_number"] == end["hand_tricks"] + 1, game
+
+
+@needs_node
+def test_the_strong_player_plays_on_from_a_position_alike_in_both_engines() -> None:
+    options, jobs = _strong_from_positions()
+    node = Node()
+    try:
+        theirs = node.ask({"options": options, "states": jobs})
+    finally:
+        node.close()
+    for (game, _name), job, js in zip(FROM_POSITIONS, jobs, theirs):
+        ours = _play_out(options[job["opt"]], job)
+        assert ours == js, game
+
+
 def test_every_refusal_a_reader_can_meet_has_a_rule_to_link() -> None:
     """The faults of every family's moves, but those that break no rule of the game: a move
     out of turn or of a card not held (the page offers neither), a round over, not a move."""

@@ -89,6 +89,7 @@ class TricksTable(PlayTable[TricksGame]):
         self.state: TricksState = self.game.new_hand(self.dealt, dealer=self.dealer, hand=hand,
                                                      stock=dealt.stock, turned=dealt.turned)
         self.pass_to = self.state.direction.value if self.state.passing else "none"
+        self.before: list[list[str]] = [[] for _ in range(n)]  # taken before a position
         self.passes: list[list[str] | None] = [None] * n
         self.tricks: list[Json] = []
         self.last: Json | None = None
@@ -165,6 +166,7 @@ class TricksTable(PlayTable[TricksGame]):
             stock=[card_of(c) for c in position.get("stock") or []], turned=self.turned,
             bids=position.get("bids"))
         self.pass_to = "none"
+        self.before = [_names(pile) for pile in taken]
         self.passes = [None] * n
         self.tricks = []
         self.last = None
@@ -260,9 +262,11 @@ class TricksTable(PlayTable[TricksGame]):
 
     def view(self, seat: int) -> Json:
         """What ``seat`` may know: its own hand and passes, the turned card and the trump
-        suit, the bids made, the tricks played and the stock's size, the legal moves when it
-        is its turn; never another seat's cards (of another seat's draw, only that it drew,
-        unless it drew the turned card, which everyone saw)."""
+        suit, the bids made, the tricks played (and ``before``, the cards each seat had
+        taken when the hand was taken up at a position: everyone saw those tricks) and the
+        stock's size, the legal moves when it is its turn; never another seat's cards (of
+        another seat's draw, only that it drew, unless it drew the turned card, which
+        everyone saw)."""
         s = self.state
         mine = seat == self.turn()
         return {"seat": seat, "players": self.players, "hand_number": self.round_number,
@@ -273,7 +277,8 @@ class TricksTable(PlayTable[TricksGame]):
                 "turn": self.turn(), "legal": self.legal_moves() if mine and not s.passing else [],
                 "turned": self._turned(), "trump": None if s.trump is None else s.trump.value,
                 "bidding": s.bidding, "bids": list(s.bids), "stock": len(s.stock),
-                "dealer": self.dealer, "counts": [len(h) for h in s.hands]}
+                "dealer": self.dealer, "counts": [len(h) for h in s.hands],
+                "before": [list(pile) for pile in self.before]}
 
     def _turned(self) -> str | None:
         return None if self.turned is None else card_name(self.turned)
@@ -303,7 +308,8 @@ class TricksTable(PlayTable[TricksGame]):
         t = copy(self)
         n = self.players
         tricks: list[Json] = view["tricks"]
-        taken: list[list[Card]] = [[] for _ in range(n)]
+        before: list[list[str]] = view["before"]
+        taken: list[list[Card]] = [[card_of(c) for c in pile] for pile in before]
         for trick in tricks:
             taken[trick["winner"]].extend(card_of(c) for c in trick["cards"])
         in_hands = [self.sorted([card_of(c) for c in h]) for h in hands]
@@ -317,11 +323,12 @@ class TricksTable(PlayTable[TricksGame]):
                             stock=[card_of(c) for c in stock],
                             trump=None if view["trump"] is None else Suit(view["trump"]),
                             bids=bids)
-        state.winners = [trick["winner"] for trick in tricks]
+        # who took the tricks before a position is unknown, as at the table (TricksState)
+        state.winners = None if any(before) else [trick["winner"] for trick in tricks]
         state.broken = view["broken"]
         state.trick = [Play(p["by"], card_of(p["play"])) for p in view["trick"]]
         held = sum(len(h) for h in hands) + len(view["trick"])
-        state.total_tricks = len(tricks) + (held + len(stock)) // n
+        state.total_tricks = sum(map(len, before)) // n + len(tricks) + (held + len(stock)) // n
         if bidding:
             state.bids = list(view["bids"])
             state.bid_turn, state.turn = view["turn"], None
@@ -333,6 +340,7 @@ class TricksTable(PlayTable[TricksGame]):
         t.dealt = [list(h) for h in in_hands]
         t.turned = None if view["turned"] is None else card_of(view["turned"])
         t.pass_to = view["pass_to"]
+        t.before = [list(pile) for pile in before]
         t.passes = [None] * n
         t.tricks = list(tricks)
         t.last = None

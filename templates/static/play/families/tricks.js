@@ -197,7 +197,8 @@
       this.mustTrump = this.trump !== null && t.must_trump;
       this.overTrump = this.trump !== null && t.over_trump;
       // engine.py: TricksState, with the cards a position says were taken before it
-      this.startTaken = from ? from.taken.map((pile) => pile.slice()) : null;
+      this.fromPosition = !!from;
+      this.before = from ? from.taken.map((pile) => pile.slice()) : Array.from({ length: n }, () => []);
       this.taken = from ? from.taken.map((pile) => pile.slice()) : Array.from({ length: n }, () => []);
       this.tricksWon = this.taken.map((pile) => Math.floor(pile.length / n));
       this.trickNumber = sum(this.tricksWon) + 1;
@@ -477,7 +478,8 @@
         trick: this.trick.map((p) => ({ by: p.by, play: p.play })), tricks: this.tricks.map((t) => this.seen(t, seat)),
         broken: this.broken, turn, legal: turn === seat && !this.isPassing ? this.legalMoves() : [],
         turned: this.turned, trump: this.trump, bidding: this.isBidding, bids: this.bids.slice(),
-        stock: this.stock.length, dealer: this.dealer, counts: this.hands.map((h) => h.length) };
+        stock: this.stock.length, dealer: this.dealer, counts: this.hands.map((h) => h.length),
+        before: this.before.map((pile) => pile.slice()) };
     }
 
     botMove(seat) {
@@ -502,13 +504,15 @@
       this.overTrump = this.trump !== null && this.options.trumps.over_trump;
       this.tricks = view.tricks.slice();
       this.winners = view.tricks.map((t) => t.winner);
-      this.taken = Array.from({ length: n }, () => []);
-      this.tricksWon = new Array(n).fill(0);
+      // the cards taken before a position the hand was taken up at, then the tricks since
+      this.before = view.before.map((pile) => pile.slice()); this.fromPosition = this.before.some((pile) => pile.length);
+      this.taken = view.before.map((pile) => pile.slice());
+      this.tricksWon = view.before.map((pile) => Math.floor(pile.length / n));
       for (const t of view.tricks) { this.taken[t.winner].push(...t.cards); this.tricksWon[t.winner] += 1; }
       this.trick = view.trick.map((p) => ({ by: p.by, play: p.play }));
-      this.trickNumber = view.tricks.length + 1; this.broken = view.broken;
+      this.trickNumber = sum(this.tricksWon) + 1; this.broken = view.broken;
       const held = sum(this.hands.map((h) => h.length)) + this.trick.length;
-      this.handTricks = view.tricks.length + Math.floor((held + this.stock.length) / n);
+      this.handTricks = this.trickNumber - 1 + Math.floor((held + this.stock.length) / n);
       this.isBidding = view.bidding; this.bids = view.bids.slice(); this.bidOrder = [];
       this.bidTurn = view.bidding ? view.turn : null;
       this.direction = 'none'; this.isPassing = false; this.passTo = view.pass_to;
@@ -527,7 +531,7 @@
     botView(seat) {
       return { seat, players: this.players, hand: this.sorted(this.hands[seat]), passing: false,
         trick: this.trick, tricks: this.tricks, turn: seat, legal: this.legalMoves(), trump: this.trump,
-        bidding: this.isBidding, bids: this.bids };
+        bidding: this.isBidding, bids: this.bids, before: this.before };
     }
 
     /** A copy to play on: the hand's changing parts copied, the rest shared. */
@@ -562,20 +566,20 @@
       script.dealer = n(this.dealer);
       if (this.options.variant) script.variant = this.options.variant;
       script.hand = this.roundNumber;
-      if (this.startTaken) { // a hand taken up late: its position and what was taken before
+      if (this.fromPosition) { // a hand taken up late: its position and what was taken before
         script.position = byName(this.dealt);
-        if (this.startTaken.some((pile) => pile.length)) {
-          script.taken = entries(this.startTaken.map((pile, s) => [n(s), pile.join(' ')]).filter((e) => e[1]));
+        if (this.before.some((pile) => pile.length)) {
+          script.taken = entries(this.before.map((pile, s) => [n(s), pile.join(' ')]).filter((e) => e[1]));
         }
       } else script.deal = byName(this.dealt);
       if (this.passTo !== 'none') { script.pass_to = this.passTo; script.passes = byName(this.passes.map((p) => p || [])); }
       const o = this.options;
       if (o.deal.draw) script.stock = this.dealtStock.join(' ');
       if (this.turned !== null) script.turned = this.turned;
-      if (o.bids !== null && this.startTaken) script.bids = perSeat(this.bids); // made before the position
+      if (o.bids !== null && this.fromPosition) script.bids = perSeat(this.bids); // made before the position
       else if (o.bids !== null) script.bids = entries(this.bidOrder.map((s) => [n(s), this.bids[s]])); // in the order made
       // hearts broken before a position are no trick's doing
-      let broken = !!this.startTaken && this.startTaken.some((pile) => pile.some((c) => this.breaks(c)));
+      let broken = this.before.some((pile) => pile.some((c) => this.breaks(c)));
       script.tricks = this.tricks.map((t) => {
         const out = { lead: n(t.lead), cards: t.cards.join(' '), winner: n(t.winner), points: t.points };
         if (t.broken && !broken) out.broken = true;
@@ -640,6 +644,7 @@
       this.hand = view.hand;
       const gone = new Set(this.hand);
       view.tricks.forEach((t) => t.cards.forEach((c) => gone.add(c)));
+      (view.before || []).forEach((pile) => pile.forEach((c) => gone.add(c)));  // taken before a position
       view.trick.forEach((p) => gone.add(p.play));
       this.unseen = options.cards.filter((c) => !gone.has(c));
       this.options = options; this.view = view; this.shown = null;
@@ -745,12 +750,15 @@
       this.side = new Set(options.sides === 'partners'
         ? Array.from({ length: this.players }, (_, s) => s).filter((s) => s % half === this.seat % half) : [this.seat]);
       const gone = new Set(this.hand);
+      const before = view.before || [];  // taken before a position
       view.tricks.forEach((t) => t.cards.forEach((c) => gone.add(c)));
+      before.forEach((pile) => pile.forEach((c) => gone.add(c)));
       view.trick.forEach((p) => gone.add(p.play));
       this.unseen = options.cards.filter((c) => !gone.has(c));
       this.follows = options.follow === 'suit';
       this.tricksScore = options.per_trick !== 0 || options.book !== null || options.bid_score !== null;
-      const won = view.tricks.filter((t) => this.side.has(t.winner)).length;
+      const won = view.tricks.filter((t) => this.side.has(t.winner)).length
+        + sum(before.map((pile, s) => (this.side.has(s) ? Math.floor(pile.length / this.players) : 0)));
       if (options.bids !== null && view.bids.every((b) => b !== null)) {
         this.want = won < sum(view.bids.filter((b, s) => this.side.has(s)).map((b) => b || 0));
       } else this.want = options.end.winning === 'highest-wins';
@@ -905,6 +913,7 @@
     for (const set of options.sets) set.cards.forEach((c) => marked.add(c));
     if (options.queen_breaks_hearts) marked.add(QUEEN);
     const gone = new Set(view.hand);
+    view.before.forEach((pile) => pile.forEach((c) => gone.add(c)));  // taken before a position
     view.tricks.forEach((t) => t.cards.forEach((c) => gone.add(c)));
     view.trick.forEach((p) => gone.add(p.play));
     const unseen = options.cards.filter((c) => !gone.has(c));
@@ -929,6 +938,7 @@
   function knowledge(options, view) {
     const n = view.players; const me = view.seat; const t = options.trumps;
     const gone = new Set(view.hand);
+    view.before.forEach((pile) => pile.forEach((c) => gone.add(c)));  // taken before a position
     view.tricks.forEach((tr) => tr.cards.forEach((c) => gone.add(c)));
     view.trick.forEach((p) => gone.add(p.play));
     const pinned = new Map();
