@@ -101,6 +101,21 @@ def test_a_hand_from_a_position_counts_what_was_taken_before_it() -> None:
     assert table.to_json()["result"]["tricks"] == [0, 4, 5, 4]
 
 
+def test_the_guide_says_whether_its_example_names_the_dealer() -> None:
+    """Chat Noir's last four tricks do not say who dealt (the table's dealer is its own
+    choice: the page shows no dealer); Hearts' first hand and Black Peter's end game do."""
+    renderer = SimpleNamespace(replays=corpus().replays, play_options=play_options)
+    named = {}
+    for game in ("chat-noir", "peppa-scivolosa", "hearts", "black-peter"):
+        data = guide_data(renderer, _bundles()[game], lang="en",  # type: ignore[arg-type]
+                          msgs=load_messages(TEMPLATES, "en"),
+                          configs=[(None, n) for n in range(2, 7)], game_href="../")
+        assert data is not None, game
+        named[game] = data["dealer_named"]
+    assert named == {"chat-noir": False, "peppa-scivolosa": False, "hearts": True,
+                     "black-peter": True}
+
+
 def test_a_pairing_round_from_a_position_draws_as_the_dealer_says() -> None:
     """Black Peter's end game: Player 1 deals, Player 2 draws first from Player 3."""
     bundle = _bundles()["black-peter"]
