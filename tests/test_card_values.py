@@ -102,11 +102,19 @@ def _aid_text(game: str, lang: str, tmp_path: Path) -> str:
 
 
 # Peppa's counting cards, in every language (its Arabic, Russian, German, Italian and Romanian
-# aids left them out: full at 9 pt); Hearts' pass schedule and its end at 100 beside its values,
+# aids left them out: full at 9 pt), and its pass to the right beside them; Hearts' pass schedule
+# and its end at 100 beside its values,
 # Peppa Scivolosa's values (a value that could not break was wider than the card).
 AID_SAYS = [
     *[("peppa", lang, [r"13", r"5", r"4", r"3", r"2\b"]) for lang in ("en", "it", "de", "ru", "ro", "ar")],
     ("peppa", "en", [r"Card values: Q♠ 13 · A♥ 5 · K♥ 4 · Q♥ 3 · J♥ 2 · 2♥ ?– ?10♥ ?: 1 ?each"]),
+    # Peppa's pass schedule, with its values, in every language (ar and ru had no room for it)
+    ("peppa", "en", [r"pass 3 ?cards to the right", r"Over 100"]),
+    ("peppa", "it", [r"3 ?carte a destra", r"Sopra i 100"]),
+    ("peppa", "de", [r"3 ?Karten nach rechts", r"Über 100"]),
+    ("peppa", "ru", [r"Передайте 3 ?карты направо", r"Больше 100"]),
+    ("peppa", "ro", [r"Dați 3 ?cărți la dreapta", r"Peste 100"]),
+    ("peppa", "ar", [r"مرّر 3 ?أوراق يمينًا", r"100"]),
     ("peppa", "ru", [r"Стоимость карт: Д♠ 13 · Т♥ 5"]),
     ("hearts", "en", [r"Pass 3 ?cards: left, right, across, none", r"Over 100 ?ends the game",
                       r"Card values: Q♠ 13 · ♥: 1 ?each"]),

@@ -241,12 +241,16 @@ def test_every_guide_of_the_corpus_plays_to_its_end_on_the_script(site: Path, se
         html = play.read_text(encoding="utf-8")
         data = json.loads(re.search(r'id="play-data">(.*?)</script>', html, re.S).group(1))  # type: ignore[union-attr]
         if data["guide"]:
-            guided.append((play.parent.parent.name, data["guide"]["example"], data["family"]))
-    assert {f for _, _, f in guided} == {"pairs", "tricks", "shedding"} and len(guided) >= 13
-    for slug, example, _family in guided:
+            guided.append((play.parent.parent.name, data["guide"]["example"], data["family"],
+                           data["guide"]["dealer_named"]))
+    assert {f for _, _, f, _ in guided} == {"pairs", "tricks", "shedding"}
+    assert len(guided) == len(list(site.glob("en/*/play/index.html"))) == 16  # every game
+    for slug, example, _family, dealer_named in guided:
         page = _page(browser, f"{server}/en/{slug}/play/index.html?example={example}&pace=0&seed=2")
         try:
             while _reader_turn(page):
+                # no seat is called the dealer where the example does not say who dealt
+                assert dealer_named or page.locator("[data-dealer]").count() == 0, slug
                 assert page.locator(".play-guide-note.is-off").count() == 0, slug
                 marked = page.locator(".play-mine .is-scripted")
                 assert marked.count(), f"{slug}: nothing marked"

@@ -44,12 +44,17 @@ CASES = [
 ]
 
 
-def played_scripts(cases: list[tuple[str, str | None, int, int]]) -> list[dict[str, Any]]:
+def played_scripts(cases: list[tuple[str, str | None, int, int]],
+                   deals: list[Any] | None = None) -> list[dict[str, Any]]:
+    """The last round of each case as engine.js writes it; ``deals``: each case's first
+    round given (an example's deal or position), or None to shuffle."""
     bundles = {b.rules.id: b for b in corpus().games}
     options = [play_options(bundles[g], v, n) for g, v, n, _ in cases]
     jobs = [{"opt": i, "seed": 1000 + i, "rounds": rounds, "bots": list(range(i % 2, n)),
              "script": NAMES[:n], "genders": GENDERS[:n]}
             for i, (_g, _v, n, rounds) in enumerate(cases)]
+    for job, deal in zip(jobs, deals or []):
+        job["deal"] = deal
     assert NODE is not None
     answer = subprocess.run([NODE, str(DRIVER)], input=json.dumps(
         {"options": options, "jobs": jobs}, ensure_ascii=False) + "\n", capture_output=True,
@@ -87,3 +92,28 @@ def test_the_script_says_what_happened(scripts: list[dict[str, Any]]) -> None:
     peter = scripts[0]
     assert peter["moves"] and peter["result"]["loser"] in NAMES[:3]
     assert set(peter["deal"]) == set(NAMES[:3])
+
+
+# Rounds started from an example's position (docs/play.md, "A round from a position"): what
+# each seat holds, and in a trick game the cards taken before, the stock, the turned card
+# and the bids. The hand is played on by the computer and random players, not by the script.
+POSITIONS = [("black-peter", "endgame"), ("black-peter", "full-pack"), ("chat-noir", "minus-twenty"),
+             ("peppa-scivolosa", "last-four"), ("oh-hell", "no-trumps"), ("whist", "the-turned-card"),
+             ("briscola", "stock-runs-out")]
+
+
+def test_a_hand_played_from_a_position_is_an_example_the_checker_accepts(tmp_path: Path) -> None:
+    from generator.families.guide import scripted_round
+    bundles = {b.rules.id: b for b in corpus().games}
+    played = [scripted_round(bundles[g], name, play_options) for g, name in POSITIONS]
+    cases = [(g, p.variant, p.players, 1) for (g, _), p in zip(POSITIONS, played)]
+    scripts = played_scripts(cases, [p.deal for p in played])
+    for (game, name), script in zip(POSITIONS, scripts):
+        assert "position" in script and "deal" not in script, name
+        folder = tmp_path / name / "rules" / game
+        shutil.copytree(RULES / game, folder)
+        text = yaml.safe_dump(script, allow_unicode=True, sort_keys=False, width=200)
+        (folder / "examples" / "played.yaml").write_text(text, encoding="utf-8")
+        result = check([folder], root=tmp_path / name)
+        own = [d for d in result.report.items if d.mark.path.endswith("played.yaml")]
+        assert [d.code for d in own] == ["draft-example"], "\n".join(d.format() for d in own) + "\n" + text

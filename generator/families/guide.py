@@ -4,12 +4,13 @@ reader plays the first seat of the game page's first example, the others follow 
 
 The example scripts and the play tables speak of the same round in two ways: a script names
 its seats and says who held what; a table is dealt a pack and takes moves by seat number.
-Each family's table turns one into the other (``example_pack`` and ``example_moves``, in
-its script_play.py), and ``scripted_round`` proves the result
+Each family's table turns one into the other (``example_start``: the pack that deals the
+script's hands, or the position the script starts from; and ``example_moves``, in its
+script_play.py), and ``scripted_round`` proves the result
 by playing it on the Python table (the twin of engine.js): every move accepted, the round
 over at the last one, the result the script's. A script the table cannot play as written
-(a round that starts from a position, a stock shuffled again) raises ``GuideError`` saying
-why, and the game's play page has no guide.
+(a round cut short, a stock shuffled again) raises ``GuideError`` saying why, and the
+example is not the guide's.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ class ScriptedRound:
     example: str
     variant: str | None
     players: int
-    deal: Json  # {"pack": [card, ...], "dealer": seat, "round": n}
+    deal: Json  # {"pack": [card, ...] or "position": {...}, "dealer": seat, "round": n}
     moves: list[Json]
     start: int
     steps: list[int]
@@ -56,13 +57,15 @@ def scripted_round(bundle: GameBundle, name: str, options: Options) -> ScriptedR
     table = new_table(opts)
     r = Script(script, seats, opts, table)
     dealer = r.seat(script["dealer"]) if script.get("dealer") else 0
-    deal: Json = {"pack": table.example_pack(r, dealer), "dealer": dealer,
+    deal: Json = {**table.example_start(r, dealer), "dealer": dealer,
                   "round": int(script.get("hand", 1))}
     try:
         state = table.new_round(0, deal)
     except PlayError as err:
         raise GuideError(f"the table cannot deal it: {err}") from None
-    if [sorted(h) for h in state["dealt"]] != [sorted(h) for h in r.hands()]:
+    held = r.position()
+    hands, want = (state["dealt"], r.hands()) if held is None else (state["hands"], held)
+    if [sorted(h) for h in hands] != [sorted(h) for h in want]:
         raise GuideError("the table deals other hands than the script's")
     moves, start, steps = table.example_moves(r)
     end = table.to_json()

@@ -1,6 +1,6 @@
 """What the play tables share to play an example script (families/guide.py): the script's
 seats and cards read as a table reads them, and the error of a script a table cannot play.
-Each family's table turns a script into a pack and moves (``example_pack``,
+Each family's table turns a script into a start, a pack or a position (``example_start``,
 ``example_moves`` in its play.py)."""
 
 from __future__ import annotations
@@ -40,8 +40,13 @@ class Script:
     def hands(self) -> list[list[str]]:
         deal = self.script.get("deal")
         if not deal:
-            raise GuideError("the example starts from a position, not from a deal")
+            raise GuideError("the example deals no cards (only how many, or a score sheet)")
         return [cards_of(deal.get(name)) for name in self.seats]
+
+    def position(self) -> list[list[str]] | None:
+        """What each seat holds where the script starts from a position, else None."""
+        held = self.script.get("position")
+        return None if held is None else [cards_of(held.get(name)) for name in self.seats]
 
     def rest(self, used: Sequence[str]) -> list[str]:
         """The cards in play the script does not place, in deck order (a stock's bottom)."""

@@ -23,31 +23,65 @@ G = TypeVar("G")
 
 @dataclass(frozen=True)
 class Deal:
-    """A round's deal given, not shuffled: the pack in the order the table deals it."""
+    """A round's start given, not shuffled: the pack in the order the table deals it, or a
+    position the round starts from (the family's JSON: the hands, and what else it states)."""
 
-    pack: tuple[Card, ...]
+    pack: tuple[Card, ...] | None
+    position: Json | None
     dealer: int
     round: int  # of the match, from 1: what passes and hand sizes follow
 
 
 def checked_deal(deal: Json, cards: Sequence[Card], players: int) -> Deal:
-    """``deal`` JSON as a ``Deal``: every card in play once, a dealer at the table, a round
-    from 1; else ``PlayError`` ``bad-deal`` saying what is wrong (engine.js: checkedDeal)."""
+    """``deal`` JSON as a ``Deal``: a pack of every card in play once, or a ``position``
+    (an object, which the family's table checks: ``position_error``), a dealer at the
+    table, a round from 1; else ``PlayError`` ``bad-deal`` saying what is wrong (engine.js:
+    checkedDeal)."""
     def fail(why: str) -> PlayError:
         return PlayError("bad-deal", f"not a deal: {why}", [])
-    pack = deal.get("pack")
-    if not isinstance(pack, list) or not all(isinstance(c, str) for c in pack):
-        raise fail("pack is not a list of cards")
-    if sorted(pack) != sorted(card_name(c) for c in cards):
-        raise fail("pack is not the cards in play, each once")
+    pack, position = deal.get("pack"), deal.get("position")
+    if (pack is None) == (position is None):
+        raise fail("a deal gives exactly one of a pack and a position")
+    if position is not None and not isinstance(position, dict):
+        raise fail("position is not an object")
+    if position is None:
+        if not isinstance(pack, list) or not all(isinstance(c, str) for c in pack):
+            raise fail("pack is not a list of cards")
+        if sorted(pack) != sorted(card_name(c) for c in cards):
+            raise fail("pack is not the cards in play, each once")
     dealer = deal.get("dealer")
     if not (isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < players):
         raise fail(f"no seat {json.dumps(dealer)} deals")
     number = deal.get("round", 1)
     if not (isinstance(number, int) and not isinstance(number, bool) and number >= 1):
         raise fail(f"round {json.dumps(deal.get('round'))} is not 1 or more")
-    by_name = {card_name(c): c for c in cards}
-    return Deal(tuple(by_name[c] for c in pack), dealer, number)
+    if isinstance(pack, list):
+        by_name = {card_name(c): c for c in cards}
+        return Deal(tuple(by_name[c] for c in pack), None, dealer, number)
+    return Deal(None, position, dealer, number)
+
+
+def position_cards(position: Json, keys: Sequence[str], cards: Sequence[Card], players: int
+                   ) -> str | None:
+    """What is wrong with the cards of a ``position`` (engine.js: positionCards): each of
+    ``keys`` (``hands`` and the others a family reads; only ``hands`` must be there) a list
+    of a list of cards a seat, every card one in play and placed once; None when sound."""
+    in_play = {card_name(c) for c in cards}
+    seen: set[str] = set()
+    for key in keys:
+        lists = position.get(key)
+        if lists is None and key != "hands":
+            continue
+        if not isinstance(lists, list) or len(lists) != players or not all(
+                isinstance(h, list) and all(isinstance(c, str) for c in h) for h in lists):
+            return f"{key} is not a list of cards for each of the {players} seats"
+        for card in (c for h in lists for c in h):
+            if card not in in_play:
+                return f"{card} in {key} is not a card in play"
+            if card in seen:
+                return f"{card} is placed twice"
+            seen.add(card)
+    return None
 
 
 class PlayTable(ABC, Generic[G]):
@@ -109,18 +143,33 @@ class PlayTable(ABC, Generic[G]):
 
     # -- an example script at the table (families/guide.py; each family's script_play.py) --
 
-    def example_pack(self, script: Script, dealer: int) -> list[str]:
-        """The pack this table deals into the script's hands, ``dealer`` dealing."""
+    def example_start(self, script: Script, dealer: int) -> Json:
+        """How the script's round starts on this table, ``dealer`` dealing: ``{"pack"}``,
+        the pack this table deals into the script's hands, or ``{"position"}``, the
+        position it starts from (see ``start_from``)."""
         raise GuideError(f"the {self.family} table plays no example script")
 
     def example_moves(self, script: Script) -> tuple[list[Json], int, list[int]]:
-        """The script's moves played on this table (dealt by ``example_pack``): the moves,
+        """The script's moves played on this table (started by ``example_start``): the moves,
         how many come before the first step, and the moves made by the end of each step."""
         raise GuideError(f"the {self.family} table plays no example script")
 
     def example_result(self, script: Json, result: Json, seats: list[str]) -> str | None:
         """What this table's ``result`` says against the script's, or None if they agree."""
         return None
+
+    # -- a round from a position (an example that starts late in a round) -------------------
+
+    def position_error(self, position: Json) -> str | None:
+        """What is wrong with ``position`` for this table, or None when it can start from it
+        (checked before the table changes; engine.js: positionError)."""
+        return f"the {self.family} table starts no round from a position"
+
+    def start_from(self, position: Json) -> None:
+        """Start this round (``self.dealer`` dealer, ``self.round_number`` its number) from
+        ``position``, which ``position_error`` passed: the twin of ``deal`` for a round an
+        example takes up late."""
+        raise NotImplementedError(self.family)
 
     # -- rounds -------------------------------------------------------------------------------
 
@@ -133,13 +182,19 @@ class PlayTable(ABC, Generic[G]):
         that order, ``dealer`` dealing, as the round-th of a match: an example round's deal
         (the play page's guide). The seed still seeds the computer players."""
         given = None if deal is None else checked_deal(deal, self.cards, self.players)
+        if given is not None and given.position is not None:
+            why = self.position_error(given.position)
+            if why is not None:
+                raise PlayError("bad-deal", f"not a position: {why}", [])
         self.round_number = 0
         self.dealer = (self.first_dealer() if given is None else given.dealer) - 1
         self.new_match()
         if given is None:
             return self.next_round(seed)
         self.round_number = given.round - 1
-        return self._deal_next(seed, list(given.pack))
+        if given.position is not None:
+            return self._deal_next(seed, None, given.position)
+        return self._deal_next(seed, list(given.pack or ()))
 
     def next_round(self, seed: int) -> Json:
         """The next round of the match: the deal passes to the left. ``PlayError``
@@ -148,11 +203,16 @@ class PlayTable(ABC, Generic[G]):
             raise PlayError("match-over", "the match is over: new_round starts another", [])
         return self._deal_next(seed, None)
 
-    def _deal_next(self, seed: int, pack: list[Card] | None) -> Json:
-        """The next round dealt from ``pack``, or from the pack shuffled by ``seed``."""
+    def _deal_next(self, seed: int, pack: list[Card] | None, position: Json | None = None
+                   ) -> Json:
+        """The next round dealt from ``pack``, or started from ``position``, or dealt from
+        the pack shuffled by ``seed``."""
         self.round_number += 1
         self.dealer = (self.dealer + 1) % self.players
         self.seed = seed & 0xFFFFFFFF
+        if position is not None:
+            self.start_from(position)
+            return self.to_json()
         if pack is None:
             pack = list(self.cards)
             Mulberry32(self.seed).shuffle(pack)

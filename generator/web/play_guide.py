@@ -31,6 +31,7 @@ class GuideData(TypedDict):
     href: str  # the example on the game page
     config: int  # the play page's configuration (variant, players) it is played in
     deal: Json  # for newRound(options, seed, deal)
+    dealer_named: bool  # whether the example says who dealt (a position may not: no badge)
     moves: list[Json]
     start: int  # the moves before the first step (passes, bids)
     steps: list[int]  # step i ends after steps[i] moves
@@ -96,7 +97,7 @@ def first_playable(r: PageRenderer, bundle: GameBundle, lang: str
         try:
             played = scripted_round(bundle, name, r.play_options)
         except GuideError:
-            continue  # a round from a position, a stock shuffled again: the next example
+            continue  # a round cut short, a stock shuffled again: the next example
         if played.players in counts(bundle, played.variant):  # a table the page offers
             return played
     return None
@@ -118,7 +119,8 @@ def guide_data(r: PageRenderer, bundle: GameBundle, *, lang: str, msgs: Messages
     return {"example": played.example, "title": view.fill(text.title),
             "href": f"{game_href}#example-{played.example}",
             "config": configs.index((played.variant, played.players)),
-            "deal": played.deal, "moves": played.moves, "start": played.start,
+            "deal": played.deal, "dealer_named": getattr(script, "dealer", None) is not None,
+            "moves": played.moves, "start": played.start,
             "steps": played.steps, "names": names, "genders": list(genders),
             "roles": seatnames.names_in_roles(lang, names, genders),
             "intro": str(view.md(text.intro)), "begin": str(view.md(text.start)),

@@ -47,7 +47,7 @@ function runJob(options, job) {
   let endless = false;
   for (let r = 0; r < job.rounds && !endless; r++) {
     if (r > 0 && (table.match() || {}).over) break;  // the match is over: no round after it
-    if (r === 0) table.newRound(job.seed); else table.nextRound((job.seed + r) >>> 0);
+    if (r === 0) table.newRound(job.seed, job.deal); else table.nextRound((job.seed + r) >>> 0);
     for (let moves = 0; ; moves++) {
       const turn = table.turn();
       if (turn === null || table.isOver()) break;

@@ -10,10 +10,12 @@ allows. Moves and states use the example scripts' notation: ``{"by": 1, "from": 
 
 from __future__ import annotations
 
+import json
+
 from ...core.cards import Card, Deck, card_name, parse_card
 from ...core.prng import stream
 from ..moves import Json, PlayError, card_of, seat_of
-from ..table_play import PlayTable
+from ..table_play import PlayTable, position_cards
 from . import script_play
 from .engine import Draw, PairsGame, PairsState, RoundResult, match_outcome
 from .options import (
@@ -79,7 +81,7 @@ class PairsTable(PlayTable[PairsGame]):
 
     family = "pairs"
     # an example script at the table: its pack and moves (script_play.py, families/guide.py)
-    example_pack = script_play.example_pack
+    example_start = script_play.example_start
     example_moves = script_play.example_moves
     example_result = script_play.example_result
 
@@ -104,7 +106,48 @@ class PairsTable(PlayTable[PairsGame]):
         laid = [self.game.lay_down_first(hand) for hand in self.dealt]
         self.first_pairs = [pairs for _kept, pairs, _alone in laid]
         self.laid_alone = [alone for _kept, _pairs, alone in laid]
-        self.kept = [self.sorted(kept) for kept, _pairs, _alone in laid]
+        self._begin([self.sorted(kept) for kept, _pairs, _alone in laid])
+
+    def position_error(self, position: Json) -> str | None:
+        """A position is ``hands`` (what each seat holds, its pairs laid down) and, where
+        the game hides a card, ``hidden_card`` (or null, unknown)."""
+        why = position_cards(position, ("hands",), self.cards, self.players)
+        if why is not None:
+            return why
+        hands: list[list[str]] = position["hands"]
+        for seat, hand in enumerate(hands):
+            _kept, pairs, alone = self.game.lay_down_first([card_of(c) for c in hand])
+            if pairs or alone:
+                return f"seat {seat} holds cards it lays down: {card_name((pairs[0] if pairs else alone)[0])}"
+        if not any(hands):
+            return "nobody holds a card"
+        odd = self.game.options.odd_card
+        if odd is not None and not any(card_name(odd) in hand for hand in hands):
+            return f"nobody holds the odd card {card_name(odd)}"
+        hidden = position.get("hidden_card")
+        if hidden is not None:
+            if self.game.options.odd_mode is not OddMode.HIDDEN:
+                return "no card is hidden in this game"
+            if not isinstance(hidden, str) or hidden not in {card_name(c) for c in self.cards}:
+                return f"the hidden card {json.dumps(hidden)} is not a card in play"
+            if any(hidden in hand for hand in hands):
+                return f"the hidden card {hidden} is in a hand"
+        return None
+
+    def start_from(self, position: Json) -> None:
+        """The hands of ``position``, every pair laid down (none from the deal to show)."""
+        hidden = position.get("hidden_card")
+        self.hidden = None if hidden is None else card_of(hidden)
+        kept = [self.sorted([card_of(c) for c in hand]) for hand in position["hands"]]
+        self.dealt = [list(h) for h in kept]
+        self.first_pairs = [[] for _ in kept]
+        self.laid_alone = [[] for _ in kept]
+        self._begin(kept)
+
+    def _begin(self, kept: list[list[Card]]) -> None:
+        """The round under way from ``kept``, the hands after the pairs laid down."""
+        n = self.players
+        self.kept = kept
         self.state = PairsState(self.game, self.kept, dealer=self.dealer)
         self.bots = [stream(self.seed, seat + 1) for seat in range(n)]
         self.moves: list[Json] = []

@@ -1,5 +1,5 @@
 """A pairing game's example script at the play table (families/guide.py): the pack that
-deals its hands, and its draws as the table's moves."""
+deals its hands or the position it starts from, and its draws as the table's moves."""
 
 from __future__ import annotations
 
@@ -12,13 +12,17 @@ if TYPE_CHECKING:
     from ..table_play import PlayTable
 
 
-def example_pack(table: PlayTable[Any], script: Script, dealer: int) -> list[str]:
-    """The pack that deals the script's hands: one card each from the dealer's left, the odd
-    card set aside last (play.py: deal)."""
+def example_start(table: PlayTable[Any], script: Script, dealer: int) -> Json:
+    """A script from a position: its hands (play.py: start_from). From a deal: the pack
+    that deals its hands, one card each from the dealer's left, the odd card set aside last
+    (play.py: deal)."""
+    held = script.position()
+    if held is not None:
+        return {"position": {"hands": held}}
     hands = script.hands()
     pack = round_robin(hands, dealer, sum(len(h) for h in hands))
     hidden = script.script.get("hidden_card")
-    return pack + ([hidden] if hidden else [])
+    return {"pack": pack + ([hidden] if hidden else [])}
 
 
 def example_moves(table: PlayTable[Any], script: Script) -> tuple[list[Json], int, list[int]]:

@@ -118,7 +118,7 @@ class ShedTable(PlayTable[ShedGame]):
 
     family = "shedding"
     # an example script at the table: its pack and moves (script_play.py, families/guide.py)
-    example_pack = script_play.example_pack
+    example_start = script_play.example_start
     example_moves = script_play.example_moves
     example_result = script_play.example_result
 

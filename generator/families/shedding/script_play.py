@@ -12,14 +12,14 @@ if TYPE_CHECKING:
     from ..table_play import PlayTable
 
 
-def example_pack(table: PlayTable[Any], script: Script, dealer: int) -> list[str]:
+def example_start(table: PlayTable[Any], script: Script, dealer: int) -> Json:
     """The pack that deals the script's hands from the dealer's left (engine.py: deal), then
     the turned card, the stock, and the cards the script does not place."""
     hands = script.hands()
     pack = round_robin(hands, dealer, sum(len(h) for h in hands))
     pack += [script.script["turned"]] if script.script.get("turned") else []
     pack += cards_of(script.script.get("stock"))
-    return pack + script.rest(pack)
+    return {"pack": pack + script.rest(pack)}
 
 
 def example_moves(table: PlayTable[Any], script: Script) -> tuple[list[Json], int, list[int]]:

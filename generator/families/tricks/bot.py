@@ -46,7 +46,8 @@ class _Sense:
         self.seat: int = view["seat"]
         self.hand: list[str] = view["hand"]
         played = [c for t in view["tricks"] for c in t["cards"]] + [p["play"] for p in view["trick"]]
-        gone = set(played) | set(self.hand)
+        before = [c for pile in view.get("before") or [] for c in pile]  # taken before a position
+        gone = set(played) | set(before) | set(self.hand)
         self.unseen = [c for c in options["cards"] if c not in gone]
         self.voids: set[tuple[int, str]] = set()
         players = view["players"]

@@ -54,13 +54,15 @@ class Taking:
         self.side = ({s for s in range(self.players) if s % half == self.seat % half}
                      if options["sides"] == "partners" else {self.seat})
         played = [c for t in view["tricks"] for c in t["cards"]] + [p["play"] for p in view["trick"]]
-        gone = set(played) | set(self.hand)
+        before: list[list[str]] = view.get("before") or []  # taken before a position
+        gone = set(played) | {c for pile in before for c in pile} | set(self.hand)
         self.unseen = [c for c in options["cards"] if c not in gone]
         self.follows = options["follow"] == "suit"
         # a trick is worth a trump for itself where tricks score (a book, bids, per trick)
         self.tricks_score = (options["per_trick"] != 0 or options["book"] is not None
                              or options["bid_score"] is not None)
-        won = sum(1 for t in view["tricks"] if t["winner"] in self.side)
+        won = sum(1 for t in view["tricks"] if t["winner"] in self.side) + sum(
+            len(pile) // self.players for s, pile in enumerate(before) if s in self.side)
         bids: list[int | None] = view["bids"]
         if options["bids"] is not None and all(b is not None for b in bids):
             self.want = won < sum(b or 0 for s, b in enumerate(bids) if s in self.side)

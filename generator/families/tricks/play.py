@@ -16,12 +16,12 @@ from itertools import combinations
 
 from ...core.cards import Card, Suit, card_name
 from ..moves import Json, PlayError, card_of, seat_of
-from ..table_play import PlayTable
+from ..table_play import PlayTable, position_cards
 from . import script_play
 from .bot import choose
 from .deal import Dealt, deal_pack
 from .engine import Bid, Pass, Play, TricksGame, TricksState
-from .options import PassTo
+from .options import PassTo, TrumpFrom
 from .play_options import game_from_options, play_options
 from .scoring import HandResult, verdict
 from .strong import LEVELS, choose_strong
@@ -48,7 +48,7 @@ class TricksTable(PlayTable[TricksGame]):
 
     family = "tricks"
     # an example script at the table: its pack and moves (script_play.py, families/guide.py)
-    example_pack = script_play.example_pack
+    example_start = script_play.example_start
     example_moves = script_play.example_moves
     example_result = script_play.example_result
 
@@ -89,10 +89,88 @@ class TricksTable(PlayTable[TricksGame]):
         self.state: TricksState = self.game.new_hand(self.dealt, dealer=self.dealer, hand=hand,
                                                      stock=dealt.stock, turned=dealt.turned)
         self.pass_to = self.state.direction.value if self.state.passing else "none"
+        self.before: list[list[str]] = [[] for _ in range(n)]  # taken before a position
         self.passes: list[list[str] | None] = [None] * n
         self.tricks: list[Json] = []
         self.last: Json | None = None
         self.result: HandResult | None = None
+
+    # -- a hand from a position --------------------------------------------------------------
+
+    def position_error(self, position: Json) -> str | None:
+        """A position is ``hands`` (each of one size, before a trick) and ``leader`` (who
+        leads the next trick), and where it has them ``taken`` (each seat's cards taken in
+        tricks so far), ``stock`` (top first), ``turned`` (the card turned up) and ``bids``
+        (every seat's, made before). The twin of engine.js's TricksTable.positionError."""
+        n, o = self.players, self.game.options
+        why = position_cards(position, ("hands", "taken"), self.cards, n)
+        if why is not None:
+            return why
+        stock, turned = position.get("stock") or [], position.get("turned")
+        if not isinstance(stock, list) or not all(isinstance(c, str) for c in stock):
+            return "stock is not a list of cards"
+        if turned is not None and not isinstance(turned, str):
+            return "turned is not a card"
+        hands: list[list[str]] = position["hands"]
+        taken: list[list[str]] = position.get("taken") or [[] for _ in range(n)]
+        in_play = set(_names(self.cards))
+        placed = {c for h in hands + taken for c in h}
+        # the turned card stays in the dealer's hand where the dealer's last card is turned
+        apart = [turned] if turned is not None and o.trumps.source is TrumpFrom.TURNED else []
+        for card in stock + apart:
+            if card not in in_play:
+                return f"{card} in the stock is not a card in play"
+            if card in placed:
+                return f"{card} is placed twice"
+            placed.add(card)
+        if turned is not None and turned not in in_play:
+            return f"the turned card {turned} is not a card in play"
+        if len({len(h) for h in hands}) != 1 or not hands[0]:
+            return "the hands are not of one size, of one card or more"
+        for seat, pile in enumerate(taken):
+            if len(pile) % n:
+                return f"seat {seat} has taken {len(pile)} cards, not whole tricks"
+        leader = position.get("leader")
+        if not (isinstance(leader, int) and not isinstance(leader, bool) and 0 <= leader < n):
+            return f"no seat {json.dumps(leader)} leads"
+        whole = o.dealing.size is None and not o.dealing.by_hand and not o.trumps.turns_card
+        if whole and len(placed) != len(in_play):
+            return "not every card in play is placed"
+        if turned is not None and not o.trumps.turns_card:
+            return "no card is turned up in this game"
+        if stock and not o.dealing.draw:
+            return "this game has no stock"
+        bids = position.get("bids")
+        if o.bidding is None and bids is not None:
+            return "nobody bids in this game"
+        if o.bidding is not None and not (isinstance(bids, list) and len(bids) == n and all(
+                isinstance(b, int) and not isinstance(b, bool) and b >= 0 for b in bids)):
+            return f"bids is not a number of tricks for each of the {n} seats"
+        scored_by_position = self.game.scoring.trick_bonus or any(
+            s.tricks for s in self.game.scoring.sets)
+        if any(taken) and scored_by_position:
+            return "this game scores tricks by their position, and a position does not say " \
+                "who took which trick"
+        return None
+
+    def start_from(self, position: Json) -> None:
+        """The hand late in play as ``position`` has it (the checker's ``resume``): no
+        passing, no bids to make, the tricks taken before it counted in the result."""
+        n = self.players
+        turned = position.get("turned")
+        self.dealt = [self.sorted([card_of(c) for c in h]) for h in position["hands"]]
+        self.turned = None if turned is None else card_of(turned)
+        taken = [[card_of(c) for c in pile] for pile in position.get("taken") or [[]] * n]
+        self.state = self.game.resume(
+            self.dealt, taken=taken, leader=position["leader"], hand=self.round_number,
+            stock=[card_of(c) for c in position.get("stock") or []], turned=self.turned,
+            bids=position.get("bids"))
+        self.pass_to = "none"
+        self.before = [_names(pile) for pile in taken]
+        self.passes = [None] * n
+        self.tricks = []
+        self.last = None
+        self.result = None
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -184,9 +262,11 @@ class TricksTable(PlayTable[TricksGame]):
 
     def view(self, seat: int) -> Json:
         """What ``seat`` may know: its own hand and passes, the turned card and the trump
-        suit, the bids made, the tricks played and the stock's size, the legal moves when it
-        is its turn; never another seat's cards (of another seat's draw, only that it drew,
-        unless it drew the turned card, which everyone saw)."""
+        suit, the bids made, the tricks played (and ``before``, the cards each seat had
+        taken when the hand was taken up at a position: everyone saw those tricks) and the
+        stock's size, the legal moves when it is its turn; never another seat's cards (of
+        another seat's draw, only that it drew, unless it drew the turned card, which
+        everyone saw)."""
         s = self.state
         mine = seat == self.turn()
         return {"seat": seat, "players": self.players, "hand_number": self.round_number,
@@ -197,7 +277,8 @@ class TricksTable(PlayTable[TricksGame]):
                 "turn": self.turn(), "legal": self.legal_moves() if mine and not s.passing else [],
                 "turned": self._turned(), "trump": None if s.trump is None else s.trump.value,
                 "bidding": s.bidding, "bids": list(s.bids), "stock": len(s.stock),
-                "dealer": self.dealer, "counts": [len(h) for h in s.hands]}
+                "dealer": self.dealer, "counts": [len(h) for h in s.hands],
+                "before": [list(pile) for pile in self.before]}
 
     def _turned(self) -> str | None:
         return None if self.turned is None else card_name(self.turned)
@@ -227,7 +308,8 @@ class TricksTable(PlayTable[TricksGame]):
         t = copy(self)
         n = self.players
         tricks: list[Json] = view["tricks"]
-        taken: list[list[Card]] = [[] for _ in range(n)]
+        before: list[list[str]] = view["before"]
+        taken: list[list[Card]] = [[card_of(c) for c in pile] for pile in before]
         for trick in tricks:
             taken[trick["winner"]].extend(card_of(c) for c in trick["cards"])
         in_hands = [self.sorted([card_of(c) for c in h]) for h in hands]
@@ -241,11 +323,12 @@ class TricksTable(PlayTable[TricksGame]):
                             stock=[card_of(c) for c in stock],
                             trump=None if view["trump"] is None else Suit(view["trump"]),
                             bids=bids)
-        state.winners = [trick["winner"] for trick in tricks]
+        # who took the tricks before a position is unknown, as at the table (TricksState)
+        state.winners = None if any(before) else [trick["winner"] for trick in tricks]
         state.broken = view["broken"]
         state.trick = [Play(p["by"], card_of(p["play"])) for p in view["trick"]]
         held = sum(len(h) for h in hands) + len(view["trick"])
-        state.total_tricks = len(tricks) + (held + len(stock)) // n
+        state.total_tricks = sum(map(len, before)) // n + len(tricks) + (held + len(stock)) // n
         if bidding:
             state.bids = list(view["bids"])
             state.bid_turn, state.turn = view["turn"], None
@@ -257,6 +340,7 @@ class TricksTable(PlayTable[TricksGame]):
         t.dealt = [list(h) for h in in_hands]
         t.turned = None if view["turned"] is None else card_of(view["turned"])
         t.pass_to = view["pass_to"]
+        t.before = [list(pile) for pile in before]
         t.passes = [None] * n
         t.tricks = list(tricks)
         t.last = None

@@ -1,5 +1,6 @@
 """A trick game's example script at the play table (families/guide.py): the pack that deals
-its hands (and stock), and its passes, bids and tricks as the table's moves."""
+its hands (and stock) or the position it starts from, and its passes, bids and tricks as the
+table's moves."""
 
 from __future__ import annotations
 
@@ -12,7 +13,31 @@ if TYPE_CHECKING:
     from ..table_play import PlayTable
 
 
-def example_pack(table: PlayTable[Any], script: Script, dealer: int) -> list[str]:
+def example_start(table: PlayTable[Any], script: Script, dealer: int) -> Json:
+    """A script from a position: its hands, what each seat has taken, the leader of its first
+    trick, the stock, the turned card and the bids (play.py: start_from). From a deal:
+    ``example_pack``."""
+    held = script.position()
+    if held is None:
+        return {"pack": example_pack(script, dealer)}
+    s = script.script
+    tricks = s.get("tricks") or []
+    if not tricks or not tricks[0].get("lead"):
+        raise GuideError("the position's first trick does not say who leads")
+    taken = s.get("taken") or {}
+    bids = s.get("bids")
+    position: Json = {"hands": held, "taken": [cards_of(taken.get(name)) for name in script.seats],
+                      "leader": script.seat(tricks[0]["lead"])}
+    if s.get("stock"):
+        position["stock"] = cards_of(s["stock"])
+    if s.get("turned"):
+        position["turned"] = s["turned"]
+    if bids is not None:
+        position["bids"] = [bids.get(name) for name in script.seats]
+    return {"position": position}
+
+
+def example_pack(script: Script, dealer: int) -> list[str]:
     """The pack that deals the script's hands: seat i takes its cards i, i + n, ... (deal.py:
     deal_pack), the dealer's turned card last in its hand; then the turned card and the
     stock, then the cards the script does not place."""

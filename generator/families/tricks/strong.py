@@ -62,8 +62,11 @@ def _power(options: Json) -> Callable[[str], int]:
 
 
 def _gone(view: Json) -> set[str]:
-    """The cards the seat has seen: its hand and the cards played."""
+    """The cards the seat has seen: its hand, the cards played and those taken before a
+    position the hand was taken up at."""
     gone = set(view["hand"])
+    for pile in view["before"]:
+        gone.update(pile)
     for t in view["tricks"]:
         gone.update(t["cards"])
     gone.update(p["play"] for p in view["trick"])

@@ -101,13 +101,21 @@
         still seeds the computer players. */
     newRound(seed, deal) {
       const given = deal ? checkedDeal(deal, this.options) : null;
+      if (given && given.position) {
+        const why = this.positionError(given.position);
+        if (why !== null) throw new PlayError('bad-deal', `not a position: ${why}`, []);
+      }
       this.roundNumber = 0;
       this.dealer = (given ? given.dealer : (this.options.dealer || 0)) - 1;
       this.newMatch();
       if (!given) return this.nextRound(seed);
       this.roundNumber = given.round - 1;
-      return this.dealNext(seed, given.pack.slice());
+      return given.position ? this.dealNext(seed, null, given.position) : this.dealNext(seed, given.pack.slice());
     }
+
+    /** What is wrong with `position` for this table, or null when it can start from it
+        (table_play.py: position_error); a family that starts rounds from a position says. */
+    positionError() { return `the ${this.options.family} table starts no round from a position`; }
 
     nextRound(seed) {
       const match = this.roundNumber ? this.match() : null;
@@ -115,12 +123,15 @@
       return this.dealNext(seed, null);
     }
 
-    /** The next round dealt from `pack`, or from the pack shuffled by `seed`. */
-    dealNext(seed, pack) {
+    /** The next round dealt from `pack`, or started from `position` (the family's
+        startFrom(position): the twin of deal for a round an example takes up late), or
+        dealt from the pack shuffled by `seed`. */
+    dealNext(seed, pack, position) {
       this.roundNumber += 1;
       this.dealer = (this.dealer + 1) % this.players;
       this.seed = seed >>> 0;
-      this.deal(pack || new Rng(this.seed).shuffle(this.options.cards.slice()));
+      if (position) this.startFrom(position);
+      else this.deal(pack || new Rng(this.seed).shuffle(this.options.cards.slice()));
       return this.state();
     }
   }
@@ -129,14 +140,41 @@
       dealer at the table, a round from 1; else PlayError bad-deal with what is wrong. */
   function checkedDeal(deal, options) {
     const fail = (why) => { throw new PlayError('bad-deal', `not a deal: ${why}`, []); };
-    const pack = deal.pack;
-    if (!Array.isArray(pack)) fail('pack is not a list of cards');
+    const pack = deal.pack === undefined ? null : deal.pack;
+    const position = deal.position === undefined ? null : deal.position;
+    if ((pack === null) === (position === null)) fail('a deal gives exactly one of a pack and a position');
+    if (position !== null && (typeof position !== 'object' || Array.isArray(position))) fail('position is not an object');
+    if (position === null && !(Array.isArray(pack) && pack.every((c) => typeof c === 'string'))) fail('pack is not a list of cards');
     const want = options.cards.slice().sort().join(' ');
-    if (pack.slice().sort().join(' ') !== want) fail('pack is not the cards in play, each once');
+    if (position === null && pack.slice().sort().join(' ') !== want) fail('pack is not the cards in play, each once');
     if (!isSeat(deal.dealer, options.players)) fail(`no seat ${JSON.stringify(deal.dealer)} deals`);
     const round = deal.round === undefined ? 1 : deal.round;
     if (!Number.isInteger(round) || round < 1) fail(`round ${JSON.stringify(deal.round)} is not 1 or more`);
-    return { pack, dealer: deal.dealer, round };
+    return { pack, position, dealer: deal.dealer, round };
+  }
+
+  /** What is wrong with the cards of a position (table_play.py: position_cards): each of
+      `keys` (hands and the others a family reads; only hands must be there) a list of a
+      list of cards a seat, every card one in play and placed once; null when sound. */
+  function positionCards(position, keys, options) {
+    const inPlay = new Set(options.cards);
+    const seen = new Set();
+    for (const key of keys) {
+      const lists = position[key] === undefined ? null : position[key];
+      if (lists === null && key !== 'hands') continue;
+      if (!Array.isArray(lists) || lists.length !== options.players
+          || !lists.every((h) => Array.isArray(h) && h.every((c) => typeof c === 'string'))) {
+        return `${key} is not a list of cards for each of the ${options.players} seats`;
+      }
+      for (const h of lists) {
+        for (const card of h) {
+          if (!inPlay.has(card)) return `${card} in ${key} is not a card in play`;
+          if (seen.has(card)) return `${card} is placed twice`;
+          seen.add(card);
+        }
+      }
+    }
+    return null;
   }
 
   // -- the families: each registers itself (families/<name>.js) ---------------------------
@@ -182,7 +220,7 @@
   const api = {
     Rng, stream, PlayError, Table, register, familyOf, createTable, createApi,
     cards: { HIGH, JOKER, RED_JOKER, QUEEN, isJoker, suitOf, rankOf, high, colourOf, isCard, isSeat, mod, sum },
-    entries, finishScript, byOrder, figure,
+    entries, finishScript, byOrder, figure, positionCards,
   };
   if (typeof module === 'object' && module.exports) module.exports = api;
   else root.RulebookEngine = api;

@@ -225,6 +225,9 @@
       focusMarked();
     }
     if (g.active && mine) mine.after(panel(s));
+    // an example taken up at a position may not say who dealt: the table's dealer is then
+    // its own choice, not the example's, and no seat is shown as the dealer
+    if (g.active && !G.dealer_named) for (const badge of root.querySelectorAll('[data-dealer]')) badge.remove();
   });
   if (root.querySelector('.play-setup')) setup();  // play.js drew the form before this loaded
 }());

@@ -402,7 +402,7 @@
         el('span', { class: 'play-name', text: name(seat) }),
         s.hands[seat].length ? backsNode(s.hands[seat].length) : null,
         ...page.seat(s, seat),
-        s.dealer === seat ? el('span', { class: 'play-dealer', text: his('dealer', seat) }) : null,
+        s.dealer === seat ? el('span', { class: 'play-dealer', 'data-dealer': true, text: his('dealer', seat) }) : null,
       ]));
     }
     return el('ul', { class: 'play-seats', 'aria-label': W.table }, items);
@@ -411,7 +411,7 @@
   function handNode(s) {
     const myTurn = !s.over && s.turn === ME;
     const parts = [el('h2', { class: 'play-h', id: 'play-hand-title' }, [W.yourHand,
-      s.dealer === ME ? el('span', { class: 'play-dealer', text: ` · ${W.dealer}` }) : null,
+      s.dealer === ME ? el('span', { class: 'play-dealer', 'data-dealer': true, text: ` · ${W.dealer}` }) : null,
       page.handTitle(s)])];
     return page.hand(s, parts, myTurn);
   }

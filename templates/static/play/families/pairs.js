@@ -57,7 +57,45 @@
       const laid = this.dealt.map((h) => this.layDownFirst(h));
       this.firstPairs = laid.map((l) => l[1]);
       this.laidAlone = laid.map((l) => l[2]);
-      this.kept = laid.map((l) => this.sorted(l[0]));
+      this.begin(laid.map((l) => this.sorted(l[0])));
+    }
+
+    /** A position is `hands` (what each seat holds, its pairs laid down) and, where the
+        game hides a card, `hidden_card` (or null, unknown): play.py's position_error. */
+    positionError(position) {
+      const why = E.positionCards(position, ['hands'], this.options);
+      if (why !== null) return why;
+      const hands = position.hands;
+      for (let seat = 0; seat < hands.length; seat++) {
+        const [, pairs, alone] = this.layDownFirst(hands[seat]);
+        if (pairs.length || alone.length) return `seat ${seat} holds cards it lays down: ${pairs.length ? pairs[0][0] : alone[0]}`;
+      }
+      if (!hands.some((h) => h.length)) return 'nobody holds a card';
+      const odd = this.options.odd_card;
+      if (this.mode === 'named' && !hands.some((h) => h.includes(odd))) return `nobody holds the odd card ${odd}`;
+      const hidden = position.hidden_card === undefined ? null : position.hidden_card;
+      if (hidden !== null) {
+        if (this.mode !== 'hidden') return 'no card is hidden in this game';
+        if (typeof hidden !== 'string' || !this.options.cards.includes(hidden)) return `the hidden card ${JSON.stringify(hidden)} is not a card in play`;
+        if (hands.some((h) => h.includes(hidden))) return `the hidden card ${hidden} is in a hand`;
+      }
+      return null;
+    }
+
+    startFrom(position) { // the hands of the position, every pair laid down (none from the deal to show)
+      this.hidden = position.hidden_card === undefined ? null : position.hidden_card;
+      const kept = position.hands.map((h) => this.sorted(h));
+      this.dealt = kept.map((h) => h.slice());
+      this.firstPairs = kept.map(() => []);
+      this.laidAlone = kept.map(() => []);
+      this.begin(kept);
+      this.fromPosition = true;
+    }
+
+    begin(kept) { // the round under way from `kept`, the hands after the pairs laid down
+      const n = this.players;
+      this.fromPosition = false;
+      this.kept = kept;
       this.hands = this.kept.map((hand) => {
         const d = new Map();
         for (const card of hand) {
@@ -194,9 +232,12 @@
       const script = finishScript({ seats: names.slice(0, this.players) }, names, genders, this.players);
       script.dealer = n(this.dealer);
       if (this.options.variant) script.variant = this.options.variant;
-      script.deal = byName(this.dealt);
-      if (this.hidden !== null) script.hidden_card = this.hidden;
-      script.first_pairs = byName(this.kept);
+      if (this.fromPosition) script.position = byName(this.kept); // a round taken up late
+      else {
+        script.deal = byName(this.dealt);
+        if (this.hidden !== null) script.hidden_card = this.hidden;
+        script.first_pairs = byName(this.kept);
+      }
       if (this.first !== null) script.first = n(this.first);
       script.moves = this.moves.map((m) => {
         const out = { by: n(m.by), from: n(m.from), draw: m.draw };

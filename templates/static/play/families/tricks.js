@@ -126,6 +126,66 @@
         if (t.source === 'dealer-last' && mine.length) turned = mine[mine.length - 1];
         else if (t.source === 'turned' && stock.length) turned = stock.shift();
       }
+      this.begin(hands, stock, turned, null);
+    }
+
+    /** A position is `hands` (each of one size, before a trick) and `leader` (who leads the
+        next trick), and where it has them `taken` (each seat's cards taken in tricks so
+        far), `stock` (top first), `turned` (the card turned up) and `bids` (every seat's,
+        made before): play.py's TricksTable.position_error. */
+    positionError(position) {
+      const n = this.players; const o = this.options;
+      const why = E.positionCards(position, ['hands', 'taken'], o);
+      if (why !== null) return why;
+      const stock = position.stock === undefined || position.stock === null ? [] : position.stock;
+      const turned = position.turned === undefined ? null : position.turned;
+      if (!Array.isArray(stock) || !stock.every((c) => typeof c === 'string')) return 'stock is not a list of cards';
+      if (turned !== null && typeof turned !== 'string') return 'turned is not a card';
+      const hands = position.hands;
+      const taken = position.taken || Array.from({ length: n }, () => []);
+      const inPlay = new Set(o.cards);
+      const placed = new Set([].concat(...hands, ...taken));
+      // the turned card stays in the dealer's hand where the dealer's last card is turned
+      const apart = turned !== null && o.trumps.source === 'turned' ? [turned] : [];
+      for (const card of stock.concat(apart)) {
+        if (!inPlay.has(card)) return `${card} in the stock is not a card in play`;
+        if (placed.has(card)) return `${card} is placed twice`;
+        placed.add(card);
+      }
+      if (turned !== null && !inPlay.has(turned)) return `the turned card ${turned} is not a card in play`;
+      if (new Set(hands.map((h) => h.length)).size !== 1 || !hands[0].length) return 'the hands are not of one size, of one card or more';
+      for (let seat = 0; seat < n; seat++) {
+        if (taken[seat].length % n) return `seat ${seat} has taken ${taken[seat].length} cards, not whole tricks`;
+      }
+      const leader = position.leader === undefined ? null : position.leader;
+      if (!isSeat(leader, n)) return `no seat ${JSON.stringify(leader)} leads`;
+      const turns = o.trumps.source === 'dealer-last' || o.trumps.source === 'turned';
+      if (o.deal.size === null && !o.deal.by_hand.length && !turns && placed.size !== inPlay.size) return 'not every card in play is placed';
+      if (turned !== null && !turns) return 'no card is turned up in this game';
+      if (stock.length && !o.deal.draw) return 'this game has no stock';
+      const bids = position.bids === undefined ? null : position.bids;
+      if (o.bids === null && bids !== null) return 'nobody bids in this game';
+      if (o.bids !== null && !(Array.isArray(bids) && bids.length === n && bids.every((b) => Number.isInteger(b) && b >= 0))) {
+        return `bids is not a number of tricks for each of the ${n} seats`;
+      }
+      const byPosition = o.trick_points.length || o.sets.some((set) => set.tricks.length);
+      if (taken.some((pile) => pile.length) && byPosition) {
+        return 'this game scores tricks by their position, and a position does not say who took which trick';
+      }
+      return null;
+    }
+
+    startFrom(position) { // the hand late in play (engine.py: resume); no passing, no bids to make
+      const n = this.players;
+      this.begin(position.hands, position.stock || [], position.turned === undefined ? null : position.turned, {
+        taken: position.taken || Array.from({ length: n }, () => []), leader: position.leader,
+        bids: position.bids === undefined ? null : position.bids });
+    }
+
+    /** The hand under way from `hands`, `stock` and `turned`: dealt (`from` null), or
+        taken up at a position (`from`: {taken, leader, bids}). */
+    begin(hands, stock, turned, from) {
+      const n = this.players; const o = this.options; const t = o.trumps; const d = o.deal;
       this.dealt = hands.map((h) => this.sorted(h));
       this.hands = this.dealt.map((h) => h.slice());
       this.turned = turned;
@@ -136,20 +196,25 @@
       this.stock = !d.draw ? [] : stock.concat(turned !== null && t.turned_drawn_last && t.source === 'turned' ? [turned] : []);
       this.mustTrump = this.trump !== null && t.must_trump;
       this.overTrump = this.trump !== null && t.over_trump;
-      this.handTricks = Math.floor((sum(this.hands.map((h) => h.length)) + this.stock.length) / n);
-      this.isBidding = o.bids !== null;
-      this.bids = new Array(n).fill(null);
+      // engine.py: TricksState, with the cards a position says were taken before it
+      this.fromPosition = !!from;
+      this.before = from ? from.taken.map((pile) => pile.slice()) : Array.from({ length: n }, () => []);
+      this.taken = from ? from.taken.map((pile) => pile.slice()) : Array.from({ length: n }, () => []);
+      this.tricksWon = this.taken.map((pile) => Math.floor(pile.length / n));
+      this.trickNumber = sum(this.tricksWon) + 1;
+      this.broken = this.taken.some((pile) => pile.some((c) => this.breaks(c)));
+      this.trick = [];
+      this.handTricks = Math.floor((sum(this.hands.map((h) => h.length)) + this.stock.length) / n) + this.trickNumber - 1;
+      this.isBidding = o.bids !== null && !(from && from.bids !== null);
+      this.bids = from && from.bids !== null ? from.bids.slice() : new Array(n).fill(null);
       this.winners = [];
       const schedule = o.passing.schedule;
-      this.direction = schedule.length ? schedule[(this.roundNumber - 1) % schedule.length] : 'none';
+      this.direction = from || !schedule.length ? 'none' : schedule[(this.roundNumber - 1) % schedule.length];
       this.isPassing = this.direction !== 'none' && o.passing.count > 0;
       this.passTo = this.isPassing ? this.direction : 'none';
       this.passes = new Array(n).fill(null);
-      this.taken = Array.from({ length: n }, () => []);
-      this.tricksWon = new Array(n).fill(0);
-      this.trickNumber = 1; this.broken = false; this.trick = [];
       this.step = o.play === 'clockwise' ? 1 : -1;
-      this.leader = this.firstLeader();
+      this.leader = from ? from.leader : this.firstLeader();
       this.bidTurn = this.isBidding ? mod(this.dealer + this.step, n) : null;
       this.turnSeat = this.isPassing || this.isBidding || !this.hands[this.leader].length ? null : this.leader;
       this.tricks = []; this.last = null; this.handResult = null;
@@ -413,7 +478,8 @@
         trick: this.trick.map((p) => ({ by: p.by, play: p.play })), tricks: this.tricks.map((t) => this.seen(t, seat)),
         broken: this.broken, turn, legal: turn === seat && !this.isPassing ? this.legalMoves() : [],
         turned: this.turned, trump: this.trump, bidding: this.isBidding, bids: this.bids.slice(),
-        stock: this.stock.length, dealer: this.dealer, counts: this.hands.map((h) => h.length) };
+        stock: this.stock.length, dealer: this.dealer, counts: this.hands.map((h) => h.length),
+        before: this.before.map((pile) => pile.slice()) };
     }
 
     botMove(seat) {
@@ -438,13 +504,15 @@
       this.overTrump = this.trump !== null && this.options.trumps.over_trump;
       this.tricks = view.tricks.slice();
       this.winners = view.tricks.map((t) => t.winner);
-      this.taken = Array.from({ length: n }, () => []);
-      this.tricksWon = new Array(n).fill(0);
+      // the cards taken before a position the hand was taken up at, then the tricks since
+      this.before = view.before.map((pile) => pile.slice()); this.fromPosition = this.before.some((pile) => pile.length);
+      this.taken = view.before.map((pile) => pile.slice());
+      this.tricksWon = view.before.map((pile) => Math.floor(pile.length / n));
       for (const t of view.tricks) { this.taken[t.winner].push(...t.cards); this.tricksWon[t.winner] += 1; }
       this.trick = view.trick.map((p) => ({ by: p.by, play: p.play }));
-      this.trickNumber = view.tricks.length + 1; this.broken = view.broken;
+      this.trickNumber = sum(this.tricksWon) + 1; this.broken = view.broken;
       const held = sum(this.hands.map((h) => h.length)) + this.trick.length;
-      this.handTricks = view.tricks.length + Math.floor((held + this.stock.length) / n);
+      this.handTricks = this.trickNumber - 1 + Math.floor((held + this.stock.length) / n);
       this.isBidding = view.bidding; this.bids = view.bids.slice(); this.bidOrder = [];
       this.bidTurn = view.bidding ? view.turn : null;
       this.direction = 'none'; this.isPassing = false; this.passTo = view.pass_to;
@@ -463,7 +531,7 @@
     botView(seat) {
       return { seat, players: this.players, hand: this.sorted(this.hands[seat]), passing: false,
         trick: this.trick, tricks: this.tricks, turn: seat, legal: this.legalMoves(), trump: this.trump,
-        bidding: this.isBidding, bids: this.bids };
+        bidding: this.isBidding, bids: this.bids, before: this.before };
     }
 
     /** A copy to play on: the hand's changing parts copied, the rest shared. */
@@ -498,13 +566,20 @@
       script.dealer = n(this.dealer);
       if (this.options.variant) script.variant = this.options.variant;
       script.hand = this.roundNumber;
-      script.deal = byName(this.dealt);
+      if (this.fromPosition) { // a hand taken up late: its position and what was taken before
+        script.position = byName(this.dealt);
+        if (this.before.some((pile) => pile.length)) {
+          script.taken = entries(this.before.map((pile, s) => [n(s), pile.join(' ')]).filter((e) => e[1]));
+        }
+      } else script.deal = byName(this.dealt);
       if (this.passTo !== 'none') { script.pass_to = this.passTo; script.passes = byName(this.passes.map((p) => p || [])); }
       const o = this.options;
       if (o.deal.draw) script.stock = this.dealtStock.join(' ');
       if (this.turned !== null) script.turned = this.turned;
-      if (o.bids !== null) script.bids = entries(this.bidOrder.map((s) => [n(s), this.bids[s]])); // in the order made
-      let broken = false;
+      if (o.bids !== null && this.fromPosition) script.bids = perSeat(this.bids); // made before the position
+      else if (o.bids !== null) script.bids = entries(this.bidOrder.map((s) => [n(s), this.bids[s]])); // in the order made
+      // hearts broken before a position are no trick's doing
+      let broken = this.before.some((pile) => pile.some((c) => this.breaks(c)));
       script.tricks = this.tricks.map((t) => {
         const out = { lead: n(t.lead), cards: t.cards.join(' '), winner: n(t.winner), points: t.points };
         if (t.broken && !broken) out.broken = true;
@@ -569,6 +644,7 @@
       this.hand = view.hand;
       const gone = new Set(this.hand);
       view.tricks.forEach((t) => t.cards.forEach((c) => gone.add(c)));
+      (view.before || []).forEach((pile) => pile.forEach((c) => gone.add(c)));  // taken before a position
       view.trick.forEach((p) => gone.add(p.play));
       this.unseen = options.cards.filter((c) => !gone.has(c));
       this.options = options; this.view = view; this.shown = null;
@@ -674,12 +750,15 @@
       this.side = new Set(options.sides === 'partners'
         ? Array.from({ length: this.players }, (_, s) => s).filter((s) => s % half === this.seat % half) : [this.seat]);
       const gone = new Set(this.hand);
+      const before = view.before || [];  // taken before a position
       view.tricks.forEach((t) => t.cards.forEach((c) => gone.add(c)));
+      before.forEach((pile) => pile.forEach((c) => gone.add(c)));
       view.trick.forEach((p) => gone.add(p.play));
       this.unseen = options.cards.filter((c) => !gone.has(c));
       this.follows = options.follow === 'suit';
       this.tricksScore = options.per_trick !== 0 || options.book !== null || options.bid_score !== null;
-      const won = view.tricks.filter((t) => this.side.has(t.winner)).length;
+      const won = view.tricks.filter((t) => this.side.has(t.winner)).length
+        + sum(before.map((pile, s) => (this.side.has(s) ? Math.floor(pile.length / this.players) : 0)));
       if (options.bids !== null && view.bids.every((b) => b !== null)) {
         this.want = won < sum(view.bids.filter((b, s) => this.side.has(s)).map((b) => b || 0));
       } else this.want = options.end.winning === 'highest-wins';
@@ -834,6 +913,7 @@
     for (const set of options.sets) set.cards.forEach((c) => marked.add(c));
     if (options.queen_breaks_hearts) marked.add(QUEEN);
     const gone = new Set(view.hand);
+    view.before.forEach((pile) => pile.forEach((c) => gone.add(c)));  // taken before a position
     view.tricks.forEach((t) => t.cards.forEach((c) => gone.add(c)));
     view.trick.forEach((p) => gone.add(p.play));
     const unseen = options.cards.filter((c) => !gone.has(c));
@@ -858,6 +938,7 @@
   function knowledge(options, view) {
     const n = view.players; const me = view.seat; const t = options.trumps;
     const gone = new Set(view.hand);
+    view.before.forEach((pile) => pile.forEach((c) => gone.add(c)));  // taken before a position
     view.tricks.forEach((tr) => tr.cards.forEach((c) => gone.add(c)));
     view.trick.forEach((p) => gone.add(p.play));
     const pinned = new Map();
@@ -968,16 +1049,18 @@
       const n = s.players;
       return { left: 1, right: n - 1, across: Math.floor(n / 2) }[s.pass_to] % n;
     }
-    /** The points a seat has taken in this hand so far: the tricks' own points. */
+    /** The points a seat has taken in this hand so far: its cards' points (with those
+        taken before a position the hand was taken up at, which no trick of s.tricks has). */
     function pointsTaken(s, seat) {
-      return s.tricks.filter((t) => t.winner === seat).reduce((total, t) => total + t.points, 0);
+      const o = options(); const table = new Map(o.points); const special = new Map(o.special);
+      return s.taken[seat].reduce((total, c) => total + (table.get(c) || 0) + (special.get(c) || 0), 0);
     }
     function lastTrickPlays(s) {
       const t = s.tricks[s.tricks.length - 1];
       const step = options().play === 'clockwise' ? 1 : s.players - 1;
       return t.cards.map((card, i) => ({ by: (t.lead + i * step) % s.players, play: card }));
     }
-    function tricksTaken(s, seat) { return s.tricks.filter((t) => t.winner === seat).length; }
+    function tricksTaken(s, seat) { return Math.floor(s.taken[seat].length / s.players); }
     /** A seat's score in this hand so far, as the sheet will count it before the bonuses:
         its cards' points and what its tricks are worth (Peppa Scivolosa: 10 a trick). */
     function handScore(s, seat) { return pointsTaken(s, seat) + (options().per_trick || 0) * tricksTaken(s, seat); }
