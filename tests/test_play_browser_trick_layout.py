@@ -1,6 +1,6 @@
 """The play page's trick, laid out (issue 39): each card of the trick under the name of the
 player who played it, and no card, nor the ring that marks the trick's winner, over any name,
-at a phone's 390 px and a desktop's 1280 px, in English, Russian and Arabic, light and dark.
+at a phone's 390 px and a desktop's 1280 px, in English, Russian and Arabic, light or dark.
 Measured by the boxes Chromium lays out, once the cards have stopped moving: the ring (3 px,
 2 px off the face) reached 1.8 px into the winner's name when a name and its card were 3.2 px
 apart."""
@@ -63,9 +63,11 @@ def _play_to_a_won_trick(page: Any) -> dict[str, Any]:
     raise AssertionError("no trick was won")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("width", [390, 1280])
-@pytest.mark.parametrize("lang", ["en", "ru", "ar"])
+# Each language at both widths, in one scheme or the other (the schemes change colours, not
+# boxes: each width and each language still meets both)
+@pytest.mark.parametrize(("lang", "width", "scheme"), [
+    ("en", 390, "light"), ("en", 1280, "dark"), ("ru", 390, "dark"), ("ru", 1280, "light"),
+    ("ar", 390, "light"), ("ar", 1280, "dark")])
 def test_no_card_of_the_trick_lies_over_a_name(peppa_site: str, browser: Any, lang: str, width: int,
                                                scheme: str) -> None:
     page = browser.new_page(viewport={"width": width, "height": 844}, color_scheme=scheme)
