@@ -3,7 +3,9 @@ played to its end on the script (Hearts, and Old Maid's draws from a face-down f
 narration shown at each of the reader's turns being the game page's for that step and the
 result the example's; a move off the script said and played on by the computer; the hint
 marking the computer's card without playing it; a refused card's link to a section the game
-page has. A tiny site: Hearts and Old Maid in English, Russian and Arabic."""
+page has; a round the example takes up at a position (Briscola's end of the stock) logged as
+taken up there, not as a hand dealt. A tiny site: Hearts, Old Maid and Briscola in English,
+Russian and Arabic."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import pytest
 from test_play_browser import PHONE, _slug
 
 from conftest import TEMPLATES, corpus, serve_folder, small_rules
+from generator.core.languages import load_messages
 from generator.families.guide import scripted_round
 from generator.families.play import play_options
 from generator.pipeline import BuildConfig, build
@@ -23,7 +26,8 @@ from generator.pipeline import BuildConfig, build
 @pytest.fixture(scope="module")
 def guide_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     tmp = tmp_path_factory.mktemp("guide-site")
-    rules = small_rules(tmp / "rules", games=("hearts", "old-maid"), langs=("ru", "ar"))
+    rules = small_rules(tmp / "rules", games=("hearts", "old-maid", "briscola"),
+                        langs=("ru", "ar"))
     result = build(BuildConfig(rules, TEMPLATES, tmp / "site", pdf=False))
     assert result.ok, [d.format() for d in result.report.errors]
     httpd, url = serve_folder(tmp / "site")
@@ -201,6 +205,33 @@ def test_a_refused_card_links_to_its_rule_on_the_game_page(guide_site: tuple[str
         page.close()
 
 
+# The log's first event, the oldest: the last item of its lists (newest first, older folded).
+FIRST_LOGGED = "() => { const items = document.querySelectorAll('.play-log li'); " \
+               "return items.length ? items[items.length - 1].textContent : null; }"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ar"])
+def test_a_round_taken_up_at_a_position_is_logged_as_taken_up_not_dealt(
+        guide_site: tuple[str, Path], browser: Any, lang: str) -> None:
+    url, _ = guide_site
+    played = _example("briscola", "stock-runs-out")
+    assert "position" in played.deal  # the example starts with sixteen tricks played
+    said = load_messages(TEMPLATES, lang).gettext(
+        "The hand is taken up where the example starts, not from the deal.")
+    page = _page(browser, f"{url}/{lang}/{_slug('briscola', lang)}/play/index.html"
+                          "?example=stock-runs-out&pace=0&seed=3")
+    try:
+        steps = _play_on_script(page)
+        assert steps  # the guide was the example's, played on its script
+        assert page.evaluate(FIRST_LOGGED) == said
+        hand_one = load_messages(TEMPLATES, lang).gettext("Hand %(num)s") % {"num": 1}
+        assert hand_one not in page.evaluate(
+            "() => Array.from(document.querySelectorAll('.play-log li'), li => li.textContent)")
+        assert not page.errors
+    finally:
+        page.close()
+
+
 @pytest.mark.site  # reads the module's built site: no browser, but a build
 def test_every_rule_link_of_the_play_pages_has_its_target(guide_site: tuple[str, Path]) -> None:
     """Every refusal's link, on every play page of the site, leads to an id of its game page."""
@@ -208,7 +239,7 @@ def test_every_rule_link_of_the_play_pages_has_its_target(guide_site: tuple[str,
     import re
     _, site = guide_site
     pages = list(site.glob("*/*/play/index.html"))
-    assert len(pages) == 6
+    assert len(pages) == 9  # three games in three languages
     for play in pages:
         html = play.read_text(encoding="utf-8")
         data = json.loads(re.search(r'id="play-data">(.*?)</script>', html, re.S).group(1))  # type: ignore[union-attr]

@@ -263,6 +263,9 @@ def words(msgs: Messages) -> dict[str, str | list[str]]:
         **gendered("dealer", Gendered(_p_("feminine", "Dealer"), _p_("masculine", "Dealer"))),
         "score": _("Score sheet"), "hand": _("Hand"), "total": _("Total"),
         "losses": _("Losses"), "round": _("Round %(num)s"), "handNum": _("Hand %(num)s"),
+        # a guide's example that starts at a position: the log's first line is not a deal
+        "handTakenUp": _("The hand is taken up where the example starts, not from the deal."),
+        "roundTakenUp": _("The round is taken up where the example starts, not from the deal."),
         "pass": _("Pass these cards"), "log": _("What happened"),
         "fan": _("%(owner)s's cards, face down: choose one"),
         "back": _("Face-down card %(num)s of %(total)s"),

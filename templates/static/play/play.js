@@ -42,7 +42,7 @@
   const ui = {
     config: data.default || 0, names: [], paceName: storedPace() || (reduced ? 'now' : 'brisk'),
     level: storedLevel() || 'strong',
-    log: [], pending: [], reason: '', selected: [], fan: [], focus: 0, gen: 0, token: 0, result: null,
+    log: [], takenUp: false, pending: [], reason: '', selected: [], fan: [], focus: 0, gen: 0, token: 0, result: null,
   };
   let testPace = params.has('pace') ? Number(params.get('pace')) : null;
   const pace = () => (testPace !== null ? testPace : PACES[ui.paceName][0]);
@@ -239,6 +239,8 @@
     ui.names = given ? given.names.slice() : data.names.slice(0, config.players);
     ui.genders = given ? given.genders : null;
     ui.roles = given ? given.roles : null;
+    // a guide's example taken up at a position: its log says so, not "Hand 1" (a new deal)
+    ui.takenUp = !!(given && given.deal && given.deal.position);
     ui.token = 0;
     ui.log = [];
     api.newRound(levels ? Object.assign({}, config.options, { level: ui.level }) : config.options, seed(),
@@ -248,6 +250,7 @@
   function next() {
     ui.token += 1;
     ui.log = [];
+    ui.takenUp = false;
     api.nextRound(seed());
     beginRound();
   }

@@ -283,7 +283,7 @@
       how: W.howDraw,  // the reader draws from a fan: nothing is "played" here
       nextLabel: W.nextRound,
       begin(s) {
-        say(W.round, { num: s.round });
+        say(ui.takenUp ? W.roundTakenUp : W.round, { num: s.round });
         s.first_pairs.forEach((pairs, seat) => {
           if (pairs.length) say(seat === ME ? W.youFirstPairs : his('firstPairs', seat), { name: name(seat), cards: pairs });
         });

@@ -468,7 +468,7 @@
 
     return {
       nextLabel: W.nextHand,
-      begin(s) { say(W.handNum, { num: s.round }); },
+      begin(s) { say(ui.takenUp ? W.handTakenUp : W.handNum, { num: s.round }); },
       announceTurn() { say(W.yourPlay, {}, false); },
       narrate(ev) {
         if (ev.play !== undefined) {

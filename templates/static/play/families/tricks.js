@@ -1121,7 +1121,7 @@
 
     return {
       nextLabel: W.nextHand,
-      begin(s) { say(W.handNum, { num: s.round }); },
+      begin(s) { say(ui.takenUp ? W.handTakenUp : W.handNum, { num: s.round }); },
       announceTurn(s) {
         if (s.passing && s.passes[ME] === null) {
           say(plural(W.yourPass, options().passing.count), { num: options().passing.count, name: name(passTargetOf(s)) }, false);
