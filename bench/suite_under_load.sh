@@ -9,6 +9,7 @@ set -u
 runs=${1:-3}
 here=$(git rev-parse --show-toplevel)
 work=$(mktemp -d "${TMPDIR:-/tmp}/rulebook-loaded.XXXXXX")
+chmod 755 "$work"  # tests/test_shared_folder.py runs the clone's Python as another user
 git clone -q "$here" "$work/clone"
 cores=$(nproc)
 stress-ng --cpu "$cores" --quiet &
