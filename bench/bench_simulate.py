@@ -5,7 +5,11 @@
   (or the count it fixes): a pairing game's unit is a round, a trick-taking game's a whole
   game of several hands (its hands per second too);
 - with --cold: the time to simulate every configuration of every page from an empty cache,
-  in one process and in a pool of two, and how many rounds that takes.
+  in one process and in a pool of two, and how many rounds that takes;
+- with --cpu [GAME ...]: each game's CPU seconds to simulate every configuration of its
+  numbers page in this one process (no cache, the default precision, seed 1), and for each
+  configuration the rounds played against the cap and the figures still too wide to print
+  when it stopped. CPU, not wall: it stays meaningful on a busy machine.
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ from generator.check.games import check  # noqa: E402
 from generator.families import family_of  # noqa: E402
 from generator.runtime.cache import Cache  # noqa: E402
 from generator.simulation.configurations import configuration, page_configurations, player_counts  # noqa: E402
-from generator.simulation.stats import Tally  # noqa: E402
+from generator.simulation.run import run  # noqa: E402
+from generator.simulation.stats import Precision, Tally  # noqa: E402
 from generator.simulation.store import Store  # noqa: E402
 
 
@@ -67,7 +72,32 @@ def bench_cold() -> None:
                   f"{elapsed:.1f} s ({len(sims)} configurations, {rounds:,} rounds or games)")
 
 
+def bench_cpu(games: list[str]) -> None:
+    result = check([ROOT / "rules"], root=ROOT)
+    precision, total = Precision(), 0.0
+    for bundle in result.games:
+        if games and bundle.rules.id not in games:
+            continue
+        game_cpu = 0.0
+        for config in page_configurations(bundle, family=family_of(bundle)):
+            sim = config.simulation
+            start = time.process_time()
+            numbers = run(sim, precision=precision)
+            cpu = time.process_time() - start
+            game_cpu += cpu
+            wide = [k for k, f in numbers.figures.items() if not precision.met(f)]
+            print(f"  {bundle.rules.id:<16} {sim.players} players: {cpu:6.1f} s CPU, "
+                  f"{numbers.rounds:,} of {sim.cap:,} rounds{' (capped)' if numbers.capped else ''}"
+                  f"; still wide: {', '.join(wide) or 'none'}", flush=True)
+        total += game_cpu
+        print(f"simulate  {bundle.rules.id:<16} {game_cpu:6.1f} s CPU", flush=True)
+    print(f"simulate  all {total:6.1f} s CPU")
+
+
 if __name__ == "__main__":
+    if "--cpu" in sys.argv:
+        bench_cpu(sys.argv[sys.argv.index("--cpu") + 1:])
+        sys.exit(0)
     bench_units()
     if "--cold" in sys.argv:
         bench_cold()

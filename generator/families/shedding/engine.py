@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from ...core.cards import JOKER, Card, Deck, Rank, Suit, card_name, cards_name
 from .options import (
@@ -71,9 +71,9 @@ class Pass:
 Move = Play | Draw | Pass
 
 
-@dataclass(frozen=True, slots=True)
-class MoveRecord:
-    """What a move did."""
+class MoveRecord(NamedTuple):
+    """What a move did. A named tuple, not a frozen dataclass: every move of a simulated
+    hand makes one, and a frozen dataclass's thirteen fields cost three times as long to set."""
 
     move: Move
     drawn: tuple[Card, ...] = ()  # cards drawn by this move (a draw, or a penalty)
@@ -146,13 +146,21 @@ class ShedGame:
     removed: tuple[Card, ...]
     options: ShedOptions
     cards: tuple[Card, ...] = field(init=False)
+    # what each card of the deck does, looked up once: a random hand asks it thousands of
+    # times, and walking the specials hashes the card once for each of them
+    _specials: dict[Card, Special] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", self.deck.without(self.removed))
+        object.__setattr__(self, "_specials", {c: self._find_special(c) for c in self.deck.cards})
 
     def special(self, card: Card) -> Special:
         """What ``card`` does (an empty ``Special`` for an ordinary card); the first entry
         that selects it wins."""
+        found = self._specials.get(card)
+        return found if found is not None else self._find_special(card)
+
+    def _find_special(self, card: Card) -> Special:
         for s in self.options.specials:
             if s.selects(card):
                 return s
@@ -248,6 +256,11 @@ class ShedState:
         self.winner: int | None = None
         self.blocked = False
         self.restock_order: list[Card] | None = None  # a script's order for a shuffled stock
+        # what each card of the hand does, by the card object's identity: a random hand asks
+        # it of every card held at every move, and hashing a card costs more than the rest of
+        # the question (the card is kept with it, so that an identity is never another card's)
+        self._specials: dict[int, tuple[Card, Special]] = {
+            id(c): (c, game.special(c)) for cards in (*self.hands, self.stock) for c in cards}
         self._turn_over_start()
 
     # -- the start -------------------------------------------------------------------------
@@ -300,55 +313,76 @@ class ShedState:
 
     def fits(self, card: Card) -> bool:
         """Whether ``card`` may go on the pile now as the first card of a play."""
-        game, top = self.game, self.top
-        s = game.special(card)
-        if self.stops:  # only a skip card passes a stop on
-            return s.skip
-        if self.pending:
-            if s.cancels_draw:
-                return True
-            stacking = game.options.stacking
-            if not s.draw or stacking is Stacking.NONE:
-                return False
-            return stacking is Stacking.ANY_DRAW or card.rank == top.rank
-        if s.wild:
-            return game.options.wild_on_wild or not game.special(top).wild or self.free
-        if s.on_anything or self.free:
-            return True
-        if self.asked is not None:
-            return card.suit == self.asked
-        if top.is_joker:  # a joker played names no suit: anything goes on it
-            return True
-        return card.suit == top.suit or card.rank == top.rank
+        return bool(self._fitting((card,)))
 
     def playable(self, seat: int) -> list[Card]:
-        return [c for c in self.hands[seat] if self.fits(c)]
+        return self._fitting(self.hands[seat])
+
+    def special(self, card: Card) -> Special:
+        """What ``card`` does (``ShedGame.special``)."""
+        known = self._specials.get(id(card))
+        return known[1] if known is not None and known[0] is card else self.game.special(card)
+
+    def _fitting(self, cards: Iterable[Card]) -> list[Card]:
+        """Those of ``cards`` that may go on the pile now as the first card of a play. What
+        the state asks of a card is read once for all of them: a random hand asks it of
+        every card in hand at every move."""
+        game, top = self.game, self.top
+        special = self.special
+        if self.stops:  # only a skip card passes a stop on
+            return [c for c in cards if special(c).skip]
+        if self.pending:
+            stacking = game.options.stacking
+            return [c for c in cards if special(c).cancels_draw
+                    or (bool(special(c).draw) and stacking is not Stacking.NONE
+                        and (stacking is Stacking.ANY_DRAW or c.rank == top.rank))]
+        free, asked = self.free, self.asked
+        wild_fits = game.options.wild_on_wild or free or not special(top).wild
+        anything_on_top = top.is_joker  # a joker played names no suit: anything goes on it
+        out = []
+        for c in cards:
+            s = special(c)
+            if s.wild:
+                fits = wild_fits
+            elif s.on_anything or free:
+                fits = True
+            elif asked is not None:
+                fits = c.suit == asked
+            else:
+                fits = anything_on_top or c.suit == top.suit or c.rank == top.rank
+            if fits:
+                out.append(c)
+        return out
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, with one card played at a time (several of a rank: the longest
         run in hand order as well), and each suit named with a wild card."""
         if self.is_over():
             return []
-        seat = self.turn
+        seat, o = self.turn, self.game.options
         out: list[Move] = []
         hand = self.hands[seat]
-        if not (self.drawn and self.game.options.unable is Unable.DRAW_ONE_AND_PASS):
-            for card in self.playable(seat):
+        playable = self.playable(seat)  # once: the draw's and the pass's legality need it too
+        if not (self.drawn and o.unable is Unable.DRAW_ONE_AND_PASS):
+            names_suit = not (self.pending or self.stops)
+            for card in playable:
                 runs: list[tuple[Card, ...]] = [(card,)]
-                if self.game.options.several:
-                    same = tuple(c for c in hand if c.rank == card.rank and c != card
-                                 and card.rank is not None)
+                if o.several and card.rank is not None:
+                    same = tuple(c for c in hand if c.rank == card.rank and c != card)
                     if same:
                         runs.append((card, *same))
+                wild = names_suit and self.special(card).wild
                 for run in runs:
-                    announce = len(hand) - len(run) == 1 and self.game.options.announcement is not None
-                    if self.game.special(card).wild and not (self.pending or self.stops):
+                    announce = len(hand) - len(run) == 1 and o.announcement is not None
+                    if wild:
                         out.extend(Play(seat, run, suit, announce) for suit in Suit)
                     else:
                         out.append(Play(seat, run, None, announce))
-        for move in (Draw(seat), Pass(seat)):
-            if self.why_illegal(move) is None:
-                out.append(move)
+        draw, pass_ = Draw(seat), Pass(seat)
+        if self._why_illegal_draw(draw, playable) is None:
+            out.append(draw)
+        if self._why_illegal_pass(pass_, playable) is None:
+            out.append(pass_)
         return out
 
     # -- legality --------------------------------------------------------------------------
@@ -420,8 +454,12 @@ class ShedState:
         turns = "the turn" if self.stops == 1 else f"{self.stops} turns"
         return f"a player stopped misses {turns} (pass) or passes the stop on with a skip card"
 
-    def _why_illegal_draw(self, move: Draw) -> Illegal | None:
+    def _why_illegal_draw(self, move: Draw, playable: list[Card] | None = None
+                          ) -> Illegal | None:
+        """``playable``: the mover's cards that fit, when the caller has them already."""
         o = self.game.options
+        if playable is None:
+            playable = self.playable(move.seat)
         if self.stops:
             return Illegal(Fault.STOPPED, move, self._stopped_why())
         if self.pending:
@@ -429,31 +467,35 @@ class ShedState:
         if self.drawn:
             if o.unable is Unable.DRAW_ONE_AND_PASS or o.unable is Unable.DRAW_ONE:
                 return Illegal(Fault.MAY_NOT_DRAW, move, "one card is drawn a turn: play or pass")
-            if self.playable(move.seat) or not self.drawable():
+            if playable or not self.drawable():
                 return Illegal(Fault.MAY_NOT_DRAW, move, "a card drawn fits: play it")
-        if not o.draw_when_able and self.playable(move.seat):
+        if not o.draw_when_able and playable:
             return Illegal(Fault.MAY_NOT_DRAW, move, "a player who can play does not draw: "
-                           f"{cards_name(self.playable(move.seat))} fit")
+                           f"{cards_name(playable)} fit")
         if not self.drawable():
             return Illegal(Fault.MAY_NOT_DRAW, move, "no card is left to draw: pass")
         return None
 
-    def _why_illegal_pass(self, move: Pass) -> Illegal | None:
+    def _why_illegal_pass(self, move: Pass, playable: list[Card] | None = None
+                          ) -> Illegal | None:
+        """``playable``: the mover's cards that fit, when the caller has them already."""
         o = self.game.options
+        if playable is None:
+            playable = self.playable(move.seat)
         if self.stops:
             return None  # the stop taken: the turn missed
         if self.pending:
             return Illegal(Fault.MUST_DRAW, move, f"draw the {self.pending} cards first")
         if self.drawn:
-            if o.unable is Unable.DRAW_UNTIL_PLAYABLE and self.playable(move.seat):
+            if o.unable is Unable.DRAW_UNTIL_PLAYABLE and playable:
                 return Illegal(Fault.MAY_NOT_DRAW, move, "a card drawn fits: play it")
             return None
         if self.drawable():
             return Illegal(Fault.MUST_DRAW_FIRST, move, "a player who does not play draws "
                            "first")
-        if self.playable(move.seat) and not o.draw_when_able:
+        if playable and not o.draw_when_able:
             return Illegal(Fault.MUST_DRAW_FIRST, move, "a player who can play does not pass: "
-                           f"{cards_name(self.playable(move.seat))} fit")
+                           f"{cards_name(playable)} fit")
         return None
 
     def can_apply(self, move: Move) -> bool:
@@ -465,6 +507,10 @@ class ShedState:
         illegal = self.why_illegal(move)
         if illegal is not None:
             raise IllegalMove(illegal)
+        return self._apply_legal(move)
+
+    def _apply_legal(self, move: Move) -> MoveRecord:
+        """``move``, known to be legal (one of ``legal_moves``), made."""
         self.turns += 1
         if isinstance(move, Play):
             return self._play(move)
@@ -516,7 +562,7 @@ class ShedState:
         return tuple(passed)
 
     def _play(self, move: Play) -> MoveRecord:
-        game, o = self.game, self.game.options
+        o = self.game.options
         hand = self.hands[move.seat]
         for card in move.cards:
             hand.remove(card)
@@ -527,7 +573,7 @@ class ShedState:
         if (o.announcement is not None and len(hand) == 1 and not move.announce):
             penalty, restocks = self._take(o.announcement.penalty)
             hand.extend(penalty)
-        s = game.special(move.cards[0])
+        s = self.special(move.cards[0])
         self.free = False
         self.asked = move.suit if s.wild and not (self.pending or self.stops) else None
         cancelled = 0
@@ -628,8 +674,8 @@ class ShedState:
         for _ in range(limit):
             if self.is_over():
                 return self.result()
-            moves = self.legal_moves()
-            self.apply(moves[rng.randrange(len(moves))])
+            moves = self.legal_moves()  # legal by construction: not checked again
+            self._apply_legal(moves[rng.randrange(len(moves))])
         return self.result() if self.is_over() else None
 
 
