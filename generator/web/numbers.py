@@ -246,7 +246,8 @@ def _group(result: Result, f: Formatter, *, rtl: bool,
     title = _title(result, msgs, variant_name)
     meta = msgs.ngettext(*sim.unit, numbers.rounds) % {"num": f.whole(numbers.rounds)}
     if numbers.capped:
-        meta += " " + msgs.gettext("(some intervals are wider than one percentage point)")
+        meta += " " + msgs.gettext("(some intervals are still wider than aimed at: one percentage "
+                                   "point for a share, one per cent for a mean)")
     figures = [_figure_row(m, numbers.figures[m.key], f) for m in sim.metrics
                if not m.per_seat and m.key in numbers.figures]
     seat_metrics = [m for m in sim.metrics if m.per_seat]
