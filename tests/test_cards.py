@@ -103,6 +103,16 @@ def test_bad_notation_quotes_the_token_and_suggests(token: str, suggestion: str 
         assert f"did you mean '{suggestion}'?" in str(info.value)
 
 
+@pytest.mark.parametrize("token", ["♠♥", "♥♠", "♠♠", "♤♡", "♠♥♦♣", " ♦♣ "])
+def test_a_token_of_suit_signs_alone_is_a_card_error(token: str) -> None:
+    """A suit sign in front is read turned round ("♠J" is the J♠); turned round, "♠♥" is
+    "♥♠", whose suggestion turned it round again: a RecursionError that Hypothesis found
+    under make test (a run of 2026-12-04)."""
+    with pytest.raises(CardError) as info:
+        parse_card(token)
+    assert f"'{token}' is not a card" in str(info.value)
+
+
 def test_parse_cards_reports_the_offset_of_the_bad_token() -> None:
     with pytest.raises(CardError) as info:
         parse_cards("A♥ 2♠, 5q 3♦")

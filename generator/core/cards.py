@@ -143,6 +143,14 @@ def ascii_name(card: Card) -> str:
 def parse_card(token: str) -> Card:
     """Parse one card in glyph or ASCII notation; raise :class:`CardError` otherwise."""
     text = token.strip()
+    card = _read_card(text)
+    if card is None:
+        raise CardError(token, suggestion=suggest_card(text))
+    return card
+
+
+def _read_card(text: str) -> Card | None:
+    """The card ``text`` (stripped) names, or None: no suggestion, so that suggesting may use it."""
     if text.lower() in _JOKER_INPUT:
         return JOKER
     if text.lower() in _RED_JOKER_INPUT:
@@ -152,7 +160,7 @@ def parse_card(token: str) -> Card:
         rank = _RANK_INPUT[match.group(1).lower()]
         suit = _SUIT_INPUT[match.group(2).lower() if match.group(2).isascii() else match.group(2)]
         return Card(rank, suit)
-    raise CardError(token, suggestion=suggest_card(text))
+    return None
 
 
 def suggest_card(token: str) -> str | None:
@@ -162,10 +170,11 @@ def suggest_card(token: str) -> str | None:
         return None
     # Common slips first: a word for a suit, a '0' for ten, a suit glyph in front.
     if len(text) >= 2 and text[0] in _SUIT_INPUT and not text[0].isalnum():
-        try:
-            return card_name(parse_card(text[1:] + text[0]))
-        except CardError:
-            pass
+        # read without a suggestion of its own: "♠♥" turned round is "♥♠", whose suggestion
+        # would turn it round again, for ever
+        turned = _read_card(text[1:] + text[0])
+        if turned is not None:
+            return card_name(turned)
     candidates = {card_name(c): c for c in FULL_POOL}
     ascii_forms = {ascii_name(c).lower(): card_name(c) for c in FULL_POOL}
     near = nearest(text.lower(), ascii_forms, cutoff=0.5)
