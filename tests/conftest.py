@@ -199,9 +199,11 @@ def _within_unit_budget(item: pytest.Item, when: str) -> Iterator[None]:
 # test (setup, call and teardown together) with its wall and CPU seconds and its xdist worker;
 # bench/suite_times.py sums them. A test that waits more than it works shows as wall over CPU.
 # "cpu" is the worker's own and its waited-for children's; "tree" adds the processes still
-# running under it (the session's Chromium, a build's pool), read from /proc. A grandchild whose
-# parent ends without waiting for it (Chromium, when the session closes it) takes its CPU out of
-# the tree: that test's "tree" is then at least its "cpu", no more.
+# running under it (the session's Chromium, a build's pool), read from /proc. A process's CPU
+# counts in the tests it ran beside, once: a child reaped later adds nothing to "tree" (its CPU
+# moves from the live processes to the reaped ones) though it adds all of it to "cpu"; a
+# grandchild whose parent ends without waiting for it (Chromium, when the session closes it)
+# leaves the tree, and that test's "tree" is 0, not less.
 TEST_TIMES = os.environ.get("RULEBOOK_TEST_TIMES", "")
 
 
@@ -239,7 +241,7 @@ def pytest_runtest_protocol(item: pytest.Item) -> Iterator[object]:
         return (yield)
     finally:
         line = {"test": item.nodeid, "wall": round(time.perf_counter() - wall, 3),
-                "cpu": round(_cpu() - cpu, 3), "tree": round(max(_tree_cpu() - tree, _cpu() - cpu), 3),
+                "cpu": round(_cpu() - cpu, 3), "tree": round(max(_tree_cpu() - tree, 0.0), 3),
                 "worker": os.environ.get("PYTEST_XDIST_WORKER", "-"), "end": round(time.time(), 3)}
         with open(TEST_TIMES, "a", encoding="utf-8") as out:
             out.write(json.dumps(line) + "\n")
