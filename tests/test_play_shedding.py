@@ -30,7 +30,7 @@ Json = dict[str, Any]
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
 GENDERS = ["f", "m", "f", "m"]
 
-ROUNDS_PER_GAME = sized(500, 10_000)  # make test, make test-deep
+ROUNDS_PER_GAME = sized(200, 10_000)  # make test (over a thousand hands in all), make test-deep
 FAST_ROUNDS_PER_GAME = 12  # the unit tier
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
