@@ -20,7 +20,7 @@ from typing import Iterator
 
 import pytest
 
-from conftest import HANG, ROOT, RULES, cache_without_pdfs, small_rules
+from conftest import DEEP, HANG, ROOT, RULES, cache_without_pdfs, small_rules
 from generator.check.games import check
 from generator.cli.main import main
 from generator.cli.serve import SiteHandler, rebuild
@@ -367,12 +367,21 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
 
 POINTS = [("before-publish", {}), ("staged", {}), ("swapped", {}),
           ("between-renames", {"RULEBOOK_NO_EXCHANGE": "1"})]
+SIGNALS = {9: "SIGKILL", 2: "SIGINT"}
+# make test: each point once, the signals in turn (SIGKILL between the renames: the one case
+# that leaves no site, only the previous one beside it; a SIGINT there is
+# test_an_interrupt_between_the_renames_waits_for_the_second); make test-deep: every pair.
+KILLS = [pytest.param(point, env, number, id=f"{point}-{name}")
+         for i, (point, env) in enumerate(POINTS) for j, (number, name) in enumerate(SIGNALS.items())
+         if DEEP or (i + j) % 2 == 1]
 
 
-@pytest.mark.parametrize("signal_number", [9, 2], ids=["SIGKILL", "SIGINT"])
-@pytest.mark.parametrize("point,env", POINTS, ids=[p for p, _ in POINTS])
+@pytest.mark.deep
+@pytest.mark.parametrize(("point", "env", "signal_number"), KILLS)
 def test_a_killed_build_leaves_a_whole_site(tmp_path: Path, sites, point: str, env: dict[str, str],
                                             signal_number: int) -> None:
+    """Killed at each point of publishing, a build leaves the old site or the new one, whole.
+    make test sends each point one signal, SIGKILL and SIGINT in turn; make test-deep both."""
     expected = sites["expected"]
     out = tmp_path / "site"
     assert build(BuildConfig(sites["old"], ROOT / "templates", out, pdf=False)).ok
@@ -396,9 +405,14 @@ def test_a_killed_build_leaves_a_whole_site(tmp_path: Path, sites, point: str, e
     assert leftovers(out) == []
 
 
+@pytest.mark.deep
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs a pool of two workers")
-@pytest.mark.parametrize("signal_number", [9, 2], ids=["SIGKILL", "SIGINT"])
+@pytest.mark.parametrize("signal_number", [9, 2] if DEEP else [2],
+                         ids=["SIGKILL", "SIGINT"] if DEEP else ["SIGINT"])
 def test_a_build_killed_while_rendering_pdfs(tmp_path: Path, signal_number: int) -> None:
+    """make test interrupts the render (Ctrl-C: no site changed, nothing left, the next build
+    renders every PDF); a kill -9 there leaves no worker (test_kill_9_during_pdf_rendering_
+    leaves_no_worker), and make test-deep kills this build too."""
     rules = one_game(tmp_path, english_only=True)
     out = tmp_path / "site"
     assert build(BuildConfig(rules, ROOT / "templates", out, pdf=False)).ok
