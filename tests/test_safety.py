@@ -313,24 +313,34 @@ def interrupted_at(point: str, args: list[str], tmp_path: Path, env: dict[str, s
 
 # Each state the start of a pool goes through, the one that hung main's builds included (a
 # worker still in its initializer when Ctrl-C comes): the build waits there for the test.
+# make test meets each state in one of the two pools, the one that hung in both; make
+# test-deep each in both.
 POOL_STATES = ["pool-starting", "worker-starting", "pool-started"]
+PDF_STATES = [*POOL_STATES, "render"] if DEEP else ["worker-starting", "render"]
+PAGE_STATES = [*POOL_STATES, "render"] if DEEP else POOL_STATES
 
 
+@pytest.mark.deep
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs a pool of two workers")
-@pytest.mark.parametrize("state", [*POOL_STATES, "render"])
+@pytest.mark.parametrize("state", PDF_STATES)
 def test_ctrl_c_while_workers_start_never_hangs(tmp_path: Path, state: str) -> None:
-    """On main one Ctrl-C in nine, sent just as the workers appear, hung the build for good."""
+    """On main one Ctrl-C in nine, sent just as the workers appear, hung the build for good.
+    make test: the PDF pool's worker starting and rendering (its other states in the page
+    pool below); make test-deep: every state."""
     # a cache of its own: with the PDFs cached, no worker would start to be interrupted
     interrupted_at(f"pdf-{state}", ["build", "--rules", str(one_game(tmp_path, english_only=True))],
                    tmp_path, {"RULEBOOK_CACHE": str(cache_without_pdfs(tmp_path / "cache"))})
 
 
+@pytest.mark.deep
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs a pool of two workers")
-@pytest.mark.parametrize("state", [*POOL_STATES, "render"])
+@pytest.mark.parametrize("state", PAGE_STATES)
 def test_ctrl_c_while_pages_render_stops_the_page_workers(tmp_path: Path, state: str) -> None:
     """A site's pages are rendered by a pool of two (pipeline/pages.py) once there are enough
     of them (four games in six languages): a Ctrl-C stops the build at once, with its workers,
-    and publishes nothing. The build waits at the failpoint: a build without a pool fails."""
+    and publishes nothing. The build waits at the failpoint: a build without a pool fails.
+    make test: the pool's start, state by state (rendering: the PDF pool's above); make
+    test-deep: rendering here too."""
     rules = small_rules(tmp_path / "rules", games=("black-peter", "hearts", "uomo-nero", "whist"))
     interrupted_at(f"page-{state}", ["build", "--no-pdf", "--rules", str(rules)], tmp_path, {})
 
