@@ -24,7 +24,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from conftest import HANG, ROOT, RULES, TEMPLATES, files_of
+from conftest import DEEP, HANG, ROOT, RULES, TEMPLATES, files_of
 from generator.pdf import render as pdf
 from generator.pipeline import BuildConfig, build, graph
 from generator.runtime import executors
@@ -245,9 +245,12 @@ def test_the_workers_really_cannot_read_the_project(project: tuple[Path, Path],
 
 
 @pytest.mark.fault
-@pytest.mark.parametrize("step", ["page-render", "pdf-render"])
+@pytest.mark.deep
+@pytest.mark.parametrize("step", ["page-render", "pdf-render"] if DEEP else ["pdf-render"])
 def test_a_cluster_gone_mid_build_is_said_and_leaves_the_output_as_it_was(
         tmp_path: Path, project: tuple[Path, Path], step: str) -> None:
+    """make test: the workers lost while they render the PDFs (the build's last step on the
+    cluster); make test-deep: lost while they render the pages too."""
     rules, _ = project
     templates = shutil.copytree(project[1], tmp_path / "templates")
     with open(templates / "print" / "print.css", "a", encoding="utf-8") as css:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import HANG, RULES, TEMPLATES, cache_without_pdfs
+from conftest import HANG, RULES, TEMPLATES, cache_without_pdfs, sized
 from generator.pipeline import BuildConfig, build
 from generator.runtime.cache import Cache
 
@@ -479,15 +479,17 @@ def test_accept_on_a_full_or_read_only_disk_is_a_system_error(small_volume: Path
 
 
 @pytest.mark.site
+@pytest.mark.deep
 def test_two_acceptances_at_once_both_count(tmp_path: Path) -> None:
     """Low 10. Two `--accept` of one game and language at the same moment, for other texts:
-    both are recorded (one of them was lost in 4 runs of 8)."""
+    both are recorded (one of them was lost in 4 runs of 8). make test races them twice,
+    make test-deep eight times."""
     import subprocess
     import sys
 
     rules = one_game(tmp_path, english_only=False)
     record = rules / GAME / "it.translated-from.yaml"
-    for attempt in range(4):
+    for attempt in range(sized(2, 8)):
         record.unlink()
         runs = [subprocess.Popen([sys.executable, "-m", "generator", "i18n", str(rules), "--accept",
                                   GAME, "it", key], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
