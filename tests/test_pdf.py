@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import ctypes
+import dataclasses
 import shutil
 import subprocess
 from pathlib import Path
@@ -26,6 +28,13 @@ SIZES = {DocKind.CARD: (105, 148), DocKind.SHEET: (210, 297), DocKind.BOOKLET: (
 CHECKED = corpus()
 DOCUMENTS = plan(CHECKED.games).documents
 RENDERED = [d for d in DOCUMENTS if d.kind is not DocKind.IMPOSED]  # the imposed ones are made from PDFs
+
+
+def checked_as_once(*args: object, **kwargs: object) -> Any:
+    """``check`` for an export of the corpus: the session's check (the same rules, the same
+    result), with a report of its own (the export adds its findings to it: the session's
+    stays as it was)."""
+    return dataclasses.replace(CHECKED, report=copy.deepcopy(CHECKED.report))
 
 
 def catalog_language(pdf: Any) -> str:
@@ -123,7 +132,7 @@ def test_same_input_gives_byte_identical_pdfs(built: Path, tmp_path: Path, game:
     test_pdf_command_writes_one_game checks."""
     from generator.pipeline import export
 
-    monkeypatch.setattr(export, "check", lambda *args, **kwargs: CHECKED)
+    monkeypatch.setattr(export, "check", checked_as_once)
     out = tmp_path / "pdf"
     cache = cache_without_pdfs(tmp_path / "cache")
     result, written = export_pdfs(BuildConfig(RULES, TEMPLATES, out, workers=1, cache=cache),
@@ -170,7 +179,7 @@ def test_pdf_command_writes_one_game(tmp_path: Path, capsys: pytest.CaptureFixtu
         "uomo-nero-booklet-a4.it.pdf", "uomo-nero-card.it.pdf", "uomo-nero-player-aid.it.pdf",
         "uomo-nero-sheet.it.pdf", "uomo-nero.it.pdf"]
     # an unknown language: the rules as the first run checked them (not checked again)
-    monkeypatch.setattr(export, "check", lambda *args, **kwargs: CHECKED)
+    monkeypatch.setattr(export, "check", checked_as_once)
     assert main(["pdf", "uomo-nero", "--lang", "xx", "--rules", str(RULES), "--templates",
                  str(TEMPLATES), "--out", str(tmp_path)]) == 1
     assert "error[no-such-document]" in capsys.readouterr().out

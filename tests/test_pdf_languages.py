@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from conftest import RULES, TEMPLATES, corpus
+from conftest import RULES, TEMPLATES
 from generator.cli.main import main
 from generator.pipeline.export import export_name
 
@@ -33,9 +33,11 @@ def test_three_languages_into_one_folder(tmp_path: Path, capsys: pytest.CaptureF
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Each run takes the corpus as checked once a session (the same rules: the same result)
     instead of checking it again; test_pdf.py's test_pdf_command_writes_one_game checks."""
+    from test_pdf import checked_as_once
+
     from generator.pipeline import export
 
-    monkeypatch.setattr(export, "check", lambda *args, **kwargs: corpus())
+    monkeypatch.setattr(export, "check", checked_as_once)
     out = tmp_path / "pdf"
     for lang in SLUGS:
         assert main(["pdf", GAME, "--lang", lang, "--rules", str(RULES), "--templates",
