@@ -77,26 +77,13 @@ def test_the_printed_aid_says_the_values_and_the_odd_card(
         assert "Card values" not in text
 
 
-def _aid_text(game: str, lang: str, tmp_path: Path) -> str:
-    """The first card of the game's player aid in ``lang``, rendered as the build renders it,
-    as one line of text."""
-    from pdf_render import render_as_built
+def _aid_text(built: Path, game: str, lang: str) -> str:
+    """The first card of the game's player aid in ``lang``, as the corpus's build printed it
+    (the `built` fixture: rendered and fitted once a session, no box lost), as one line of text."""
     from print_audit import cards_of, lines_in, read
 
-    from generator.check.site_spec import load_site_spec
-    from generator.core.diagnostics import Report
-    from generator.runtime.theme import Theme
-    from generator.web.render import Renderer, SiteConfig
-    from generator.web.site import DocKind, plan
-
-    spec = load_site_spec(ROOT / "rules", Report())
-    assert spec is not None
-    site = plan(corpus().games)
-    renderer = Renderer(SiteConfig(Theme.layered(ROOT / "templates"), spec.base_url, spec.name,
-                                   card_letters=frozenset(spec.card_letters)), site, corpus().replays)
-    document = next(d for d in site.documents if d.kind is DocKind.AID and d.game == game and d.lang == lang)
-    path = render_as_built(renderer.render_document(document), tmp_path / f"{game}.{lang}.pdf", fit=True)
-    (side,) = read(path)
+    slug = next(b.rules.spec.slugs[lang] for b in corpus().games if b.rules.id == game)
+    (side,) = read(built / lang / slug / f"{slug}-player-aid.pdf")
     return " ".join(" ".join(ln.text.replace("\u00a0", " ").split())
                     for ln in lines_in(side, cards_of(side)[0]))
 
@@ -124,11 +111,10 @@ AID_SAYS = [
 ]
 
 
-@pytest.mark.pdf  # a player aid rendered and fitted (one to five layouts) a case
 @pytest.mark.parametrize(("game", "lang", "said"), AID_SAYS)
 def test_a_scoring_games_player_aid_says_its_card_values_and_its_end(
-        tmp_path: Path, game: str, lang: str, said: list[str]) -> None:
-    text = _aid_text(game, lang, tmp_path)
+        built: Path, game: str, lang: str, said: list[str]) -> None:
+    text = _aid_text(built, game, lang)
     values = {"en": "Card values", "it": "Valore delle carte", "de": "Kartenwerte", "ru": "Стоимость карт",
               "ro": "Valoarea cărților", "ar": "الأوراق"}[lang]
     if game != "whist":

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import HANG, RULES, TEMPLATES, cache_without_pdfs
+from conftest import HANG, RULES, TEMPLATES, cache_without_pdfs, sized
 from generator.pipeline import BuildConfig, build
 from generator.runtime.cache import Cache
 
@@ -80,10 +80,11 @@ def test_a_planted_cache_runs_no_code(tmp_path: Path) -> None:
         (cache / kind).mkdir(parents=True)
         for i in range(3):
             (cache / kind / f"{i:064x}").write_bytes(payload)
-    result = build(BuildConfig(rules, TEMPLATES, out, cache=cache))
+    # both builds in this process (workers=1): a pool's start costs more than four PDFs share
+    result = build(BuildConfig(rules, TEMPLATES, out, cache=cache, workers=1))
     assert result.ok, [d.format() for d in result.report.errors]
     assert not marker.exists()
-    clean = build(BuildConfig(rules, TEMPLATES, tmp_path / "clean" / "site",
+    clean = build(BuildConfig(rules, TEMPLATES, tmp_path / "clean" / "site", workers=1,
                               cache=tmp_path / "empty"))
     assert clean.ok and _files(out) == _files(tmp_path / "clean" / "site")
 
@@ -100,7 +101,8 @@ def test_every_cache_entry_that_does_not_verify_is_made_anew(
     is discarded and made again: the site is the one made with no cache at all."""
     rules, cache = one_game(tmp_path, game=CHEAP), tmp_path / "cache"
     monkeypatch.setattr("generator.simulation.store._MEMORY", {})  # what the disk holds counts
-    first = build(BuildConfig(rules, TEMPLATES, tmp_path / "first" / "site", cache=cache))
+    # both builds in this process (workers=1): a pool's start costs more than four PDFs share
+    first = build(BuildConfig(rules, TEMPLATES, tmp_path / "first" / "site", cache=cache, workers=1))
     assert first.ok and first.pdfs.rendered == 4  # card, sheet, booklet, player aid
     entries = [p for p in cache.rglob("*") if p.is_file() and p.name != ".secret"]
     assert {p.parent.name for p in entries} == {"pdf", "imposed", "fonts", "numbers"}
@@ -114,7 +116,7 @@ def test_every_cache_entry_that_does_not_verify_is_made_anew(
         else:
             entry.write_bytes(head + b"\n" + b"planted" + data[7:])
     monkeypatch.setattr("generator.simulation.store._MEMORY", {})  # a new process
-    second = build(BuildConfig(rules, TEMPLATES, tmp_path / "second" / "site", cache=cache))
+    second = build(BuildConfig(rules, TEMPLATES, tmp_path / "second" / "site", cache=cache, workers=1))
     assert second.ok, [d.format() for d in second.report.errors]
     assert second.pdfs.rendered == 4 and second.pdfs.cached == 0
     assert _files(tmp_path / "second" / "site") == _files(tmp_path / "first" / "site")
@@ -477,15 +479,17 @@ def test_accept_on_a_full_or_read_only_disk_is_a_system_error(small_volume: Path
 
 
 @pytest.mark.site
+@pytest.mark.deep
 def test_two_acceptances_at_once_both_count(tmp_path: Path) -> None:
     """Low 10. Two `--accept` of one game and language at the same moment, for other texts:
-    both are recorded (one of them was lost in 4 runs of 8)."""
+    both are recorded (one of them was lost in 4 runs of 8). make test races them twice,
+    make test-deep eight times."""
     import subprocess
     import sys
 
     rules = one_game(tmp_path, english_only=False)
     record = rules / GAME / "it.translated-from.yaml"
-    for attempt in range(4):
+    for attempt in range(sized(2, 8)):
         record.unlink()
         runs = [subprocess.Popen([sys.executable, "-m", "generator", "i18n", str(rules), "--accept",
                                   GAME, "it", key], stdout=subprocess.PIPE, stderr=subprocess.PIPE)

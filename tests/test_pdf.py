@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import ctypes
+import dataclasses
 import shutil
 import subprocess
 from pathlib import Path
@@ -14,7 +16,7 @@ import pytest
 from pdf_fonts import fonts_of
 from pypdf import PdfReader
 
-from conftest import ROOT, RULES, cache_without_pdfs, card_as_shown, corpus, own_copy
+from conftest import DEEP, ROOT, RULES, cache_without_pdfs, card_as_shown, corpus, in_turn, own_copy
 from generator.pipeline import BuildConfig, build
 from generator.pipeline.export import export_name, export_pdfs
 from generator.web.site import DocKind, plan
@@ -26,6 +28,13 @@ SIZES = {DocKind.CARD: (105, 148), DocKind.SHEET: (210, 297), DocKind.BOOKLET: (
 CHECKED = corpus()
 DOCUMENTS = plan(CHECKED.games).documents
 RENDERED = [d for d in DOCUMENTS if d.kind is not DocKind.IMPOSED]  # the imposed ones are made from PDFs
+
+
+def checked_as_once(*args: object, **kwargs: object) -> Any:
+    """``check`` for an export of the corpus: the session's check (the same rules, the same
+    result), with a report of its own (the export adds its findings to it: the session's
+    stays as it was)."""
+    return dataclasses.replace(CHECKED, report=copy.deepcopy(CHECKED.report))
 
 
 def catalog_language(pdf: Any) -> str:
@@ -57,8 +66,20 @@ def test_every_document_has_its_paper_size_title_language_and_tags(built: Path) 
             pdf.close()
 
 
+def _in_turn(documents: list[Any]) -> list[Any]:
+    """The documents of each game in one language in three, in turn (``in_turn``: every game,
+    every language, every kind); make test-deep: all of them."""
+    from generator.core.languages import LANGUAGES
+
+    games = [b.rules.id for b in CHECKED.games]
+    return [d for d in documents if in_turn(games.index(d.game), LANGUAGES.index(d.lang), 3)]
+
+
+@pytest.mark.deep
 def test_fonts_are_embedded_and_subset(built: Path) -> None:
-    for doc in RENDERED:  # an imposed booklet's fonts are its A5 pages' (test_print.py)
+    """make test: the documents of each game in one language in three; make test-deep: every
+    document."""
+    for doc in _in_turn(RENDERED):  # an imposed booklet's fonts are its A5 pages' (test_print.py)
         fonts = fonts_of(built / doc.path)
         assert fonts, doc.path
         for font in fonts:
@@ -99,14 +120,22 @@ def test_pdfs_are_linked_from_game_and_quickref_pages(built: Path) -> None:
         assert f'href="{name}"' in game and f'href="../{name}"' in quickref
 
 
-@pytest.mark.parametrize(("game", "lang"), [("hearts", "ru"), ("uomo-nero", "ar"), ("peppa", "it")])
+@pytest.mark.deep
+@pytest.mark.parametrize(("game", "lang"), [("hearts", "ru"), ("uomo-nero", "ar"),
+                                           *([("peppa", "it")] if DEEP else [])])
 def test_same_input_gives_byte_identical_pdfs(built: Path, tmp_path: Path, game: str,
-                                              lang: str) -> None:
-    """Rendered anew (another process, a cache without PDFs), a game's PDFs are the site's,
-    byte for byte: both families, right to left, Cyrillic and the Italian deck."""
+                                              lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rendered anew (in this process, a cache without PDFs), a game's PDFs are the site's
+    (rendered by the build's pool), byte for byte: both families, right to left and Cyrillic
+    in make test, and the Italian deck in make test-deep. The export takes the corpus as
+    checked once a session (the same rules: the same result) instead of checking it again;
+    test_pdf_command_writes_one_game checks."""
+    from generator.pipeline import export
+
+    monkeypatch.setattr(export, "check", checked_as_once)
     out = tmp_path / "pdf"
     cache = cache_without_pdfs(tmp_path / "cache")
-    result, written = export_pdfs(BuildConfig(RULES, TEMPLATES, out, workers=2, cache=cache),
+    result, written = export_pdfs(BuildConfig(RULES, TEMPLATES, out, workers=1, cache=cache),
                                   game=game, lang=lang)
     documents = [d for d in DOCUMENTS if d.game == game and d.lang == lang]
     assert result.ok and result.pdfs.rendered == len([d for d in documents if d in RENDERED])
@@ -121,7 +150,8 @@ def test_a_rebuild_with_nothing_changed_renders_no_pdf(built: Path, tmp_path: Pa
     assert build(BuildConfig(RULES, TEMPLATES, built)).up_to_date
     for state in built.parent.glob(".site*.json"):
         state.unlink()  # force the full pipeline: every PDF must come from the cache
-    result = build(BuildConfig(RULES, TEMPLATES, built))
+    # in this process: a pool's start would cost more CPU than it shares out here
+    result = build(BuildConfig(RULES, TEMPLATES, built, workers=1))
     assert result.ok and result.pdfs.rendered == 0 and result.pdfs.cached == len(RENDERED)
     assert result.written == 0
 
@@ -138,14 +168,18 @@ def test_render_previews_to_png(built: Path, screenshots: Path) -> None:
 
 
 @pytest.mark.site  # builds a site of its own
-def test_pdf_command_writes_one_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_pdf_command_writes_one_game(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
     from generator.cli.main import main
+    from generator.pipeline import export
     code = main(["pdf", "uomo-nero", "--lang", "it", "--rules", str(RULES), "--templates", str(TEMPLATES),
                  "--out", str(tmp_path)])
     assert code == 0
     assert sorted(p.name for p in tmp_path.glob("*.pdf")) == [
         "uomo-nero-booklet-a4.it.pdf", "uomo-nero-card.it.pdf", "uomo-nero-player-aid.it.pdf",
         "uomo-nero-sheet.it.pdf", "uomo-nero.it.pdf"]
+    # an unknown language: the rules as the first run checked them (not checked again)
+    monkeypatch.setattr(export, "check", checked_as_once)
     assert main(["pdf", "uomo-nero", "--lang", "xx", "--rules", str(RULES), "--templates",
                  str(TEMPLATES), "--out", str(tmp_path)]) == 1
     assert "error[no-such-document]" in capsys.readouterr().out

@@ -89,7 +89,7 @@ def test_an_image_added_to_the_templates_renders_the_pdfs_again_and_the_web_css_
     import re
     import shutil
 
-    from conftest import RULES
+    from conftest import RULES, cache_without_pdfs
     from generator.pipeline import BuildConfig, build
 
     rules = tmp_path / "rules"
@@ -102,8 +102,11 @@ def test_an_image_added_to_the_templates_renders_the_pdfs_again_and_the_web_css_
     game.write_text(re.sub(r"^related:\n(  .*\n|    .*\n)*", "", game.read_text(encoding="utf-8"),
                            flags=re.M), encoding="utf-8")
     copy = shutil.copytree(TEMPLATES, tmp_path / "templates")
-    config = BuildConfig(rules, copy, tmp_path / "site", quiet=True, cache=tmp_path / "cache")
-    assert build(config).ok
+    # the suite's simulated numbers and cut fonts, no PDF; the renders in this process
+    config = BuildConfig(rules, copy, tmp_path / "site", quiet=True, workers=1,
+                         cache=cache_without_pdfs(tmp_path / "cache"))
+    first = build(config)
+    assert first.ok and first.pdfs.rendered == 4
     with open(copy / "static" / "site.css", "a", encoding="utf-8") as css:
         css.write("\n/* the web's look only */\n")
     again = build(config)

@@ -29,8 +29,15 @@ def _scripts(pdf: Path) -> set[str]:
     return {unicodedata.name(c, "").split(" ")[0] for c in text if c.isalpha()}
 
 
-def test_three_languages_into_one_folder(tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_three_languages_into_one_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each run takes the corpus as checked once a session (the same rules: the same result)
+    instead of checking it again; test_pdf.py's test_pdf_command_writes_one_game checks."""
+    from test_pdf import checked_as_once
+
+    from generator.pipeline import export
+
+    monkeypatch.setattr(export, "check", checked_as_once)
     out = tmp_path / "pdf"
     for lang in SLUGS:
         assert main(["pdf", GAME, "--lang", lang, "--rules", str(RULES), "--templates",

@@ -20,8 +20,7 @@ from typing import Iterator
 
 import pytest
 
-from conftest import HANG, ROOT, RULES, cache_without_pdfs, small_rules
-from generator.check.games import check
+from conftest import DEEP, HANG, ROOT, RULES, cache_without_pdfs, corpus, small_rules
 from generator.cli.main import main
 from generator.cli.serve import SiteHandler, rebuild
 from generator.pdf.render import PdfJob, PdfStats, render_pdfs
@@ -313,24 +312,34 @@ def interrupted_at(point: str, args: list[str], tmp_path: Path, env: dict[str, s
 
 # Each state the start of a pool goes through, the one that hung main's builds included (a
 # worker still in its initializer when Ctrl-C comes): the build waits there for the test.
+# make test meets each state in one of the two pools, the one that hung in both; make
+# test-deep each in both.
 POOL_STATES = ["pool-starting", "worker-starting", "pool-started"]
+PDF_STATES = [*POOL_STATES, "render"] if DEEP else ["worker-starting", "render"]
+PAGE_STATES = [*POOL_STATES, "render"] if DEEP else POOL_STATES
 
 
+@pytest.mark.deep
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs a pool of two workers")
-@pytest.mark.parametrize("state", [*POOL_STATES, "render"])
+@pytest.mark.parametrize("state", PDF_STATES)
 def test_ctrl_c_while_workers_start_never_hangs(tmp_path: Path, state: str) -> None:
-    """On main one Ctrl-C in nine, sent just as the workers appear, hung the build for good."""
+    """On main one Ctrl-C in nine, sent just as the workers appear, hung the build for good.
+    make test: the PDF pool's worker starting and rendering (its other states in the page
+    pool below); make test-deep: every state."""
     # a cache of its own: with the PDFs cached, no worker would start to be interrupted
     interrupted_at(f"pdf-{state}", ["build", "--rules", str(one_game(tmp_path, english_only=True))],
                    tmp_path, {"RULEBOOK_CACHE": str(cache_without_pdfs(tmp_path / "cache"))})
 
 
+@pytest.mark.deep
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs a pool of two workers")
-@pytest.mark.parametrize("state", [*POOL_STATES, "render"])
+@pytest.mark.parametrize("state", PAGE_STATES)
 def test_ctrl_c_while_pages_render_stops_the_page_workers(tmp_path: Path, state: str) -> None:
     """A site's pages are rendered by a pool of two (pipeline/pages.py) once there are enough
     of them (four games in six languages): a Ctrl-C stops the build at once, with its workers,
-    and publishes nothing. The build waits at the failpoint: a build without a pool fails."""
+    and publishes nothing. The build waits at the failpoint: a build without a pool fails.
+    make test: the pool's start, state by state (rendering: the PDF pool's above); make
+    test-deep: rendering here too."""
     rules = small_rules(tmp_path / "rules", games=("black-peter", "hearts", "uomo-nero", "whist"))
     interrupted_at(f"page-{state}", ["build", "--no-pdf", "--rules", str(rules)], tmp_path, {})
 
@@ -367,12 +376,21 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
 
 POINTS = [("before-publish", {}), ("staged", {}), ("swapped", {}),
           ("between-renames", {"RULEBOOK_NO_EXCHANGE": "1"})]
+SIGNALS = {9: "SIGKILL", 2: "SIGINT"}
+# make test: each point once, the signals in turn (SIGKILL between the renames: the one case
+# that leaves no site, only the previous one beside it; a SIGINT there is
+# test_an_interrupt_between_the_renames_waits_for_the_second); make test-deep: every pair.
+KILLS = [pytest.param(point, env, number, id=f"{point}-{name}")
+         for i, (point, env) in enumerate(POINTS) for j, (number, name) in enumerate(SIGNALS.items())
+         if DEEP or (i + j) % 2 == 1]
 
 
-@pytest.mark.parametrize("signal_number", [9, 2], ids=["SIGKILL", "SIGINT"])
-@pytest.mark.parametrize("point,env", POINTS, ids=[p for p, _ in POINTS])
+@pytest.mark.deep
+@pytest.mark.parametrize(("point", "env", "signal_number"), KILLS)
 def test_a_killed_build_leaves_a_whole_site(tmp_path: Path, sites, point: str, env: dict[str, str],
                                             signal_number: int) -> None:
+    """Killed at each point of publishing, a build leaves the old site or the new one, whole.
+    make test sends each point one signal, SIGKILL and SIGINT in turn; make test-deep both."""
     expected = sites["expected"]
     out = tmp_path / "site"
     assert build(BuildConfig(sites["old"], ROOT / "templates", out, pdf=False)).ok
@@ -396,9 +414,14 @@ def test_a_killed_build_leaves_a_whole_site(tmp_path: Path, sites, point: str, e
     assert leftovers(out) == []
 
 
+@pytest.mark.deep
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs a pool of two workers")
-@pytest.mark.parametrize("signal_number", [9, 2], ids=["SIGKILL", "SIGINT"])
+@pytest.mark.parametrize("signal_number", [9, 2] if DEEP else [2],
+                         ids=["SIGKILL", "SIGINT"] if DEEP else ["SIGINT"])
 def test_a_build_killed_while_rendering_pdfs(tmp_path: Path, signal_number: int) -> None:
+    """make test interrupts the render (Ctrl-C: no site changed, nothing left, the next build
+    renders every PDF); a kill -9 there leaves no worker (test_kill_9_during_pdf_rendering_
+    leaves_no_worker), and make test-deep kills this build too."""
     rules = one_game(tmp_path, english_only=True)
     out = tmp_path / "site"
     assert build(BuildConfig(rules, ROOT / "templates", out, pdf=False)).ok
@@ -416,7 +439,7 @@ def test_a_build_killed_while_rendering_pdfs(tmp_path: Path, signal_number: int)
     # killed, it leaves at most its spool (the next build removes it); interrupted, nothing
     assert [n for n in leftovers(out) if ".spool-" not in n] == []
     assert signal_number == 9 or leftovers(out) == []
-    done = build(BuildConfig(rules, ROOT / "templates", out, workers=2, cache=tmp_path / "cache"))
+    done = build(BuildConfig(rules, ROOT / "templates", out, workers=1, cache=tmp_path / "cache"))
     assert done.ok and done.pdfs.rendered == 4 and leftovers(out) == []  # card, sheet, booklet, aid
 
 
@@ -564,7 +587,7 @@ def test_a_full_disk_is_a_clear_error_with_exit_3(tmp_path: Path, monkeypatch, c
 
 
 def test_the_corpus_still_checks_clean() -> None:
-    assert check([RULES], root=ROOT).ok
+    assert corpus().ok  # check([RULES], root=ROOT), as checked once a session
 
 
 def test_a_broken_catalog_is_a_build_finding(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from typing import IO
 
 import pytest
 
-from conftest import HANG, ROOT, RULES
+from conftest import HANG, ROOT, RULES, small_rules
 
 pytestmark = pytest.mark.site  # serve builds and rebuilds
 
@@ -62,9 +62,7 @@ def test_an_edit_of_the_generator_restarts_serve_with_the_new_code(tmp_path: Pat
     package = tmp_path / "pkg"
     shutil.copytree(ROOT / "generator", package / "generator",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    rules = tmp_path / "rules"
-    shutil.copytree(RULES / "uomo-nero", rules / "uomo-nero")
-    shutil.copy(RULES / "site.yaml", rules / "site.yaml")
+    rules = small_rules(tmp_path / "rules", games=("uomo-nero",), langs=("it",))  # the page read
     out = tmp_path / "out" / "site"
     args = ["--rules", str(rules), "--templates", str(ROOT / "templates"), "--out", str(out),
             "--no-pdf"]

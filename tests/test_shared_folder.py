@@ -20,7 +20,7 @@ from typing import Callable, Iterator
 
 import pytest
 
-from conftest import ROOT, RULES
+from conftest import ROOT, RULES, cache_without_pdfs
 
 pytestmark = [pytest.mark.fault,
               pytest.mark.skipif(os.geteuid() != 0, reason="acts as two other users: needs root")]
@@ -74,11 +74,14 @@ def python() -> tuple[str, dict[str, str]]:
 
 @pytest.fixture(scope="module")
 def home(python: tuple[str, dict[str, str]]) -> Iterator[Path]:
-    """The builder's home, its disk cache shared by the module's builds (the game is
-    simulated once)."""
+    """The builder's home, its disk cache shared by the module's builds: the suite's simulated
+    numbers and cut fonts, made the builder's (the game is not simulated again: what the tests
+    attack is the spool, the lock and the standby)."""
     home = Path(tempfile.mkdtemp(prefix="rulebook-builder-"))
     home.chmod(0o755)
-    os.chown(home, BUILDER, BUILDER)
+    cache = cache_without_pdfs(home / "cache")
+    for path in (home, cache, *cache.rglob("*")):
+        os.chown(path, BUILDER, BUILDER)
     yield home
     shutil.rmtree(home)
 
