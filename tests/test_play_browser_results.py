@@ -14,7 +14,7 @@ from typing import Any, Iterator
 import pytest
 from test_play_browser import PHONE, _slug
 
-from conftest import PAIRS_GAME, TEMPLATES, TRICKS_GAME, serve_folder, small_rules
+from conftest import DEEP, PAIRS_GAME, TEMPLATES, TRICKS_GAME, serve_folder, small_rules
 from generator.pipeline import BuildConfig, build
 
 
@@ -171,10 +171,18 @@ def test_the_pairing_page_says_how_to_draw(results_site: str, browser: Any) -> N
         page.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "ar"])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+# make test: each language once, the schemes in turn (English light, Russian dark, Arabic
+# light); make test-deep: each language in both schemes
+AXE_RESULT = [(scheme, lang) for i, lang in enumerate(("en", "ru", "ar"))
+              for j, scheme in enumerate(("light", "dark")) if DEEP or (i + j) % 2 == 0]
+
+
+@pytest.mark.deep
+@pytest.mark.parametrize(("scheme", "lang"), AXE_RESULT)
 def test_axe_finds_no_violation_with_a_result_shown(results_site: str, browser: Any, lang: str,
                                                     scheme: str, screenshots: Path) -> None:
+    """make test: English light, Russian dark, Arabic light; make test-deep: every language in
+    both schemes."""
     axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
     page = _page(browser, f"{results_site}/{lang}/{_slug('hearts', lang)}/play/index.html?pace=0&seed=5",
                  color_scheme=scheme)
