@@ -180,8 +180,13 @@ def _with_own_text(node: dict[str, Any]) -> list[int]:
     return found
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "ar"])
+@pytest.mark.deep
+@pytest.mark.parametrize("lang", ["en", "ru", "ar"] if DEEP else ["en", "ar"])
 def test_body_text_is_set_in_the_projects_font(server: str, browser: Any, lang: str) -> None:
+    """Every text of a game page drawn in the project's faces, none in a system font (make
+    test: English and Arabic, the Latin face and the Arabic one; the Cyrillic letters are in
+    the Latin face, whose coverage of every page's characters the first test reads; make
+    test-deep: Russian too)."""
     page = browser.new_page()
     page.goto(f"{server}/{GAME_PAGES[lang]}")
     page.evaluate("document.fonts.ready")
