@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from conftest import corpus, shown_card, sized
+from conftest import corpus, in_turn, shown_card, sized
 from generator.check.games import CheckResult
+from generator.core.languages import LANGUAGES
 from generator.core.markup import minus_sign
 from generator.families.pairs.record import Replay as PairsReplay
 from generator.families.shedding.record import Replay as ShedReplay
@@ -303,13 +304,15 @@ def test_every_example_steps_through_as_the_replay_went(server: str, browser: An
 
 @pytest.mark.deep
 def test_a_step_address_opens_on_that_step(server: str, browser: Any, checked: CheckResult) -> None:
-    """Three games' examples opened at their third step (make test: each game in one of the
-    three languages, in turn)."""
+    """Three games' examples opened at their third step (make test: the first example of
+    three steps or more of each game, each game in one of the three languages, in turn; make
+    test-deep: every such example in every language)."""
+    opened = 0
     for lang, slug, examples in _in_turn(_pages(checked, ("hearts", "uomo-nero", "black-peter"))):
-        for name, replay, game in examples:
-            frames = expected_frames(replay, game)
-            if len(frames) < 3:
-                continue
+        long_enough = [(name, frames) for name, replay, game in examples
+                       if len(frames := expected_frames(replay, game)) >= 3]
+        for name, frames in long_enough if DEEP else long_enough[:1]:
+            opened += 1
             page = browser.new_page(viewport=PHONE)
             page.goto(f"{server}/{lang}/{slug}/#example-{name}-3")
             ex = page.locator(f"#example-{name}")
@@ -321,6 +324,7 @@ def test_a_step_address_opens_on_that_step(server: str, browser: Any, checked: C
             ex.locator(".stepper-prev").click()
             assert page.evaluate("location.hash") == f"#example-{name}-2"
             page.close()
+    assert opened >= 3
 
 
 def test_without_javascript_every_step_is_shown(server: str, browser: Any) -> None:
@@ -375,14 +379,25 @@ def test_score_sheets_show_the_replayed_totals(server: str, browser: Any, checke
 def test_no_accessibility_violation_on_pages_with_steppers(server: str, browser: Any,
                                                           checked: CheckResult) -> None:
     """Every game's page at phone width (the wide layout too for the two games of the
-    screenshots): in make test each game in one of the three languages, in turn (every
-    language is scanned, over the games: the stepper's markup is the same in each); in every
-    one of them in make test-deep."""
+    screenshots): in make test those two (the wide layout on the first) and one game in four,
+    each in one of the three languages, in turn (every language and every family is scanned,
+    over the games: the stepper's markup is the same in each, tests/test_webtype.py scans the
+    whole game page, and the test below the examples with every step shown); in every one of
+    them in make test-deep."""
     axe = axe_api.Axe()
     checked_pages = 0
     pages = _in_turn(_pages(checked))
+    if not DEEP:
+        pages = [p for i, p in enumerate(pages) if i % 4 == 3 or p[1] in WIDE]
+        assert {lang for lang, _, _ in pages} == set(LANGS)
+        assert {type(replay) for _, _, examples in pages for _, replay, _ in examples} == {
+            PairsReplay, TricksReplay, ShedReplay}
+    wide_scanned = False
     for lang, slug, _ in pages:
-        for width in (390, 1280) if slug in WIDE else (390,):
+        # make test: the wide layout on the first of the two games' pages it meets
+        wide = slug in WIDE and (DEEP or not wide_scanned)
+        wide_scanned |= wide
+        for width in (390, 1280) if wide else (390,):
             page = browser.new_page(viewport={"width": width, "height": 900})
             page.goto(f"{server}/{lang}/{slug}/")
             _unfold(page)
@@ -396,7 +411,7 @@ def test_no_accessibility_violation_on_pages_with_steppers(server: str, browser:
             assert found == [], f"{lang}/{slug} at {width} px: {found}"
             checked_pages += 1
             page.close()
-    assert checked_pages >= (len(pages) if DEEP else 10) + 1
+    assert checked_pages >= len(pages) + 1
 
 
 def test_the_deal_before_the_first_trick_is_compact(server: str, browser: Any) -> None:
@@ -426,19 +441,25 @@ CLIPPED = """ex => {
 }"""
 
 
+@pytest.mark.deep
 def test_score_sheets_fit_a_phone_in_every_language(server: str, site: Path, browser: Any,
                                                     checked: CheckResult) -> None:
     """No cell of a score sheet or a results table is cut off at 390 px, in any language, and
     nothing scrolls sideways (ru Peppa: a 581 px table in a 329 px box). Without JavaScript,
     so that the results every step-through keeps for its last step are on the page. Every
-    game page with such a table (the others are walked at 390 px by test_browser.py)."""
+    game page with such a table (the others are walked at 390 px by test_browser.py): make
+    test, each game's in half of the languages, in turn; make test-deep, in all of them."""
     context = browser.new_context(java_script_enabled=False, viewport=PHONE)
     sheets = 0
+    langs_seen: set[str] = set()
     page = context.new_page()
-    for bundle in checked.games:
+    for g, bundle in enumerate(checked.games):
         for lang, slug in bundle.rules.spec.slugs.items():
+            if not in_turn(g, LANGUAGES.index(lang), 2):
+                continue
             if not SHEET.search((site / lang / slug / "index.html").read_text(encoding="utf-8")):
                 continue
+            langs_seen.add(lang)
             page.goto(f"{server}/{lang}/{slug}/")
             _unfold(page)
             for ex in page.locator(".example:has(table.sheet, table.scores)").all():
@@ -448,17 +469,22 @@ def test_score_sheets_fit_a_phone_in_every_language(server: str, site: Path, bro
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE["width"], f"{lang}/{slug} scrolls sideways: {width} px"
     context.close()
-    assert sheets >= 3 * 6  # three sheet examples, six languages
+    assert langs_seen == set(LANGUAGES)
+    assert sheets >= 3 * (6 if DEEP else 3)  # three sheet examples, six languages (or half)
 
 
 @pytest.mark.deep
 def test_no_accessibility_violation_light_and_dark(server: str, browser: Any) -> None:
     """axe-core over the examples with every step shown, results included, in both schemes
-    (make test: a trick game left to right and one right to left; make test-deep: four)."""
+    (make test: a trick game left to right in the light scheme and one right to left in the
+    dark; make test-deep: four games, each in both)."""
     axe = axe_api.Axe()
-    scanned = (("en", "hearts"), ("ar", "peppa"))
-    for lang, slug in scanned + ((("ru", "uomo-nero"), ("de", "peppa")) if DEEP else ()):
-        for scheme in ("light", "dark"):
+    scanned = {("en", "hearts"): ("light",), ("ar", "peppa"): ("dark",)}
+    if DEEP:
+        scanned = {page: ("light", "dark") for page in
+                   (*scanned, ("ru", "uomo-nero"), ("de", "peppa"))}
+    for (lang, slug), schemes in scanned.items():
+        for scheme in schemes:
             page = browser.new_page(viewport=PHONE, color_scheme=scheme)
             page.goto(f"{server}/{lang}/{slug}/")
             _unfold(page)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import corpus, in_turn
+from conftest import DEEP, corpus, in_turn
 from generator.core.languages import LANGUAGES
 from generator.web.site import Kind, plan
 
@@ -31,8 +31,8 @@ SHOWN = ("() => [...document.querySelectorAll('.numbers-group')]"
 def test_every_game_and_language_has_a_numbers_page_linked_from_the_game_page(
         server: str, browser, site: Path) -> None:
     """Every game page links its numbers page (read in its HTML); the numbers pages are
-    opened in Chromium (make test: each game's in a third of the languages, in turn, the first
-    of each language reached by a click)."""
+    opened in Chromium (make test: each game's in one of the six languages, in turn, the first
+    of each language reached by a click; make test-deep: every one)."""
     assert len(NUMBERS) == sum(1 for p in SITE.pages if p.kind is Kind.GAME) > 50
     games = [b.rules.id for b in corpus().games]
     page = browser.new_page(viewport={"width": 390, "height": 800})
@@ -45,7 +45,7 @@ def test_every_game_and_language_has_a_numbers_page_linked_from_the_game_page(
         linked = re.findall(r'<section[^>]*id="numbers".*?</section>',
                             (site / game.path).read_text(encoding="utf-8"), re.S)
         assert len(linked) == 1 and linked[0].count('href="numbers/index.html"') == 1, game.path
-        if not in_turn(games.index(numbers.game or ""), LANGUAGES.index(numbers.lang), 3):
+        if not in_turn(games.index(numbers.game or ""), LANGUAGES.index(numbers.lang), 6):
             continue
         if numbers.lang not in opened:  # the first of its language: reached by the link
             opened.add(numbers.lang)
@@ -118,14 +118,19 @@ def test_charts_read_in_the_pages_direction_and_fit_the_phone(server: str, brows
     page.close()
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("lang", ["en", "ru", "ar"])
 def test_axe_finds_no_violation_on_the_numbers_page(server: str, browser, lang: str) -> None:
+    """A pairing game's numbers page and a trick game's: make test, each in one scheme a
+    language, in turn (each in both schemes over the languages, every language in both);
+    make test-deep, each in both."""
     axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
     axe = axe_module.Axe()
     page = browser.new_page()
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        for game in ("uomo-nero", "hearts"):
+    turn = ("en", "ru", "ar").index(lang)
+    for k, game in enumerate(("uomo-nero", "hearts")):
+        for scheme in ("light", "dark") if DEEP else (("light", "dark")[(turn + k) % 2],):
+            page.emulate_media(color_scheme=scheme)
             numbers = next(p for p in NUMBERS if p.lang == lang and p.game == game)
             page.goto(f"{server}/{numbers.path}")
             violations = axe.run(page).response["violations"]

@@ -60,7 +60,16 @@ def _slugs() -> dict[tuple[str, str], str]:
 
 
 def _search(page: Any, server: str, lang: str, query: str) -> tuple[list[str], list[str]]:
-    page.goto(f"{server}/{lang}/index.html")
+    """The results' addresses and excerpts for ``query`` typed on the language's index: the
+    page loaded once a language (its search bundle with it), the box emptied between two
+    queries (which empties the results at once: the next shown are the new query's, search.js
+    dropping an older query's that come late)."""
+    address = f"{server}/{lang}/index.html"
+    if page.url != address:
+        page.goto(address)
+    else:
+        page.locator("#search-input").fill("")
+        assert page.locator(".search-result").count() == 0
     page.locator("#search-input").fill(query)
     page.locator(".search-result a").first.wait_for(timeout=15000)
     hrefs = page.evaluate("[...document.querySelectorAll('.search-result a')]"

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, RULES, findings, serve_folder, small_rules
+from conftest import DEEP, ROOT, RULES, findings, pages_in_turn, serve_folder, small_rules
 from generator.check.games import check
 from generator.core.languages import LANGUAGES
 from generator.pipeline import BuildConfig, build
@@ -236,20 +236,25 @@ def test_the_quick_reference_has_its_own_title_and_heading(server: str, browser,
     page.close()
 
 
+@pytest.mark.deep
 def test_printing_a_quick_reference_gives_one_a6_card(server: str, browser, site: Path,
                                                      screenshots: Path) -> None:
+    """Each game's quick reference printed by Chromium (make test: in two of the six
+    languages, in turn, and Hearts's in English and Arabic; make test-deep: in every one)."""
     from pypdf import PdfReader
     page = browser.new_page()
     page.emulate_media(media="print")
     quickrefs = sorted(p.relative_to(site).as_posix() for p in site.glob("*/*/quickref/index.html"))
     assert len(quickrefs) > 50
+    shown = {"en/hearts/quickref/index.html", "ar/hearts/quickref/index.html"}  # kept to look at
+    quickrefs = sorted(set(pages_in_turn(quickrefs, 3)) | shown)
     for rel in quickrefs:
         page.goto(f"{server}/{rel}")
         pdf = PdfReader(io.BytesIO(page.pdf(prefer_css_page_size=True, print_background=True)))
         box = pdf.pages[0].mediabox
         assert len(pdf.pages) == 1, rel
         assert (round(float(box.width) / 72 * 25.4), round(float(box.height) / 72 * 25.4)) == (105, 148), rel
-        if rel in ("en/hearts/quickref/index.html", "ar/hearts/quickref/index.html"):
+        if rel in shown:
             (screenshots / f"{rel.split('/')[0]}-quickref-print.pdf").write_bytes(
                 page.pdf(prefer_css_page_size=True, print_background=True))
     page.close()
@@ -308,9 +313,12 @@ def _word_only_in(site: Path, lang: str, game: str) -> str:
     return sorted(own)[0]
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.deep
+@pytest.mark.parametrize("lang", LANGUAGES if DEEP else ("en", "ru", "ar"))
 def test_search_finds_a_game_by_a_word_of_its_rules(server: str, browser, site: Path,
                                                     lang: str) -> None:
+    """make test: English, Russian and Arabic (a script each: Latin, Cyrillic, Arabic; the
+    readers' usual words below search German too); make test-deep: every language."""
     word = _word_only_in(site, lang, "hearts")
     page = browser.new_page()
     elsewhere: list[str] = []  # the search loads nothing from outside the site
@@ -327,16 +335,20 @@ def test_search_finds_a_game_by_a_word_of_its_rules(server: str, browser, site: 
     page.close()
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("lang", ["en", "ru", "ar"])
 def test_axe_finds_no_violation_on_the_quick_reference_index_and_404(server: str, browser,
                                                                    site: Path, lang: str) -> None:
+    """make test: each of the three pages in one scheme a language, in turn (every page in both
+    schemes over the languages, every language in both); make test-deep: each in both."""
     axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
     axe = axe_module.Axe()
     page = browser.new_page()
     quickref = _page_of(site, lang, "hearts").replace("index.html", "quickref/index.html")
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        for address in (quickref, f"{lang}/index.html", f"{lang}/no/such/page"):
+    turn = ("en", "ru", "ar").index(lang)
+    for k, address in enumerate((quickref, f"{lang}/index.html", f"{lang}/no/such/page")):
+        for scheme in ("light", "dark") if DEEP else (("light", "dark")[(turn + k) % 2],):
+            page.emulate_media(color_scheme=scheme)
             page.goto(f"{server}/{address}")
             if address.endswith("/index.html") and "quickref" not in address:
                 page.locator("#search input").wait_for()  # the search box is in the scan

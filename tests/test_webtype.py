@@ -18,7 +18,7 @@ import pytest
 import yaml
 from pdf_fonts import fonts_of
 
-from conftest import ROOT, RULES, pages_in_turn, shown_card
+from conftest import DEEP, ROOT, RULES, pages_in_turn, shown_card
 from generator.check.site_spec import load_site_spec
 from generator.core import markup
 from generator.core.cards import parse_card
@@ -161,8 +161,32 @@ def test_a_site_with_german_letters_shows_them_and_keeps_the_notation(tmp_path: 
 
 # -- in the browser ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("lang", ["en", "ru", "ar"])
+def _body(root: dict[str, Any]) -> dict[str, Any]:
+    """The body element in a DOM.getDocument tree."""
+    html_node = next(n for n in root["children"] if n.get("nodeName") == "HTML")
+    return next(n for n in html_node["children"] if n.get("nodeName") == "BODY")
+
+
+def _with_own_text(node: dict[str, Any]) -> list[int]:
+    """The ids of ``node`` and of the elements under it with text of their own: the nodes
+    CSS.getPlatformFontsForNode reports fonts for (it reads a node's own text children), so
+    that the other nodes, most of a page, are not asked one by one for nothing."""
+    children = node.get("children", [])
+    own = any(c["nodeType"] == 3 and c["nodeValue"] for c in children)
+    found = [node["nodeId"]] if own else []
+    for child in children:
+        if child["nodeType"] == 1:
+            found += _with_own_text(child)
+    return found
+
+
+@pytest.mark.deep
+@pytest.mark.parametrize("lang", ["en", "ru", "ar"] if DEEP else ["en", "ar"])
 def test_body_text_is_set_in_the_projects_font(server: str, browser: Any, lang: str) -> None:
+    """Every text of a game page drawn in the project's faces, none in a system font (make
+    test: English and Arabic, the Latin face and the Arabic one; the Cyrillic letters are in
+    the Latin face, whose coverage of every page's characters the first test reads; make
+    test-deep: Russian too)."""
     page = browser.new_page()
     page.goto(f"{server}/{GAME_PAGES[lang]}")
     page.evaluate("document.fonts.ready")
@@ -175,8 +199,9 @@ def test_body_text_is_set_in_the_projects_font(server: str, browser: Any, lang: 
     cdp = page.context.new_cdp_session(page)
     cdp.send("DOM.enable")
     cdp.send("CSS.enable")
-    root = cdp.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
-    nodes = cdp.send("DOM.querySelectorAll", {"nodeId": root, "selector": "body, body *"})["nodeIds"]
+    root = cdp.send("DOM.getDocument", {"depth": -1})["root"]
+    nodes = _with_own_text(_body(root))
+    assert len(nodes) > 50
     used: dict[str, int] = {}
     for node in nodes:
         for font in cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]:
@@ -337,9 +362,18 @@ def test_reduced_motion_stops_transitions_and_smooth_scrolling(server: str, brow
     assert reduced[2] == "auto"
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("lang", ["en", "ru", "ar"])
+# make test: each language once, the schemes in turn (English light, Russian dark, Arabic
+# light; tests/test_game_page_browser.py scans the same page kind with its contents open, English
+# dark and Arabic light); make test-deep: each language in both schemes
+AXE_GAME_PAGE = [(lang, scheme) for i, lang in enumerate(("en", "ru", "ar"))
+                 for j, scheme in enumerate(("light", "dark")) if DEEP or (i + j) % 2 == 0]
+
+
+@pytest.mark.deep
+@pytest.mark.parametrize(("lang", "scheme"), AXE_GAME_PAGE)
 def test_axe_finds_no_violation_on_a_game_page(server: str, browser: Any, lang: str, scheme: str) -> None:
+    """make test: English light, Russian dark, Arabic light; make test-deep: every language in
+    both schemes."""
     axe = pytest.importorskip("axe_playwright_python.sync_playwright")
     page = browser.new_page(color_scheme=scheme)
     page.goto(f"{server}/{GAME_PAGES[lang]}")
