@@ -377,16 +377,31 @@
     }
   }
 
+  /** The pace and "New game" under the table, made once a game and kept while the table is
+      drawn again: a button drawn again under the pointer loses the click pressed on it ("New
+      game" pressed while the computer moved at a brisk pace), and an open list of paces
+      would close at the computer's next move. */
+  function controls(s) {
+    if (!ui.controls || !root.contains(ui.controls[0])) {
+      ui.controls = [paceNode(), el('p', { class: 'play-quit' }, [
+        el('button', { type: 'button', class: 'button', on: { click: setup }, text: W.newGame })])];
+      root.append(...ui.controls);
+    }
+    ui.controls[1].hidden = !!s.over;
+    return ui.controls;
+  }
+
   function render(focus) {
     const s = shown(api.state());
-    const hadFocus = root.contains(document.activeElement);
+    const kept = controls(s);
+    const hadFocus = root.contains(document.activeElement) && !kept.some((k) => k.contains(document.activeElement));
     const before = moving() ? whereCardsWere() : null;
     const prompt = ui.prompt && !s.over
       ? el('p', { class: 'play-turn' }, [sentence(ui.prompt.text, ui.prompt.vars)]) : null;
-    root.replaceChildren(...[seatsNode(s), page.centre(s), prompt,
+    for (const child of [...root.children]) if (!kept.includes(child)) child.remove();
+    kept[0].before(...[seatsNode(s), page.centre(s), prompt,
       handNode(s), ui.reason ? el('p', { class: 'play-reason', role: 'alert', text: ui.reason }) : null,
-      s.over && ui.result ? resultNode(ui.result) : null, s.over ? endNode(s) : null, logNode(), sheetNode(s), paceNode(),
-      s.over ? null : el('p', { class: 'play-quit' }, [el('button', { type: 'button', class: 'button', on: { click: setup }, text: W.newGame })]),
+      s.over && ui.result ? resultNode(ui.result) : null, s.over ? endNode(s) : null, logNode(), sheetNode(s),
     ].filter(Boolean));
     if (before) arrive(before);
     if (focus || hadFocus) {
