@@ -109,6 +109,16 @@ def in_turn(game: int, lang: int, of: int) -> bool:
     return DEEP or (game + lang) % of == 0
 
 
+SCHEMES = ("light", "dark")
+
+
+def schemes_in_turn(turn: int) -> tuple[str, ...]:
+    """The colour schemes a scan takes: both under `make test-deep`; in `make test` one, in
+    turn (light on an even ``turn``, dark on an odd one), for the axe scans of one page kind
+    over several languages or pages (a scan is seconds of Chromium's CPU)."""
+    return SCHEMES if DEEP else (SCHEMES[turn % 2],)
+
+
 def pages_in_turn(pages: list[str], of: int) -> list[str]:
     """The addresses (``lang/slug/…`` under the site) of ``pages`` that a walk in turn visits
     (``in_turn``, over the corpus's games and their slugs): every page that is no game's, and

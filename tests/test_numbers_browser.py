@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DEEP, corpus, in_turn
+from conftest import corpus, in_turn, schemes_in_turn
 from generator.core.languages import LANGUAGES
 from generator.web.site import Kind, plan
 
@@ -129,7 +129,7 @@ def test_axe_finds_no_violation_on_the_numbers_page(server: str, browser, lang: 
     page = browser.new_page()
     turn = ("en", "ru", "ar").index(lang)
     for k, game in enumerate(("uomo-nero", "hearts")):
-        for scheme in ("light", "dark") if DEEP else (("light", "dark")[(turn + k) % 2],):
+        for scheme in schemes_in_turn(turn + k):
             page.emulate_media(color_scheme=scheme)
             numbers = next(p for p in NUMBERS if p.lang == lang and p.game == game)
             page.goto(f"{server}/{numbers.path}")

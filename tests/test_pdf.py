@@ -16,7 +16,7 @@ import pytest
 from pdf_fonts import fonts_of
 from pypdf import PdfReader
 
-from conftest import DEEP, ROOT, RULES, cache_without_pdfs, card_as_shown, corpus, in_turn, own_copy
+from conftest import DEEP, ROOT, RULES, cache_without_pdfs, card_as_shown, corpus, own_copy, pages_in_turn
 from generator.pipeline import BuildConfig, build
 from generator.pipeline.export import export_name, export_pdfs
 from generator.web.site import DocKind, plan
@@ -66,20 +66,14 @@ def test_every_document_has_its_paper_size_title_language_and_tags(built: Path) 
             pdf.close()
 
 
-def _in_turn(documents: list[Any]) -> list[Any]:
-    """The documents of each game in one language in three, in turn (``in_turn``: every game,
-    every language, every kind); make test-deep: all of them."""
-    from generator.core.languages import LANGUAGES
-
-    games = [b.rules.id for b in CHECKED.games]
-    return [d for d in documents if in_turn(games.index(d.game), LANGUAGES.index(d.lang), 3)]
-
-
 @pytest.mark.deep
 def test_fonts_are_embedded_and_subset(built: Path) -> None:
     """make test: the documents of each game in one language in three; make test-deep: every
     document."""
-    for doc in _in_turn(RENDERED):  # an imposed booklet's fonts are its A5 pages' (test_print.py)
+    # a document's path starts with its lang/slug/; an imposed booklet's fonts are its A5
+    # pages' (test_print.py)
+    walked = set(pages_in_turn([d.path for d in RENDERED], 3))
+    for doc in (d for d in RENDERED if d.path in walked):
         fonts = fonts_of(built / doc.path)
         assert fonts, doc.path
         for font in fonts:

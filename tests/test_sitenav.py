@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import DEEP, ROOT, RULES, findings, pages_in_turn, serve_folder, small_rules
+from conftest import DEEP, ROOT, RULES, findings, pages_in_turn, schemes_in_turn, serve_folder, small_rules
 from generator.check.games import check
 from generator.core.languages import LANGUAGES
 from generator.pipeline import BuildConfig, build
@@ -347,7 +347,7 @@ def test_axe_finds_no_violation_on_the_quick_reference_index_and_404(server: str
     quickref = _page_of(site, lang, "hearts").replace("index.html", "quickref/index.html")
     turn = ("en", "ru", "ar").index(lang)
     for k, address in enumerate((quickref, f"{lang}/index.html", f"{lang}/no/such/page")):
-        for scheme in ("light", "dark") if DEEP else (("light", "dark")[(turn + k) % 2],):
+        for scheme in schemes_in_turn(turn + k):
             page.emulate_media(color_scheme=scheme)
             page.goto(f"{server}/{address}")
             if address.endswith("/index.html") and "quickref" not in address:
