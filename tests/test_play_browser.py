@@ -432,8 +432,9 @@ def test_new_game_pressed_while_the_computer_moves_is_not_lost(server: str, brow
     """A press on "New game" that the computer's next move falls into (the pointer down
     before it, up after it) still starts a new game: the table is drawn again above the
     controls, the controls are kept (a redrawn button lost such a click, and an open list of
-    paces closed). Three computer moves a second apart come before the reader's turn."""
-    page = _open(browser, f"{server}/en/{_slug('black-peter', 'en')}/play/index.html?pace=1000&seed=2")
+    paces closed). Three computer moves two seconds apart come before the reader's turn: six
+    seconds for the press to start in, on however busy a machine."""
+    page = _open(browser, f"{server}/en/{_slug('black-peter', 'en')}/play/index.html?pace=2000&seed=2")
     try:
         _start(page, config=3)
         pace = page.locator("#play-pace").element_handle()
