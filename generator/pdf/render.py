@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable
 
 from ..runtime import collector
 from ..runtime.cache import Cache
-from ..runtime.pool import usable_workers, worker_pool
+from ..runtime.pool import finished, usable_workers, worker_pool
 from ..runtime.theme import Theme
 from .assets import Assets, collect
 from .overflow import Overflow
@@ -181,12 +181,17 @@ def _render_all(htmls: list[Task], *, setup: _WorkerSetup, assets: Assets, worke
     # no worker is left with a booklet to render while the other has nothing to do.
     order = sorted(range(len(htmls)), key=lambda i: -len(htmls[i][0]))
     by_index: dict[int, Rendered] = {}
+
+    def said() -> None:  # how far, also while the booklets take long: progress's lines are due
+        if progress:
+            progress(len(by_index), len(htmls))
+
     with worker_pool(workers, name="pdf",
                      setup=lambda: _WORKER.update(_worker_state(setup, assets))) as pool:
-        for i, data in zip(order, pool.map(_render, [htmls[i] for i in order])):
-            by_index[i] = data
-            if progress:
-                progress(len(by_index), len(htmls))
+        futures = {pool.submit(_render, htmls[i]): i for i in order}  # run in this order
+        for future in finished(futures, tick=said):
+            by_index[futures[future]] = future.result()
+            said()
     return [by_index[i] for i in range(len(htmls))]
 
 

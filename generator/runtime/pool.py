@@ -21,8 +21,8 @@ import signal
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
-from typing import Callable, Iterator, TypeVar
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Callable, Iterable, Iterator, TypeVar
 
 from .files import failpoint
 
@@ -74,6 +74,20 @@ def worker_pool(workers: int, *, name: str,
         if pool is not None:
             _stop(pool)
         raise
+
+
+WAKE = 1.0  # seconds: how long ``finished`` waits for a task before it ticks
+
+
+def finished(futures: Iterable[Future[T]], *, tick: Callable[[], None]) -> Iterator[Future[T]]:
+    """``futures`` as each is done (in no set order), with ``tick()`` called at least every
+    ``WAKE`` seconds while none is: the progress of work whose tasks are long (a Macao
+    configuration's simulation, a booklet) is then said on time, not only when a task ends."""
+    pending = set(futures)
+    while pending:
+        done, pending = wait(pending, timeout=WAKE, return_when=FIRST_COMPLETED)
+        yield from done
+        tick()
 
 
 _TASK: list[Callable[[object], object]] = []  # the function the forked workers of pool_map run

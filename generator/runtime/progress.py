@@ -2,9 +2,12 @@
 
 On a terminal each piece of work shows a bar while it runs (rich, redrawn only when the work
 advances: no thread, so nothing is held when a worker pool forks); elsewhere (CI, a pipe, a
-log) it is a line every ``EVERY`` seconds while it advances, so that a long first build (the
+log) it is a line every ``EVERY`` seconds while it runs, so that a long first build (the
 simulations, the PDFs) is never silent for minutes, and one line when it ends, when it took
-long enough to be worth a line. ``quiet`` shows nothing.
+long enough to be worth a line. Work whose units can each take longer than ``EVERY`` (one
+configuration's simulation, a booklet) calls ``tick`` while it waits for them (``pool.finished``
+does), so the line comes on time when nothing was done since the last. ``quiet`` shows
+nothing.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, TextIO
 
 WORTH_A_LINE = 1.0  # seconds: quicker work is not reported off a terminal
-EVERY = 10.0  # seconds: off a terminal, the longest silence while work advances
+EVERY = 10.0  # seconds: off a terminal, the longest silence while work runs
 
 
 @dataclass
@@ -34,6 +37,10 @@ class Task:
 
     def advance(self, units: int = 1) -> None:
         self.update(self.done + units)
+
+    def tick(self) -> None:
+        """Nothing more done yet: the line that is due (off a terminal) comes all the same."""
+        self.update(self.done)
 
     def update(self, done: int) -> None:
         self.done = done

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..runtime.cache import Cache
-from ..runtime.pool import usable_workers, worker_pool
+from ..runtime.pool import finished, usable_workers, worker_pool
 from ..runtime.progress import QUIET, Progress
 from .run import DEFAULT_SEED, Numbers, Simulation, cache_key, run
 from .stats import Precision
@@ -75,10 +75,10 @@ class Store:
                     task.advance()
             else:
                 with worker_pool(count, name="sim") as pool:
-                    futures = {key: pool.submit(run, todo[key], seed=self.seed,
-                                                precision=self.precision) for key in order}
-                    for key, future in futures.items():
-                        self._keep(key, future.result())
+                    futures = {pool.submit(run, todo[key], seed=self.seed,
+                                           precision=self.precision): key for key in order}
+                    for future in finished(futures, tick=task.tick):
+                        self._keep(futures[future], future.result())
                         task.advance()
         # numbers() finds them in memory: count them as simulated, not as read from cache
         self._prefetched |= set(todo)
