@@ -6,6 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SITE_STAMP := $(VENV)/.site-packages
+TEST_PYTHON_STAMP := $(VENV)/.test-python
 TEST_STAMP := $(VENV)/.test-packages
 # Debian packages: WeasyPrint's libraries for the PDFs; a browser, Java (the Nu HTML
 # checker), poppler (PDF to PNG) and node (the play engine against the Python engines) for
@@ -15,11 +16,17 @@ TEST_PACKAGES := chromium openjdk-17-jre-headless poppler-utils nodejs gettext
 
 .PHONY: site check test test-fast test-deep bench serve messages clean
 
+# The site needs only rulebook's own dependencies; the tests' (pytest, Playwright, the
+# linters, Dask: twice the install time) come with the first `make test` or `make test-fast`.
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e .
 	touch $(STAMP)
+
+$(TEST_PYTHON_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(TEST_PYTHON_STAMP)
 
 # Installed once through apt-get (as root), skipped when already there.
 define apt_install
@@ -35,7 +42,7 @@ $(SITE_STAMP): $(STAMP) Makefile
 	$(call apt_install,$(SITE_PACKAGES))
 	touch $(SITE_STAMP)
 
-$(TEST_STAMP): $(SITE_STAMP) Makefile
+$(TEST_STAMP): $(SITE_STAMP) $(TEST_PYTHON_STAMP) Makefile
 	$(call apt_install,$(TEST_PACKAGES))
 	touch $(TEST_STAMP)
 
@@ -66,7 +73,7 @@ test: $(TEST_STAMP)
 
 # The inner loop: the unit tier (unit, golden and check tests: no site built, no browser, no
 # PDF, each under 2 s of CPU), on every core.
-test-fast: $(STAMP)
+test-fast: $(TEST_PYTHON_STAMP)
 	$(TEST_ENV) $(BIN)/python -m pytest -n auto -m unit
 
 # The deep runs: the searches marked `deep` at their large size (the 10,000-round differential
