@@ -1,6 +1,7 @@
 """The shedding engine (Crazy Eights, Mau-Mau, Macao): what goes on what, the special cards,
 drawing, the stock turned over, the call and its penalty, the score; and random hands under
-every option, where each move the engine lists is one it allows and every hand ends."""
+every option, where each move the engine lists is one it allows, the move a simulation draws
+is the one drawn from that list, and every hand ends."""
 
 from __future__ import annotations
 
@@ -332,7 +333,12 @@ def test_random_hands_move_legally_to_an_end(name: str) -> None:
             assert moves, "a player with no legal move"
             for m in moves:
                 assert s.why_illegal(m) is None, m
-            s.apply(moves[rng.randrange(len(moves))])
+            before = rng.getstate()
+            drawn = moves[rng.randrange(len(moves))]
+            after = rng.getstate()
+            rng.setstate(before)  # the simulations' way: the same move from the same draw
+            assert s.random_move(rng) == drawn and rng.getstate() == after, (moves, drawn)
+            s.apply(drawn)
             assert sum(map(len, s.hands)) + len(s.stock) + len(s.pile) == total
         assert s.is_over(), name
         result = s.result()

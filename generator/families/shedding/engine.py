@@ -29,6 +29,7 @@ from .options import (
 
 Shuffle = Callable[[list[Card]], None]
 _PICTURES = (Rank.JACK, Rank.QUEEN, Rank.KING)
+_SUITS = tuple(Suit)  # the suits a wild card may name, in the order legal_moves offers them
 _NO_SPECIAL = Special()
 
 
@@ -674,9 +675,45 @@ class ShedState:
         for _ in range(limit):
             if self.is_over():
                 return self.result()
-            moves = self.legal_moves()  # legal by construction: not checked again
-            self._apply_legal(moves[rng.randrange(len(moves))])
+            self._apply_legal(self.random_move(rng))  # legal by construction: not checked again
         return self.result() if self.is_over() else None
+
+    def random_move(self, rng: random.Random) -> Move:
+        """``legal_moves()[rng.randrange(len(legal_moves()))]``, the same draw from ``rng``, with
+        only the drawn move made: the moves offered are counted in ``legal_moves``'s order and
+        the one drawn is built alone. A simulated Macao hand is over two hundred moves, each
+        with up to a dozen offered (four a wild card, one a suit), nearly all of them unplayed."""
+        seat, o = self.turn, self.game.options
+        hand = self.hands[seat]
+        playable = self.playable(seat)
+        offered: list[tuple[Card, int, int]] = []  # a playable card, its runs, its suits named
+        total = 0
+        if not (self.drawn and o.unable is Unable.DRAW_ONE_AND_PASS):
+            names_suit = not (self.pending or self.stops)
+            ranks: dict[Rank | None, int] = {}
+            if o.several:  # a rank held once has no run; one held more often is looked at
+                for c in hand:
+                    ranks[c.rank] = ranks.get(c.rank, 0) + 1
+            for card in playable:
+                runs = 2 if ranks.get(card.rank, 0) > 1 and card.rank is not None and any(
+                    c.rank == card.rank and c != card for c in hand) else 1
+                suits = len(_SUITS) if names_suit and self.special(card).wild else 1
+                offered.append((card, runs, suits))
+                total += runs * suits
+        draw, pass_ = Draw(seat), Pass(seat)
+        may_draw = self._why_illegal_draw(draw, playable) is None
+        may_pass = self._why_illegal_pass(pass_, playable) is None
+        pick = rng.randrange(total + may_draw + may_pass)
+        for card, runs, suits in offered:
+            if pick >= runs * suits:
+                pick -= runs * suits
+                continue
+            run: tuple[Card, ...] = (card,)
+            if pick // suits:  # the second run: the card and the others of its rank in hand
+                run = (card, *(c for c in hand if c.rank == card.rank and c != card))
+            announce = len(hand) - len(run) == 1 and o.announcement is not None
+            return Play(seat, run, _SUITS[pick % suits] if suits > 1 else None, announce)
+        return draw if may_draw and pick == 0 else pass_
 
 
 def match_over(options: ShedOptions, totals: Sequence[int]) -> tuple[bool, tuple[int, ...]]:
