@@ -193,6 +193,28 @@ def test_random_rounds_end_with_one_card(players: int) -> None:
         assert result.last_card == C("J♠")
 
 
+@pytest.mark.parametrize("game", [
+    uomo_nero(), black_peter(), uomo_nero(draw_from=Direction.LEFT, turn_passes=Direction.RIGHT),
+    uomo_nero(pairing=Pairing.RANK, odd_card=None, odd_mode=OddMode.LEFTOVER),
+    black_peter(lay_down_alone=frozenset({C("7♠")})),
+], ids=["uomo-nero", "black-peter", "reversed", "leftover", "laid-down-alone"])
+def test_the_simulations_random_play_is_apply_index_drawn_the_same_way(game: PairsGame) -> None:
+    """``play_randomly`` (the simulations' loop) makes the draws of ``apply_index`` with the
+    same random numbers, and leaves the round as they do."""
+    for seed in range(40):
+        players = 2 + seed % 7
+        dealt, _ = game.deal(random.Random(seed), players=players, dealer=0)
+        hands = [game.lay_down_first(h)[0] for h in dealt]
+        slow, fast = game.new_round(hands, dealer=0), game.new_round(hands, dealer=0)
+        slow_rng, fast_rng = random.Random(seed), random.Random(seed)
+        while not slow.is_over():
+            slow.apply_index(slow_rng.randrange(len(slow.hands[slow.source()])))
+        fast.play_randomly(fast_rng)
+        assert (fast.hands, fast.draws, fast.out_groups, fast.drawer) == \
+            (slow.hands, slow.draws, slow.out_groups, slow.drawer)
+        assert fast.result() == slow.result() and fast_rng.getstate() == slow_rng.getstate()
+
+
 def test_match_first_to_three_losses() -> None:
     rule = MatchRule(MatchKind.FIRST_TO_LOSSES, losses=3)
     assert match_outcome(rule, 3, [0, 1, 0, 2, 1]).losers == frozenset()

@@ -366,6 +366,37 @@ class PairsState:
         card = hand.pop(key)
         return self._receive(Draw(self.drawer, source, card), key)  # type: ignore[arg-type]
 
+    def play_randomly(self, rng: random.Random) -> None:
+        """Random draws to the end: ``apply_index(rng.randrange(len(the source's hand)))``
+        until the round is over, the same draws and the same state at the end, without the
+        move and the record each draw returns, which a simulation never reads (a round of
+        eight is some 170 draws)."""
+        hands, randrange = self.hands, rng.randrange
+        turn_step, draw_step = self._turn_step, self._draw_step
+        while self._active > 1:
+            source, drawer = self._source, self.drawer
+            assert drawer is not None  # a round not over has a drawer
+            hand = hands[source]
+            key = list(hand)[randrange(len(hand))]
+            card = hand.pop(key)
+            mine = hands[drawer]
+            if key == _ALONE:
+                pass
+            elif key in mine:  # the pair laid down
+                del mine[key]
+            else:
+                mine[key] = card
+            self.draws += 1
+            out = tuple(s for s in (source, drawer) if not hands[s])
+            if out:
+                self._active -= len(out)
+                self.out_groups.append(out)
+            if self._active <= 1:
+                self.drawer = None
+                break
+            self.drawer = drawer = next_with_cards(hands, drawer, turn_step)
+            self._source = next_with_cards(hands, drawer, draw_step)
+
     def _receive(self, move: Draw, key: Hashable) -> DrawRecord:
         """Give the drawn card to the drawer; ``key`` is its key in the source's hand."""
         drawer = move.drawer

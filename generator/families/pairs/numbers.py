@@ -71,9 +71,7 @@ def observe(state: PairsState, rng: random.Random, tally: Tally, *,
             dealt: list[list[Card]] | None = None) -> None:
     """Play ``state`` to its end with random draws and tally it (``dealt``: the hands as
     dealt, to see who was dealt the last card)."""
-    hands = state.hands
-    while not state.is_over():
-        state.apply_index(rng.randrange(len(hands[state.source()])))
+    state.play_randomly(rng)
     result = state.result()
     tally.value("draws", result.draws)
     tally.count("draws", result.draws)
