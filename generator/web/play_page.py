@@ -134,6 +134,7 @@ def play_data(bundle: GameBundle, *, lang: str, msgs: Messages,
                             "options": options(bundle, variant, players)})
     deck = {card for c in configs for card in c["options"]["cards"]}
     style = markup.current_card_style()
+    unused = _unused(configs)  # once, not once a word: it reads every configuration's options
     return {"game": bundle.rules.id, "family": bundle.rules.spec.family, "configs": configs,
             "default": default_config(configs),
             "names": [msgs.gettext("You"), *BOT_NAMES.get(lang, BOT_NAMES["en"])],
@@ -141,7 +142,7 @@ def play_data(bundle: GameBundle, *, lang: str, msgs: Messages,
             "script_names": list(SCRIPT_NAMES), "script_genders": list(SCRIPT_GENDERS),
             "cards": {text: _card(parse_card(text), style) for text in sorted(deck)},
             "suits": "italian" if style.italian else "french",
-            "words": (said := {k: v for k, v in words(msgs).items() if k not in _unused(configs)}),
+            "words": (said := {k: v for k, v in words(msgs).items() if k not in unused}),
             "objects": [key for key in OBJECT_CARDS if key + "M" in said or key in said],
             "roles": seatnames.role_forms(lang, msgs.gettext("You")),
             "euphony": euphony.EUPHONIC.get(lang, {}),
