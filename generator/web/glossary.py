@@ -71,7 +71,7 @@ def ids(text: str | None, lang: str) -> set[str]:
     return {t.id for t in terms} if terms else set()
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 16)  # a build's words in six languages: 4,096 let them stem again and again
 def _stem(lang: str, word: str) -> str:
     name = _STEMMERS.get(lang)
     if name is None:
@@ -116,8 +116,9 @@ class Marker:
         """``text`` (escaped HTML, no tags) with the first use of each pending term marked."""
         if not self.pending or not text.strip():
             return text
-        words = [(m.start(), m.end(), _stem(self.lang, html.unescape(m.group()).lower()))
-                 for m in _WORD_RE.finditer(text)]
+        # a word (\w+) holds no "&": nothing in it to unescape
+        stem, lang = _stem, self.lang
+        words = [(m.start(), m.end(), stem(lang, m.group().lower())) for m in _WORD_RE.finditer(text)]
         at: dict[str, list[int]] = {}  # a stem -> the words that have it, in order
         for i, word in enumerate(words):
             at.setdefault(word[2], []).append(i)
