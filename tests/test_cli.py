@@ -80,6 +80,36 @@ def test_build_without_search_then_with_it(tmp_path: Path, capsys) -> None:
     assert (out / "pagefind" / "pagefind-entry.json").is_file()
 
 
+def test_build_timings_say_where_the_time_went(tmp_path: Path, capsys) -> None:
+    """--timings ends the build with each step's wall and CPU seconds and their total; a build
+    with nothing to do has only the steps that found so."""
+    rules = small_rules(tmp_path / "rules", games=("schwarzer-peter",), langs=("it",))
+    args = ["build", "--no-pdf", "--no-search", "--quiet", "--timings", "--rules", str(rules),
+            "--templates", str(ROOT / "templates"), "--out", str(tmp_path / "site")]
+
+    def table() -> dict[str, tuple[float, float]]:
+        lines = capsys.readouterr().err.splitlines()
+        start = next(i for i, line in enumerate(lines) if line.startswith("where the time went"))
+        rows = {}
+        for line in lines[start + 1:]:
+            name, wall, cpu = re.fullmatch(r"(.+?)\s+(\d+\.\d\d)\s+(\d+\.\d\d)", line).groups()
+            rows[name] = (float(wall), float(cpu))
+        return rows
+
+    assert main(args) == 0
+    steps = table()
+    assert list(steps) == ["reading the last build's graph and the inputs",
+                           "finding whether anything changed", "checking the games",
+                           "planning the site", "simulating the game by the numbers",
+                           "rendering the pages", "cutting the web fonts", "indexing the search",
+                           "publishing the output folder", "saving the build's graph",
+                           "all the steps"]
+    assert steps["all the steps"][1] > 0 and steps["checking the games"][1] > 0
+    assert main(args) == 0  # up to date
+    assert list(table()) == ["reading the last build's graph and the inputs",
+                             "finding whether anything changed", "all the steps"]
+
+
 # The commands that show no progress: nothing they do is long work.
 NO_PROGRESS = {"i18n", "new", "init", "docs", "schema"}
 

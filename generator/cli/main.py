@@ -121,6 +121,10 @@ def _parser() -> argparse.ArgumentParser:
             cmd.add_argument("--base-url", type=_base_url, default=None, metavar="URL",
                              help="the address the site is served from, for this build, in "
                              "place of site.yaml's base_url (a preview, a mirror)")
+            cmd.add_argument("--timings", action="store_true",
+                             help="say where the time went: each step's wall and CPU seconds "
+                             "(the CPU of the build and of the workers it waited for), on stderr "
+                             "at the end")
         if name == "serve":
             cmd.add_argument("--port", type=_port, default=8000,
                              help="the port to serve on (default 8000; 0: any free one); a "
@@ -334,6 +338,8 @@ def _build(args: argparse.Namespace) -> int:
               f"({pdfs.rendered} rendered, {pdfs.cached} from cache) into {args.out}: "
               f"{result.written} file(s) written, {result.unchanged} unchanged, "
               f"{result.removed} removed ({took:.2f} s)", file=sys.stderr)
+    if getattr(args, "timings", False):
+        print(result.timings.table(), file=sys.stderr)
     return EXIT_OK
 
 

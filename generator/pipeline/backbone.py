@@ -28,6 +28,7 @@ from ..runtime import collector, executors
 from ..runtime.files import failpoint, locked
 from ..runtime.progress import Progress
 from ..runtime.theme import Theme
+from ..runtime.timings import Timings
 from . import graph, publish
 from .context import BuildConfig, BuildError, BuildResult, Context, Made
 from .spool import Published, Spool
@@ -46,12 +47,16 @@ def build(config: BuildConfig) -> BuildResult:
 
 
 def _build_locked(config: BuildConfig) -> BuildResult:
-    ctx = _start(config, Spool(config.out))
-    if ctx.previous.toolchain == ctx.toolchain and _same_inputs(ctx) \
+    timings = Timings()
+    with timings.step("reading the last build's graph and the inputs"):
+        ctx = _start(config, Spool(config.out), timings)
+    with timings.step("finding whether anything changed"):
+        same = ctx.previous.toolchain == ctx.toolchain and _same_inputs(ctx) \
             and ctx.previous.intact(config.out) and _nothing_else(ctx) \
-            and not (config.search and ctx.previous.search_pending):
+            and not (config.search and ctx.previous.search_pending)
+    if same:
         publish.repair_modes(config.out)  # nothing to make, but modes may have drifted
-        return BuildResult(_said_again(ctx), up_to_date=True)
+        return BuildResult(_said_again(ctx), up_to_date=True, timings=timings)
     # what the steps make waits in the spool, not in memory (gone at the end); the steps that
     # use a cluster share one connection to it
     with ctx.spool, executors.session():
@@ -83,31 +88,41 @@ def _steps(ctx: Context) -> BuildResult:
     from .search import search
     from .simulate import simulate
 
-    site_spec = load_site_spec(config.rules, ctx.report, base_url=config.base_url)
-    theme_findings(config.theme, ctx.report)
-    games = check_games(ctx, site_spec.source_language if site_spec else SOURCE_LANGUAGE)
+    step = ctx.result.timings.step
+    with step("checking the games"):
+        site_spec = load_site_spec(config.rules, ctx.report, base_url=config.base_url)
+        theme_findings(config.theme, ctx.report)
+        games = check_games(ctx, site_spec.source_language if site_spec else SOURCE_LANGUAGE)
     failpoint("games-stored")  # the checked games wait in the spool, to be loaded again
     if not ctx.result.ok or site_spec is None:
         return ctx.result  # nothing is written when a check fails
-    plan = plan_site(ctx, games, site_spec)
-    simulate(ctx, plan.simulations, plan.renderer.numbers)
-    made = pages(ctx, plan)
-    made |= fonts(ctx, plan, made)
-    made |= search(ctx, plan, made)
+    with step("planning the site"):
+        plan = plan_site(ctx, games, site_spec)
+    with step("simulating the game by the numbers"):
+        simulate(ctx, plan.simulations, plan.renderer.numbers)
+    with step("rendering the pages"):
+        made = pages(ctx, plan)
+    with step("cutting the web fonts"):
+        made |= fonts(ctx, plan, made)
+    with step("indexing the search"):
+        made |= search(ctx, plan, made)
     if config.pdf:
-        made |= pdfs(ctx, plan)
+        with step("rendering the PDFs"):
+            made |= pdfs(ctx, plan)
     if not ctx.result.ok:
         return ctx.result
-    _publish(ctx, made)
-    _save_graph(ctx, graph.State(toolchain=ctx.toolchain, games=games.records,
-                                 values=plan.values | made.values, outputs=made.outputs,
-                                 search=made.search, search_pending=made.search_pending),
-                made.files)
-    ctx.cache.prune()
+    with step("publishing the output folder"):
+        _publish(ctx, made)
+    with step("saving the build's graph"):
+        _save_graph(ctx, graph.State(toolchain=ctx.toolchain, games=games.records,
+                                     values=plan.values | made.values, outputs=made.outputs,
+                                     search=made.search, search_pending=made.search_pending),
+                    made.files)
+        ctx.cache.prune()
     return ctx.result
 
 
-def _start(config: BuildConfig, spool: Spool) -> Context:
+def _start(config: BuildConfig, spool: Spool, timings: Timings) -> Context:
     """The context of a build: the last build's graph (nothing of it when the toolchain
     changed), and the inputs as they are now."""
     previous = graph.load_state(graph.state_path(config.out))
@@ -118,7 +133,8 @@ def _start(config: BuildConfig, spool: Spool) -> Context:
     if previous.toolchain != toolchain:
         previous = graph.State(inputs=previous.inputs)  # another generator: trust no output
     return Context(config, previous, inputs, toolchain, config.disk_cache(),
-                   BuildResult(Report()), Progress.for_stderr(quiet=config.quiet), spool)
+                   BuildResult(Report(), timings=timings), Progress.for_stderr(quiet=config.quiet),
+                   spool)
 
 
 def _same_inputs(ctx: Context) -> bool:

@@ -13,6 +13,7 @@ from ..pdf.render import PdfStats
 from ..runtime.cache import Cache
 from ..runtime.progress import Progress
 from ..runtime.theme import Theme
+from ..runtime.timings import Timings
 from . import graph
 from .spool import Files, Spool
 
@@ -61,6 +62,7 @@ class BuildResult:
     # what the build wrote, read from the output folder when asked for (until a later build
     # replaces it: copy what must outlive that)
     files: Mapping[str, bytes] = field(default_factory=dict, repr=False)
+    timings: Timings = field(default_factory=Timings, repr=False)  # each step's wall and CPU
 
     @property
     def ok(self) -> bool:
