@@ -18,6 +18,7 @@ Hugo and MkDocs are used when present and skipped (with how to install them) whe
 from __future__ import annotations
 
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -84,18 +85,21 @@ def export(rules: Path, target: Path) -> int:
     return pages
 
 
-def timed(command: list[str], cwd: Path, env: dict[str, str] | None = None
-          ) -> tuple[float, float, float]:
+def timed(command: list[str], cwd: Path, env: dict[str, str] | None = None,
+          said: list[str] | None = None) -> tuple[float, float, float]:
     """Wall and CPU seconds of one command, and its peak memory in MB (GNU time's maximum
-    resident set, of the command and its largest child; 0 without /usr/bin/time)."""
+    resident set, of the command and its largest child; 0 without /usr/bin/time); what it
+    said on stderr goes to ``said`` when given."""
     gnu_time = Path("/usr/bin/time")
     with tempfile.NamedTemporaryFile("r", suffix=".rss") as rss:
         prefix = [str(gnu_time), "-f", "%M", "-o", rss.name] if gnu_time.exists() else []
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        subprocess.run([*prefix, *command], cwd=cwd, check=True, capture_output=True,
-                       env={**os.environ, **(env or {})})
+        done = subprocess.run([*prefix, *command], cwd=cwd, check=True, capture_output=True,
+                              env={**os.environ, **(env or {})})
         wall = time.perf_counter() - start
+        if said is not None:
+            said.append(done.stderr.decode("utf-8", "replace"))
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         peak = int(rss.read().strip().splitlines()[-1]) / 1024 if prefix else 0.0
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), peak
@@ -165,9 +169,14 @@ def main(copies: int) -> None:
                     "--rules", str(rules), "--templates", str(TEMPLATES), "--out", str(out),
                     *extra]
 
+        steps: dict[str, dict[str, float]] = {}  # each clean build's CPU by step (--timings)
+
         def clean(name: str, *extra: str) -> tuple[float, float, float]:
-            wall, cpu, peak = timed(command(Path(tmp) / name / "site", *extra), ROOT, cache)
+            said: list[str] = []
+            wall, cpu, peak = timed(command(Path(tmp) / name / "site", "--timings", *extra), ROOT,
+                                    cache, said)
             print(f"rulebook {name}: {wall:.2f} s wall, {cpu:.2f} s CPU, {peak:.0f} MB peak")
+            steps[name] = step_cpu(said[0])
             return wall, cpu, peak
 
         cold = clean("clean build, simulation cache cold, with search")
@@ -206,6 +215,17 @@ def main(copies: int) -> None:
                       f"{theirs * 1000:.1f} ms: rulebook/{name} = {ours / theirs:.2f}")
             else:
                 print(f"CPU per game page (warm): {ours_name} {ours * 1000:.1f} ms")
+        # the render alone: the build's CPU less its check, per game page (the check replays
+        # every example and reads its narration: a step MkDocs and Hugo have no counterpart of)
+        warm_steps = steps[bare_name]
+        checking = warm_steps.get("checking the games", 0.0)
+        print("the warm clean build without search, CPU by step: " + ", ".join(
+            f"{k} {v:.1f} s" for k, v in warm_steps.items() if k != "all the steps"))
+        render = (figures["rulebook without search"][1] - checking) / game_pages
+        print(f"CPU per game page (warm, without search), the check left out: {render * 1000:.1f} ms"
+              + (f"; MkDocs {figures['MkDocs'][1] / markdown_pages * 1000:.1f} ms: "
+                 f"rulebook/MkDocs = {render / (figures['MkDocs'][1] / markdown_pages):.2f}"
+                 if "MkDocs" in figures else ""))
         for n, (folder, search) in enumerate(((out, True), (Path(tmp) / bare_name / "site", False))):
             words = "with search" if search else "without search"
             edit_one_sentence(rules, 2 * n + 1)
@@ -219,6 +239,19 @@ def main(copies: int) -> None:
                                     cache)
             print(f"rulebook one-sentence edit {words}, `rulebook build` command: {wall:.3f} s "
                   f"wall, {cpu:.3f} s CPU, {peak:.0f} MB peak (start-up included)")
+
+
+def step_cpu(said: str) -> dict[str, float]:
+    """The CPU seconds of each step from what `rulebook build --timings` said."""
+    lines = said.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("where the time went")),
+                 len(lines))
+    out = {}
+    for line in lines[start + 1:]:
+        found = re.fullmatch(r"(.+?)\s+(\d+\.\d+)\s+(\d+\.\d+)", line)
+        if found:
+            out[found.group(1)] = float(found.group(3))
+    return out
 
 
 if __name__ == "__main__":
