@@ -260,13 +260,14 @@ def _render_one(task: Task) -> Rendered:
         rules = []
         if pages_multiple > 1 and 'class="back-cover"' in html:
             rules.append(_back_cover_fitted(html))
-        document = _layout(html, *rules)
-        if pages_multiple > 1 and 'class="doc-booklet"' in html:
-            document, rules = _booklet_fitted(html, document, rules, multiple=pages_multiple)
+        parsed = _parse(html)  # once: the layouts below differ in their rules, or a class
+        document = _render_parsed(parsed, rules)
+        booklet = 'class="doc-booklet"' in html
+        if pages_multiple > 1 and booklet:
+            document, rules = _booklet_fitted(parsed, html, document, rules, multiple=pages_multiple)
         missing = -len(document.pages) % pages_multiple
-        if missing:  # the booklet's fill pages: a score sheet, pages for notes
-            filled = _layout(html.replace('<body class="doc-booklet"',
-                                          f'<body class="doc-booklet fill-{missing}"', 1), *rules)
+        if missing and booklet:  # the booklet's fill pages: a score sheet, pages for notes
+            filled = _render_parsed(_with_body_class(parsed, f"doc-booklet fill-{missing}"), rules)
             if len(filled.pages) == len(document.pages) + missing:
                 document = filled
     lost = overflows(document)
@@ -307,6 +308,17 @@ def _render_parsed(parsed: tuple[Any, list[Any]], rules: Iterable[str]) -> Any:
 
 def _layout(html: str, *rules: str) -> Any:
     return _render_parsed(_parse(html), rules)
+
+
+def _with_body_class(parsed: tuple[Any, list[Any]], classes: str) -> tuple[Any, list[Any]]:
+    """The parsed document with its body's class attribute set to ``classes``, as if parsed
+    so: the tree is changed in place (WeasyPrint's selectors read it anew at each layout), not
+    parsed again."""
+    body = parsed[0].etree_element.find("body")
+    if body is None:
+        raise ValueError("the document has no body to set the class of")
+    body.set("class", classes)
+    return parsed
 
 
 def fit_sizes() -> list[float]:
@@ -505,11 +517,12 @@ def booklet_tries(pages: int, tail: float, *, chained: bool) -> list[list[str]]:
     return [[LOOSE_CHAIN], *(rules for sized in sizes for rules in (sized, [*sized, LOOSE_CHAIN]))]
 
 
-def _booklet_fitted(html: str, document: Any, rules: list[str], *,
+def _booklet_fitted(parsed: tuple[Any, list[Any]], html: str, document: Any, rules: list[str], *,
                     multiple: int) -> tuple[Any, list[str]]:
     """The booklet laid out with no page under half full but its last (the back cover), and a
     page shorter where it is one page past a ``multiple`` of pages, and the rules that lay it
-    out so. Most booklets are so at the CSS's size: one layout.
+    out so. Most booklets are so at the CSS's size: one layout. ``parsed``: ``html`` as
+    ``_parse`` made it, laid out again at each try (not parsed again).
 
     One page past a multiple of four, a booklet takes three fill pages (a score sheet and two
     pages for notes: the last sheet of paper nearly blank; the ar Old Maid's eleven pages of
@@ -530,7 +543,7 @@ def _booklet_fitted(html: str, document: Any, rules: list[str], *,
     shorter = multiple > 1 and -len(fills) % multiple == multiple - 1 and pages > 1
     if not short and not shorter:
         return document, rules
-    parsed, lost = _parse(html), len(overflows(document))
+    lost = len(overflows(document))
     tries = [[size_rule(BOOKLET_BODY, size)] for size in shorter_sizes(pages, tail)] if shorter else []
     first_fill_try = len(tries)
     if short:
