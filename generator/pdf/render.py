@@ -497,6 +497,37 @@ def _tenths(estimate: float, way: int) -> list[float]:
 LOOSE_CHAIN = (".doc-booklet .tv-step:last-child { break-after: auto; }\n"
                ".doc-booklet .result, .doc-booklet .tv-steps + table.scores { break-before: auto; }")
 _CHAINED = ('class="result"', 'class="scores')  # an example round that ends in a chain
+# How much farther down its page an example's last step must end than the room left at the
+# foot of the page before, for the chain's break after it to be known to move nothing: a
+# fiftieth of the page, more than the rounding of where a line ends.
+_PAST_THE_ROOM = 0.02
+
+
+def _loose_chain_moves_nothing(parsed: tuple[Any, list[Any]], document: Any) -> bool:
+    """Whether ``document``, laid out again with ``LOOSE_CHAIN`` added, would be laid out the
+    same (so that the try need not be made: it would fail as ``document`` did).
+
+    The one break LOOSE_CHAIN allows is after the last step of a list of steps. It changes a
+    layout only where a page break fell before that point while everything down to it would
+    have fitted on the page before: the step was pushed over with what follows it (the break
+    before the step is the latest the chain allowed). So a layout stays where each last step
+    is whole on one page, and ends on it lower than there is room at the foot of the page
+    before (measured by the lowest ink, which makes the room larger, never smaller)."""
+    from .pagefill import feet, page_fills
+
+    lasts = [children[-1] for parent in parsed[0].etree_element.iter()
+             for children in [[c for c in parent if isinstance(c.tag, str)]]
+             if children and "tv-step" in children[-1].get("class", "").split()]
+    placed = feet(document, lasts)
+    fills = page_fills(document)
+    for last in lasts:
+        at = placed.get(last, [])
+        if len(at) != 1:  # split over pages, or not laid out
+            return False
+        page, foot = at[0]
+        if page > 0 and foot <= 1 - fills[page - 1] + _PAST_THE_ROOM:
+            return False
+    return True
 
 
 def booklet_tries(pages: int, tail: float, *, chained: bool) -> list[list[str]]:
@@ -549,9 +580,19 @@ def _booklet_fitted(parsed: tuple[Any, list[Any]], html: str, document: Any, rul
     if short:
         tries += booklet_tries(pages, tail, chained=any(c in html for c in _CHAINED))
     best, best_rules, best_fill = document, rules, _shortest(fills)
+    # each layout made, by its rules: a size tried for a page shorter and again to fill a page
+    # is laid out once, and a try that lets the chain go is skipped where its layout without
+    # that (made just before it) shows it would move nothing
+    laid: dict[tuple[str, ...], Any] = {tuple(rules): document}
     for n, more in enumerate(tries):
         tried = [*rules, *more]
-        candidate = _render_parsed(parsed, tried)
+        if more[-1] == LOOSE_CHAIN:
+            base = laid.get(tuple(tried[:-1]))
+            if base is not None and _loose_chain_moves_nothing(parsed, base):
+                continue
+        candidate = laid.get(tuple(tried))
+        if candidate is None:
+            candidate = laid[tuple(tried)] = _render_parsed(parsed, tried)
         if len(overflows(candidate)) > lost:
             continue
         candidate_fills = page_fills(candidate)
