@@ -351,83 +351,27 @@ def _largest_on_one_page(html: str, selector: str) -> tuple[float, Any]:
     """The largest size of ``fit_sizes()`` at which ``html``, with ``selector``'s type at that
     size, lays out on one page and loses no box, with that layout (None when even the floor
     does not fit). ``html`` is parsed once; the ceiling is tried first (half the corpus's cards
-    and every back cover fit at it: one layout); below it, the search starts from the size its
-    layout at the ceiling says the content needs (``_overrun``): two layouts where that is
-    right, where a bisection takes three or four."""
+    and every back cover fit at it: one layout), then a bisection below it (three layouts)."""
     parsed = _parse(html)
     sizes = fit_sizes()
     document = _render_parsed(parsed, [size_rule(selector, sizes[-1])])
     if _fits(document):
         return sizes[-1], document
-    overrun = _overrun(document)
-    if overrun is None:
-        return _searched(parsed, selector, sizes, guess=None)
-    # the content's height grows with the square of its type where its lines wrap (more lines,
-    # each taller), with the type alone where they do not, and its room's fixed parts (the QR
-    # code, the margins) do not shrink with it: a power a little over one half, the corpus's
-    needed = sizes[-1] / overrun ** OVERRUN_POWER
-    guess = max((i for i, size in enumerate(sizes) if size <= needed + 1e-9), default=0)
-    return _searched(parsed, selector, sizes, guess=guess)
-
-
-# The size a card's content needs, from how many times its room it takes at the ceiling: the
-# ceiling over that to this power (the corpus's cards over two sides 0.49, the sheet's and
-# the player aid's clipped cards 0.6, as medians).
-OVERRUN_POWER = 0.55
-
-
-def _searched(parsed: tuple[Any, list[Any]], selector: str, sizes: list[float], *,
-              guess: int | None) -> tuple[float, Any]:
-    """The largest of ``sizes`` but the last (which does not fit) at which ``parsed`` fits,
-    and its layout (the floor and None when none fits): a bisection, whose first tries are
-    ``guess`` and then its neighbour on the side the answer is (two layouts where ``guess``
-    is right, or one below it). The answer is the bisection's alone, since a size that does
-    not fit has no larger one that does (a larger type takes more room)."""
-    low, high, best = 0, len(sizes) - 2, None  # the answer, if any, is in [low, high]
-    guesses = [] if guess is None else [guess]
-    first = True
-    while low <= high and not (best is not None and low == high):
-        tried = [g for g in guesses if low <= g <= high]
-        middle = tried[0] if tried else low if low == high else (low + high + 1) // 2
-        guesses = []
+    low, high = 0, len(sizes) - 2  # sizes[low] is the floor; the answer is in [low, high]
+    best = None
+    while low < high:
+        middle = (low + high + 1) // 2
         document = _render_parsed(parsed, [size_rule(selector, sizes[middle])])
         if _fits(document):
             low, best = middle, document
-            neighbour = middle + 1
         else:
             high = middle - 1
-            neighbour = middle - 1
-        if first and tried:
-            guesses, first = [neighbour], False
-    return (sizes[low], best) if best is not None else (sizes[0], None)
-
-
-def _overrun(document: Any) -> float | None:
-    """How many times its room the content of a layout that does not fit takes (more than
-    one), or None where that is not known (a box too wide): over several pages, the full pages
-    and the fill of the last; on one page, the foot of what a box that clips it (a sheet's
-    cell, a player aid's card) cuts off, past the foot of that box's content."""
-    from .overflow import PX_PER_MM, overflows
-    from .pagefill import page_fills
-
-    if len(document.pages) > 1:
-        return len(document.pages) - 1 + page_fills(document)[-1]
-    below = [lost.by_mm for lost in overflows(document)
-             if lost.side == "bottom" and lost.area == "clipping box"]
-    room = _clipped_height(document.pages[0]._page_box) if below else None
-    return 1 + max(below) * PX_PER_MM / room if room else None
-
-
-def _clipped_height(box: Any) -> float | None:
-    """The content height of the first box under ``box`` (in tree order) that clips what it
-    holds."""
-    for child in getattr(box, "children", ()):
-        if getattr(child, "style", None) is not None and child.style["overflow"] != "visible":
-            return float(child.height)
-        found = _clipped_height(child)
-        if found is not None:
-            return found
-    return None
+    # best, when set, is the layout at sizes[low]: a success sets both, a failure neither;
+    # the floor itself is tried last, when nothing above it fits
+    if best is None and low == 0:
+        document = _render_parsed(parsed, [size_rule(selector, sizes[0])])
+        best = document if _fits(document) else None
+    return sizes[low], best
 
 
 def _copy_fitted(html: str) -> Any:
