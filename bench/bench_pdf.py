@@ -1,7 +1,8 @@
 """PDF benchmarks: prints figures, asserts nothing. Run with `make bench`.
 
 - CPU seconds per quick-reference card, sheet, booklet and player aid as the build's workers
-  render them (copy-fitting, the booklet's back cover and fill pages included), one process;
+  render them (copy-fitting, the booklet's back cover and fill pages included), one process,
+  by kind and on average, with the layouts (WeasyPrint ``HTML.render`` calls) a document takes;
 - the corpus's PDFs through the pipeline with one worker and with two, from an empty cache
   (imposed booklets included), wall and CPU;
 - a rebuild with nothing changed: how many PDFs it renders.
@@ -15,7 +16,9 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -54,20 +57,50 @@ def cpu() -> float:
     return times.user + times.system + times.children_user + times.children_system
 
 
+@contextmanager
+def counted_layouts() -> Iterator[list[int]]:
+    """WeasyPrint's layouts (``HTML.render`` calls) while inside, counted in the list's one item."""
+    from weasyprint import HTML
+
+    count, render_html = [0], HTML.render
+
+    def counting(self: HTML, *args: Any, **kwargs: Any) -> Any:
+        count[0] += 1
+        return render_html(self, *args, **kwargs)
+
+    HTML.render = counting  # type: ignore[method-assign]
+    try:
+        yield count
+    finally:
+        HTML.render = render_html  # type: ignore[method-assign]
+
+
 def per_kind(all_jobs: list[tuple[str, render.PdfJob]]) -> None:
+    """Each document rendered as a worker renders it, one after the other in this process:
+    its CPU seconds (``time.process_time``) and its layouts, by kind and on average."""
     assets = collect(Theme.alone(TEMPLATES))
     setup = render._WorkerSetup(base_url=PRINT.resolve().as_uri() + "/", root=str(TEMPLATES.resolve()),
                                 assets=assets.digest)
     render._WORKER.update(render._worker_state(setup, assets))
     times: dict[str, list[float]] = defaultdict(list)
-    for kind, job in all_jobs:
-        start = time.process_time()
-        render._render((job.html, job.pages_multiple, job.fit))
-        times[kind].append(time.process_time() - start)
+    layouts: dict[str, list[int]] = defaultdict(list)
+    with counted_layouts() as count:
+        for kind, job in all_jobs:
+            start, count[0] = time.process_time(), 0
+            render._render((job.html, job.pages_multiple, job.fit))
+            times[kind].append(time.process_time() - start)
+            layouts[kind].append(count[0])
     render._WORKER.clear()
     for kind, values in sorted(times.items()):
-        print(f"{kind:<8}: median {statistics.median(values):.3f} s CPU (max {max(values):.3f} s, "
-              f"{len(values)} documents, {sum(values):.1f} s in all)")
+        print(f"{kind:<8}: mean {statistics.mean(values):.3f} s CPU, "
+              f"median {statistics.median(values):.3f} s (max {max(values):.3f} s, "
+              f"{len(values)} documents, {sum(values):.1f} s in all), "
+              f"{statistics.mean(layouts[kind]):.2f} layouts a document (max {max(layouts[kind])})")
+    every = [t for values in times.values() for t in values]
+    print(f"all     : mean {statistics.mean(every):.3f} s CPU a document ({len(every)} documents, "
+          f"{sum(every):.1f} s in all), "
+          f"{sum(map(sum, layouts.values())) / len(every):.2f} layouts a document; "
+          f"load average {os.getloadavg()[0]:.1f}")
 
 
 def pipeline(all_jobs: list[tuple[str, render.PdfJob]], workers: int) -> float:
@@ -102,6 +135,8 @@ if __name__ == "__main__":
     print(f"libharfbuzz-subset available: {render.harfbuzz_subset_available()}")
     all_jobs = jobs()
     per_kind(all_jobs)
+    if "--per-kind" in sys.argv:  # the CPU per document alone, not the pipeline's runs
+        sys.exit(0)
     one = pipeline(all_jobs, 1)
     two = pipeline(all_jobs, 2)
     print(f"two workers / one worker: {two / one:.2f}")

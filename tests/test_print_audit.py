@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from pdf_render import render_as_built
+from pdf_render import as_a_worker, render_as_built
 from print_audit import PAGE_FILL, audit, body_size, booklet_fill, cards_of, kind_of, lines_in, read
 
 from conftest import ROOT, corpus
@@ -200,6 +200,32 @@ def test_an_example_rounds_end_stays_whole_where_it_costs_no_page(tmp_path: Path
     text = [" ".join(ln.text for ln in p.lines) for p in pages]
     assert [n for n, t in enumerate(text, 1) if "Step 8" in t] == \
         [n for n, t in enumerate(text, 1) if "Carla is left" in t] == [3], text
+
+
+@pytest.mark.pdf  # two layouts of a four-page booklet, each case
+@pytest.mark.parametrize(("last_step_mm", "steps", "skipped"), [
+    (80, 5, False),  # the chain moved whole to page 3 (the case above): letting it go moves it
+    (40, 9, False), (5, 12, False),  # a last step at a page's head that would fit the page before
+    (80, 7, True),  # at a page's head, but too tall for the room left on the page before
+    (20, 2, True), (20, 5, True), (60, 3, True)])  # in the middle of a page
+def test_the_try_that_lets_the_chain_go_is_skipped_only_where_it_would_move_nothing(
+        last_step_mm: int, steps: int, skipped: bool) -> None:
+    """The booklet's search skips the try that lets the example's chain go where the layout
+    without it shows it would move nothing (render.py: ``_loose_chain_moves_nothing``): there
+    the loose layout is the same (each page as full, each step ending where it did), and where
+    the loose layout differs (the chain moved whole, a last step pushed over) it is made."""
+    from generator.pdf import render
+    from generator.pdf.pagefill import feet, page_fills
+
+    with as_a_worker():
+        parsed = render._parse(keep_numbers_with_words(example_booklet(last_step_mm, steps=steps)))
+        kept = render._render_parsed(parsed, [])
+        loose = render._render_parsed(parsed, [render.LOOSE_CHAIN])
+        steps_laid = [e for e in parsed[0].etree_element.iter() if "tv-step" in e.get("class", "").split()]
+        same = page_fills(kept) == page_fills(loose) and feet(kept, steps_laid) == feet(loose, steps_laid)
+        assert render._loose_chain_moves_nothing(parsed, kept) is skipped
+    # exactly here; in general the render may make a try that moves nothing, never skip one that moves
+    assert same is skipped
 
 
 def text_booklet(paragraphs: int) -> str:

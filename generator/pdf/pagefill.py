@@ -10,7 +10,7 @@ booklet out again, its rules' type a few tenths of a point smaller or larger, wh
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from .overflow import _border_rect, _has_ink, _is_margin_box
 
@@ -27,6 +27,24 @@ def page_fills(document: Any) -> list[float]:
                    for bottom in _ink_bottoms(child)]
         fills.append(round(max(0.0, (max(bottoms) - top) / height), 3) if bottoms else 0.0)
     return fills
+
+
+def feet(document: Any, elements: Iterable[Any]) -> dict[Any, list[tuple[int, float]]]:
+    """Where each of ``elements`` (of the parsed tree laid out) ends on each page it is on: the
+    page (from 0) and the foot of its lowest box there, as a share of the page's content area
+    from its top, as ``page_fills`` measures a page."""
+    wanted = set(elements)
+    found: dict[Any, dict[int, float]] = {}
+    for number, page in enumerate(document.pages):
+        box = page._page_box
+        top, height = box.content_box_y(), box.height
+        for child in box.descendants():
+            element = getattr(child, "element", None)
+            rect = _border_rect(child) if element in wanted else None
+            if rect is not None:
+                at = found.setdefault(element, {})
+                at[number] = max(at.get(number, 0.0), (rect.bottom - top) / height)
+    return {element: sorted(at.items()) for element, at in found.items()}
 
 
 def short_pages(fills: list[float]) -> list[int]:

@@ -265,13 +265,14 @@ def _render_one(task: Task) -> Rendered:
         rules = []
         if pages_multiple > 1 and 'class="back-cover"' in html:
             rules.append(_back_cover_fitted(html))
-        document = _layout(html, *rules)
-        if pages_multiple > 1 and 'class="doc-booklet"' in html:
-            document, rules = _booklet_fitted(html, document, rules, multiple=pages_multiple)
+        parsed = _parse(html)  # once: the layouts below differ in their rules, or a class
+        document = _render_parsed(parsed, rules)
+        booklet = 'class="doc-booklet"' in html
+        if pages_multiple > 1 and booklet:
+            document, rules = _booklet_fitted(parsed, html, document, rules, multiple=pages_multiple)
         missing = -len(document.pages) % pages_multiple
-        if missing:  # the booklet's fill pages: a score sheet, pages for notes
-            filled = _layout(html.replace('<body class="doc-booklet"',
-                                          f'<body class="doc-booklet fill-{missing}"', 1), *rules)
+        if missing and booklet:  # the booklet's fill pages: a score sheet, pages for notes
+            filled = _render_parsed(_with_body_class(parsed, f"doc-booklet fill-{missing}"), rules)
             if len(filled.pages) == len(document.pages) + missing:
                 document = filled
     lost = overflows(document)
@@ -312,6 +313,17 @@ def _render_parsed(parsed: tuple[Any, list[Any]], rules: Iterable[str]) -> Any:
 
 def _layout(html: str, *rules: str) -> Any:
     return _render_parsed(_parse(html), rules)
+
+
+def _with_body_class(parsed: tuple[Any, list[Any]], classes: str) -> tuple[Any, list[Any]]:
+    """The parsed document with its body's class attribute set to ``classes``, as if parsed
+    so: the tree is changed in place (WeasyPrint's selectors read it anew at each layout), not
+    parsed again."""
+    body = parsed[0].etree_element.find("body")
+    if body is None:
+        raise ValueError("the document has no body to set the class of")
+    body.set("class", classes)
+    return parsed
 
 
 def fit_sizes() -> list[float]:
@@ -490,6 +502,37 @@ def _tenths(estimate: float, way: int) -> list[float]:
 LOOSE_CHAIN = (".doc-booklet .tv-step:last-child { break-after: auto; }\n"
                ".doc-booklet .result, .doc-booklet .tv-steps + table.scores { break-before: auto; }")
 _CHAINED = ('class="result"', 'class="scores')  # an example round that ends in a chain
+# How much farther down its page an example's last step must end than the room left at the
+# foot of the page before, for the chain's break after it to be known to move nothing: a
+# fiftieth of the page, more than the rounding of where a line ends.
+_PAST_THE_ROOM = 0.02
+
+
+def _loose_chain_moves_nothing(parsed: tuple[Any, list[Any]], document: Any) -> bool:
+    """Whether ``document``, laid out again with ``LOOSE_CHAIN`` added, would be laid out the
+    same (so that the try need not be made: it would fail as ``document`` did).
+
+    The one break LOOSE_CHAIN allows is after the last step of a list of steps. It changes a
+    layout only where a page break fell before that point while everything down to it would
+    have fitted on the page before: the step was pushed over with what follows it (the break
+    before the step is the latest the chain allowed). So a layout stays where each last step
+    is whole on one page, and ends on it lower than there is room at the foot of the page
+    before (measured by the lowest ink, which makes the room larger, never smaller)."""
+    from .pagefill import feet, page_fills
+
+    lasts = [children[-1] for parent in parsed[0].etree_element.iter()
+             for children in [[c for c in parent if isinstance(c.tag, str)]]
+             if children and "tv-step" in children[-1].get("class", "").split()]
+    placed = feet(document, lasts)
+    fills = page_fills(document)
+    for last in lasts:
+        at = placed.get(last, [])
+        if len(at) != 1:  # split over pages, or not laid out
+            return False
+        page, foot = at[0]
+        if page > 0 and foot <= 1 - fills[page - 1] + _PAST_THE_ROOM:
+            return False
+    return True
 
 
 def booklet_tries(pages: int, tail: float, *, chained: bool) -> list[list[str]]:
@@ -510,11 +553,12 @@ def booklet_tries(pages: int, tail: float, *, chained: bool) -> list[list[str]]:
     return [[LOOSE_CHAIN], *(rules for sized in sizes for rules in (sized, [*sized, LOOSE_CHAIN]))]
 
 
-def _booklet_fitted(html: str, document: Any, rules: list[str], *,
+def _booklet_fitted(parsed: tuple[Any, list[Any]], html: str, document: Any, rules: list[str], *,
                     multiple: int) -> tuple[Any, list[str]]:
     """The booklet laid out with no page under half full but its last (the back cover), and a
     page shorter where it is one page past a ``multiple`` of pages, and the rules that lay it
-    out so. Most booklets are so at the CSS's size: one layout.
+    out so. Most booklets are so at the CSS's size: one layout. ``parsed``: ``html`` as
+    ``_parse`` made it, laid out again at each try (not parsed again).
 
     One page past a multiple of four, a booklet takes three fill pages (a score sheet and two
     pages for notes: the last sheet of paper nearly blank; the ar Old Maid's eleven pages of
@@ -535,15 +579,25 @@ def _booklet_fitted(html: str, document: Any, rules: list[str], *,
     shorter = multiple > 1 and -len(fills) % multiple == multiple - 1 and pages > 1
     if not short and not shorter:
         return document, rules
-    parsed, lost = _parse(html), len(overflows(document))
+    lost = len(overflows(document))
     tries = [[size_rule(BOOKLET_BODY, size)] for size in shorter_sizes(pages, tail)] if shorter else []
     first_fill_try = len(tries)
     if short:
         tries += booklet_tries(pages, tail, chained=any(c in html for c in _CHAINED))
     best, best_rules, best_fill = document, rules, _shortest(fills)
+    # each layout made, by its rules: a size tried for a page shorter and again to fill a page
+    # is laid out once, and a try that lets the chain go is skipped where its layout without
+    # that (made just before it) shows it would move nothing
+    laid: dict[tuple[str, ...], Any] = {tuple(rules): document}
     for n, more in enumerate(tries):
         tried = [*rules, *more]
-        candidate = _render_parsed(parsed, tried)
+        if more[-1] == LOOSE_CHAIN:
+            base = laid.get(tuple(tried[:-1]))
+            if base is not None and _loose_chain_moves_nothing(parsed, base):
+                continue
+        candidate = laid.get(tuple(tried))
+        if candidate is None:
+            candidate = laid[tuple(tried)] = _render_parsed(parsed, tried)
         if len(overflows(candidate)) > lost:
             continue
         candidate_fills = page_fills(candidate)
