@@ -104,3 +104,42 @@ def _wait_for_port(stderr: IO[str]) -> str:
         if found:
             return found.group(1)
     raise AssertionError("serve did not start")
+
+
+def test_after_an_edit_the_pages_come_first_and_the_search_index_follows(tmp_path: Path) -> None:
+    """A save rebuilds the pages (the open ones reload at once), then the search index of the
+    language whose pages changed: the index does catch up, after the pages."""
+    import queue
+    import threading
+
+    rules = small_rules(tmp_path / "rules", games=("uomo-nero",), langs=("it",))
+    args = ["--rules", str(rules), "--templates", str(ROOT / "templates"),
+            "--out", str(tmp_path / "out" / "site"), "--no-pdf"]
+    proc = subprocess.Popen([sys.executable, "-m", "generator", "serve", "--port", "0", *args],
+                            cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stderr is not None
+        port = _wait_for_port(proc.stderr)
+        said: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: [said.put(line) for line in proc.stderr],  # type: ignore[union-attr]
+                         daemon=True).start()
+        url = f"http://127.0.0.1:{port}/it/uomo-nero/"
+        assert "<h1>Uomo Nero</h1>" in _get(url)
+        lang = rules / "uomo-nero" / "it.yaml"
+        text = lang.read_text(encoding="utf-8")
+        deadline = time.monotonic() + HANG  # a bound on a hang, not a timing
+        while "<h1>Uomo Nerissimo</h1>" not in _get(url):
+            assert time.monotonic() < deadline, "the page was not rebuilt"
+            # saved again now and then: serve says its address before its watcher has started
+            lang.write_text(text.replace("title: Uomo Nero", "title: Uomo Nerissimo", 1),
+                            encoding="utf-8")
+            time.sleep(2)
+        lines = []
+        while not any(line.startswith("search index updated") for line in lines):
+            lines.append(said.get(timeout=HANG))  # queue.Empty: the search never caught up
+        pages = next(i for i, line in enumerate(lines) if line.startswith("built: "))
+        search = next(i for i, line in enumerate(lines) if line.startswith("search index updated"))
+        assert pages < search, lines  # the pages first, then the search
+    finally:
+        proc.terminate()
+        proc.wait(timeout=HANG)
