@@ -585,9 +585,10 @@ def _booklet_fitted(parsed: tuple[Any, list[Any]], html: str, document: Any, rul
     if short:
         tries += booklet_tries(pages, tail, chained=any(c in html for c in _CHAINED))
     best, best_rules, best_fill = document, rules, _shortest(fills)
-    # each layout made, by its rules: a size tried for a page shorter and again to fill a page
-    # is laid out once, and a try that lets the chain go is skipped where its layout without
-    # that (made just before it) shows it would move nothing
+    # the layouts a try that lets the chain go may stand on: the CSS's and the last try's (not
+    # every try's: a booklet's layout is megabytes, and a worker would hold a dozen). Such a
+    # try is skipped where its layout without that, made just before it, shows it would move
+    # nothing.
     laid: dict[tuple[str, ...], Any] = {tuple(rules): document}
     for n, more in enumerate(tries):
         tried = [*rules, *more]
@@ -595,9 +596,8 @@ def _booklet_fitted(parsed: tuple[Any, list[Any]], html: str, document: Any, rul
             base = laid.get(tuple(tried[:-1]))
             if base is not None and _loose_chain_moves_nothing(parsed, base):
                 continue
-        candidate = laid.get(tuple(tried))
-        if candidate is None:
-            candidate = laid[tuple(tried)] = _render_parsed(parsed, tried)
+        candidate = _render_parsed(parsed, tried)
+        laid = {tuple(rules): document, tuple(tried): candidate}
         if len(overflows(candidate)) > lost:
             continue
         candidate_fills = page_fills(candidate)

@@ -376,7 +376,7 @@ class ShedState:
                 for run in runs:
                     announce = len(hand) - len(run) == 1 and o.announcement is not None
                     if wild:
-                        out.extend(Play(seat, run, suit, announce) for suit in Suit)
+                        out.extend(Play(seat, run, suit, announce) for suit in _SUITS)
                     else:
                         out.append(Play(seat, run, None, announce))
         draw, pass_ = Draw(seat), Pass(seat)
