@@ -181,3 +181,47 @@ def test_the_bundle_is_the_same_bytes_whatever_order_the_pages_come_in() -> None
                                 Report(), workers=1)
     assert forward is not None and backward is not None
     assert bundle_of(forward) == bundle_of(backward)
+
+
+def _pagefind_processes() -> set[int]:
+    """The Pagefind processes this test process started and that still run."""
+    import os
+
+    mine, found = os.getpid(), set()
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":\t", 1) for line in status.read_text().splitlines()
+                          if ":\t" in line)
+        except OSError:
+            continue  # it ended while read
+        if fields.get("PPid", "").strip() == str(mine) and "pagefind" in fields.get("Name", ""):
+            found.add(int(status.parent.name))
+    return found
+
+
+def test_a_stopped_indexing_ends_between_two_indexes_and_closes_its_services() -> None:
+    """serve stops the search of the last save when a new save comes in: with the stop set
+    once the first language is indexed, the next one is not made, SearchStopped is raised
+    (no partial bundle) and no Pagefind process is left running."""
+    import threading
+
+    from generator.web.search import SearchStopped
+
+    pages = _golden_pages()
+    by_language: dict[str, dict[str, bytes]] = {}
+    for rel, data in pages.items():
+        by_language.setdefault(rel.split("/")[0], {})[rel] = data
+    assert len(by_language) >= 2
+    stop, indexed = threading.Event(), []
+
+    def advance(done: int) -> None:
+        indexed.append(done)
+        stop.set()  # a save came in while the first language was being indexed
+
+    before = _pagefind_processes()
+    with pytest.raises(SearchStopped):
+        language_indexes(by_language, Report(), workers=1, advance=advance, stop=stop)
+    assert indexed == [1]  # one index made, the next stopped before its first page
+    assert _pagefind_processes() <= before
+    again = language_indexes(by_language, Report(), workers=1)  # unstopped: whole
+    assert again is not None and set(again) == set(by_language)

@@ -130,3 +130,37 @@ def _shard_pages(site: Path, lang: str, number: int) -> list[str]:
         patch.setattr(search, "SHARD_PAGES", SHARD)
         made = shards(pages)
     return made[number] if number < len(made) else []
+
+
+@pytest.mark.site
+def test_a_stopped_search_leaves_the_last_index_and_the_next_build_makes_it(
+        tmp_path: Path) -> None:
+    """serve's search pass stopped by a new save: the build still publishes (its pages), the
+    search bundle stays the last build's, byte for byte, and the next build with the search
+    on indexes the edited language as a clean build would."""
+    import threading
+
+    rules = small_rules(tmp_path / "rules", games=(PAIRS_GAME,), langs=("it",))
+    site = tmp_path / "site"
+    assert build(BuildConfig(rules, TEMPLATES, site, pdf=False, workers=1)).ok
+
+    def bundle(folder: Path) -> dict[str, bytes]:
+        return {p.relative_to(folder).as_posix(): p.read_bytes()
+                for p in sorted(folder.glob("pagefind*/**/*")) if p.is_file()}
+
+    last = bundle(site)
+    prose = rules / PAIRS_GAME / "it.yaml"
+    prose.write_text(prose.read_text(encoding="utf-8").replace(
+        "description: >-\n  ", "description: >-\n  Parolafermata. ", 1), encoding="utf-8")
+    stop = threading.Event()
+    stop.set()
+    stopped = build(BuildConfig(rules, TEMPLATES, site, pdf=False, workers=1, stop_search=stop))
+    assert stopped.ok and stopped.written  # the edited pages are published
+    assert any("Parolafermata" in page.read_text(encoding="utf-8")
+               for page in (site / "it").glob("*/index.html"))
+    assert bundle(site) == last  # the index is the last one, whole
+    caught_up = build(BuildConfig(rules, TEMPLATES, site, pdf=False, workers=1))
+    assert caught_up.ok and not caught_up.up_to_date  # the search was left to do
+    clean = tmp_path / "clean"
+    assert build(BuildConfig(rules, TEMPLATES, clean, pdf=False, workers=1)).ok
+    assert bundle(site) == bundle(clean) != last

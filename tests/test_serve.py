@@ -10,7 +10,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import pytest
 
@@ -107,8 +107,9 @@ def _wait_for_port(stderr: IO[str]) -> str:
 
 
 def test_after_an_edit_the_pages_come_first_and_the_search_index_follows(tmp_path: Path) -> None:
-    """A save rebuilds the pages (the open ones reload at once), then the search index of the
-    language whose pages changed: the index does catch up, after the pages."""
+    """A save made as soon as serve says its address is seen; it rebuilds the pages (the open
+    ones reload at once), then the search index of the language whose pages changed: the
+    index does catch up, after the pages."""
     import queue
     import threading
 
@@ -119,21 +120,20 @@ def test_after_an_edit_the_pages_come_first_and_the_search_index_follows(tmp_pat
                             cwd=ROOT, stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stderr is not None
+        lang = rules / "uomo-nero" / "it.yaml"
+        text = lang.read_text(encoding="utf-8")
         port = _wait_for_port(proc.stderr)
+        # saved once, the moment the address is said: serve says it once its watcher watches
+        lang.write_text(text.replace("title: Uomo Nero", "title: Uomo Nerissimo", 1),
+                        encoding="utf-8")
         said: queue.Queue[str] = queue.Queue()
         threading.Thread(target=lambda: [said.put(line) for line in proc.stderr],  # type: ignore[union-attr]
                          daemon=True).start()
         url = f"http://127.0.0.1:{port}/it/uomo-nero/"
-        assert "<h1>Uomo Nero</h1>" in _get(url)
-        lang = rules / "uomo-nero" / "it.yaml"
-        text = lang.read_text(encoding="utf-8")
         deadline = time.monotonic() + HANG  # a bound on a hang, not a timing
         while "<h1>Uomo Nerissimo</h1>" not in _get(url):
             assert time.monotonic() < deadline, "the page was not rebuilt"
-            # saved again now and then: serve says its address before its watcher has started
-            lang.write_text(text.replace("title: Uomo Nero", "title: Uomo Nerissimo", 1),
-                            encoding="utf-8")
-            time.sleep(2)
+            time.sleep(0.2)
         lines = []
         while not any(line.startswith("search index updated") for line in lines):
             lines.append(said.get(timeout=HANG))  # queue.Empty: the search never caught up
@@ -143,3 +143,62 @@ def test_after_an_edit_the_pages_come_first_and_the_search_index_follows(tmp_pat
     finally:
         proc.terminate()
         proc.wait(timeout=HANG)
+
+
+def test_a_save_stops_the_search_pass_and_the_next_one_catches_up(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save made while serve indexes the last save's pages stops that pass (its pages wait
+    for no indexing); the index stays the last one, the open pages are told the search is
+    behind, and the pass after the next rebuild makes the index a clean build makes."""
+    import threading
+
+    from generator.cli import serve
+    from generator.pipeline import BuildConfig, build
+    from generator.pipeline import search as build_search
+
+    rules = small_rules(tmp_path / "rules", games=("uomo-nero",), langs=("it",))
+    out = tmp_path / "out" / "site"
+    config = BuildConfig(rules, ROOT / "templates", out, pdf=False, workers=1, keep_games=True)
+    live = serve.Live()
+    assert serve.rebuild(config, first=True, live=live)
+
+    def bundle(folder: Path) -> dict[str, bytes]:
+        return {p.relative_to(folder).as_posix(): p.read_bytes()
+                for p in sorted(folder.glob("pagefind*/**/*")) if p.is_file()}
+
+    first = bundle(out)
+    lang = rules / "uomo-nero" / "it.yaml"
+    lang.write_text(lang.read_text(encoding="utf-8").replace(
+        "title: Uomo Nero", "title: Uomo Nerissimo", 1), encoding="utf-8")
+    indexing = threading.Event()
+    real = build_search.language_indexes
+
+    def held(pages: Any, *args: Any, stop: threading.Event, **kwargs: Any) -> Any:
+        indexing.set()
+        stop.wait(HANG)  # the pass is indexing when the next save comes in
+        return real(pages, *args, stop=stop, **kwargs)
+
+    monkeypatch.setattr(serve, "SEARCH_DELAY", 0.0)
+    monkeypatch.setattr(build_search, "language_indexes", held)
+    assert serve.rebuild(config, live=live)  # the pages, without the search
+    assert "Uomo Nerissimo" in (out / "it" / "uomo-nero" / "index.html").read_text("utf-8")
+    passing = serve.SearchPass(config, live)
+    passing.start()
+    assert live.state()["search_behind"] is True
+    assert indexing.wait(HANG), "the search pass never started indexing"
+    generation = live.generation
+    passing.stop()  # what the next save does first; it returns once the pass has ended
+    assert live.state()["search_behind"] is True  # still behind: said on the open pages
+    assert live.generation == generation  # a search pass reloads no page
+    assert bundle(out) == first  # the last index, whole: nothing half made
+
+    monkeypatch.setattr(build_search, "language_indexes", real)
+    passing.start()  # after the next rebuild: this one runs to its end
+    deadline = time.monotonic() + HANG  # a bound on a hang, not a timing
+    while live.state()["search_behind"]:
+        assert time.monotonic() < deadline, "the search never caught up"
+        time.sleep(0.05)
+    passing.stop()
+    clean = tmp_path / "clean"
+    assert build(BuildConfig(rules, ROOT / "templates", clean, pdf=False, workers=1)).ok
+    assert bundle(out) == bundle(clean) != first

@@ -128,3 +128,47 @@ def test_a_game_page_lists_the_sentences_of_its_narration_not_read(
     page.wait_for_function(f"{listed} === {len(before)}", timeout=HANG * 1000)
     assert "the number 2" not in page.content().split("<script>(()")[0]
     page.close()
+
+
+def test_the_page_says_while_the_search_index_is_behind_it(tmp_path: Path, browser: Any) -> None:
+    """After an edit the pages come first and the search index follows: meanwhile the open
+    page says so in a corner, and the note goes when the index has caught up, without a
+    reload (the page the reader is on stays as it is)."""
+    import http.server
+    import threading
+
+    from generator.cli.serve import Live, SiteHandler
+    from generator.pipeline.publish import MARKER
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / MARKER).write_text("rulebook\n", encoding="utf-8")
+    (site / "index.html").write_text("<!doctype html><html lang=en><title>t</title><body>"
+                                     "<h1>Page</h1></body></html>", encoding="utf-8")
+    live = Live()
+    handler = type("Handler", (SiteHandler,), {"site": site, "live": live})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    page = browser.new_page()
+    try:
+        page.add_init_script(
+            "(() => { const Stream = window.EventSource; window.EventSource = class extends Stream {"
+            " constructor(...args) { super(...args);"
+            " this.addEventListener('state', () => { window.__states = (window.__states||0)+1; });"
+            " } }; })()")
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        page.wait_for_function("window.__states >= 1", timeout=HANG * 1000)
+        page.evaluate("window.__notReloaded = true")
+        note = page.locator("#rulebook-search")
+        assert note.count() == 0  # nothing behind: nothing said
+        live.searching(True)
+        note.wait_for(state="visible", timeout=HANG * 1000)
+        assert "search index is catching up" in note.inner_text()
+        assert note.get_attribute("role") == "status"  # read out by a screen reader, politely
+        live.searching(False)
+        note.wait_for(state="detached", timeout=HANG * 1000)
+        assert page.evaluate("window.__notReloaded") is True
+    finally:
+        page.close()
+        server.shutdown()
+        server.server_close()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import errno
 import http.server
 import io
+import itertools
 import json
 import os
 import sys
@@ -39,6 +40,9 @@ from ..runtime.executors import ExecutorError
 EVENTS = "/__rulebook/events"
 PACKAGE = Path(__file__).resolve().parent.parent  # the generator: an edit of it restarts serve
 KEEPALIVE_SECONDS = 15.0
+# How often the watcher's loop wakes when nothing changes (its first wake says it is
+# watching, and the address is said then); a change is seen at once whatever this is.
+WATCH_TICK_MS = 250
 # The longest address served (bytes of the request's path): the site's are far shorter (a
 # slug has at most 100 characters); a longer one is answered 414 before any file is looked at.
 MAX_ADDRESS = 2048
@@ -46,20 +50,25 @@ MAX_ADDRESS = 2048
 
 class Live:
     """The outcome of the last rebuild, for the open pages: a generation number that grows with
-    every rebuild that changed something, and the findings when the last one failed."""
+    every rebuild that changed something (a page reloads when it sees a new one), the findings
+    when the last one failed, and whether the search index is still catching up with the
+    pages. ``version`` grows with every change of any of them (the event stream's cue)."""
 
     def __init__(self) -> None:
         self._changed = threading.Condition()
         # a serve started again (the generator changed) counts on from another number, so
         # that the pages served by the last one reload
         self.generation = time.time_ns() // 1_000_000 % 1_000_000_000
+        self.version = 0
         self.findings: list[dict[str, object]] | None = None
         # the unread sentences of the last good build, each with the page it is on
         self.unread: list[dict[str, object]] = []
+        self.search_behind = False  # the pages are newer than the search index
 
     def built(self, unread: list[dict[str, object]] | None = None) -> None:
         with self._changed:
             self.generation += 1
+            self.version += 1
             self.findings = None
             self.unread = unread or []
             self._changed.notify_all()
@@ -67,25 +76,40 @@ class Live:
     def failed(self, findings: list[dict[str, object]]) -> None:
         with self._changed:
             self.generation += 1
+            self.version += 1
             self.findings = findings
             self._changed.notify_all()
 
-    def wait(self, seen: int, timeout: float) -> tuple[int, list[dict[str, object]] | None]:
+    def searching(self, behind: bool) -> None:
+        """The search index is behind the pages (True), or has caught up (False): said to the
+        open pages without reloading them."""
         with self._changed:
-            self._changed.wait_for(lambda: self.generation != seen, timeout)
-            return self.generation, self.findings
+            if behind != self.search_behind:
+                self.search_behind = behind
+                self.version += 1
+                self._changed.notify_all()
+
+    def wait(self, seen: int, timeout: float) -> tuple[int, dict[str, object]]:
+        """The version and the state once the version is not ``seen`` (or after ``timeout``)."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.version != seen, timeout)
+            return self.version, self._state()
 
     def state(self) -> dict[str, object]:
         """What the pages are sent: the generation, a failed build's findings, the unread
-        sentences of a good one."""
+        sentences of a good one, whether the search is behind."""
         with self._changed:
-            return {"generation": self.generation, "findings": self.findings,
-                    "unread": self.unread}
+            return self._state()
+
+    def _state(self) -> dict[str, object]:
+        return {"generation": self.generation, "findings": self.findings,
+                "unread": self.unread, "search_behind": self.search_behind}
 
 
 # Reloads the page after a good rebuild; shows a failed one's findings (as text, never as
 # markup) over the page until the next good one. `G` is the generation the page was served at.
-# After a good build, a game page lists its narration's unread sentences in a corner.
+# After a good build, a game page lists its narration's unread sentences in a corner, and
+# says in the other one while the search index is behind the pages.
 _SCRIPT = """<script>(()=>{const G=%d;let shown=null;
 const el=(tag,css,text)=>{const e=document.createElement(tag);
 e.style.cssText="font:inherit;letter-spacing:normal;"+css;
@@ -105,7 +129,13 @@ d.append(el("span","color:#ffd75e",f.path+":"+f.line+":"+f.col),": ",
 el("span","color:#ff8a80;font-weight:bold",f.severity+"["+f.code+"]"),": "+f.message);
 if(f.hint)d.append("\\n",el("span","color:#a8c7fa","  hint: "+f.hint));b.append(d);}}
 else if(s.generation!==G){es.close();location.reload();}
-else{if(shown){shown.remove();shown=null;}unread(s.unread||[]);}});
+else{if(shown){shown.remove();shown=null;}unread(s.unread||[]);}behind(!!s.search_behind);});
+const behind=on=>{const old=document.getElementById("rulebook-search");if(!on){if(old)old.remove();return;}
+if(old)return;const n=el("p","position:fixed;left:1em;bottom:1em;z-index:2147483646;margin:0;"+
+"background:rgba(16,16,20,.93);color:#f2f2f2;font:13px/1.45 ui-monospace,monospace;"+
+"padding:.5em .8em;border-radius:6px;direction:ltr;text-align:left",
+"rulebook: the search index is catching up with your edit");n.id="rulebook-search";
+n.setAttribute("role","status");document.body.append(n);};
 const unread=list=>{const here=location.pathname.replace(/index\\.html$/,"");
 const mine=list.filter(u=>u.page===here);const old=document.getElementById("rulebook-unread");
 if(old)old.remove();if(!mine.length)return;
@@ -193,13 +223,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         seen = -1
         try:
             while True:
-                generation, findings = live.wait(seen, KEEPALIVE_SECONDS)
-                if generation == seen:
+                version, state = live.wait(seen, KEEPALIVE_SECONDS)
+                if version == seen:
                     self.wfile.write(b": still here\n\n")
                 else:
-                    seen = generation
-                    data = json.dumps(live.state() | {"generation": generation,
-                                                      "findings": findings})
+                    seen = version
+                    data = json.dumps(state)
                     self.wfile.write(f"event: state\ndata: {data}\n\n".encode("utf-8"))
                 self.wfile.flush()
         except OSError:
@@ -258,15 +287,49 @@ SEARCH_DELAY = 0.6  # seconds between a rebuild's pages and its search index
 
 def rebuild(config: BuildConfig, *, first: bool = False, live: Live | None = None) -> bool:
     """One build; every failure is reported (and shown on the open pages) and none ends the
-    server. After an edit the pages come first (the open ones reload at once), then the
-    search index of the languages whose pages changed."""
-    ok = _build_once(config if first else replace(config, search=False), first=first, live=live)
-    if ok and not first:
-        time.sleep(SEARCH_DELAY)  # the open pages reload first, then the search gets the cores
+    server. The first builds the whole site, search included; after an edit, only the pages
+    (the open ones reload at once): the search index follows in a SearchPass."""
+    return _build_once(config if first else replace(config, search=False), first=first, live=live)
+
+
+class SearchPass:
+    """The search index brought up to the pages in a thread of its own, a moment after a
+    rebuild of them (the open pages reload first, then the search gets the cores). A save
+    made meanwhile stops it (``stop``), so that the next pages wait for no indexing: the
+    build it runs leaves the search as it was, and the pass after the next rebuild makes
+    it."""
+
+    def __init__(self, config: BuildConfig, live: Live | None) -> None:
+        self.config, self.live = config, live
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self.stop()
+        self._stop = threading.Event()
+        if self.live is not None:
+            self.live.searching(True)
+        self._thread = threading.Thread(target=self._run, args=(self._stop,), daemon=True,
+                                        name="rulebook-search")
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stops the pass under way, if any, and waits for its build to end (soon: the
+        indexing stops between two pages)."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+
+    def _run(self, stop: threading.Event) -> None:
+        if stop.wait(SEARCH_DELAY):
+            return
         # only the search is left to do; an edit saved meanwhile is built here too, and its
         # unread sentences still reach the pages
-        _build_once(config, first=first, live=live, search_pass=True)
-    return ok
+        ok = _build_once(replace(self.config, search=True, stop_search=stop), first=False,
+                         live=self.live, search_pass=True)
+        if ok and not stop.is_set() and self.live is not None:
+            self.live.searching(False)
 
 
 def _build_once(config: BuildConfig, *, first: bool, live: Live | None,
@@ -372,19 +435,29 @@ def serve(config: BuildConfig, *, host: str = "127.0.0.1", port: int = 8000) -> 
         server.server_close()
         raise
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    print(f"serving {config.out} at http://{host}:{server.server_address[1]}/ (Ctrl-C stops)",
-          file=sys.stderr)
     watched = [p for p in (config.rules, *config.theme.layers) if Path(p).exists()] + [PACKAGE]
+    # the watcher starts at the first step of the loop, which comes back within a tick, and
+    # only then is the address said: a save made once it is said is seen
+    changes_seen = watch(*watched, rust_timeout=WATCH_TICK_MS, yield_on_timeout=True)
+    search = SearchPass(config, live)
     restart = False
     try:
-        for changes in watch(*watched):
+        first = next(changes_seen)
+        print(f"serving {config.out} at http://{host}:{server.server_address[1]}/ (Ctrl-C stops)",
+              file=sys.stderr)
+        for changes in itertools.chain([first], changes_seen):
+            if not changes:
+                continue  # a tick of the watcher: nothing changed
             if any(Path(path).is_relative_to(PACKAGE) for _, path in changes):
                 restart = True  # the generator itself changed: its new code runs in a new process
                 break
-            rebuild(config, live=live)
+            search.stop()  # the index of the last save is not waited for: this one's pages are
+            if rebuild(config, live=live):
+                search.start()
     except KeyboardInterrupt:
         pass
     finally:
+        search.stop()
         server.shutdown()
         server.server_close()
     if restart:

@@ -4,6 +4,7 @@ every step of it takes (``Context``), and what each step makes (``Made``)."""
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -40,6 +41,10 @@ class BuildConfig:
     # True (the default, as `rulebook check`): the narration's sentences the check could not
     # read are warnings (serve shows them on their pages too)
     unread: bool = True
+    # set (by another thread) to stop the search step between two pages: the build then
+    # leaves the search as the last build made it, as with ``search=False`` (serve's
+    # background search pass, stopped by a new save)
+    stop_search: threading.Event | None = field(default=None, compare=False, repr=False)
 
     @property
     def theme(self) -> Theme:

@@ -23,6 +23,7 @@ import asyncio
 import base64
 import functools
 import json
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,6 +54,11 @@ class LanguageIndex:
     files: dict[str, bytes]  # pagefind/... -> bytes, the entry file left out
     entry: dict[str, Any]  # the whole entry file of this index (its languages: just this one)
     folder: str = BUNDLE  # the bundle folder it belongs to (a shard's: pagefind-2, ...)
+
+
+class SearchStopped(Exception):
+    """The indexing was stopped (serve: a new save came in) before it ended; nothing of it
+    is kept."""
 
 
 def pagefind_binary() -> Path | None:
@@ -117,12 +123,13 @@ def language_of(page: str, languages: Iterable[str]) -> str | None:
 
 def language_indexes(pages: Mapping[str, Mapping[str, bytes]], report: Report, *,
                      workers: int = 0, advance: Callable[[int], None] = lambda done: None,
-                     folders: Mapping[str, str] | None = None
-                     ) -> dict[str, LanguageIndex] | None:
+                     folders: Mapping[str, str] | None = None,
+                     stop: threading.Event | None = None) -> dict[str, LanguageIndex] | None:
     """Each index, made from its pages (``key -> {path: html}``; a key is a language, or a
     shard of one, whose bundle folder ``folders`` names), the indexes side by side
     (``workers`` Pagefind services: 0, one per core); None, with a warning, when Pagefind is
-    missing or fails."""
+    missing or fails. Raises SearchStopped soon after ``stop`` is set (between two pages: the
+    services are closed and no index is returned)."""
     binary = pagefind_binary()
     if binary is None:
         report.warning(Mark(BUNDLE), "no-search",
@@ -131,7 +138,9 @@ def language_indexes(pages: Mapping[str, Mapping[str, bytes]], report: Report, *
         return None
     services = usable_workers(workers, len(pages))
     try:
-        return _run(_indexes(pages, services, advance, folders or {}))
+        return _run(_indexes(pages, services, advance, folders or {}, stop))
+    except SearchStopped:
+        raise
     except Exception as error:  # noqa: BLE001 - the service's errors have no common class
         report.warning(Mark(str(binary)), "no-search", f"Pagefind could not index the site: {error}",
                        hint="the site is built without its search")
@@ -151,7 +160,8 @@ def _run(work: Coroutine[Any, Any, T]) -> T:
 
 async def _indexes(pages: Mapping[str, Mapping[str, bytes]], services: int,
                    advance: Callable[[int], None],
-                   folders: Mapping[str, str]) -> dict[str, LanguageIndex]:
+                   folders: Mapping[str, str],
+                   stop: threading.Event | None) -> dict[str, LanguageIndex]:
     launched = []
     try:
         for _ in range(services):
@@ -163,7 +173,7 @@ async def _indexes(pages: Mapping[str, Mapping[str, bytes]], services: int,
             # one language at a time on a service: it holds one index in memory, not several
             for lang in languages[i::services]:
                 made[lang] = await _index_one(launched[i], pages[lang], advance,
-                                              folders.get(lang, BUNDLE))
+                                              folders.get(lang, BUNDLE), stop)
 
         await asyncio.gather(*(languages_of(i) for i in range(services)))
     finally:
@@ -173,12 +183,15 @@ async def _indexes(pages: Mapping[str, Mapping[str, bytes]], services: int,
 
 
 async def _index_one(service: Any, pages: Mapping[str, bytes],
-                     advance: Callable[[int], None], folder: str) -> LanguageIndex:
+                     advance: Callable[[int], None], folder: str,
+                     stop: threading.Event | None) -> LanguageIndex:
     index = await service.create_index(CONFIG)
     in_flight = asyncio.Semaphore(IN_FLIGHT)  # its waiters go first come, first served
 
     async def add(path: str) -> None:
         async with in_flight:
+            if stop is not None and stop.is_set():
+                raise SearchStopped  # the gather ends, and _indexes closes the services
             await index.add_html_file(content=pages[path].decode("utf-8"), source_path=path)
 
     # sent in the order of their paths on every machine; the service indexes them in the
