@@ -38,6 +38,24 @@ def test_shards_are_even_keep_a_games_pages_together_and_cover_every_page(
     assert shards(pages) == [sorted(pages)]  # a small site: one index, as before
 
 
+def test_a_mid_sized_language_is_split_for_quick_edits_and_a_big_one_for_memory() -> None:
+    """Up to four shards of about 140 pages (an edit indexes one of them again), never a
+    shard over 400 pages (Pagefind holds an index in memory while it makes it)."""
+    def language(games: int) -> list[str]:
+        return [f"en/g{i:04}/{page}" for i in range(games)
+                for page in ("index.html", "numbers/index.html")]
+
+    def sizes(games: int) -> list[int]:
+        return [len(shard) for shard in shards(language(games))]
+
+    assert sizes(16) == [32]  # the corpus of today: one index
+    assert sizes(70) == [140]
+    assert sizes(71) == [72, 70]
+    assert sizes(260) == [130, 130, 130, 130]  # issue 40's site: four shards, not two
+    assert len(sizes(800)) == 4 and max(sizes(800)) == 400
+    assert len(sizes(1300)) == 7 and max(sizes(1300)) <= 400  # as many as memory asks
+
+
 @pytest.fixture(scope="module")
 def sharded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Path]]:
     """Four real games built with indexes of at most two pages: (rules, site)."""

@@ -41,6 +41,14 @@ ENTRY = f"{BUNDLE}/{ENTRY_NAME}"
 # bundle folder of its own (pagefind-2/, ...) that the browser merges into the first
 # (``mergeIndex``); an edit indexes its shard again, not its whole language.
 SHARD_PAGES = 400
+# Below that bound, a language is split further, into at most SHARD_COUNT shards of about
+# EDIT_SHARD_PAGES: an edit then indexes 140 pages again, not 400 (serve's search follows a
+# save in half the time), and a reader's first search fetches at most four shards' chunks
+# (bench_first_search.py at 256 games: 221-255 KB, against 177-227 KB with two shards and
+# 256-317 KB with eight; issue 40's bound is 300 KB). A bigger site has as many shards as
+# SHARD_PAGES asks, as before.
+EDIT_SHARD_PAGES = 140
+SHARD_COUNT = 4
 CONFIG = {"keep_index_url": True}  # results link index.html pages, which work from disk too
 IN_FLIGHT = 8  # pages sent to a service before its first answer: the pipe kept busy, not full
 T = TypeVar("T")
@@ -89,13 +97,14 @@ def shard_folder(number: int) -> str:
 
 
 def shards(pages: Iterable[str]) -> list[list[str]]:
-    """A language's indexed pages in shards of at most about ``SHARD_PAGES``: a game's pages
-    stay together, the games in the order of their paths, the shards of even size."""
+    """A language's indexed pages in shards of at most about ``SHARD_PAGES`` (of about
+    ``EDIT_SHARD_PAGES`` while that makes at most ``SHARD_COUNT``): a game's pages stay
+    together, the games in the order of their paths, the shards of even size."""
     games: dict[str, list[str]] = {}
     for page in sorted(pages):
         games.setdefault("/".join(page.split("/", 2)[:2]), []).append(page)
     total = sum(len(p) for p in games.values())
-    count = max(1, -(-total // SHARD_PAGES))
+    count = max(1, -(-total // SHARD_PAGES), min(SHARD_COUNT, -(-total // EDIT_SHARD_PAGES)))
     out: list[list[str]] = [[] for _ in range(count)]
     done = 0
     for listed in games.values():
