@@ -14,6 +14,7 @@ import pytest
 from conftest import PAIRS_GAME, TEMPLATES, TRICKS_GAME, serve_folder, small_rules
 from generator.pipeline import BuildConfig, build
 from generator.pipeline import search as build_search
+from generator.pipeline.graph import state_path
 from generator.web import search
 from generator.web.search import shard_folder, shards
 
@@ -151,34 +152,40 @@ def _shard_pages(site: Path, lang: str, number: int) -> list[str]:
 
 
 @pytest.mark.site
-def test_a_stopped_search_leaves_the_last_index_and_the_next_build_makes_it(
+def test_a_stopped_build_publishes_nothing_and_the_next_build_does_it_all(
         tmp_path: Path) -> None:
-    """serve's search pass stopped by a new save: the build still publishes (its pages), the
-    search bundle stays the last build's, byte for byte, and the next build with the search
-    on indexes the edited language as a clean build would."""
+    """serve's search pass stopped by a new save (``BuildConfig.stop``): the build is
+    abandoned, the output folder and the graph stay the last build's byte for byte, and the
+    next build publishes the edit's pages and indexes its language as a clean build would."""
     import threading
 
     rules = small_rules(tmp_path / "rules", games=(PAIRS_GAME,), langs=("it",))
     site = tmp_path / "site"
     assert build(BuildConfig(rules, TEMPLATES, site, pdf=False, workers=1)).ok
 
-    def bundle(folder: Path) -> dict[str, bytes]:
+    def files(folder: Path) -> dict[str, bytes]:
         return {p.relative_to(folder).as_posix(): p.read_bytes()
-                for p in sorted(folder.glob("pagefind*/**/*")) if p.is_file()}
+                for p in sorted(folder.rglob("*")) if p.is_file()}
 
-    last = bundle(site)
+    def bundle(folder: Path) -> dict[str, bytes]:
+        return {rel: data for rel, data in files(folder).items() if rel.startswith("pagefind")}
+
+    last, last_bundle = files(site), bundle(site)
+    graph_file = state_path(site)
+    graph_bytes = graph_file.read_bytes()
     prose = rules / PAIRS_GAME / "it.yaml"
     prose.write_text(prose.read_text(encoding="utf-8").replace(
         "description: >-\n  ", "description: >-\n  Parolafermata. ", 1), encoding="utf-8")
     stop = threading.Event()
     stop.set()
-    stopped = build(BuildConfig(rules, TEMPLATES, site, pdf=False, workers=1, stop_search=stop))
-    assert stopped.ok and stopped.written  # the edited pages are published
+    stopped = build(BuildConfig(rules, TEMPLATES, site, pdf=False, workers=1, stop=stop))
+    assert stopped.ok and stopped.stopped and not stopped.written
+    assert files(site) == last  # nothing published, not even the edited pages
+    assert graph_file.read_bytes() == graph_bytes  # nor a graph: the next build redoes it
+    caught_up = build(BuildConfig(rules, TEMPLATES, site, pdf=False, workers=1))
+    assert caught_up.ok and not caught_up.stopped and caught_up.written
     assert any("Parolafermata" in page.read_text(encoding="utf-8")
                for page in (site / "it").glob("*/index.html"))
-    assert bundle(site) == last  # the index is the last one, whole
-    caught_up = build(BuildConfig(rules, TEMPLATES, site, pdf=False, workers=1))
-    assert caught_up.ok and not caught_up.up_to_date  # the search was left to do
     clean = tmp_path / "clean"
     assert build(BuildConfig(rules, TEMPLATES, clean, pdf=False, workers=1)).ok
-    assert bundle(site) == bundle(clean) != last
+    assert bundle(site) == bundle(clean) != last_bundle

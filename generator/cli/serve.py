@@ -295,9 +295,9 @@ def rebuild(config: BuildConfig, *, first: bool = False, live: Live | None = Non
 class SearchPass:
     """The search index brought up to the pages in a thread of its own, a moment after a
     rebuild of them (the open pages reload first, then the search gets the cores). A save
-    made meanwhile stops it (``stop``), so that the next pages wait for no indexing: the
-    build it runs leaves the search as it was, and the pass after the next rebuild makes
-    it."""
+    made meanwhile stops it (``stop``), so that the next pages wait for no indexing: the build
+    it runs is abandoned (nothing published: the index stays the last one), and the pass
+    after the next rebuild makes it."""
 
     def __init__(self, config: BuildConfig, live: Live | None) -> None:
         self.config, self.live = config, live
@@ -326,7 +326,7 @@ class SearchPass:
             return
         # only the search is left to do; an edit saved meanwhile is built here too, and its
         # unread sentences still reach the pages
-        ok = _build_once(replace(self.config, search=True, stop_search=stop), first=False,
+        ok = _build_once(replace(self.config, search=True, stop=stop), first=False,
                          live=self.live, search_pass=True)
         if ok and not stop.is_set() and self.live is not None:
             self.live.searching(False)
@@ -350,6 +350,8 @@ def _build_once(config: BuildConfig, *, first: bool, live: Live | None,
         print(f"not built: the build failed (above){kept}", file=sys.stderr)
         _failed(live, "internal-error", f"the build failed: {error!r} (the terminal shows where)")
         return False
+    if result.stopped:  # a search pass a save stopped: nothing published, nothing to say
+        return True
     # a local preview needs no address of its own: the placeholder's warning is build's
     shown = [d for d in result.report.sorted()
              if d.code not in ("unread-narration", "placeholder-address")]

@@ -80,6 +80,7 @@ def _said_again(ctx: Context) -> Report:
 def _steps(ctx: Context) -> BuildResult:
     config = ctx.config
     # the steps are imported here: a build with nothing changed needs none of them
+    from ..web.search import SearchStopped
     from .fonts import fonts
     from .games import check_games
     from .pages import pages
@@ -96,20 +97,28 @@ def _steps(ctx: Context) -> BuildResult:
     failpoint("games-stored")  # the checked games wait in the spool, to be loaded again
     if not ctx.result.ok or site_spec is None:
         return ctx.result  # nothing is written when a check fails
+    if _stopping(ctx):
+        return ctx.result
     with step("planning the site"):
         plan = plan_site(ctx, games, site_spec)
     with step("simulating the game by the numbers"):
         simulate(ctx, plan.simulations, plan.renderer.numbers)
+    if _stopping(ctx):
+        return ctx.result
     with step("rendering the pages"):
         made = pages(ctx, plan)
     with step("cutting the web fonts"):
         made |= fonts(ctx, plan, made)
-    with step("indexing the search"):
-        made |= search(ctx, plan, made)
-    if config.pdf:
+    try:
+        with step("indexing the search"):
+            made |= search(ctx, plan, made)
+    except SearchStopped:
+        _stopping(ctx)
+        return ctx.result
+    if config.pdf and not _stopping(ctx):
         with step("rendering the PDFs"):
             made |= pdfs(ctx, plan)
-    if not ctx.result.ok:
+    if not ctx.result.ok or _stopping(ctx):
         return ctx.result
     with step("publishing the output folder"):
         _publish(ctx, made)
@@ -120,6 +129,15 @@ def _steps(ctx: Context) -> BuildResult:
                     made.files)
         ctx.cache.prune()
     return ctx.result
+
+
+def _stopping(ctx: Context) -> bool:
+    """Whether the build is asked to stop (``BuildConfig.stop``); if so it is marked stopped,
+    and its caller returns before publishing: the output and the graph stay the last build's."""
+    stop = ctx.config.stop
+    if stop is not None and stop.is_set():
+        ctx.result.stopped = True
+    return ctx.result.stopped
 
 
 def _start(config: BuildConfig, spool: Spool, timings: Timings) -> Context:

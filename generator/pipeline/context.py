@@ -41,10 +41,11 @@ class BuildConfig:
     # True (the default, as `rulebook check`): the narration's sentences the check could not
     # read are warnings (serve shows them on their pages too)
     unread: bool = True
-    # set (by another thread) to stop the search step between two pages: the build then
-    # leaves the search as the last build made it, as with ``search=False`` (serve's
-    # background search pass, stopped by a new save)
-    stop_search: threading.Event | None = field(default=None, compare=False, repr=False)
+    # set (by another thread) to abandon the build: it is looked at between two steps and
+    # between two pages of the search, and a build that sees it set publishes nothing and
+    # keeps no graph (``BuildResult.stopped``): the output folder stays as the last build
+    # left it, and the next build does the work (serve's search pass, stopped by a new save)
+    stop: threading.Event | None = field(default=None, compare=False, repr=False)
 
     @property
     def theme(self) -> Theme:
@@ -68,6 +69,7 @@ class BuildResult:
     # replaces it: copy what must outlive that)
     files: Mapping[str, bytes] = field(default_factory=dict, repr=False)
     timings: Timings = field(default_factory=Timings, repr=False)  # each step's wall and CPU
+    stopped: bool = False  # abandoned at ``BuildConfig.stop``: nothing published
 
     @property
     def ok(self) -> bool:

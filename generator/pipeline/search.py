@@ -2,8 +2,9 @@
 shard of a language with many pages (web/search.py: ``SHARD_PAGES``). An index is made again
 only when one of its pages changed, came or went since it was last made (reading every page
 of it: the kept ones from the output folder); the others keep their files. With the search
-off for this build, or stopped before its end (serve, when a new save comes in), the last
-bundle stays as it is and the next build with the search on brings it up to date."""
+off for this build, the last bundle stays as it is and the next build with the search on
+brings it up to date. A stop (``BuildConfig.stop``) ends the indexing between two pages and
+abandons the build."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from ..web.search import (
     BUNDLE,
     ENTRY_NAME,
     LanguageIndex,
-    SearchStopped,
     bundle_of,
     language_indexes,
     language_shards,
@@ -38,14 +38,11 @@ def search(ctx: Context, plan: Plan, made: Made) -> Made:
         found.outputs |= {rel: previous.outputs[rel] for rel in rels}
         return True
 
-    def left_as_it_was() -> Made:
+    if not ctx.config.search:
         found.search = {key: last for key, last in previous.search.items()
                         if keep([*last["files"], _entry_of(last)])}
         found.search_pending = True
         return found
-
-    if not ctx.config.search:
-        return left_as_it_was()
     pages: dict[str, list[str]] = {}  # an index's key ("en", "en:2", ...) -> its pages
     folders: dict[str, str] = {}  # an index's key -> its bundle folder
     for lang, made_shards in language_shards(plan.site).items():
@@ -64,14 +61,11 @@ def search(ctx: Context, plan: Plan, made: Made) -> Made:
             found.search[key] = last
         else:
             todo[key] = _Pages(listed, made.files, ctx.config.out)
-    try:
-        with ctx.progress.task("indexing the search", len(todo)) as task:
-            fresh = language_indexes(todo, ctx.report, workers=ctx.config.workers,
-                                     advance=task.advance, folders=folders,
-                                     stop=ctx.config.stop_search) if todo else {}
-    except SearchStopped:  # serve: a save came in; the next build with search makes it
-        found = Made()
-        return left_as_it_was()
+    with ctx.progress.task("indexing the search", len(todo)) as task:
+        # SearchStopped, when ctx.config.stop is set meanwhile, abandons the build (backbone)
+        fresh = language_indexes(todo, ctx.report, workers=ctx.config.workers,
+                                 advance=task.advance, folders=folders,
+                                 stop=ctx.config.stop) if todo else {}
     if fresh is None:
         return Made()  # no Pagefind, or it failed: warned, and no search at all
     for key, index in fresh.items():
