@@ -443,6 +443,35 @@ def test_a_build_killed_while_rendering_pdfs(tmp_path: Path, signal_number: int)
     assert done.ok and done.pdfs.rendered == 4 and leftovers(out) == []  # card, sheet, booklet, aid
 
 
+def test_an_interrupt_another_thread_takes_still_waits_for_the_renames() -> None:
+    """Publishing holds Ctrl-C back between its two renames; the kernel gives a signal sent to
+    the process to any thread that does not block it (asyncio's thread waiting for a Pagefind
+    service to end was one, now and then), and Python then raises KeyboardInterrupt in the
+    main thread all the same: it must still come after the block, not inside it."""
+    import signal
+
+    from generator.pipeline.publish import _interrupts_held
+
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signals are handled in the main thread only")
+    done = threading.Event()
+    other = threading.Thread(target=done.wait, daemon=True)  # Ctrl-C not blocked in it
+    other.start()
+    steps: list[str] = []
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with _interrupts_held():
+                os.kill(os.getpid(), signal.SIGINT)  # taken by the other thread
+                for _ in range(20):  # the handler's chances to run inside the block
+                    time.sleep(0.01)
+                steps.append("the block ended")
+        assert steps == ["the block ended"]  # the interrupt came after it
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
+    finally:
+        done.set()
+        other.join()
+
+
 def test_an_interrupt_between_the_renames_waits_for_the_second(tmp_path: Path, sites) -> None:
     out = tmp_path / "site"
     assert build(BuildConfig(sites["old"], ROOT / "templates", out, pdf=False)).ok

@@ -26,8 +26,9 @@ import shutil
 import signal
 import stat
 import sys
+import threading
 from pathlib import Path
-from typing import Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from ..runtime.files import failpoint, foreign, lock_path, owner_name, umask, write_beside
 from ..runtime.trust import writable_by_others
@@ -197,13 +198,29 @@ def exchange(a: Path, b: Path) -> bool:
 
 @contextlib.contextmanager
 def _interrupts_held() -> Iterator[None]:
-    """SIGINT and SIGTERM wait until the block ends (they are delivered then)."""
+    """SIGINT, SIGTERM and SIGHUP wait until the block ends (they are delivered then).
+
+    The mask holds them back from this thread only: the kernel gives a signal sent to the
+    process to any thread that does not block it (a thread left by asyncio waiting for a
+    Pagefind service to end was one), and Python then runs its handler in the main thread
+    all the same. So in the main thread the handlers are also swapped, for the block, for
+    one that notes the signal; the noted ones are raised again when it ends."""
     held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    noted: list[int] = []
+    handlers: dict[signal.Signals, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for held_one in held:
+            if signal.getsignal(held_one) is not None:  # None: set outside Python, kept
+                handlers[held_one] = signal.signal(held_one, lambda n, _: noted.append(n))
     try:
         yield
     finally:
+        for held_one, handler in handlers.items():
+            signal.signal(held_one, handler)
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for number in dict.fromkeys(noted):
+            signal.raise_signal(number)  # now, to the handler the process had
 
 
 def publish(files: Mapping[str, bytes], out: Path, *, kept: Iterable[str] = (),
