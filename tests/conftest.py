@@ -483,6 +483,11 @@ def files_of(folder: Path) -> dict[str, bytes]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+def search_bundle_of(site: Path) -> dict[str, bytes]:
+    """The files of a built site's search bundle (pagefind/, pagefind-2/, ...), as files_of."""
+    return {rel: data for rel, data in files_of(site).items() if rel.startswith("pagefind")}
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """One Chromium for the session; each test opens its own pages (and closes them)."""

@@ -11,7 +11,15 @@ from typing import Any, Iterator
 
 import pytest
 
-from conftest import PAIRS_GAME, TEMPLATES, TRICKS_GAME, serve_folder, small_rules
+from conftest import (
+    PAIRS_GAME,
+    TEMPLATES,
+    TRICKS_GAME,
+    files_of,
+    search_bundle_of,
+    serve_folder,
+    small_rules,
+)
 from generator.pipeline import BuildConfig, build
 from generator.pipeline import search as build_search
 from generator.pipeline.graph import state_path
@@ -163,14 +171,7 @@ def test_a_stopped_build_publishes_nothing_and_the_next_build_does_it_all(
     site = tmp_path / "site"
     assert build(BuildConfig(rules, TEMPLATES, site, pdf=False, workers=1)).ok
 
-    def files(folder: Path) -> dict[str, bytes]:
-        return {p.relative_to(folder).as_posix(): p.read_bytes()
-                for p in sorted(folder.rglob("*")) if p.is_file()}
-
-    def bundle(folder: Path) -> dict[str, bytes]:
-        return {rel: data for rel, data in files(folder).items() if rel.startswith("pagefind")}
-
-    last, last_bundle = files(site), bundle(site)
+    last, last_bundle = files_of(site), search_bundle_of(site)
     graph_file = state_path(site)
     graph_bytes = graph_file.read_bytes()
     prose = rules / PAIRS_GAME / "it.yaml"
@@ -180,7 +181,7 @@ def test_a_stopped_build_publishes_nothing_and_the_next_build_does_it_all(
     stop.set()
     stopped = build(BuildConfig(rules, TEMPLATES, site, pdf=False, workers=1, stop=stop))
     assert stopped.ok and stopped.stopped and not stopped.written
-    assert files(site) == last  # nothing published, not even the edited pages
+    assert files_of(site) == last  # nothing published, not even the edited pages
     assert graph_file.read_bytes() == graph_bytes  # nor a graph: the next build redoes it
     caught_up = build(BuildConfig(rules, TEMPLATES, site, pdf=False, workers=1))
     assert caught_up.ok and not caught_up.stopped and caught_up.written
@@ -188,4 +189,4 @@ def test_a_stopped_build_publishes_nothing_and_the_next_build_does_it_all(
                for page in (site / "it").glob("*/index.html"))
     clean = tmp_path / "clean"
     assert build(BuildConfig(rules, TEMPLATES, clean, pdf=False, workers=1)).ok
-    assert bundle(site) == bundle(clean) != last_bundle
+    assert search_bundle_of(site) == search_bundle_of(clean) != last_bundle

@@ -14,7 +14,7 @@ from typing import IO, Any
 
 import pytest
 
-from conftest import HANG, ROOT, RULES, small_rules
+from conftest import HANG, ROOT, RULES, search_bundle_of, small_rules
 
 pytestmark = pytest.mark.site  # serve builds and rebuilds
 
@@ -162,11 +162,7 @@ def test_a_save_stops_the_search_pass_and_the_next_one_catches_up(
     live = serve.Live()
     assert serve.rebuild(config, first=True, live=live)
 
-    def bundle(folder: Path) -> dict[str, bytes]:
-        return {p.relative_to(folder).as_posix(): p.read_bytes()
-                for p in sorted(folder.glob("pagefind*/**/*")) if p.is_file()}
-
-    first = bundle(out)
+    first = search_bundle_of(out)
     lang = rules / "uomo-nero" / "it.yaml"
     lang.write_text(lang.read_text(encoding="utf-8").replace(
         "title: Uomo Nero", "title: Uomo Nerissimo", 1), encoding="utf-8")
@@ -190,7 +186,7 @@ def test_a_save_stops_the_search_pass_and_the_next_one_catches_up(
     passing.stop()  # what the next save does first; it returns once the pass has ended
     assert live.state()["search_behind"] is True  # still behind: said on the open pages
     assert live.generation == generation  # a search pass reloads no page
-    assert bundle(out) == first  # the last index, whole: nothing half made
+    assert search_bundle_of(out) == first  # the last index, whole: nothing half made
 
     monkeypatch.setattr(build_search, "language_indexes", real)
     passing.start()  # after the next rebuild: this one runs to its end
@@ -201,4 +197,4 @@ def test_a_save_stops_the_search_pass_and_the_next_one_catches_up(
     passing.stop()
     clean = tmp_path / "clean"
     assert build(BuildConfig(rules, ROOT / "templates", clean, pdf=False, workers=1)).ok
-    assert bundle(out) == bundle(clean) != first
+    assert search_bundle_of(out) == search_bundle_of(clean) != first

@@ -112,8 +112,8 @@ def _steps(ctx: Context) -> BuildResult:
     try:
         with step("indexing the search"):
             made |= search(ctx, plan, made)
-    except SearchStopped:
-        _stopping(ctx)
+    except SearchStopped:  # BuildConfig.stop was set while the search indexed
+        ctx.result.stopped = True
         return ctx.result
     if config.pdf and not _stopping(ctx):
         with step("rendering the PDFs"):

@@ -236,14 +236,18 @@ def _service() -> type[Any]:
             # messages even with its logging off (a third of the search's Python CPU), and
             # writes a page of Cyrillic or Arabic as six bytes a letter (JSON's \\u escapes)
             self._message_id += 1
+            message = self._message_id
             future = self._loop.create_future()
-            self._responses[self._message_id] = future
+            self._responses[message] = future
             assert self._backend.stdin is not None
-            request = json.dumps({"message_id": self._message_id, "payload": payload},
+            request = json.dumps({"message_id": message, "payload": payload},
                                  ensure_ascii=False)
             self._backend.stdin.write(base64.b64encode(request.encode("utf-8")) + b",")
             await self._backend.stdin.drain()  # the service answers once it has the comma
-            return await future
+            try:
+                return await future
+            finally:  # answered: not held until the service closes (an index's files are MBs)
+                self._responses.pop(message, None)
 
         async def _wait_for_responses(self) -> None:
             assert self._backend.stdout is not None
