@@ -9,12 +9,13 @@ import subprocess
 import sys
 import time
 import urllib.request
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
 import pytest
 
-from conftest import HANG, ROOT, RULES, search_bundle_of, small_rules
+from conftest import HANG, ROOT, RULES, files_of, search_bundle_of, small_rules
 
 pytestmark = pytest.mark.site  # serve builds and rebuilds
 
@@ -174,27 +175,120 @@ def test_a_save_stops_the_search_pass_and_the_next_one_catches_up(
         stop.wait(HANG)  # the pass is indexing when the next save comes in
         return real(pages, *args, stop=stop, **kwargs)
 
-    monkeypatch.setattr(serve, "SEARCH_DELAY", 0.0)
+    monkeypatch.setattr(serve, "LATER_DELAY", 0.0)
     monkeypatch.setattr(build_search, "language_indexes", held)
     assert serve.rebuild(config, live=live)  # the pages, without the search
     assert "Uomo Nerissimo" in (out / "it" / "uomo-nero" / "index.html").read_text("utf-8")
-    passing = serve.SearchPass(config, live)
+    passing = serve.LaterPass(config, live)
     passing.start()
-    assert live.state()["search_behind"] is True
+    assert live.state()["behind"] is not None
     assert indexing.wait(HANG), "the search pass never started indexing"
     generation = live.generation
     passing.stop()  # what the next save does first; it returns once the pass has ended
-    assert live.state()["search_behind"] is True  # still behind: said on the open pages
+    assert live.state()["behind"] is not None  # still behind: said on the open pages
     assert live.generation == generation  # a search pass reloads no page
     assert search_bundle_of(out) == first  # the last index, whole: nothing half made
 
     monkeypatch.setattr(build_search, "language_indexes", real)
     passing.start()  # after the next rebuild: this one runs to its end
     deadline = time.monotonic() + HANG  # a bound on a hang, not a timing
-    while live.state()["search_behind"]:
+    while live.state()["behind"]:
         assert time.monotonic() < deadline, "the search never caught up"
         time.sleep(0.05)
     passing.stop()
     clean = tmp_path / "clean"
     assert build(BuildConfig(rules, ROOT / "templates", clean, pdf=False, workers=1)).ok
     assert search_bundle_of(out) == search_bundle_of(clean) != first
+
+
+def _pdfs_of(site: Path) -> dict[str, bytes]:
+    return {rel: data for rel, data in files_of(site).items() if rel.endswith(".pdf")}
+
+
+def test_a_save_shows_its_pages_before_its_pdfs_which_follow(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """serve's rebuild after a save leaves the edited game's PDFs as they were (the open pages
+    wait for no PDF) and says on them that the PDFs are behind; a build that makes PDFs is then
+    never "up to date" until it has made them, and the later pass makes exactly a clean
+    build's."""
+    from generator.cli import serve
+    from generator.pipeline import BuildConfig, build, graph
+
+    rules = small_rules(tmp_path / "rules", games=("uomo-nero",), langs=("it",))
+    out = tmp_path / "out" / "site"
+    config = BuildConfig(rules, ROOT / "templates", out, workers=1, keep_games=True)
+    live = serve.Live("the search index and the PDFs are catching up")
+    assert serve.rebuild(config, first=True, live=live)
+    first = _pdfs_of(out)
+    assert any(rel.startswith("it/") for rel in first) and any(rel.startswith("en/") for rel in first)
+
+    lang = rules / "uomo-nero" / "it.yaml"
+    lang.write_text(lang.read_text(encoding="utf-8").replace(
+        "title: Uomo Nero", "title: Uomo Nerissimo", 1), encoding="utf-8")
+    assert serve.rebuild(config, live=live)  # the pages, without the search and the PDFs
+    assert "Uomo Nerissimo" in (out / "it" / "uomo-nero" / "index.html").read_text("utf-8")
+    assert _pdfs_of(out) == first  # left as they were
+    assert graph.load_state(graph.state_path(out)).pdfs_pending
+    assert serve.rebuild(config, live=live)  # a pages pass again: the PDFs stay pending
+    assert _pdfs_of(out) == first
+
+    monkeypatch.setattr(serve, "LATER_DELAY", 0.0)
+    later = serve.LaterPass(config, live)
+    later.start()
+    assert live.state()["behind"] == "the search index and the PDFs are catching up"
+    deadline = time.monotonic() + HANG  # a bound on a hang, not a timing
+    while live.state()["behind"]:
+        assert time.monotonic() < deadline, "the PDFs never caught up"
+        time.sleep(0.05)
+    later.stop()
+    made = _pdfs_of(out)
+    assert not graph.load_state(graph.state_path(out)).pdfs_pending
+    clean = tmp_path / "clean"
+    assert build(BuildConfig(rules, ROOT / "templates", clean, workers=1)).ok
+    assert made == _pdfs_of(clean)
+    changed = {rel for rel in made if made[rel] != first[rel]}
+    assert changed and all(rel.startswith("it/") for rel in changed)  # the Italian ones alone
+    assert build(config).up_to_date  # and now nothing is pending
+
+
+def test_a_stop_ends_the_pdfs_at_once_and_keeps_the_last_site(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build told to stop while its PDFs render kills their workers (it does not wait for
+    the documents under way), publishes nothing and keeps the last graph: the next build
+    makes what a clean build makes."""
+    import threading
+
+    from generator.pipeline import BuildConfig, build, graph
+    from generator.runtime.pool import usable_workers
+
+    if usable_workers(2, 8) < 2:
+        pytest.skip("the PDFs' workers are killed only when there are workers (two cores)")
+    rules = small_rules(tmp_path / "rules", games=("uomo-nero",), langs=("it",))
+    out = tmp_path / "out" / "site"
+    config = BuildConfig(rules, ROOT / "templates", out, search=False, workers=2)
+    assert build(config).ok
+    first, state = files_of(out), graph.state_path(out).read_bytes()
+    lang = rules / "uomo-nero" / "it.yaml"
+    lang.write_text(lang.read_text(encoding="utf-8").replace(
+        "title: Uomo Nero", "title: Uomo Nerissimo", 1), encoding="utf-8")
+    # every PDF worker waits at its first document for as long as a test may take (a cache
+    # of its own: none is found made): the build can only end by killing them
+    monkeypatch.setenv("RULEBOOK_TEST_FAILPOINT", "pdf-render")
+    monkeypatch.setenv("RULEBOOK_TEST_FAILPOINT_WAIT", str(HANG))
+    stop = threading.Event()
+    timer = threading.Timer(1.0, stop.set)
+    timer.start()
+    try:
+        result = build(replace(config, stop=stop, cache=tmp_path / "cache"))
+    finally:
+        timer.cancel()
+    assert result.stopped
+    assert files_of(out) == first and graph.state_path(out).read_bytes() == state
+    workers = subprocess.run(["pgrep", "-P", str(os.getpid()), "rulebook-pdf"],
+                             capture_output=True, text=True, check=False).stdout.split()
+    assert not workers, f"PDF workers left running: {workers}"
+    monkeypatch.delenv("RULEBOOK_TEST_FAILPOINT")
+    assert build(config).ok
+    clean = tmp_path / "clean"
+    assert build(BuildConfig(rules, ROOT / "templates", clean, search=False, workers=2)).ok
+    assert files_of(out) == files_of(clean)

@@ -159,13 +159,13 @@ def test_the_page_says_while_the_search_index_is_behind_it(tmp_path: Path, brows
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
         page.wait_for_function("window.__states >= 1", timeout=HANG * 1000)
         page.evaluate("window.__notReloaded = true")
-        note = page.locator("#rulebook-search")
+        note = page.locator("#rulebook-behind")
         assert note.count() == 0  # nothing behind: nothing said
-        live.searching(True)
+        live.catching_up(True)
         note.wait_for(state="visible", timeout=HANG * 1000)
         assert "search index is catching up" in note.inner_text()
         assert note.get_attribute("role") == "status"  # read out by a screen reader, politely
-        live.searching(False)
+        live.catching_up(False)
         note.wait_for(state="detached", timeout=HANG * 1000)
         assert page.evaluate("window.__notReloaded") is True
     finally:

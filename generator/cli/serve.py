@@ -51,10 +51,13 @@ MAX_ADDRESS = 2048
 class Live:
     """The outcome of the last rebuild, for the open pages: a generation number that grows with
     every rebuild that changed something (a page reloads when it sees a new one), the findings
-    when the last one failed, and whether the search index is still catching up with the
-    pages. ``version`` grows with every change of any of them (the event stream's cue)."""
+    when the last one failed, and whether the search index (and the PDFs) are still catching
+    up with the pages. ``version`` grows with every change of any of them (the event stream's
+    cue). ``behind_note``: what the pages say while they catch up."""
 
-    def __init__(self) -> None:
+    def __init__(self, behind_note: str = "the search index is catching up with your edit"
+                 ) -> None:
+        self.behind_note = behind_note
         self._changed = threading.Condition()
         # a serve started again (the generator changed) counts on from another number, so
         # that the pages served by the last one reload
@@ -63,7 +66,7 @@ class Live:
         self.findings: list[dict[str, object]] | None = None
         # the unread sentences of the last good build, each with the page it is on
         self.unread: list[dict[str, object]] = []
-        self.search_behind = False  # the pages are newer than the search index
+        self.behind = False  # the pages are newer than the search index (or the PDFs)
 
     def built(self, unread: list[dict[str, object]] | None = None) -> None:
         with self._changed:
@@ -80,12 +83,12 @@ class Live:
             self.findings = findings
             self._changed.notify_all()
 
-    def searching(self, behind: bool) -> None:
-        """The search index is behind the pages (True), or has caught up (False): said to the
-        open pages without reloading them."""
+    def catching_up(self, behind: bool) -> None:
+        """The search index (and the PDFs) are behind the pages (True), or have caught up
+        (False): said to the open pages without reloading them."""
         with self._changed:
-            if behind != self.search_behind:
-                self.search_behind = behind
+            if behind != self.behind:
+                self.behind = behind
                 self.version += 1
                 self._changed.notify_all()
 
@@ -97,19 +100,19 @@ class Live:
 
     def state(self) -> dict[str, object]:
         """What the pages are sent: the generation, a failed build's findings, the unread
-        sentences of a good one, whether the search is behind."""
+        sentences of a good one, what is behind the pages (None: nothing)."""
         with self._changed:
             return self._state()
 
     def _state(self) -> dict[str, object]:
         return {"generation": self.generation, "findings": self.findings,
-                "unread": self.unread, "search_behind": self.search_behind}
+                "unread": self.unread, "behind": self.behind_note if self.behind else None}
 
 
 # Reloads the page after a good rebuild; shows a failed one's findings (as text, never as
 # markup) over the page until the next good one. `G` is the generation the page was served at.
 # After a good build, a game page lists its narration's unread sentences in a corner, and
-# says in the other one while the search index is behind the pages.
+# says in the other one while the search index (or the PDFs) are behind the pages.
 _SCRIPT = """<script>(()=>{const G=%d;let shown=null;
 const el=(tag,css,text)=>{const e=document.createElement(tag);
 e.style.cssText="font:inherit;letter-spacing:normal;"+css;
@@ -129,12 +132,13 @@ d.append(el("span","color:#ffd75e",f.path+":"+f.line+":"+f.col),": ",
 el("span","color:#ff8a80;font-weight:bold",f.severity+"["+f.code+"]"),": "+f.message);
 if(f.hint)d.append("\\n",el("span","color:#a8c7fa","  hint: "+f.hint));b.append(d);}}
 else if(s.generation!==G){es.close();location.reload();}
-else{if(shown){shown.remove();shown=null;}unread(s.unread||[]);}behind(!!s.search_behind);});
-const behind=on=>{const old=document.getElementById("rulebook-search");if(!on){if(old)old.remove();return;}
-if(old)return;const n=el("p","position:fixed;left:1em;bottom:1em;z-index:2147483646;margin:0;"+
+else{if(shown){shown.remove();shown=null;}unread(s.unread||[]);}behind(s.behind);});
+const behind=note=>{const old=document.getElementById("rulebook-behind");
+if(!note){if(old)old.remove();return;}if(old){old.textContent="rulebook: "+note;return;}
+const n=el("p","position:fixed;left:1em;bottom:1em;z-index:2147483646;margin:0;"+
 "background:rgba(16,16,20,.93);color:#f2f2f2;font:13px/1.45 ui-monospace,monospace;"+
-"padding:.5em .8em;border-radius:6px;direction:ltr;text-align:left",
-"rulebook: the search index is catching up with your edit");n.id="rulebook-search";
+"padding:.5em .8em;border-radius:6px;direction:ltr;text-align:left","rulebook: "+note);
+n.id="rulebook-behind";
 n.setAttribute("role","status");document.body.append(n);};
 const unread=list=>{const here=location.pathname.replace(/index\\.html$/,"");
 const mine=list.filter(u=>u.page===here);const old=document.getElementById("rulebook-unread");
@@ -282,22 +286,25 @@ def page_of(path: str, root: Path = Path()) -> str | None:
     return f"/{source.stem}/{slug}/" if isinstance(slug, str) else None
 
 
-SEARCH_DELAY = 0.6  # seconds between a rebuild's pages and its search index
+LATER_DELAY = 0.6  # seconds between a rebuild's pages and its search index and PDFs
 
 
 def rebuild(config: BuildConfig, *, first: bool = False, live: Live | None = None) -> bool:
     """One build; every failure is reported (and shown on the open pages) and none ends the
-    server. The first builds the whole site, search included; after an edit, only the pages
-    (the open ones reload at once): the search index follows in a SearchPass."""
-    return _build_once(config if first else replace(config, search=False), first=first, live=live)
+    server. The first builds the whole site, search and PDFs included; after an edit, only
+    the pages (the open ones reload at once): the search index and the PDFs follow in a
+    LaterPass."""
+    return _build_once(config if first else replace(config, search=False, pdfs_later=True),
+                       first=first, live=live)
 
 
-class SearchPass:
-    """The search index brought up to the pages in a thread of its own, a moment after a
-    rebuild of them (the open pages reload first, then the search gets the cores). A save
-    made meanwhile stops it (``stop``), so that the next pages wait for no indexing: the build
-    it runs is abandoned (nothing published: the index stays the last one), and the pass
-    after the next rebuild makes it."""
+class LaterPass:
+    """The search index and the PDFs brought up to the pages in a thread of their own, a
+    moment after a rebuild of them (the open pages reload first, then these get the cores).
+    A save made meanwhile stops it (``stop``), so that the next pages wait for no indexing
+    nor PDF: the build it runs is abandoned (nothing published: the index and the PDFs stay
+    the last ones; the PDFs finished are in the cache), and the pass after the next rebuild
+    makes them."""
 
     def __init__(self, config: BuildConfig, live: Live | None) -> None:
         self.config, self.live = config, live
@@ -308,32 +315,32 @@ class SearchPass:
         self.stop()
         self._stop = threading.Event()
         if self.live is not None:
-            self.live.searching(True)
+            self.live.catching_up(True)
         self._thread = threading.Thread(target=self._run, args=(self._stop,), daemon=True,
-                                        name="rulebook-search")
+                                        name="rulebook-later")
         self._thread.start()
 
     def stop(self) -> None:
         """Stops the pass under way, if any, and waits for its build to end (soon: the
-        indexing stops between two pages)."""
+        indexing stops between two pages, the PDFs' workers are killed)."""
         self._stop.set()
         if self._thread is not None:
             self._thread.join()
             self._thread = None
 
     def _run(self, stop: threading.Event) -> None:
-        if stop.wait(SEARCH_DELAY):
+        if stop.wait(LATER_DELAY):
             return
-        # only the search is left to do; an edit saved meanwhile is built here too, and its
-        # unread sentences still reach the pages
-        ok = _build_once(replace(self.config, search=True, stop=stop), first=False,
-                         live=self.live, search_pass=True)
+        # only the search and the PDFs are left to do; an edit saved meanwhile is built here
+        # too, and its unread sentences still reach the pages
+        ok = _build_once(replace(self.config, search=True, pdfs_later=False, stop=stop),
+                         first=False, live=self.live, later_pass=True)
         if ok and not stop.is_set() and self.live is not None:
-            self.live.searching(False)
+            self.live.catching_up(False)
 
 
 def _build_once(config: BuildConfig, *, first: bool, live: Live | None,
-                search_pass: bool = False) -> bool:
+                later_pass: bool = False) -> bool:
     kept = "" if first else "; still serving the last good site"
     try:
         result = build(config)
@@ -350,7 +357,7 @@ def _build_once(config: BuildConfig, *, first: bool, live: Live | None,
         print(f"not built: the build failed (above){kept}", file=sys.stderr)
         _failed(live, "internal-error", f"the build failed: {error!r} (the terminal shows where)")
         return False
-    if result.stopped:  # a search pass a save stopped: nothing published, nothing to say
+    if result.stopped:  # a later pass a save stopped: nothing published, nothing to say
         return True
     # a local preview needs no address of its own: the placeholder's warning is build's
     shown = [d for d in result.report.sorted()
@@ -358,20 +365,21 @@ def _build_once(config: BuildConfig, *, first: bool, live: Live | None,
     if shown:
         print(format_text(shown), file=sys.stderr)
     not_read = sum(d.code == "unread-narration" for d in result.report.items)
-    if not_read and result.ok and live is not None and not search_pass:  # on their pages
+    if not_read and result.ok and live is not None and not later_pass:  # on their pages
         print(f"{not_read} sentence(s) of narration not read by the check: each game page lists "
               "its own (rulebook check --explain lists them all)", file=sys.stderr)
     if result.ok:
-        if not result.up_to_date and not search_pass:
+        if not result.up_to_date and not later_pass:
             print(f"built: {result.written} file(s) written", file=sys.stderr)
-        elif search_pass and result.written:
-            print(f"search index updated: {result.written} file(s) written", file=sys.stderr)
+        elif later_pass and result.written:
+            what = "search index and PDFs" if config.pdf else "search index"
+            print(f"{what} updated: {result.written} file(s) written", file=sys.stderr)
         # an up-to-date build checks nothing and reports nothing: the last list stands
         unread = list(live.unread) if live is not None and result.up_to_date else [
             _finding(d) | {"page": page} for d in result.report.sorted()
             if d.code == "unread-narration"
             and (page := page_of(d.mark.path, config.rules.parent)) is not None]
-        changed = not search_pass and (result.written or result.removed)
+        changed = not later_pass and (result.written or result.removed)
         if live is not None and (live.findings is not None or changed or unread != live.unread):
             live.built(unread)
     else:
@@ -425,7 +433,8 @@ def serve(config: BuildConfig, *, host: str = "127.0.0.1", port: int = 8000) -> 
     if refused_output(config) is not None:  # not a folder of ours: never serve it
         rebuild(config, first=True)  # prints the findings
         return 1
-    live = Live()
+    live = Live("the search index and the PDFs are catching up with your edit" if config.pdf
+                else "the search index is catching up with your edit")
     handler = type("Handler", (SiteHandler,), {"site": config.out, "live": live})
     server = listen(host, port, handler)  # the port first: said at once, not after a build
     if isinstance(server, Refusal):
@@ -441,7 +450,7 @@ def serve(config: BuildConfig, *, host: str = "127.0.0.1", port: int = 8000) -> 
     # the watcher starts at the first step of the loop, which comes back within a tick, and
     # only then is the address said: a save made once it is said is seen
     changes_seen = watch(*watched, rust_timeout=WATCH_TICK_MS, yield_on_timeout=True)
-    search = SearchPass(config, live)
+    later = LaterPass(config, live)
     restart = False
     try:
         first = next(changes_seen)
@@ -453,13 +462,13 @@ def serve(config: BuildConfig, *, host: str = "127.0.0.1", port: int = 8000) -> 
             if any(Path(path).is_relative_to(PACKAGE) for _, path in changes):
                 restart = True  # the generator itself changed: its new code runs in a new process
                 break
-            search.stop()  # the index of the last save is not waited for: this one's pages are
+            later.stop()  # the index and PDFs of the last save are not waited for: its pages are
             if rebuild(config, live=live):
-                search.start()
+                later.start()
     except KeyboardInterrupt:
         pass
     finally:
-        search.stop()
+        later.stop()
         server.shutdown()
         server.server_close()
     if restart:

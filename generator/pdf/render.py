@@ -20,6 +20,7 @@ import hashlib
 import itertools
 import math
 import re
+import threading
 import time
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -28,7 +29,7 @@ from typing import Any, Callable, Iterable
 
 from ..runtime import collector
 from ..runtime.cache import Cache
-from ..runtime.pool import finished, usable_workers, worker_pool
+from ..runtime.pool import WAKE, finished, usable_workers, worker_pool
 from ..runtime.theme import Theme
 from .assets import Assets, collect
 from .overflow import Overflow
@@ -104,11 +105,14 @@ def inputs_digest(assets: Assets) -> str:
 def render_pdfs(jobs: Iterable[PdfJob], *, theme: Theme | Path, cache: Cache, workers: int,
                 stats: PdfStats | None = None,
                 progress: Callable[[int, int], None] | None = None,
-                executor: str | None = None) -> dict[str, bytes]:
+                executor: str | None = None,
+                stop: threading.Event | None = None) -> dict[str, bytes]:
     """Every job's PDF, from the cache when its inputs are unchanged, else rendered (by the
     local process pool, or by the Dask cluster at ``executor``, dask://host:port, connected
     to only when some PDF must be rendered). ``theme``: the theme whose print stylesheets,
-    fonts and images the PDFs read (a folder: that folder's alone)."""
+    fonts and images the PDFs read (a folder: that folder's alone). ``stop``, set meanwhile,
+    ends the renders at once (the workers are killed) and raises ``PdfsStopped``; the PDFs
+    finished by then are in the cache for the next build."""
     started = time.perf_counter()
     stats = stats if stats is not None else PdfStats()
     theme = Theme.alone(theme) if isinstance(theme, Path) else theme
@@ -135,22 +139,44 @@ def render_pdfs(jobs: Iterable[PdfJob], *, theme: Theme | Path, cache: Cache, wo
             results = (_render_elsewhere(tasks, setup, assets, executor, progress)
                        if executor is not None
                        else _render_all(tasks, setup=setup, assets=assets, workers=workers,
-                                        progress=progress))
+                                        progress=progress, stop=stop))
+        except PdfsStopped as stopped:
+            for i, rendered in stopped.done.items():  # kept for the build that goes on
+                _cache(cache, todo[i][1], rendered)
+            raise
         finally:
             if progress:
                 progress(len(tasks), len(tasks))  # the bar ends, whatever happened
-        for (job, key), (data, pages, refused, overflows) in zip(todo, results):
+        for (job, key), rendered in zip(todo, results):
+            data, pages, refused, overflows = rendered
             out[job.path] = data
             stats.pages[job.path] = pages
             if overflows:
                 stats.overflows[job.path] = overflows
             if refused:
                 stats.refused[job.path] = refused
-            if not refused and not overflows:  # else the next build renders it and says it again
-                cache.put("pdf", key, data, {"pages": pages})
+            _cache(cache, key, rendered)
         stats.rendered += len(todo)
     stats.seconds += time.perf_counter() - started
     return out
+
+
+def _cache(cache: Cache, key: str, rendered: Rendered) -> None:
+    data, pages, refused, overflows = rendered
+    if not refused and not overflows:  # else the next build renders it and says it again
+        cache.put("pdf", key, data, {"pages": pages})
+
+
+class PdfsStopped(Exception):
+    """The renders were stopped (``render_pdfs``'s ``stop``); ``done``: those finished, by
+    their place in the tasks."""
+
+    def __init__(self, done: dict[int, Rendered]) -> None:
+        super().__init__(f"stopped with {len(done)} PDF(s) rendered")
+        self.done = done
+
+
+STOP_WAKE = 0.05  # seconds: how soon a stop is seen while the PDFs render
 
 
 @dataclass(frozen=True)
@@ -167,12 +193,15 @@ Rendered = tuple[bytes, int, list[str], list[Overflow]]
 
 
 def _render_all(htmls: list[Task], *, setup: _WorkerSetup, assets: Assets, workers: int,
-                progress: Callable[[int, int], None] | None) -> list[Rendered]:
+                progress: Callable[[int, int], None] | None,
+                stop: threading.Event | None = None) -> list[Rendered]:
     workers = usable_workers(workers, len(htmls))
     if workers == 1:
         _WORKER.update(_worker_state(setup, assets))
-        results = []
+        results: list[Rendered] = []
         for i, html in enumerate(htmls):
+            if stop is not None and stop.is_set():  # between two documents: one is not cut
+                raise PdfsStopped(dict(enumerate(results)))
             results.append(_render(html))
             if progress:
                 progress(i + 1, len(htmls))
@@ -183,13 +212,15 @@ def _render_all(htmls: list[Task], *, setup: _WorkerSetup, assets: Assets, worke
     by_index: dict[int, Rendered] = {}
 
     def said() -> None:  # how far, also while the booklets take long: progress's lines are due
+        if stop is not None and stop.is_set():  # out of the pool's block: its workers killed
+            raise PdfsStopped(dict(by_index))
         if progress:
             progress(len(by_index), len(htmls))
 
     with worker_pool(workers, name="pdf",
                      setup=lambda: _WORKER.update(_worker_state(setup, assets))) as pool:
         futures = {pool.submit(_render, htmls[i]): i for i in order}  # run in this order
-        for future in finished(futures, tick=said):
+        for future in finished(futures, tick=said, wake=WAKE if stop is None else STOP_WAKE):
             by_index[futures[future]] = future.result()
             said()
     return [by_index[i] for i in range(len(htmls))]

@@ -23,7 +23,7 @@ from typing import Mapping
 from ..check.site_spec import load_site_spec
 from ..core.diagnostics import Mark, Report
 from ..core.languages import SOURCE_LANGUAGE
-from ..pdf.render import renderer_environment
+from ..pdf.render import PdfsStopped, renderer_environment
 from ..runtime import collector, executors
 from ..runtime.files import failpoint, locked
 from ..runtime.progress import Progress
@@ -53,7 +53,8 @@ def _build_locked(config: BuildConfig) -> BuildResult:
     with timings.step("finding whether anything changed"):
         same = ctx.previous.toolchain == ctx.toolchain and _same_inputs(ctx) \
             and ctx.previous.intact(config.out) and _nothing_else(ctx) \
-            and not (config.search and ctx.previous.search_pending)
+            and not (config.search and ctx.previous.search_pending) \
+            and not (config.pdf and not config.pdfs_later and ctx.previous.pdfs_pending)
     if same:
         publish.repair_modes(config.out)  # nothing to make, but modes may have drifted
         return BuildResult(_said_again(ctx), up_to_date=True, timings=timings)
@@ -116,8 +117,12 @@ def _steps(ctx: Context) -> BuildResult:
         ctx.result.stopped = True
         return ctx.result
     if config.pdf and not _stopping(ctx):
-        with step("rendering the PDFs"):
-            made |= pdfs(ctx, plan)
+        try:
+            with step("rendering the PDFs"):
+                made |= pdfs(ctx, plan)
+        except PdfsStopped:  # BuildConfig.stop was set while they rendered
+            ctx.result.stopped = True
+            return ctx.result
     if not ctx.result.ok or _stopping(ctx):
         return ctx.result
     with step("publishing the output folder"):
@@ -125,7 +130,8 @@ def _steps(ctx: Context) -> BuildResult:
     with step("saving the build's graph"):
         _save_graph(ctx, graph.State(toolchain=ctx.toolchain, games=games.records,
                                      values=plan.values | made.values, outputs=made.outputs,
-                                     search=made.search, search_pending=made.search_pending),
+                                     search=made.search, search_pending=made.search_pending,
+                                     pdfs_pending=made.pdfs_pending),
                     made.files)
         ctx.cache.prune()
     return ctx.result

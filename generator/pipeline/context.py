@@ -31,6 +31,10 @@ class BuildConfig:
     # False: the search bundle is left as the last build made it, to be brought up to date by
     # the next build that has it on (serve: pages first, reloaded at once; then the search)
     search: bool = True
+    # True: the PDFs whose inputs changed are left as the last build made them (recorded as
+    # pending), to be made by the next build without it (serve: pages first, then the PDFs);
+    # unlike ``pdf=False``, which is another site (no PDFs at all, nothing of the last trusted)
+    pdfs_later: bool = False
     cache: Path | None = None  # the disk cache's folder; None: $RULEBOOK_CACHE or the user's
     # True: the games loaded stay in memory for the next build of this process (serve);
     # False: a game is loaded when a page of it is rendered and dropped soon after
@@ -41,10 +45,11 @@ class BuildConfig:
     # True (the default, as `rulebook check`): the narration's sentences the check could not
     # read are warnings (serve shows them on their pages too)
     unread: bool = True
-    # set (by another thread) to abandon the build: it is looked at between two steps and
-    # between two pages of the search, and a build that sees it set publishes nothing and
-    # keeps no graph (``BuildResult.stopped``): the output folder stays as the last build
-    # left it, and the next build does the work (serve's search pass, stopped by a new save)
+    # set (by another thread) to abandon the build: it is looked at between two steps, between
+    # two pages of the search and while the PDFs render (their workers are then killed), and
+    # a build that sees it set publishes nothing and keeps no graph (``BuildResult.stopped``):
+    # the output folder stays as the last build left it, and the next build does the work
+    # (serve's second pass, the search and the PDFs, stopped by a new save)
     stop: threading.Event | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -115,9 +120,11 @@ class Made:
     values: dict[str, str] = field(default_factory=dict)
     search: dict[str, dict[str, Any]] = field(default_factory=dict)
     search_pending: bool = False
+    pdfs_pending: bool = False
 
     def __or__(self, later: Made) -> Made:
         return Made(self.files.without(later.kept) | later.files,
                     (self.kept - later.files.keys()) | later.kept,
                     self.outputs | later.outputs, self.values | later.values,
-                    self.search | later.search, self.search_pending or later.search_pending)
+                    self.search | later.search, self.search_pending or later.search_pending,
+                    self.pdfs_pending or later.pdfs_pending)

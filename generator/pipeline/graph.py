@@ -35,10 +35,14 @@ from ..core.diagnostics import Diagnostic, Mark, Severity
 from ..runtime.deps import Deps
 from ..runtime.files import walk_once, write_beside
 
-STATE_VERSION = 9
+STATE_VERSION = 10
 STATE_FILE = ".rulebook-build.json"  # beside the output: .NAME.rulebook-build.json
 PACKAGE = Path(__file__).resolve().parent.parent  # the generator's own files
 MISSING = "-"  # the digest of a file that is not there
+# The one value an output left behind by a build that deferred it (serve's pages pass leaves
+# the PDFs as they were) is recorded as made from: no build has it, so the next build that
+# makes that kind of output makes it again (``Changes``: an unknown name counts as changed).
+PENDING = "pending"
 LIBRARIES = ("jinja2", "markdown-it-py", "babel", "pydantic", "pyyaml",
              "weasyprint", "fonttools", "pagefind", "pagefind-bin", "pagefind-bin-extended")
 
@@ -223,6 +227,7 @@ class State:
     # files], "entry": its entry, "folder": its bundle folder}
     search: dict[str, dict[str, Any]] = field(default_factory=dict)
     search_pending: bool = False  # the last build left the search as it was (serve's first pass)
+    pdfs_pending: bool = False  # it left the PDFs as they were (serve's first pass: PENDING)
     # as loaded: the name table, and each depset's lists of indices in it (by id of its Deps)
     names: list[str] = field(default_factory=list, repr=False)
     raw: dict[int, list[list[int]]] = field(default_factory=dict, repr=False)
@@ -280,6 +285,7 @@ class _StateFile(TypedDict):
     outputs: dict[str, tuple[int, int, int, str, list[_Finding], str, int]]
     search: dict[str, _Search]
     search_pending: bool
+    pdfs_pending: bool
 
 
 @functools.cache
@@ -307,6 +313,7 @@ def load_state(path: Path) -> State:
                      for rel, (i, size, mtime, chars, findings, sha, inode)
                      in data["outputs"].items()},
             search=dict(data["search"]), search_pending=data["search_pending"],
+            pdfs_pending=data["pdfs_pending"],
             names=names, raw={id(d): [list(part) for part in raw]
                               for d, raw in zip(depsets, data["depsets"])})
     except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
@@ -352,6 +359,7 @@ def dump_state(state: State, previous: State | None = None) -> bytes:
         "games": {k: v.__dict__ for k, v in sorted(state.games.items())},
         "depsets": listed, "names": table, "outputs": outputs,
         "search": state.search, "search_pending": state.search_pending,
+        "pdfs_pending": state.pdfs_pending,
     }
     return orjson.dumps(data)  # JSON still (publish.py reads "files"), twenty times quicker
 

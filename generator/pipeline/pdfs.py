@@ -5,6 +5,8 @@ and their findings reported again as the last build made them. ``render_pdfs`` a
 
 from __future__ import annotations
 
+import threading
+from dataclasses import replace
 from typing import Mapping
 
 from ..core.diagnostics import Diagnostic, Mark, Report
@@ -44,6 +46,8 @@ def pdfs(ctx: Context, plan: Plan) -> Made:
             ctx.report.extend(last.diagnostics())
         else:
             todo.append(doc)
+    if todo and config.pdfs_later:
+        return _later(ctx, made, todo)
     if not todo:
         return made
     theme = config.theme
@@ -60,8 +64,8 @@ def pdfs(ctx: Context, plan: Plan) -> Made:
     booklets = {p: (config.out / p).read_bytes() for d in todo if d.kind is DocKind.IMPOSED
                 for p in [source(d)] if p not in html and p in made.kept}  # its bytes as they are
     pdfs, findings = render_pdfs(config, plan.renderer, todo, ctx.report, cache=ctx.cache,
-                                       stats=ctx.result.pdfs, html=html, booklets=booklets,
-                                       progress=ctx.progress)
+                                 stats=ctx.result.pdfs, html=html, booklets=booklets,
+                                 progress=ctx.progress, stop=config.stop)
     made.files = Files(pdfs)
     for doc in todo:
         made_from_deps = recorded.get(source(doc)) or made.outputs[source(doc)].deps
@@ -71,14 +75,30 @@ def pdfs(ctx: Context, plan: Plan) -> Made:
     return made
 
 
+def _later(ctx: Context, made: Made, todo: list[Document]) -> Made:
+    """``BuildConfig.pdfs_later``: the documents to make are left as the last build made
+    them, each recorded as made from ``graph.PENDING`` (so the next build that makes PDFs
+    finds it stale), and the graph says PDFs are pending (one that is not there yet, of a new
+    game, is made then too)."""
+    for doc in todo:
+        last = ctx.previous.outputs.get(doc.path)
+        if last is not None and ctx.intact(doc.path, last):
+            made.kept.add(doc.path)
+            made.outputs[doc.path] = replace(last, deps=deps.Deps(values={graph.PENDING}))
+            ctx.report.extend(last.diagnostics())
+    made.pdfs_pending = True
+    return made
+
+
 def render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Document],
                 report: Report, *, cache: Cache, stats: PdfStats | None = None,
                 html: Mapping[str, str] | None = None,
-                booklets: Mapping[str, bytes] | None = None, progress: Progress = QUIET
+                booklets: Mapping[str, bytes] | None = None, progress: Progress = QUIET,
+                stop: threading.Event | None = None,
                 ) -> tuple[dict[str, bytes], dict[str, list[Diagnostic]]]:
     """The documents' PDFs (``html``: a document's HTML when already made; ``booklets``: A5
     booklets not among ``documents`` that an A4 booklet is imposed from), and each document's
-    findings (also added to ``report``)."""
+    findings (also added to ``report``). ``stop`` set meanwhile raises ``PdfsStopped``."""
     stats = stats if stats is not None else PdfStats()
     made = html or {}
     jobs = [PdfJob(d.path, made[d.path] if d.path in made else renderer.render_document(d),
@@ -89,7 +109,7 @@ def render_pdfs(config: BuildConfig, renderer: Renderer, documents: list[Documen
         try:
             pdfs = render_jobs(jobs, theme=config.theme, cache=cache,
                                workers=config.workers, stats=stats,
-                               progress=task, executor=config.executor)
+                               progress=task, executor=config.executor, stop=stop)
         except AssetError as error:
             raise BuildError(str(error)) from None
     pdfs |= imposed_pdfs(_booklets_to_impose(documents, {**(booklets or {}), **pdfs},

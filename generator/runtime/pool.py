@@ -79,13 +79,15 @@ def worker_pool(workers: int, *, name: str,
 WAKE = 1.0  # seconds: how long ``finished`` waits for a task before it ticks
 
 
-def finished(futures: Iterable[Future[T]], *, tick: Callable[[], None]) -> Iterator[Future[T]]:
+def finished(futures: Iterable[Future[T]], *, tick: Callable[[], None],
+             wake: float = WAKE) -> Iterator[Future[T]]:
     """``futures`` as each is done (in no set order), with ``tick()`` called at least every
-    ``WAKE`` seconds while none is: the progress of work whose tasks are long (a Macao
-    configuration's simulation, a booklet) is then said on time, not only when a task ends."""
+    ``wake`` seconds while none is: the progress of work whose tasks are long (a Macao
+    configuration's simulation, a booklet) is then said on time, not only when a task ends
+    (and a tick that raises ends the work: see worker_pool)."""
     pending = set(futures)
     while pending:
-        done, pending = wait(pending, timeout=WAKE, return_when=FIRST_COMPLETED)
+        done, pending = wait(pending, timeout=wake, return_when=FIRST_COMPLETED)
         yield from done
         tick()
 
