@@ -292,3 +292,48 @@ def test_a_stop_ends_the_pdfs_at_once_and_keeps_the_last_site(tmp_path: Path,
     clean = tmp_path / "clean"
     assert build(BuildConfig(rules, ROOT / "templates", clean, search=False, workers=2)).ok
     assert files_of(out) == files_of(clean)
+
+
+def test_the_open_page_of_a_save_is_shown_before_the_build_publishes(tmp_path: Path) -> None:
+    """serve's rebuild renders the open pages it makes first and shows them at once (served
+    from memory, the open pages reloaded), before publishing: what it showed is what it then
+    publishes, and the pages reload once, not again after the publishing."""
+    from generator.cli import serve
+    from generator.pipeline import BuildConfig, GraphMemory
+
+    rules = small_rules(tmp_path / "rules", games=("uomo-nero",), langs=("it",))
+    out = tmp_path / "out" / "site"
+    config = BuildConfig(rules, ROOT / "templates", out, pdf=False, workers=1, keep_games=True,
+                         memory=GraphMemory())
+    live = serve.Live()
+    italian, english = "it/uomo-nero/index.html", "en/uomo-nero/index.html"
+    live.opened(italian, 1)  # as a page's event stream does
+    live.opened(english, 1)
+    assert serve.rebuild(config, first=True, live=live)
+    generation = live.generation
+    shown: list[tuple[dict[str, bytes], bytes, bytes | None]] = []
+    early = live.early
+
+    def seen(pages: dict[str, bytes]) -> None:
+        early(pages)
+        shown.append((pages, (out / italian).read_bytes(), live.page(italian)))
+
+    live.early = seen  # type: ignore[method-assign]
+    lang = rules / "uomo-nero" / "it.yaml"
+    lang.write_text(lang.read_text(encoding="utf-8").replace(
+        "title: Uomo Nero", "title: Uomo Nerissimo", 1), encoding="utf-8")
+    assert serve.rebuild(config, live=live)
+    [(pages, on_disk, served)] = shown  # once, with the one open page the edit changed
+    assert list(pages) == [italian]
+    assert "Uomo Nerissimo" in pages[italian].decode() and "Uomo Nerissimo" not in on_disk.decode()
+    assert served == pages[italian]  # served from memory meanwhile
+    assert (out / italian).read_bytes() == pages[italian]  # then published as shown
+    assert live.page(italian) is None  # and served from the output folder again
+    assert live.generation == generation + 1  # one reload
+
+    live.early = early  # type: ignore[method-assign]
+    (rules / "uomo-nero" / "it.yaml").write_text(lang.read_text(encoding="utf-8").replace(
+        "Uomo Nerissimo", "Uomo Nero", 1), encoding="utf-8")
+    live.opened(italian, -1)  # closed: a rebuild then shows nothing early, and reloads after
+    assert serve.rebuild(config, live=live)
+    assert live.generation == generation + 2

@@ -172,3 +172,55 @@ def test_the_page_says_while_the_search_index_is_behind_it(tmp_path: Path, brows
         page.close()
         server.shutdown()
         server.server_close()
+
+
+def test_the_page_reloads_to_a_rebuild_before_it_is_published(tmp_path: Path, browser: Any) -> None:
+    """The open page reloads to the page a rebuild made (served from memory while the output
+    folder still holds the old one), and the rebuild waits for that reload to start its
+    script, a new event stream, before it goes on."""
+    import http.server
+    import threading
+
+    from generator.cli.serve import Live, SiteHandler
+    from generator.pipeline.publish import MARKER
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / MARKER).write_text("rulebook\n", encoding="utf-8")
+    page_of = "<!doctype html><html lang=en><title>t</title><body><h1>{}</h1></body></html>"
+    (site / "index.html").write_text(page_of.format("Old"), encoding="utf-8")
+    live = Live()
+    handler = type("Handler", (SiteHandler,), {"site": site, "live": live})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    page = browser.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        deadline = time.monotonic() + HANG  # a bound on a hang, not a timing
+        while "index.html" not in live.open_pages():  # the page's event stream says it is open
+            assert time.monotonic() < deadline, "the page never opened its event stream"
+            time.sleep(0.02)
+        streams: list[int] = []
+        opened = live.opened
+
+        def counted(rel: str, count: int) -> None:
+            opened(rel, count)
+            streams.append(count)
+
+        live.opened = counted  # type: ignore[method-assign]
+        rebuild = threading.Thread(target=live.early,
+                                   args=({"index.html": page_of.format("New").encode()},))
+        rebuild.start()
+        page.wait_for_function("document.querySelector('h1').textContent === 'New'",
+                               timeout=HANG * 1000)
+        rebuild.join(HANG)
+        assert not rebuild.is_alive()
+        assert 1 in streams  # it went on once the reloaded page's stream opened (or at EARLY_WAIT)
+        assert "Old" in (site / "index.html").read_text(encoding="utf-8")  # not published
+        live.published()  # the rebuild ends without publishing it (as a failed one would)
+        page.reload()
+        assert page.locator("h1").inner_text() == "Old"
+    finally:
+        page.close()
+        server.shutdown()
+        server.server_close()

@@ -28,12 +28,12 @@ from dataclasses import dataclass, replace
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any, BinaryIO
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import yaml
 
 from ..core.diagnostics import Diagnostic, format_text
-from ..pipeline import BuildConfig, BuildError, build
+from ..pipeline import BuildConfig, BuildError, BuildResult, GraphMemory, Preview, build
 from ..pipeline.publish import MARKER
 from ..runtime.executors import ExecutorError
 
@@ -43,9 +43,17 @@ KEEPALIVE_SECONDS = 15.0
 # How often the watcher's loop wakes when nothing changes (its first wake says it is
 # watching, and the address is said then); a change is seen at once whatever this is.
 WATCH_TICK_MS = 250
+# How long the watcher waits for a save's other changes once one is seen (watchfiles' 50 ms by
+# default): an editor's save (a write, or a new file renamed over the old) is one burst well
+# within it. A save slower than that is seen twice, and built twice: the last build is right.
+WATCH_STEP_MS = 10
 # The longest address served (bytes of the request's path): the site's are far shorter (a
 # slug has at most 100 characters); a longer one is answered 414 before any file is looked at.
 MAX_ADDRESS = 2048
+
+
+# The longest a rebuild waits for its open pages to be served once it has made them.
+EARLY_WAIT = 0.3
 
 
 class Live:
@@ -67,14 +75,64 @@ class Live:
         # the unread sentences of the last good build, each with the page it is on
         self.unread: list[dict[str, object]] = []
         self.behind = False  # the pages are newer than the search index (or the PDFs)
+        self._open: dict[str, int] = {}  # the open pages (output paths), by their streams
+        # the open pages a rebuild under way has made, served before it publishes them
+        self._early: dict[str, bytes] = {}
+        self._fresh: set[str] = set()  # the pages whose event stream opened since then
 
-    def built(self, unread: list[dict[str, object]] | None = None) -> None:
+    def built(self, unread: list[dict[str, object]] | None = None, *,
+              reload: bool = True) -> None:
+        """A good rebuild: the open pages reload (unless ``reload`` is False: they showed
+        it already, ``early``) and list their unread sentences."""
         with self._changed:
-            self.generation += 1
+            self.generation += reload
             self.version += 1
             self.findings = None
             self.unread = unread or []
             self._changed.notify_all()
+
+    def early(self, pages: dict[str, bytes]) -> None:
+        """Open pages made by a rebuild that has not published them yet: served from here
+        (``page``), and the open pages reload to them now. The rebuild (the caller) waits
+        until they have reloaded (their script has opened a new event stream), ``EARLY_WAIT``
+        at most: it runs in this process, and would slow down the answers to the reloads (the
+        interpreter's lock) and the browser (the cores) until its end."""
+        with self._changed:
+            self._early.update(pages)
+            reloading = self._open.keys() & pages.keys()
+            self._fresh.clear()
+            self.generation += 1
+            self.version += 1
+            self.findings = None
+            self._changed.notify_all()
+            self._changed.wait_for(lambda: reloading <= self._fresh, EARLY_WAIT)
+
+    def published(self) -> set[str]:
+        """The rebuild has ended: the pages are served from the output folder again. The
+        pages it had shown early."""
+        with self._changed:
+            shown = set(self._early)
+            self._early.clear()
+            return shown
+
+    def page(self, rel: str) -> bytes | None:
+        """A page made by the rebuild under way and not published yet (None: none)."""
+        with self._changed:
+            return self._early.get(rel)
+
+    def opened(self, rel: str, count: int) -> None:
+        """A page's event stream opened (``count`` 1) or closed (-1)."""
+        with self._changed:
+            self._open[rel] = self._open.get(rel, 0) + count
+            if self._open[rel] <= 0:
+                del self._open[rel]
+            if count > 0:
+                self._fresh.add(rel)
+                self._changed.notify_all()
+
+    def open_pages(self) -> frozenset[str]:
+        with self._changed:
+            return frozenset(self._open)
 
     def failed(self, findings: list[dict[str, object]]) -> None:
         with self._changed:
@@ -122,7 +180,7 @@ const box=()=>{if(!shown){shown=el("div","position:fixed;inset:0;z-index:2147483
 "monospace;padding:1.5em;white-space:pre-wrap;overflow-wrap:anywhere;direction:ltr;"+
 "text-align:left");shown.id="rulebook-overlay";shown.setAttribute("role","alert");
 document.body.append(shown);}return shown;};
-const es=new EventSource("%s");
+const es=new EventSource("%s?page="+encodeURIComponent(location.pathname));
 es.addEventListener("state",e=>{const s=JSON.parse(e.data);
 if(s.findings){const b=box();b.replaceChildren(el("p","margin:0 0 1em;font-weight:bold",
 "rulebook: the rebuild failed; still showing the last good site ("+s.findings.length+
@@ -208,6 +266,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         path = unquote(urlsplit(self.path).path)
         if any(ord(c) < 32 for c in path):
             return self._not_found()
+        early = self.live.page(output_path(path)) if self.live is not None else None
+        if early is not None:  # made by the rebuild under way, not published yet
+            return self._page(200, early)
         target = Path(self.translate_path(self.path))
         if target.is_dir() and path.endswith("/"):
             target = target / "index.html"
@@ -225,6 +286,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
         seen = -1
+        page = output_path(unquote(parse_qs(urlsplit(self.path).query).get("page", [""])[0]))
+        live.opened(page, 1)
         try:
             while True:
                 version, state = live.wait(seen, KEEPALIVE_SECONDS)
@@ -237,6 +300,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 self.wfile.flush()
         except OSError:
             return  # the page was closed
+        finally:
+            live.opened(page, -1)
 
     def list_directory(self, path: Any) -> BinaryIO | None:  # type: ignore[override]
         return self._not_found()  # a folder without index.html is not a page
@@ -258,6 +323,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
         return io.BytesIO(body)
+
+
+def output_path(address: str) -> str:
+    """The output file an address of the site serves (``/it/cuori/`` ->
+    ``it/cuori/index.html``)."""
+    rel = address.lstrip("/")
+    return rel + "index.html" if rel == "" or rel.endswith("/") else rel
 
 
 def with_live_script(page: bytes, generation: int) -> bytes:
@@ -295,7 +367,7 @@ def rebuild(config: BuildConfig, *, first: bool = False, live: Live | None = Non
     the pages (the open ones reload at once): the search index and the PDFs follow in a
     LaterPass."""
     return _build_once(config if first else replace(config, search=False, pdfs_later=True),
-                       first=first, live=live)
+                       first=first, live=live, early=not first)
 
 
 class LaterPass:
@@ -340,8 +412,22 @@ class LaterPass:
 
 
 def _build_once(config: BuildConfig, *, first: bool, live: Live | None,
-                later_pass: bool = False) -> bool:
+                later_pass: bool = False, early: bool = False) -> bool:
+    """One build, said in the terminal and on the open pages. ``early``: the open pages
+    that it makes are shown as soon as they are made (``Live.early``), before it publishes."""
+    try:
+        return _build_and_say(config, first=first, live=live, later_pass=later_pass,
+                              early=early)
+    finally:
+        if live is not None:
+            live.published()  # whatever happened, the pages come from the output folder again
+
+
+def _build_and_say(config: BuildConfig, *, first: bool, live: Live | None,
+                   later_pass: bool, early: bool) -> bool:
     kept = "" if first else "; still serving the last good site"
+    if early and live is not None:
+        config = replace(config, preview=Preview(live.open_pages(), live.early))
     try:
         result = build(config)
     except BuildError as error:
@@ -381,12 +467,21 @@ def _build_once(config: BuildConfig, *, first: bool, live: Live | None,
             and (page := page_of(d.mark.path, config.rules.parent)) is not None]
         changed = not later_pass and (result.written or result.removed)
         if live is not None and (live.findings is not None or changed or unread != live.unread):
-            live.built(unread)
+            live.built(unread, reload=_reload_again(result, live))
     else:
         print(f"not built: {len(result.report.errors)} error(s){kept}", file=sys.stderr)
         if live is not None:
             live.failed([_finding(d) for d in result.report.sorted() if d.severity == "error"])
     return result.ok
+
+
+def _reload_again(result: BuildResult, live: Live) -> bool:
+    """Whether the open pages must reload after a good build: not when they reloaded to its
+    pages before it published them (``Live.early``) and it changed nothing else they may
+    load (a stylesheet, a script, a font) nor removed a file."""
+    early = live.published()
+    return not early or bool(result.removed) or any(
+        not rel.endswith((".html", ".xml")) for rel in result.files if rel not in early)
 
 
 def _failed(live: Live | None, code: str, message: str) -> None:
@@ -427,9 +522,9 @@ def serve(config: BuildConfig, *, host: str = "127.0.0.1", port: int = 8000) -> 
 
     from ..pipeline import refused_output
 
-    # an edit reloads one game, not every game; the sentences the check cannot read are
-    # warnings, listed on their pages
-    config = replace(config, keep_games=True, unread=True)
+    # an edit reloads one game, not every game, and the last build's graph stays in memory;
+    # the sentences the check cannot read are warnings, listed on their pages
+    config = replace(config, keep_games=True, unread=True, memory=GraphMemory())
     if refused_output(config) is not None:  # not a folder of ours: never serve it
         rebuild(config, first=True)  # prints the findings
         return 1
@@ -449,7 +544,8 @@ def serve(config: BuildConfig, *, host: str = "127.0.0.1", port: int = 8000) -> 
     watched = [p for p in (config.rules, *config.theme.layers) if Path(p).exists()] + [PACKAGE]
     # the watcher starts at the first step of the loop, which comes back within a tick, and
     # only then is the address said: a save made once it is said is seen
-    changes_seen = watch(*watched, rust_timeout=WATCH_TICK_MS, yield_on_timeout=True)
+    changes_seen = watch(*watched, rust_timeout=WATCH_TICK_MS, yield_on_timeout=True,
+                         step=WATCH_STEP_MS)
     later = LaterPass(config, live)
     restart = False
     try:

@@ -13,6 +13,8 @@
 """
 
 from .backbone import build, refused_output
-from .context import BuildConfig, BuildError, BuildResult
+from .context import BuildConfig, BuildError, BuildResult, Preview
+from .graph import GraphMemory
 
-__all__ = ["BuildConfig", "BuildError", "BuildResult", "build", "refused_output"]
+__all__ = ["BuildConfig", "BuildError", "BuildResult", "GraphMemory", "Preview", "build",
+           "refused_output"]

@@ -149,7 +149,8 @@ def _stopping(ctx: Context) -> bool:
 def _start(config: BuildConfig, spool: Spool, timings: Timings) -> Context:
     """The context of a build: the last build's graph (nothing of it when the toolchain
     changed), and the inputs as they are now."""
-    previous = graph.load_state(graph.state_path(config.out))
+    path = graph.state_path(config.out)
+    previous = config.memory.load(path) if config.memory else graph.load_state(path)
     inputs = graph.Inputs([config.rules, *config.theme.layers], previous.inputs)
     toolchain = graph.toolchain_digest(
         f"pdf={config.pdf} {renderer_environment()}"
@@ -189,7 +190,8 @@ def _publish(ctx: Context, made: Made) -> None:
 
 def _save_graph(ctx: Context, state: graph.State, written: Mapping[str, bytes]) -> None:
     """Step 9: the graph of the site just published, for the next build."""
-    graph.save_state(ctx.config.out, state, ctx.previous, ctx.inputs, written)
+    graph.save_state(ctx.config.out, state, ctx.previous, ctx.inputs, written,
+                     memory=ctx.config.memory)
 
 
 def describe(error: OSError, out: Path) -> str:

@@ -7,7 +7,7 @@ import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..core.diagnostics import Report
 from ..pdf.render import PdfStats
@@ -17,6 +17,17 @@ from ..runtime.theme import Theme
 from ..runtime.timings import Timings
 from . import graph
 from .spool import Files, Spool
+
+
+@dataclass(frozen=True)
+class Preview:
+    """Pages (output paths) that a build which makes them renders before any other and hands
+    to ``shown`` at once, before it publishes them: serve shows the open pages of a save
+    while the build goes on (its other pages, publishing, the graph). A build that fails
+    after showing them publishes nothing, as any failed build."""
+
+    pages: frozenset[str]
+    shown: Callable[[dict[str, bytes]], None]
 
 
 @dataclass(frozen=True)
@@ -51,6 +62,10 @@ class BuildConfig:
     # the output folder stays as the last build left it, and the next build does the work
     # (serve's second pass, the search and the PDFs, stopped by a new save)
     stop: threading.Event | None = field(default=None, compare=False, repr=False)
+    # the graph of this process's last build, kept in memory for the next (serve)
+    memory: graph.GraphMemory | None = field(default=None, compare=False, repr=False)
+    # pages wanted before the others (serve: the open ones), handed over as soon as made
+    preview: Preview | None = field(default=None, compare=False, repr=False)
 
     @property
     def theme(self) -> Theme:

@@ -51,10 +51,13 @@ def pages(ctx: Context, plan: Plan) -> Made:
         failpoint("page-render")
         return [render(rel) for rel in rels]
 
+    early = _preview(ctx, [rel for rel in todo if rel in ctx.config.preview.pages]
+                     if ctx.config.preview is not None else [], render)
     # a task is one game's pages (its game loaded once, then dropped), or one other page
     groups: dict[str, list[str]] = {}
     for rel in todo:
-        groups.setdefault(game_of[rel] or rel, []).append(rel)
+        if rel not in early:
+            groups.setdefault(game_of[rel] or rel, []).append(rel)
     tasks = list(groups.values())
     # with a cluster, the games' pages are rendered there, the few others here
     remote = [rels for rels in tasks if game_of[rels[0]]] if ctx.config.executor else []
@@ -69,12 +72,26 @@ def pages(ctx: Context, plan: Plan) -> Made:
         if remote:
             rendered += render_games(ctx, plan, remote, task.advance)
     made_from = dict(zip(map(tuple, here + remote), rendered))
+    for rel, output in early.items():
+        made.files.spooled(rel, spool.file_path(rel))
+        made.outputs[rel] = output
     for rels in tasks:  # in the order a build without a cluster records them
         for rel, output in zip(rels, made_from[tuple(rels)]):
             made.files.spooled(rel, spool.file_path(rel))
             made.outputs[rel] = output
     ctx.report.extend(plan.renderer.catalog_problems())  # a broken UI catalog shows English
     return made
+
+
+def _preview(ctx: Context, rels: list[str], render: Callable[[str], graph.Output]
+             ) -> dict[str, graph.Output]:
+    """``BuildConfig.preview``: its pages that this build makes, rendered here before any
+    other and handed to it at once (before the build publishes them)."""
+    if not rels or ctx.config.preview is None:
+        return {}
+    outputs = {rel: render(rel) for rel in rels}
+    ctx.config.preview.shown({rel: ctx.spool.file_path(rel).read_bytes() for rel in rels})
+    return outputs
 
 
 FAVICON = "static/favicon.ico"
