@@ -8,15 +8,18 @@ cards the same way.
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Generic, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 from ..core.cards import Card, card_name, cards_name
-from ..core.diagnostics import Report
+from ..core.diagnostics import Diagnostic, Report
 from ..core.hints import did_you_mean
 from ..core.languages import SOURCE_LANGUAGE
-from ..model.game import Engine, Example, GameBundle
+from ..core.readings import TextReading
+from ..model.game import Engine, Example, GameBundle, LanguageText
 from ..model.schema import Affects, ExampleText, ScriptSpec
 from ..model.source import Key, Source
 from ..model.tokens import parse_cards_at
@@ -215,36 +218,103 @@ def _numbers(found: range, *, shown: int = 10) -> str:
             f"({len(found):,} in all)")
 
 
+class _Remembered:
+    """What the check of one language's narration of one example found, by all it read
+    (``narrations_remembered``)."""
+
+    MAX = 4096  # languages of examples: a few hundred games' (then it starts again)
+
+    def __init__(self) -> None:
+        self.on = False
+        self.found: dict[str, tuple[list[Diagnostic], list[TextReading]]] = {}
+
+    def key(self, ctx: ReplayContext[G, S], lang: Source, *parts: str) -> str | None:
+        """All the check of one language reads: the game's rules, the example's script,
+        the language's text (each by its path and content), the example, the family, the
+        step count, whether unread sentences are warnings. None when a text is not known."""
+        sources = (ctx.bundle.rules.source, ctx.src, lang)
+        if not self.on or not all(src.text for src in sources):
+            return None
+        h = hashlib.sha256()
+        for part in (*parts, ctx.bundle.rules.spec.family, ctx.name, str(ctx.report.unread),
+                     *(f"{src.path}\0{src.text}" for src in sources)):
+            h.update(part.encode())
+            h.update(b"\0\1")
+        return h.hexdigest()
+
+    def keep(self, key: str, items: list[Diagnostic], readings: list[TextReading]) -> None:
+        if len(self.found) >= self.MAX:
+            self.found.clear()
+        self.found[key] = (items, readings)
+
+
+_REMEMBERED = _Remembered()
+
+
+@contextmanager
+def narrations_remembered() -> Iterator[None]:
+    """Within: the check of one language's narration of an example is remembered by all it
+    reads, and a check of the same again is what it found then (its findings and readings,
+    in their place). serve checks a game again at each save, and a save changes one
+    language: the others are not read again. The family's code is the same in one process
+    (serve starts again when it changes)."""
+    was = _REMEMBERED.on
+    _REMEMBERED.on = True
+    try:
+        yield
+    finally:
+        _REMEMBERED.on = was
+
+
 def narrations(ctx: ReplayContext[G, S], *, steps: int, unit: str, seats: Sequence[str]
                ) -> Iterator[tuple[str, Source, Key, list[str], ExampleText, Reading]]:
     """Each language's narration of an example, after the checks every family shares: seat
     names that exist, and one text per step. Yields (lang, source, key, step texts, text, the
     record of what is read in it); once the caller has checked a language, its unread
-    sentences are warnings (reading.py)."""
-    bundle, example, seats, report = ctx.bundle, ctx.name, ctx.names, ctx.report
+    sentences are warnings (reading.py). A language whose check is remembered (within
+    ``narrations_remembered``) is not yielded: its findings and readings are added as found."""
+    bundle, example, report = ctx.bundle, ctx.name, ctx.report
     for lang, text in bundle.languages.items():
         narration = text.spec.examples.get(example)
         if narration is None:
             continue  # reported as missing example text by the loader
-        src = text.source
-        base: Key = ("examples", example)
-        for name in narration.seats:
-            if name not in seats:
-                report.error(src.key_mark(base + ("seats", name)), "unknown-seat",
-                             f"'{name}' is not one of the seats ({', '.join(seats)})",
-                             hint=did_you_mean(name, seats))
-        texts = narration.steps
-        if len(texts) != steps:
-            where = src.key_mark(base + ("steps",)) if src.get(base + ("steps",)) is not None \
-                else src.key_mark(base)
-            absent = _numbers(range(len(texts) + 1, steps + 1))
-            detail = (f"missing the text of {unit}(s) {absent}" if len(texts) < steps
-                      else f"{len(texts) - steps} text(s) too many")
-            report.error(where, "narration-steps",
-                         f"{lang}: the narration of '{example}' has {len(texts)} step "
-                         f"text(s) for {steps} {unit}(s): {detail}")
-        names = {s: narration.seats.get(s, s) for s in seats}
-        reading = Reading(report=report, src=src, lang=lang, game=bundle.rules.id,
-                          example=example, base=base, narration=narration, names=names)
-        yield lang, src, base, texts, narration, reading
-        reading.finish()
+        key = _REMEMBERED.key(ctx, text.source, lang, str(steps), unit, "\0".join(seats))
+        if key is not None and key in _REMEMBERED.found:
+            items, readings = _REMEMBERED.found[key]
+            report.extend(items)
+            report.readings.extend(readings)
+            continue
+        found_before, read_before = len(report.items), len(report.readings)
+        yield from _narration(ctx, lang, text, narration, steps=steps, unit=unit)
+        if key is not None:
+            _REMEMBERED.keep(key, report.items[found_before:], report.readings[read_before:])
+
+
+def _narration(ctx: ReplayContext[G, S], lang: str, text: LanguageText, narration: ExampleText,
+               *, steps: int, unit: str
+               ) -> Iterator[tuple[str, Source, Key, list[str], ExampleText, Reading]]:
+    """One language's narration of the example, checked by the caller between the yield and
+    the next step of this generator."""
+    bundle, example, seats, report = ctx.bundle, ctx.name, ctx.names, ctx.report
+    src = text.source
+    base: Key = ("examples", example)
+    for name in narration.seats:
+        if name not in seats:
+            report.error(src.key_mark(base + ("seats", name)), "unknown-seat",
+                         f"'{name}' is not one of the seats ({', '.join(seats)})",
+                         hint=did_you_mean(name, seats))
+    texts = narration.steps
+    if len(texts) != steps:
+        where = src.key_mark(base + ("steps",)) if src.get(base + ("steps",)) is not None \
+            else src.key_mark(base)
+        absent = _numbers(range(len(texts) + 1, steps + 1))
+        detail = (f"missing the text of {unit}(s) {absent}" if len(texts) < steps
+                  else f"{len(texts) - steps} text(s) too many")
+        report.error(where, "narration-steps",
+                     f"{lang}: the narration of '{example}' has {len(texts)} step "
+                     f"text(s) for {steps} {unit}(s): {detail}")
+    names = {s: narration.seats.get(s, s) for s in seats}
+    reading = Reading(report=report, src=src, lang=lang, game=bundle.rules.id,
+                      example=example, base=base, narration=narration, names=names)
+    yield lang, src, base, texts, narration, reading
+    reading.finish()

@@ -5,6 +5,7 @@ game's record."""
 
 from __future__ import annotations
 
+import contextlib
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Iterator, Mapping, cast
@@ -21,6 +22,7 @@ from ..check.games import (
 from ..check.related import LinkSource, check_related
 from ..core.diagnostics import Diagnostic, Mark, Report
 from ..core.languages import LANGUAGES
+from ..families.shared import narrations_remembered
 from ..model.game import GameBundle
 from ..runtime.pool import pool_map
 from ..web.site import Listing
@@ -141,7 +143,10 @@ def check_games(ctx: Context, source_lang: str) -> Games:
             return None, found.items, None
         return _summary(bundle), found.items, spool.store_game(folder, (bundle, replays))
 
-    with ctx.progress.task("checking the games", len(folders)) as task:
+    # serve (keep_games) checks a game again at each save, which changes one language of it:
+    # the others' narration checks are remembered (in this process; a worker's are lost)
+    remembered = narrations_remembered() if config.keep_games else contextlib.nullcontext()
+    with ctx.progress.task("checking the games", len(folders)) as task, remembered:
         task.advance(len(folders) - len(todo))
         checked = dict(zip(todo, pool_map(one, todo, workers=config.workers, name="check",
                                           per_worker=CHECKED_PER_WORKER,

@@ -30,15 +30,6 @@ def pages(ctx: Context, plan: Plan) -> Made:
     made = Made()
     todo: dict[str, Callable[[], bytes]] = {}
     game_of: dict[str, str] = {}
-    for rel, game, make in _outputs(ctx, plan):
-        last = ctx.previous.outputs.get(rel)
-        if last is not None and not plan.changes.stale(last.deps) and ctx.intact(rel, last):
-            made.kept.add(rel)
-            made.outputs[rel] = last
-        else:
-            todo[rel] = make
-            game_of[rel] = game
-    plan.renderer.catalog_problems()  # the catalogs are read here, not once in each worker
     site_yaml, spool = ctx.config.rules / "site.yaml", ctx.spool
 
     def render(rel: str) -> graph.Output:  # in a worker: the page goes to the spool
@@ -47,12 +38,32 @@ def pages(ctx: Context, plan: Plan) -> Made:
         spool.write(rel, data)
         return page_output(rel, data, recorded)
 
+    def stale(rel: str) -> bool:
+        last = ctx.previous.outputs.get(rel)
+        return last is None or plan.changes.stale(last.deps) or not ctx.intact(rel, last)
+
+    outputs = list(_outputs(ctx, plan))
+    preview = ctx.config.preview
+    wanted = [(rel, game, make) for rel, game, make in outputs
+              if preview is not None and rel in preview.pages and stale(rel)]
+    todo |= {rel: make for rel, _, make in wanted}
+    game_of |= {rel: game for rel, game, _ in wanted}
+    early = _preview(ctx, list(todo), render)  # before the other pages are even looked at
+    for rel, game, make in outputs:
+        if rel in early:
+            continue
+        if not stale(rel):
+            made.kept.add(rel)
+            made.outputs[rel] = ctx.previous.outputs[rel]
+        else:
+            todo[rel] = make
+            game_of[rel] = game
+    plan.renderer.catalog_problems()  # the catalogs are read here, not once in each worker
+
     def render_game(rels: list[str]) -> list[graph.Output]:
         failpoint("page-render")
         return [render(rel) for rel in rels]
 
-    early = _preview(ctx, [rel for rel in todo if rel in ctx.config.preview.pages]
-                     if ctx.config.preview is not None else [], render)
     # a task is one game's pages (its game loaded once, then dropped), or one other page
     groups: dict[str, list[str]] = {}
     for rel in todo:
