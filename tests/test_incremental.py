@@ -156,6 +156,45 @@ def test_incremental_builds_equal_clean_builds(tmp_path_factory: object, edits: 
             shutil.rmtree(clean_out.parent)
 
 
+# serve's builds the same way: each save's pages pass (the games kept in memory, the graph kept
+# in memory, the open pages made first and handed over, no search) then its later pass.
+@pytest.mark.deep
+@settings(max_examples=int(os.environ.get("RULEBOOK_PROPERTY_EXAMPLES", sized(1, 30))), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(KINDS), st.integers(0, 50)), min_size=1, max_size=4))
+@example(edits=[("text", 19), ("remove", 0), ("add", 31)])
+@example(edits=[("example", 3), ("text", 7), ("catalog", 1)])
+def test_serve_builds_equal_clean_builds(edits: list[tuple[str, int]]) -> None:
+    import tempfile
+    from dataclasses import replace
+
+    from generator.pipeline import GraphMemory, Preview
+
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        rules, templates = _corpus(tmp, LANGS)
+        out = tmp / "out" / "site"
+        serving = BuildConfig(rules, templates, out, pdf=False, keep_games=True,
+                              memory=GraphMemory())
+        assert build(serving).ok
+        shown: dict[str, bytes] = {}
+        every_page = frozenset(rel for rel in tree(out) if rel.endswith(".html"))  # all open
+        for step, (kind, n) in enumerate(edits):
+            edit(rules, templates, kind, n)
+            shown.clear()
+            pages = build(replace(serving, search=False, preview=Preview(every_page, shown.update)))
+            later = build(serving)
+            clean_out = tmp / f"clean{step}" / "site"
+            clean = build(BuildConfig(rules, templates, clean_out, pdf=False))
+            assert pages.ok and later.ok and clean.ok, findings(later) + findings(clean)
+            assert findings(pages) == findings(later) == findings(clean)
+            made = tree(out)
+            assert made == tree(clean_out), (kind, n)
+            assert {rel: made.get(rel) for rel in shown} == shown  # shown as then published
+            assert shown or kind not in ("text", "example")  # a page of it was made first
+            shutil.rmtree(clean_out.parent)
+
+
 def _pages(result: BuildResult) -> list[str]:
     return sorted(p for p in result.files if p.endswith(".html"))
 

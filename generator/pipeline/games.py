@@ -6,6 +6,7 @@ game's record."""
 from __future__ import annotations
 
 import contextlib
+import os
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Iterator, Mapping, cast
@@ -73,6 +74,14 @@ class Games(Mapping[str, GameBundle]):
             self._recent.popitem(last=False)
         return loaded
 
+    def hold(self, game: str, loaded: Loaded) -> None:
+        """A game this build checked in its own process (``keep``): used as it is."""
+        self._recent[game] = loaded
+        if self.keep:
+            if len(_LOADED) >= _LOADED_MAX:
+                _LOADED.clear()
+            _LOADED[(str(self.folders[game]), self.records[game].digest)] = loaded
+
     def _read(self, game: str) -> Loaded:
         stored = self.stored.get(game)
         if stored is not None:
@@ -135,12 +144,16 @@ def check_games(ctx: Context, source_lang: str) -> Games:
     records = {folder: _record_of(ctx, folder, digests[folder]) for folder in folders}
     todo = [f for f in folders if records[f] is None]
     root, spool = config.rules.parent, ctx.spool
+    here, held = os.getpid(), {}  # games checked in this process, kept as they are (serve)
 
     def one(folder: Path) -> Stored:  # in a worker: the game goes to the spool, not back
         found = Report(unread=config.unread)
         bundle, replays = check_game(folder, found, root=root, source_lang=source_lang)
         if bundle is None:
             return None, found.items, None
+        if config.keep_games and os.getpid() == here:  # no trip through the spool and back
+            held[folder] = (bundle, replays)
+            return _summary(bundle), found.items, None
         return _summary(bundle), found.items, spool.store_game(folder, (bundle, replays))
 
     # serve (keep_games) checks a game again at each save, which changes one language of it:
@@ -152,7 +165,8 @@ def check_games(ctx: Context, source_lang: str) -> Games:
                                           per_worker=CHECKED_PER_WORKER,
                                           advance=task.advance)))
     for folder in folders:  # in the folders' order, whichever worker checked them
-        _check_one(ctx, games, folder, digests[folder], records[folder], checked.get(folder))
+        _check_one(ctx, games, folder, digests[folder], records[folder], checked.get(folder),
+                   held.get(folder))
     check_slugs([_slugs_of(k, r) for k, r in games.records.items()], report)
     check_related([LinkSource(k, Path(r.folder), r.slugs,
                               [(str(g), Mark(str(p), int(line), int(col)))
@@ -189,9 +203,10 @@ def _record_of(ctx: Context, folder: Path, digest: str) -> graph.GameRecord | No
 
 
 def _check_one(ctx: Context, games: Games, folder: Path, digest: str,
-               last: graph.GameRecord | None, checked: Stored | None) -> None:
+               last: graph.GameRecord | None, checked: Stored | None,
+               held: Loaded | None = None) -> None:
     """One game folder: its record of the last build when the folder is unchanged, else what
-    the check of it found."""
+    the check of it found (the game stored in the spool, or ``held`` in memory)."""
     if last is not None:  # unchanged since the last build, which recorded it
         ctx.report.extend(last.diagnostics())
         games.folders[folder.name] = folder
@@ -200,15 +215,19 @@ def _check_one(ctx: Context, games: Games, folder: Path, digest: str,
     assert checked is not None  # a folder without a record is checked
     summary, found, stored = checked
     ctx.report.extend(found)
-    if summary is None or stored is None:
+    if summary is None or (stored is None and held is None):
         return
     fields = dict(summary)
     game = fields.pop("id")
-    games.folders[game], games.stored[game] = folder, stored
+    games.folders[game] = folder
     games.changed.add(game)
     games.records[game] = graph.GameRecord(
         folder=str(folder), digest=digest, digests=ctx.inputs.game_digests(game, folder, LANGUAGES),
         findings=[d.as_dict() for d in found], **fields)
+    if held is not None:
+        games.hold(game, held)
+    elif stored is not None:
+        games.stored[game] = stored
 
 
 def _mark_list(mark: Mark) -> list[Any]:
