@@ -12,9 +12,10 @@ import os
 import re
 import stat
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import yaml
 from yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, ScalarEvent
@@ -189,6 +190,32 @@ def read_text(path: Path, shown: str, *, within: Path | None = None
                                  "is not part of a UTF-8 character", hint="save the file as UTF-8")]
 
 
+class _Parsed:
+    """Files parsed within ``parsed_remembered``, by their name as shown and their text."""
+
+    MAX = 8192
+
+    def __init__(self) -> None:
+        self.on = False
+        self.found: dict[tuple[str, str], tuple[Source | None, list[Diagnostic]]] = {}
+
+
+_PARSED = _Parsed()
+
+
+@contextmanager
+def parsed_remembered() -> Iterator[None]:
+    """Within: a file whose text (and name) was parsed before is that Source again, not
+    parsed anew (a Source is never changed once made). serve loads a game again at each save,
+    and a save changes one of its files."""
+    was = _PARSED.on
+    _PARSED.on = True
+    try:
+        yield
+    finally:
+        _PARSED.on = was
+
+
 def load_yaml(path: Path | str, text: str | None = None, *, display: str | None = None,
               within: Path | None = None) -> tuple[Source | None, list[Diagnostic]]:
     """Load one file; return its Source (None when unreadable) and every problem found.
@@ -198,6 +225,18 @@ def load_yaml(path: Path | str, text: str | None = None, *, display: str | None 
         text, problems = read_text(Path(path), shown, within=within)
         if text is None:
             return None, problems
+    if not _PARSED.on:
+        return _parse(text, shown)
+    found = _PARSED.found.get((shown, text))
+    if found is None:
+        found = _parse(text, shown)
+        if len(_PARSED.found) >= _PARSED.MAX:
+            _PARSED.found.clear()
+        _PARSED.found[(shown, text)] = found
+    return found[0], list(found[1])
+
+
+def _parse(text: str, shown: str) -> tuple[Source | None, list[Diagnostic]]:
     node = _compose_fast(text)
     if node is not None:
         return _from_node(node, shown, text)

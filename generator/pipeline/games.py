@@ -25,6 +25,7 @@ from ..core.diagnostics import Diagnostic, Mark, Report
 from ..core.languages import LANGUAGES
 from ..families.shared import narrations_remembered
 from ..model.game import GameBundle
+from ..model.source import parsed_remembered
 from ..runtime.pool import pool_map
 from ..web.site import Listing
 from . import graph
@@ -158,7 +159,11 @@ def check_games(ctx: Context, source_lang: str) -> Games:
 
     # serve (keep_games) checks a game again at each save, which changes one language of it:
     # the others' narration checks are remembered (in this process; a worker's are lost)
-    remembered = narrations_remembered() if config.keep_games else contextlib.nullcontext()
+    # (and its files unchanged are not parsed again)
+    remembered = contextlib.ExitStack()
+    if config.keep_games:
+        remembered.enter_context(narrations_remembered())
+        remembered.enter_context(parsed_remembered())
     with ctx.progress.task("checking the games", len(folders)) as task, remembered:
         task.advance(len(folders) - len(todo))
         checked = dict(zip(todo, pool_map(one, todo, workers=config.workers, name="check",

@@ -1,6 +1,7 @@
-"""serve's remembered narration checks (families/shared.py, ``narrations_remembered``): a game
-checked again after one of its languages changed reports exactly what a fresh check reports,
-findings and readings in their order, having read again only the language that changed."""
+"""What serve remembers between two checks of a game: its narration checks (families/shared.py,
+``narrations_remembered``: a game checked again after one of its languages changed reports
+exactly what a fresh check reports, having read again only that language), and its parsed
+files (model/source.py, ``parsed_remembered``: never changed by the builds that use them)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,6 @@ from generator.check.games import check_game
 from generator.core.diagnostics import Report
 from generator.families import shared
 
-pytestmark = pytest.mark.unit
-
 GAMES = ("uomo-nero", "hearts", "macao")  # one game of each family
 
 
@@ -27,6 +26,7 @@ def _checked(folder: Path) -> tuple[list[Any], list[Any], dict[str, int]]:
     return report.items, report.readings, dict(bundle.claims_checked)
 
 
+@pytest.mark.unit
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_checked_again_reports_what_a_fresh_check_does(
         game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -62,9 +62,40 @@ def test_a_game_checked_again_reports_what_a_fresh_check_does(
     assert set(read) == languages
 
 
+@pytest.mark.unit
 def test_outside_its_block_nothing_is_remembered(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())
     folder = tmp_path / "rules" / "uomo-nero"
     shutil.copytree(RULES / "uomo-nero", folder)
     _checked(folder)
     assert shared._REMEMBERED.found == {}
+
+
+@pytest.mark.site  # builds
+def test_a_remembered_file_is_never_changed_by_the_build_that_uses_it(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch
+                                                                     ) -> None:
+    """serve's builds parse a file whose text is unchanged once (model/source.py,
+    ``parsed_remembered``), and every later build uses that Source as it is: checked, rendered
+    and built again, each stays what a fresh parse of its text makes."""
+    from conftest import ROOT, small_rules
+    from generator.model import source
+    from generator.pipeline import BuildConfig, build
+
+    monkeypatch.setattr(source, "_PARSED", source._Parsed())
+    rules = small_rules(tmp_path / "rules", games=("uomo-nero", "hearts", "macao"))
+    config = BuildConfig(rules, ROOT / "templates", tmp_path / "out" / "site", pdf=False,
+                         search=False, keep_games=True, workers=1)
+    assert build(config).ok
+    (rules / "hearts" / "en.yaml").write_text(
+        (rules / "hearts" / "en.yaml").read_text(encoding="utf-8") + "\n# edited\n",
+        encoding="utf-8")
+    assert build(config).ok
+    remembered = source._PARSED.found
+    assert len(remembered) > 20  # the three games' files, and both texts of the one edited
+    for (shown, text), (parsed, problems) in remembered.items():
+        fresh, fresh_problems = source._parse(text, shown)
+        assert parsed is not None and fresh is not None
+        assert (parsed.data, parsed.value_marks, parsed.key_marks, parsed.scalar_shift,
+                parsed.spans, problems) == (fresh.data, fresh.value_marks, fresh.key_marks,
+                                            fresh.scalar_shift, fresh.spans, fresh_problems), shown
