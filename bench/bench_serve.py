@@ -1,7 +1,7 @@
 """`rulebook serve`: how long after saving an edit the open page shows it. Prints figures,
 asserts nothing. Needs Debian's chromium and playwright (both installed by `make test`).
 
-    python bench/bench_serve.py [--copies N] [--edits 5]
+    python bench/bench_serve.py [--copies N] [--edits 5] [--pdf]
 
 The rules are a copy of rules/ (with --copies N, the synthetic corpus of bench_site.py); the
 page is a game page in Chromium; each edit changes the game's title in its language file and
@@ -43,6 +43,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     copies, edits = _option("--copies", 0), _option("--edits", 5)
+    pdf = "--pdf" in sys.argv  # serve as it is by default, the PDFs made too (after the pages)
     with tempfile.TemporaryDirectory() as tmp:
         if copies:
             rules = synthetic_corpus(Path(tmp), copies)
@@ -52,7 +53,7 @@ def main() -> None:
         games = len(list(rules.glob("*/game.yaml")))
         out = Path(tmp) / "out" / "site"
         proc = subprocess.Popen(
-            [sys.executable, "-m", "generator", "serve", "--no-pdf", "--port", "0",
+            [sys.executable, "-m", "generator", "serve", *([] if pdf else ["--no-pdf"]), "--port", "0",
              "--rules", str(rules), "--templates", str(ROOT / "templates"), "--out", str(out)],
             cwd=ROOT, stderr=subprocess.PIPE, text=True)
         try:
@@ -101,7 +102,8 @@ def main() -> None:
         finally:
             proc.terminate()
             proc.wait(timeout=30)
-        print(f"serve, {games} games: the reloaded page paints a saved edit after median "
+        print(f"serve{' (PDFs on)' if pdf else ''}, {games} games: the reloaded page paints a "
+              f"saved edit after median "
               f"{statistics.median(painted):.3f} s ({' / '.join(f'{t:.3f}' for t in painted)}); "
               f"Playwright sees it after median "
               f"{statistics.median(times):.2f} s ({' / '.join(f'{t:.2f}' for t in times)}); "
