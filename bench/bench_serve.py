@@ -1,7 +1,7 @@
 """`rulebook serve`: how long after saving an edit the open page shows it. Prints figures,
 asserts nothing. Needs Debian's chromium and playwright (both installed by `make test`).
 
-    python bench/bench_serve.py [--copies N] [--edits 5] [--pdf]
+    python bench/bench_serve.py [--copies N] [--edits 5] [--pause-ms 2000] [--pdf]
 
 The rules are a copy of rules/ (with --copies N, the synthetic corpus of bench_site.py); the
 page is a game page in Chromium; each edit changes the game's title in its language file and
@@ -43,6 +43,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     copies, edits = _option("--copies", 0), _option("--edits", 5)
+    pause = _option("--pause-ms", 2000)  # from a save shown to the next save
     pdf = "--pdf" in sys.argv  # serve as it is by default, the PDFs made too (after the pages)
     with tempfile.TemporaryDirectory() as tmp:
         if copies:
@@ -97,7 +98,7 @@ def main() -> None:
                     while not (built and built[-1] > saved) and time.monotonic() < deadline:
                         time.sleep(0.01)
                     rebuilt.append(built[-1] - saved if built and built[-1] > saved else float("nan"))
-                    page.wait_for_timeout(2000)  # the search index of the language follows
+                    page.wait_for_timeout(pause)  # (the search index of the language follows)
                 browser.close()
         finally:
             proc.terminate()

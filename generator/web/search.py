@@ -191,8 +191,9 @@ async def _indexes(pages: Mapping[str, Mapping[str, bytes]], services: int,
 
         await asyncio.gather(*(languages_of(i) for i in range(services)))
     finally:
+        stopped = stop is not None and stop.is_set()  # nothing of it is kept: no need to wait
         for service in launched:
-            await service.close()
+            await (service.abandon() if stopped else service.close())
     return {lang: made[lang] for lang in languages}
 
 
@@ -259,6 +260,13 @@ def _service() -> type[Any]:
                     if not future.done():
                         future.set_exception(RuntimeError(f"Pagefind stopped answering: {error!r}"))
                 raise
+
+        async def abandon(self) -> None:
+            """Ended at once, its answers still due not waited for (a stopped indexing:
+            ``close`` waits for every request sent, a page or more each)."""
+            self._poll_task.cancel()
+            self._backend.kill()
+            await self._backend.wait()
 
         def _answer(self, raw: bytes) -> None:
             answer = json.loads(base64.b64decode(raw))
