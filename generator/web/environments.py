@@ -16,6 +16,7 @@ from jinja2 import (
     Environment,
     StrictUndefined,
     Template,
+    TemplateError,
     TemplateNotFound,
     select_autoescape,
 )
@@ -145,6 +146,19 @@ class Environments:
             env.filters["xml"] = _xml
             self._envs[lang] = env
         return self._envs[lang]
+
+
+def compile_templates(theme: Theme, lang: str) -> None:
+    """Every template of ``theme`` compiled into this process's bytecode cache, as a page's
+    render would compile it on its first use (serve: before its first build, whose forked
+    workers inherit them, and its first save's rebuild, which renders in its own process). A
+    template that does not compile is left for the build to report."""
+    env = Environments(theme).env(lang)
+    for name in ThemeLoader(theme).list_templates():
+        try:
+            env.get_template(name)
+        except TemplateError:
+            pass
 
 
 def _direct_gettext(msgs: Messages) -> Callable[..., Markup]:
