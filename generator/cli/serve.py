@@ -194,6 +194,7 @@ else{if(shown){shown.remove();shown=null;}unread(s.unread||[]);}behind(s.behind)
 const behind=note=>{const old=document.getElementById("rulebook-behind");
 if(!note){if(old)old.remove();return;}if(old){old.textContent="rulebook: "+note;return;}
 const n=el("p","position:fixed;left:1em;bottom:1em;z-index:2147483646;margin:0;"+
+"max-width:calc(100vw - 2em);box-sizing:border-box;"+
 "background:rgba(16,16,20,.93);color:#f2f2f2;font:13px/1.45 ui-monospace,monospace;"+
 "padding:.5em .8em;border-radius:6px;direction:ltr;text-align:left","rulebook: "+note);
 n.id="rulebook-behind";
