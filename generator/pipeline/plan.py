@@ -19,7 +19,7 @@ from ..simulation.run import Simulation
 from ..simulation.store import Store
 from ..web.qr import rules_changed
 from ..web.render import Renderer, SiteConfig
-from ..web.site import Kind, Site, plan_listed
+from ..web.site import Kind, Listing, Site, plan_listed
 from . import graph
 from .context import Context
 from .games import Games
@@ -38,7 +38,8 @@ class Plan:
 
 def plan_site(ctx: Context, games: Games, site_spec: SiteSpec) -> Plan:
     config = ctx.config
-    site = plan_listed(games.listings(), games)
+    site = _planned(games.listings(), games) if config.keep_games \
+        else plan_listed(games.listings(), games)
     renderer = Renderer(SiteConfig(config.theme, site_spec.base_url, site_spec.name,
                                    pdf=config.pdf, source_language=site_spec.source_language,
                                    card_letters=frozenset(site_spec.card_letters)),
@@ -64,12 +65,34 @@ def plan_site(ctx: Context, games: Games, site_spec: SiteSpec) -> Plan:
     return Plan(games, site, renderer, values, changes, sims)
 
 
+# serve plans the site again at each save, and a save seldom changes what its pages are made
+# of (the games' listings: languages, slugs, links...): the last plan of this process, with
+# its digests, by its listings (a Site's pages are not changed once planned)
+_PLANNED: list[tuple[list[Listing], Site, dict[str, str]]] = []
+
+
+def _planned(listings: list[Listing], games: Games) -> Site:
+    if _PLANNED and _PLANNED[0][0] == listings:
+        return replace(_PLANNED[0][1], games=games)
+    site = plan_listed(listings, games)
+    _PLANNED[:] = [(listings, site, _structure(site))]
+    return site
+
+
+def _structure(site: Site) -> dict[str, str]:
+    """The values of the site's structure: its pages, its languages, the links between its
+    games."""
+    if _PLANNED and _PLANNED[0][1].pages is site.pages:  # a plan made again (``_planned``)
+        return _PLANNED[0][2]
+    return {"plan": graph.digest_value([site.languages, [(p.kind.value, p.lang, p.path, p.game)
+                                                         for p in site.pages]]),
+            "languages": graph.digest_value(site.languages),
+            "links": graph.digest_value(sorted((g.id, g.links) for g in site.listings.values()))}
+
+
 def site_values(site: Site, renderer: Renderer) -> dict[str, str]:
     """The named values of the whole site that a page may declare it read (deps.uses)."""
-    values = {"plan": graph.digest_value([site.languages, [(p.kind.value, p.lang, p.path, p.game)
-                                                           for p in site.pages]]),
-              "languages": graph.digest_value(site.languages),
-              "links": graph.digest_value(sorted((g.id, g.links) for g in site.listings.values()))}
+    values = dict(_structure(site))
     values |= {f"shards:{lang}": str(count) for lang, count in renderer.search_shards.items()}
     for lang in site.languages:
         listed = site.games_in(lang)
