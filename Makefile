@@ -92,6 +92,7 @@ bench: $(SITE_STAMP)
 	$(BIN)/python bench/bench_fonts.py
 	$(BIN)/python bench/bench_search.py --copies 4
 	$(BIN)/python bench/bench_inputs.py
+	$(BIN)/python bench/bench_serve_steps.py
 
 # Refresh the UI message catalogs after changing a template's words.
 messages: $(STAMP)

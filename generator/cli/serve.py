@@ -50,9 +50,7 @@ WATCH_STEP_MS = 10
 # The longest address served (bytes of the request's path): the site's are far shorter (a
 # slug has at most 100 characters); a longer one is answered 414 before any file is looked at.
 MAX_ADDRESS = 2048
-
-
-# The longest a rebuild waits for its open pages to be served once it has made them.
+# The longest a rebuild waits for its open pages to reload to the pages it made (Live.early).
 EARLY_WAIT = 0.3
 
 
@@ -85,7 +83,8 @@ class Live:
         """A good rebuild: the open pages reload (unless ``reload`` is False: they showed
         it already, ``early``) and list their unread sentences."""
         with self._changed:
-            self.generation += reload
+            if reload:
+                self.generation += 1
             self.version += 1
             self.findings = None
             self.unread = unread or []

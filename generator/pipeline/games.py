@@ -145,7 +145,8 @@ def check_games(ctx: Context, source_lang: str) -> Games:
     records = {folder: _record_of(ctx, folder, digests[folder]) for folder in folders}
     todo = [f for f in folders if records[f] is None]
     root, spool = config.rules.parent, ctx.spool
-    here, held = os.getpid(), {}  # games checked in this process, kept as they are (serve)
+    here = os.getpid()
+    held: dict[Path, Loaded] = {}  # games checked in this process, kept as they are (serve)
 
     def one(folder: Path) -> Stored:  # in a worker: the game goes to the spool, not back
         found = Report(unread=config.unread)
@@ -157,9 +158,9 @@ def check_games(ctx: Context, source_lang: str) -> Games:
             return _summary(bundle), found.items, None
         return _summary(bundle), found.items, spool.store_game(folder, (bundle, replays))
 
-    # serve (keep_games) checks a game again at each save, which changes one language of it:
-    # the others' narration checks are remembered (in this process; a worker's are lost)
-    # (and its files unchanged are not parsed again)
+    # serve (keep_games) checks a game again at each save, which changes one file of it: the
+    # other languages' narration checks are remembered, and the unchanged files' parses (in
+    # this process; what a worker remembers is lost with it)
     remembered = contextlib.ExitStack()
     if config.keep_games:
         remembered.enter_context(narrations_remembered())
