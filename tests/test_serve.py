@@ -331,9 +331,19 @@ def test_the_open_page_of_a_save_is_shown_before_the_build_publishes(tmp_path: P
     assert live.page(italian) is None  # and served from the output folder again
     assert live.generation == generation + 1  # one reload
 
+    def opened_meanwhile(pages: dict[str, bytes]) -> None:
+        early(pages)
+        live.opened("en/index.html", 1)  # a page opened while the build goes on: served as it was
+
+    live.early = opened_meanwhile  # type: ignore[method-assign]
+    lang.write_text(lang.read_text(encoding="utf-8").replace(
+        "Uomo Nerissimo", "Uomo Nerone", 1), encoding="utf-8")
+    assert serve.rebuild(config, live=live)
+    assert live.generation == generation + 3  # shown early, then reloaded once published
+
     live.early = early  # type: ignore[method-assign]
-    (rules / "uomo-nero" / "it.yaml").write_text(lang.read_text(encoding="utf-8").replace(
-        "Uomo Nerissimo", "Uomo Nero", 1), encoding="utf-8")
+    lang.write_text(lang.read_text(encoding="utf-8").replace(
+        "Uomo Nerone", "Uomo Nero", 1), encoding="utf-8")
     live.opened(italian, -1)  # closed: a rebuild then shows nothing early, and reloads after
     assert serve.rebuild(config, live=live)
-    assert live.generation == generation + 2
+    assert live.generation == generation + 4

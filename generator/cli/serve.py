@@ -106,13 +106,14 @@ class Live:
             self._changed.notify_all()
             self._changed.wait_for(lambda: reloading <= self._fresh, EARLY_WAIT)
 
-    def published(self) -> set[str]:
+    def published(self) -> tuple[set[str], set[str]]:
         """The rebuild has ended: the pages are served from the output folder again. The
-        pages it had shown early."""
+        pages it had shown early, and the pages opened since then (served as they were)."""
         with self._changed:
             shown = set(self._early)
+            opened = self._fresh - shown if shown else set()
             self._early.clear()
-            return shown
+            return shown, opened
 
     def page(self, rel: str) -> bytes | None:
         """A page made by the rebuild under way and not published yet (None: none)."""
@@ -496,10 +497,11 @@ def _build_and_say(config: BuildConfig, *, first: bool, live: Live | None,
 
 def _reload_again(result: BuildResult, live: Live) -> bool:
     """Whether the open pages must reload after a good build: not when they reloaded to its
-    pages before it published them (``Live.early``) and it changed nothing else they may
-    load (a stylesheet, a script, a font) nor removed a file."""
-    early = live.published()
-    return not early or bool(result.removed) or any(
+    pages before it published them (``Live.early``), no page was opened meanwhile (it got
+    the page as it was), and the build changed nothing else they may load (a stylesheet, a
+    script, a font) nor removed a file."""
+    early, opened = live.published()
+    return not early or bool(opened) or bool(result.removed) or any(
         not rel.endswith((".html", ".xml")) for rel in result.files if rel not in early)
 
 
