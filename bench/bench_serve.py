@@ -14,7 +14,6 @@ server rebuilds, the page's event stream says so, the page reloads itself.
 from __future__ import annotations
 
 import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -27,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_site import synthetic_corpus  # noqa: E402
+from bench_site import corpus_rules  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 # the page's first paint, in the machine's clock (milliseconds since the epoch)
@@ -46,11 +45,7 @@ def main() -> None:
     pause = _option("--pause-ms", 2000)  # from a save shown to the next save
     pdf = "--pdf" in sys.argv  # serve as it is by default, the PDFs made too (after the pages)
     with tempfile.TemporaryDirectory() as tmp:
-        if copies:
-            rules = synthetic_corpus(Path(tmp), copies)
-        else:
-            rules = Path(tmp) / "rules"
-            shutil.copytree(ROOT / "rules", rules)
+        rules = corpus_rules(Path(tmp), copies)
         games = len(list(rules.glob("*/game.yaml")))
         out = Path(tmp) / "out" / "site"
         proc = subprocess.Popen(

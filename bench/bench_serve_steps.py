@@ -12,7 +12,6 @@ Italian file. bench_serve.py measures the same in a real browser, from the save 
 
 from __future__ import annotations
 
-import shutil
 import statistics
 import sys
 import tempfile
@@ -24,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_site import synthetic_corpus  # noqa: E402
+from bench_site import corpus_rules  # noqa: E402
 
 from generator.cli import serve  # noqa: E402
 from generator.pipeline import BuildConfig, GraphMemory  # noqa: E402
@@ -39,11 +38,7 @@ def _option(name: str, default: int) -> int:
 def main() -> None:
     copies, edits = _option("--copies", 0), _option("--edits", 7)
     with tempfile.TemporaryDirectory() as tmp:
-        if copies:
-            rules = synthetic_corpus(Path(tmp), copies)
-        else:
-            rules = Path(tmp) / "rules"
-            shutil.copytree(ROOT / "rules", rules)
+        rules = corpus_rules(Path(tmp), copies)
         games = len(list(rules.glob("*/game.yaml")))
         config = replace(BuildConfig(rules, ROOT / "templates", Path(tmp) / "out" / "site",
                                      pdf=False, quiet=True),

@@ -30,6 +30,16 @@ from generator.pipeline import BuildConfig, build  # noqa: E402
 TEMPLATES = ROOT / "templates"
 
 
+def corpus_rules(target: Path, copies: int) -> Path:
+    """The rules a bench runs on, in ``target``: the synthetic corpus of ``copies`` copies, or
+    a copy of rules/ itself when ``copies`` is 0."""
+    if copies:
+        return synthetic_corpus(target, copies)
+    rules = target / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    return rules
+
+
 def synthetic_corpus(target: Path, copies: int) -> Path:
     """rules/ with every real game copied ``copies`` times under new ids and slugs.
 

@@ -38,6 +38,35 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path, Path]]:
         proc.wait(timeout=HANG)
 
 
+LiveSite = tuple[Path, Any, str]  # the site's folder, its Live, its address
+
+
+@pytest.fixture
+def live_site(tmp_path: Path) -> Iterator[LiveSite]:
+    """A built site of one page (index.html), served in this process as serve serves it,
+    with the Live object that tells its open pages about rebuilds."""
+    import http.server
+    import threading
+
+    from generator.cli.serve import Live, SiteHandler
+    from generator.pipeline.publish import MARKER
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / MARKER).write_text("rulebook\n", encoding="utf-8")
+    (site / "index.html").write_text("<!doctype html><html lang=en><title>t</title><body>"
+                                     "<h1>Page</h1></body></html>", encoding="utf-8")
+    live = Live()
+    handler = type("Handler", (SiteHandler,), {"site": site, "live": live})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield site, live, f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_the_page_follows_rebuilds_and_shows_a_failed_one(served: tuple[str, Path, Path],
                                                           browser: Any) -> None:
     url, rules, out = served
@@ -130,25 +159,12 @@ def test_a_game_page_lists_the_sentences_of_its_narration_not_read(
     page.close()
 
 
-def test_the_page_says_while_the_search_index_is_behind_it(tmp_path: Path, browser: Any) -> None:
+def test_the_page_says_while_the_search_index_is_behind_it(live_site: LiveSite, browser: Any
+                                                          ) -> None:
     """After an edit the pages come first and the search index follows: meanwhile the open
     page says so in a corner, and the note goes when the index has caught up, without a
     reload (the page the reader is on stays as it is)."""
-    import http.server
-    import threading
-
-    from generator.cli.serve import Live, SiteHandler
-    from generator.pipeline.publish import MARKER
-
-    site = tmp_path / "site"
-    site.mkdir()
-    (site / MARKER).write_text("rulebook\n", encoding="utf-8")
-    (site / "index.html").write_text("<!doctype html><html lang=en><title>t</title><body>"
-                                     "<h1>Page</h1></body></html>", encoding="utf-8")
-    live = Live()
-    handler = type("Handler", (SiteHandler,), {"site": site, "live": live})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    site, live, address = live_site
     page = browser.new_page()
     try:
         page.add_init_script(
@@ -156,7 +172,7 @@ def test_the_page_says_while_the_search_index_is_behind_it(tmp_path: Path, brows
             " constructor(...args) { super(...args);"
             " this.addEventListener('state', () => { window.__states = (window.__states||0)+1; });"
             " } }; })()")
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        page.goto(address)
         page.wait_for_function("window.__states >= 1", timeout=HANG * 1000)
         page.evaluate("window.__notReloaded = true")
         note = page.locator("#rulebook-behind")
@@ -170,32 +186,21 @@ def test_the_page_says_while_the_search_index_is_behind_it(tmp_path: Path, brows
         assert page.evaluate("window.__notReloaded") is True
     finally:
         page.close()
-        server.shutdown()
-        server.server_close()
 
 
-def test_the_page_reloads_to_a_rebuild_before_it_is_published(tmp_path: Path, browser: Any) -> None:
+def test_the_page_reloads_to_a_rebuild_before_it_is_published(live_site: LiveSite, browser: Any
+                                                              ) -> None:
     """The open page reloads to the page a rebuild made (served from memory while the output
     folder still holds the old one), and the rebuild waits for that reload to start its
     script, a new event stream, before it goes on."""
-    import http.server
     import threading
 
-    from generator.cli.serve import Live, SiteHandler
-    from generator.pipeline.publish import MARKER
-
-    site = tmp_path / "site"
-    site.mkdir()
-    (site / MARKER).write_text("rulebook\n", encoding="utf-8")
+    site, live, address = live_site
     page_of = "<!doctype html><html lang=en><title>t</title><body><h1>{}</h1></body></html>"
     (site / "index.html").write_text(page_of.format("Old"), encoding="utf-8")
-    live = Live()
-    handler = type("Handler", (SiteHandler,), {"site": site, "live": live})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     page = browser.new_page()
     try:
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        page.goto(address)
         deadline = time.monotonic() + HANG  # a bound on a hang, not a timing
         while "index.html" not in live.open_pages():  # the page's event stream says it is open
             assert time.monotonic() < deadline, "the page never opened its event stream"
@@ -222,5 +227,3 @@ def test_the_page_reloads_to_a_rebuild_before_it_is_published(tmp_path: Path, br
         assert page.locator("h1").inner_text() == "Old"
     finally:
         page.close()
-        server.shutdown()
-        server.server_close()
