@@ -251,6 +251,12 @@ def test_a_save_shows_its_pages_before_its_pdfs_which_follow(tmp_path: Path,
     assert build(config).up_to_date  # and now nothing is pending
 
 
+def _pdf_workers() -> list[str]:
+    """The PDF workers this process has forked and not yet reaped."""
+    return subprocess.run(["pgrep", "-P", str(os.getpid()), "rulebook-pdf"],
+                          capture_output=True, text=True, check=False).stdout.split()
+
+
 def test_a_stop_ends_the_pdfs_at_once_and_keeps_the_last_site(tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """A build told to stop while its PDFs render kills their workers (it does not wait for
@@ -276,17 +282,23 @@ def test_a_stop_ends_the_pdfs_at_once_and_keeps_the_last_site(tmp_path: Path,
     monkeypatch.setenv("RULEBOOK_TEST_FAILPOINT", "pdf-render")
     monkeypatch.setenv("RULEBOOK_TEST_FAILPOINT_WAIT", str(HANG))
     stop = threading.Event()
-    timer = threading.Timer(1.0, stop.set)
-    timer.start()
+
+    def stop_once_rendering() -> None:  # the PDF workers are there: the stop lands in their step
+        deadline = time.monotonic() + HANG  # a bound on a hang, not a timing
+        while not _pdf_workers() and time.monotonic() < deadline and not stop.is_set():
+            time.sleep(0.05)
+        stop.set()
+
+    stopper = threading.Thread(target=stop_once_rendering, daemon=True)
+    stopper.start()
     try:
         result = build(replace(config, stop=stop, cache=tmp_path / "cache"))
     finally:
-        timer.cancel()
+        stop.set()
+        stopper.join()
     assert result.stopped
     assert files_of(out) == first and graph.state_path(out).read_bytes() == state
-    workers = subprocess.run(["pgrep", "-P", str(os.getpid()), "rulebook-pdf"],
-                             capture_output=True, text=True, check=False).stdout.split()
-    assert not workers, f"PDF workers left running: {workers}"
+    assert not _pdf_workers(), f"PDF workers left running: {_pdf_workers()}"
     monkeypatch.delenv("RULEBOOK_TEST_FAILPOINT")
     assert build(config).ok
     clean = tmp_path / "clean"
