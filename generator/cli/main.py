@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
+import os
 import sys
+import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, NoReturn, Sequence
 
 from ..core.diagnostics import format_json, format_text, printable
 from ..core.forges import format_github, format_sarif, version
@@ -639,12 +642,31 @@ def _schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def run() -> None:
+def run() -> NoReturn:
     try:
         code = main()
     except KeyboardInterrupt:
         code = 130
-    raise SystemExit(code)
+    _exit(code)
+
+
+def _exit(code: int) -> NoReturn:
+    """Ends the command without the interpreter's teardown, which frees a build's objects one
+    by one: 0.15-0.2 s at 256 games, as long as the steps of a one-edit build. What of it
+    matters is done first: the exit handlers run (multiprocessing's, temporary folders') and
+    the output is flushed. While a thread that is not a daemon still runs, the ordinary exit
+    waits for it."""
+    others = [t for t in threading.enumerate()
+              if t is not threading.main_thread() and not t.daemon and t.is_alive()]
+    if others:
+        raise SystemExit(code)
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe (`rulebook check | head`), a closed stream
+            pass
+    os._exit(code)
 
 
 

@@ -14,7 +14,7 @@ import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Literal
+from typing import Any, Callable, Iterable, Literal
 
 from babel import Locale
 from babel.messages.catalog import Catalog
@@ -147,6 +147,21 @@ class Messages:
     plural: Callable[[int], int] = lambda n: int(n != 1)
     missing: frozenset[str] = frozenset()
     problems: tuple[Diagnostic, ...] = ()  # of the catalog file: lines Babel skipped, bad translations
+    plural_rule: str = "(n != 1)"  # the C expression ``plural`` was made from
+
+    def as_json(self) -> dict[str, object] | None:
+        """What ``from_json`` makes the same catalog from (a catalog with problems: None, it
+        is read again each time, so that its findings keep their places)."""
+        if self.problems:
+            return None
+        return {"lang": self.lang, "plural": self.plural_rule, "missing": sorted(self.missing),
+                "table": {k: v if isinstance(v, str) else list(v) for k, v in self.table.items()}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Messages:
+        table = {k: v if isinstance(v, str) else tuple(v) for k, v in data["table"].items()}
+        return cls(data["lang"], table, _gettext.c2py(data["plural"]), frozenset(data["missing"]),
+                   plural_rule=data["plural"])
 
     def gettext(self, message: str) -> str:
         found = self.table.get(message)
@@ -206,7 +221,7 @@ def load_catalog(path: Path, lang: str) -> Messages:
     """Read one language's catalog from ``path`` (none there: the English texts)."""
     if not path.exists():
         return Messages(lang)
-    data, unread = _catalog_bytes(path)
+    data, unread = catalog_bytes(path)
     if data is None:  # the English texts are shown
         return Messages(lang, problems=(Diagnostic(Mark(str(path)), "bad-catalog", unread,
                                                    hint="make it the .po file that "
@@ -244,10 +259,10 @@ def load_catalog(path: Path, lang: str) -> Messages:
             missing.add(key)
         table[key] = value
     return Messages(lang, table, _gettext.c2py(catalog.plural_expr), frozenset(missing),
-                    tuple(parser.problems))
+                    tuple(parser.problems), catalog.plural_expr)
 
 
-def _catalog_bytes(path: Path) -> tuple[bytes | None, str]:
+def catalog_bytes(path: Path) -> tuple[bytes | None, str]:
     """A catalog's bytes, or why it is not read: only a regular file is (a FIFO would hang
     the build, a link to /dev/zero fill the memory), of at most MAX_CATALOG_BYTES."""
     try:

@@ -25,7 +25,7 @@ from ..core.diagnostics import Mark, Report
 from ..core.languages import SOURCE_LANGUAGE
 from ..pdf.render import PdfsStopped, renderer_environment
 from ..runtime import collector, executors
-from ..runtime.files import failpoint, locked
+from ..runtime.files import failpoint, locked, umask
 from ..runtime.progress import Progress
 from ..runtime.theme import Theme
 from ..runtime.timings import Timings
@@ -57,6 +57,9 @@ def _build_locked(config: BuildConfig) -> BuildResult:
             and not (config.pdf and not config.pdfs_later and ctx.previous.pdfs_pending)
     if same:
         publish.repair_modes(config.out)  # nothing to make, but modes may have drifted
+        if ctx.previous.umask != umask():  # the graph says which umask the modes follow
+            ctx.previous.umask = umask()
+            _save_graph(ctx, ctx.previous, {})
         return BuildResult(_said_again(ctx), up_to_date=True, timings=timings)
     # what the steps make waits in the spool, not in memory (gone at the end); the steps that
     # use a cluster share one connection to it
@@ -131,7 +134,7 @@ def _steps(ctx: Context) -> BuildResult:
         _save_graph(ctx, graph.State(toolchain=ctx.toolchain, games=games.records,
                                      values=plan.values | made.values, outputs=made.outputs,
                                      search=made.search, search_pending=made.search_pending,
-                                     pdfs_pending=made.pdfs_pending),
+                                     pdfs_pending=made.pdfs_pending, umask=umask()),
                     made.files)
         ctx.cache.prune()
     return ctx.result
@@ -184,7 +187,8 @@ def _publish(ctx: Context, made: Made) -> None:
         if ctx.previous.outputs else None
     result.written, result.unchanged, result.removed = publish.publish(
         made.files, ctx.config.out, kept=made.kept, known=known)
-    publish.repair_modes(ctx.config.out)
+    if ctx.previous.umask != umask():  # else what it wrote has them, what it kept had them
+        publish.repair_modes(ctx.config.out)
     result.files = Published(list(made.files), ctx.config.out)  # the spool goes: read them there
 
 

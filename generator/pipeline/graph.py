@@ -35,7 +35,7 @@ from ..core.diagnostics import Diagnostic, Mark, Severity
 from ..runtime.deps import Deps
 from ..runtime.files import walk_once, write_beside
 
-STATE_VERSION = 10
+STATE_VERSION = 11
 STATE_FILE = ".rulebook-build.json"  # beside the output: .NAME.rulebook-build.json
 PACKAGE = Path(__file__).resolve().parent.parent  # the generator's own files
 MISSING = "-"  # the digest of a file that is not there
@@ -228,6 +228,7 @@ class State:
     search: dict[str, dict[str, Any]] = field(default_factory=dict)
     search_pending: bool = False  # the last build left the search as it was (serve's first pass)
     pdfs_pending: bool = False  # it left the PDFs as they were (serve's first pass: PENDING)
+    umask: int = -1  # under which it gave every published file its mode (-1: none did)
     # as loaded: the name table, and each depset's lists of indices in it (by id of its Deps)
     names: list[str] = field(default_factory=list, repr=False)
     raw: dict[int, list[list[int]]] = field(default_factory=dict, repr=False)
@@ -286,6 +287,7 @@ class _StateFile(TypedDict):
     search: dict[str, _Search]
     search_pending: bool
     pdfs_pending: bool
+    umask: int
 
 
 @functools.cache
@@ -313,7 +315,7 @@ def load_state(path: Path) -> State:
                      for rel, (i, size, mtime, chars, findings, sha, inode)
                      in data["outputs"].items()},
             search=dict(data["search"]), search_pending=data["search_pending"],
-            pdfs_pending=data["pdfs_pending"],
+            pdfs_pending=data["pdfs_pending"], umask=data["umask"],
             names=names, raw={id(d): [list(part) for part in raw]
                               for d, raw in zip(depsets, data["depsets"])})
     except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
@@ -363,7 +365,7 @@ def dump_state(state: State, previous: State | None = None) -> bytes:
         "games": {k: v.__dict__ for k, v in sorted(state.games.items())},
         "depsets": listed, "names": table, "outputs": outputs,
         "search": state.search, "search_pending": state.search_pending,
-        "pdfs_pending": state.pdfs_pending,
+        "pdfs_pending": state.pdfs_pending, "umask": state.umask,
     }
     return orjson.dumps(data)  # JSON still (publish.py reads "files"), twenty times quicker
 

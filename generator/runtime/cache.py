@@ -6,10 +6,12 @@ digests all of it. The folder is ``$RULEBOOK_CACHE``, else the user's cache dire
 (``$XDG_CACHE_HOME/rulebook``, ``~/.cache/rulebook``): a build into a new output folder finds
 what any earlier build made.
 
-An entry is data, never code: the bytes, and a small JSON header with what the caller keeps
-beside them (a PDF's page count) and a keyed digest (HMAC-SHA256, with a secret made for this
-folder at first use). Every read verifies it: an entry damaged on disk, edited, or planted by
-anyone who does not hold the folder's secret is discarded, and the caller makes it anew.
+An entry is the bytes, and a small JSON header with what the caller keeps beside them (a PDF's
+page count) and a keyed digest (HMAC-SHA256, with a secret made for this folder at first
+use). Every entry is data but the templates jinja2 compiled (web/environments.py), which a
+new process takes instead of compiling them again. Every read verifies the digest: an entry
+damaged on disk, edited, or planted by anyone who does not hold the folder's secret is
+discarded, and the caller makes it anew.
 
 The folder is bounded (``$RULEBOOK_CACHE_MB``, 1024 MB by default): ``prune`` removes the
 entries used longest ago until it fits; a read marks an entry as used.

@@ -85,7 +85,7 @@ class Renderer:
         # the figures of its pages: by default from the user's disk cache, as a build does
         self.numbers = numbers if numbers is not None else Store(Cache.default())
         self._game_numbers: dict[str, list[Result]] = {}
-        self.environments = Environments(config.theme)
+        self.environments = Environments(config.theme, self.numbers.cache)
         self._contexts: dict[str, Context] = {}
         self._entries: dict[tuple[str, str], IndexEntry] = {}
         self._changed: dict[str, date] = {}
