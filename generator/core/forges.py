@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-from importlib import metadata
 from pathlib import PurePath
 from typing import Iterable
 from urllib.parse import quote
@@ -89,6 +88,8 @@ def format_github(diagnostics: Iterable[Diagnostic], *, cwd: str | None = None) 
 
 def version() -> str:
     """rulebook's version as installed; 0+unknown when run from a checkout never installed."""
+    from importlib import metadata  # here: it costs 30 ms, and few commands say the version
+
     try:
         return metadata.version("rulebook")
     except metadata.PackageNotFoundError:

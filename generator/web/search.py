@@ -19,7 +19,6 @@ with a warning.
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import functools
 import json
@@ -27,11 +26,14 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Coroutine, Iterable, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Coroutine, Iterable, Mapping, TypeVar
 
 from ..core.diagnostics import Mark, Report
 from ..runtime.pool import usable_workers
 from .site import Kind, Site
+
+if TYPE_CHECKING:
+    import asyncio
 
 BUNDLE = "pagefind"  # the folder of the search bundle in the site
 ENTRY_NAME = "pagefind-entry.json"
@@ -164,6 +166,7 @@ def language_indexes(pages: Mapping[str, Mapping[str, bytes]], report: Report, *
 def _run(work: Coroutine[Any, Any, T]) -> T:
     """``work`` to its end, also from a thread whose event loop is running (a notebook, an
     async program calling the build): there in a thread of its own."""
+    import asyncio  # here: a build without its search does not load asyncio
     try:
         asyncio.get_running_loop()
     except RuntimeError:
@@ -176,6 +179,7 @@ async def _indexes(pages: Mapping[str, Mapping[str, bytes]], services: int,
                    advance: Callable[[int], None],
                    folders: Mapping[str, str],
                    stop: threading.Event | None) -> dict[str, LanguageIndex]:
+    import asyncio  # here: a build without its search does not load asyncio
     launched = []
     try:
         for _ in range(services):
@@ -200,6 +204,7 @@ async def _indexes(pages: Mapping[str, Mapping[str, bytes]], services: int,
 async def _index_one(service: Any, pages: Mapping[str, bytes],
                      advance: Callable[[int], None], folder: str,
                      stop: threading.Event | None) -> LanguageIndex:
+    import asyncio  # here: a build without its search does not load asyncio
     index = await service.create_index(CONFIG)
     in_flight = asyncio.Semaphore(IN_FLIGHT)  # its waiters go first come, first served
 
@@ -290,6 +295,7 @@ def _service() -> type[Any]:
 async def _read_answer(stream: asyncio.StreamReader) -> bytes:
     """One answer of the service: everything up to the next comma, in pieces when it is
     longer than the stream's buffer."""
+    import asyncio  # here: a build without its search does not load asyncio
     pieces = []
     while True:
         try:
