@@ -99,3 +99,62 @@ def test_a_remembered_file_is_never_changed_by_the_build_that_uses_it(tmp_path: 
         assert (parsed.data, parsed.value_marks, parsed.key_marks, parsed.scalar_shift,
                 parsed.spans, problems) == (fresh.data, fresh.value_marks, fresh.key_marks,
                                             fresh.scalar_shift, fresh.spans, fresh_problems), shown
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("game", GAMES)
+def test_a_new_process_takes_the_narration_checks_of_the_last_from_the_disk(
+        game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-edit `rulebook build` is a new process: what the last one's check of each
+    language found comes from the disk cache (one entry a game, JSON), equal to what a fresh
+    check finds, for the code that found it only."""
+    from generator.runtime.cache import Cache
+
+    folder = tmp_path / "rules" / game
+    shutil.copytree(RULES / game, folder)
+    cache = Cache.opened(tmp_path / "cache")
+    read: list[str] = []
+    narration = shared._narration
+
+    def counted(ctx: Any, lang: str, *args: Any, **kwargs: Any) -> Any:
+        read.append(lang)
+        return narration(ctx, lang, *args, **kwargs)
+
+    monkeypatch.setattr(shared, "_narration", counted)
+    monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())
+    fresh = _checked(folder)
+    languages = set(read)
+    with shared.narrations_remembered(cache, "code 1", forget=True):
+        assert _checked(folder) == fresh
+    assert len(list((tmp_path / "cache" / "narrations").iterdir())) == 1
+    assert shared._REMEMBERED.found == {}  # forgotten: a new process has nothing in memory
+
+    read.clear()
+    monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())  # a new process
+    with shared.narrations_remembered(cache, "code 1", forget=True):
+        assert _checked(folder) == fresh  # every language from the disk, the same in all
+    assert read == []
+
+    lang = folder / "de.yaml"  # one language edited: only it is read again
+    lang.write_text(lang.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    edited = _checked(folder)
+    read.clear()
+    monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())
+    with shared.narrations_remembered(cache, "code 1", forget=True):
+        assert _checked(folder) == edited
+    assert set(read) == {"de"}
+
+    read.clear()
+    monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())
+    with shared.narrations_remembered(cache, "code 2", forget=True):  # another generator
+        assert _checked(folder) == edited
+    assert set(read) == languages
+
+    for entry in (tmp_path / "cache" / "narrations").iterdir():  # planted: not signed
+        entry.write_bytes(entry.read_bytes().replace(b'"ok": true', b'"ok": false')
+                          .replace(b", true]", b", false]"))
+    read.clear()
+    monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())
+    with shared.narrations_remembered(cache, "code 2", forget=True):
+        assert _checked(folder) == edited
+    assert set(read) == languages

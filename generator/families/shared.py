@@ -8,22 +8,22 @@ cards the same way.
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Generic, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 from ..core.cards import Card, card_name, cards_name
-from ..core.diagnostics import Diagnostic, Report
+from ..core.diagnostics import Report
 from ..core.hints import did_you_mean
 from ..core.languages import SOURCE_LANGUAGE
-from ..core.readings import TextReading
 from ..model.game import Engine, Example, GameBundle, LanguageText
 from ..model.schema import Affects, ExampleText, ScriptSpec
 from ..model.source import Key, Source
 from ..model.tokens import parse_cards_at
+from ..runtime.cache import Cache
 from .reading import Reading
+from .remembered import Remembered
 
 Groups = Sequence[tuple[Key, dict[int, tuple[Card, ...]]]]
 G = TypeVar("G", bound=Engine)  # a family's game
@@ -218,52 +218,31 @@ def _numbers(found: range, *, shown: int = 10) -> str:
             f"({len(found):,} in all)")
 
 
-class _Remembered:
-    """What the check of one language's narration of one example found, by all it read
-    (``narrations_remembered``)."""
-
-    MAX = 4096  # languages of examples: a few hundred games' (then it starts again)
-
-    def __init__(self) -> None:
-        self.on = False
-        self.found: dict[str, tuple[list[Diagnostic], list[TextReading]]] = {}
-
-    def key(self, ctx: ReplayContext[G, S], lang: Source, *parts: str) -> str | None:
-        """All the check of one language reads: the game's rules, the example's script,
-        the language's text (each by its path and content), the example, the family, the
-        step count, whether unread sentences are warnings. None when a text is not known."""
-        sources = (ctx.bundle.rules.source, ctx.src, lang)
-        if not self.on or not all(src.text for src in sources):
-            return None
-        h = hashlib.sha256()
-        for part in (*parts, ctx.bundle.rules.spec.family, ctx.name, str(ctx.report.unread),
-                     *(f"{src.path}\0{src.text}" for src in sources)):
-            h.update(part.encode())
-            h.update(b"\0\1")
-        return h.hexdigest()
-
-    def keep(self, key: str, items: list[Diagnostic], readings: list[TextReading]) -> None:
-        if len(self.found) >= self.MAX:
-            self.found.clear()
-        self.found[key] = (items, readings)
-
-
+_Remembered = Remembered
 _REMEMBERED = _Remembered()
 
 
 @contextmanager
-def narrations_remembered() -> Iterator[None]:
+def narrations_remembered(disk: Cache | None = None, code: str = "", *, forget: bool = False
+                          ) -> Iterator[None]:
     """Within: the check of one language's narration of an example is remembered by all it
     reads, and a check of the same again is what it found then (its findings and readings,
-    in their place). serve checks a game again at each save, and a save changes one
-    language: the others are not read again. The family's code is the same in one process
-    (serve starts again when it changes)."""
-    was = _REMEMBERED.on
+    in their place). A save changes one language: the others are not read again. The
+    family's code is the same in one process (serve starts again when it changes); with
+    ``disk``, what the block found is kept there for the next process too, under ``code``
+    (what checks: the build's toolchain digest), and an earlier process's is taken from it.
+    With ``forget``, this process keeps nothing of it in memory after the block."""
+    was = (_REMEMBERED.on, _REMEMBERED.disk, _REMEMBERED.salt)
     _REMEMBERED.on = True
+    if disk is not None and disk.folder is not None:
+        _REMEMBERED.disk, _REMEMBERED.salt = disk, code
     try:
         yield
     finally:
-        _REMEMBERED.on = was
+        _REMEMBERED.flush()
+        if forget:
+            _REMEMBERED.forget()
+        _REMEMBERED.on, _REMEMBERED.disk, _REMEMBERED.salt = was
 
 
 def narrations(ctx: ReplayContext[G, S], *, steps: int, unit: str, seats: Sequence[str]
@@ -278,9 +257,15 @@ def narrations(ctx: ReplayContext[G, S], *, steps: int, unit: str, seats: Sequen
         narration = text.spec.examples.get(example)
         if narration is None:
             continue  # reported as missing example text by the loader
-        key = _REMEMBERED.key(ctx, text.source, lang, str(steps), unit, "\0".join(seats))
-        if key is not None and key in _REMEMBERED.found:
-            items, readings = _REMEMBERED.found[key]
+        # all the check of one language reads: the game's rules, the example's script, the
+        # language's text, the example, the family, the step count, whether unread sentences
+        # are warnings
+        key = _REMEMBERED.key(str(bundle.folder), (bundle.rules.source, ctx.src, text.source),
+                              lang, str(steps), unit, "\0".join(seats), bundle.rules.spec.family,
+                              example, str(report.unread))
+        found = _REMEMBERED.get(key) if key is not None else None
+        if found is not None:
+            items, readings = found
             report.extend(items)
             report.readings.extend(readings)
             continue

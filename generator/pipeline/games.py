@@ -158,12 +158,14 @@ def check_games(ctx: Context, source_lang: str) -> Games:
             return _summary(bundle), found.items, None
         return _summary(bundle), found.items, spool.store_game(folder, (bundle, replays))
 
-    # serve (keep_games) checks a game again at each save, which changes one file of it: the
-    # other languages' narration checks are remembered, and the unchanged files' parses (in
-    # this process; what a worker remembers is lost with it)
+    # an edit changes one file of a game: the other languages' narration checks are
+    # remembered (on the disk, for the next process, when checked in this one: what a worker
+    # remembers is lost with it); serve (keep_games), which checks again at each save, also
+    # remembers them in memory, and the unchanged files' parses
     remembered = contextlib.ExitStack()
+    remembered.enter_context(narrations_remembered(ctx.cache, ctx.toolchain,
+                                                   forget=not config.keep_games))
     if config.keep_games:
-        remembered.enter_context(narrations_remembered())
         remembered.enter_context(parsed_remembered())
     with ctx.progress.task("checking the games", len(folders)) as task, remembered:
         task.advance(len(folders) - len(todo))

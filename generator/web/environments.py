@@ -13,7 +13,6 @@ import json
 import os
 from pathlib import Path
 from typing import Any, Callable, Iterable, MutableMapping
-from xml.sax.saxutils import escape as xml_escape
 
 from jinja2 import (
     BaseLoader,
@@ -227,5 +226,7 @@ def _direct_gettext(msgs: Messages) -> Callable[..., Markup]:
 
 
 def _xml(text: str) -> str:
-    """Text for an XML element or a double-quoted attribute ('>' too: ']]>' is not allowed)."""
-    return xml_escape(text, {'"': "&quot;"})
+    """Text for an XML element or a double-quoted attribute ('>' too: ']]>' is not allowed).
+    As xml.sax.saxutils.escape does, which imports urllib.request, http and ssl (10 ms)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") \
+        .replace('"', "&quot;")
