@@ -123,3 +123,26 @@ def test_templates_compiled_by_one_process_are_taken_by_the_next_for_their_sourc
     env = environments.Environments(theme, cache).env("en")
     assert env.get_template("hello.html.j2").render(name="me") == "Goodbye me!"
     assert compiled == ["hello.html.j2"] * 2
+
+
+@pytest.mark.unit
+def test_languages_looked_up_by_one_process_are_taken_by_the_next(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.core import languages
+
+    cache = Cache.opened(tmp_path / "cache")
+    monkeypatch.setattr(languages, "_LANGUAGES", {})
+    with environments.languages_remembered(cache):
+        looked_up = [languages.language(code) for code in ("ar", "sv", "ja", "de")]
+    assert [x.direction for x in looked_up] == ["rtl", "ltr", "ltr", "ltr"]
+
+    monkeypatch.setattr(languages, "_LANGUAGES", {})  # a new process, where Babel is not asked
+    monkeypatch.setattr(languages.Locale, "parse", _refused)
+    with environments.languages_remembered(cache):
+        assert [languages.language(code) for code in ("ar", "sv", "ja", "de")] == looked_up
+
+    for entry in (tmp_path / "cache" / "languages").iterdir():  # planted: not signed
+        entry.write_bytes(entry.read_bytes().replace(b'"rtl"', b'"ltr"'))
+    monkeypatch.setattr(languages, "_LANGUAGES", {})
+    with environments.languages_remembered(cache), pytest.raises(AssertionError):
+        languages.language("ar")  # asked of Babel again (refused here): the entry is not believed

@@ -61,9 +61,11 @@ def _build_locked(config: BuildConfig) -> BuildResult:
             ctx.previous.umask = umask()
             _save_graph(ctx, ctx.previous, {})
         return BuildResult(_said_again(ctx), up_to_date=True, timings=timings)
+    from ..web.environments import languages_remembered  # jinja2: not for an unchanged site
+
     # what the steps make waits in the spool, not in memory (gone at the end); the steps that
-    # use a cluster share one connection to it
-    with ctx.spool, executors.session():
+    # use a cluster share one connection to it; Babel's languages are the disk cache's
+    with ctx.spool, executors.session(), languages_remembered(ctx.cache):
         return _steps(ctx)
 
 
