@@ -114,9 +114,10 @@ def _command(rules: Path, out: Path) -> list[str]:
             "--templates", str(TEMPLATES), "--out", str(out)]
 
 
-def edit_one_sentence(rules: Path, n: int) -> None:
-    """Change one sentence of one game's English text (a different wording each time)."""
-    path = rules / "black-peter-copy3" / "en.yaml"
+def edit_one_sentence(rules: Path, n: int, game: str = "black-peter-copy3") -> None:
+    """Change one sentence of one game's English text (a different wording each time); the
+    real rules alone have no copies: ``game`` "black-peter" there."""
+    path = rules / game / "en.yaml"
     text = path.read_text(encoding="utf-8")
     text, count = re.subn(r"You simply take turns drawing from each other\.( \(edit \d+\))?",
                           f"You simply take turns drawing from each other. (edit {n})", text)

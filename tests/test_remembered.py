@@ -150,11 +150,52 @@ def test_a_new_process_takes_the_narration_checks_of_the_last_from_the_disk(
         assert _checked(folder) == edited
     assert set(read) == languages
 
-    for entry in (tmp_path / "cache" / "narrations").iterdir():  # planted: not signed
-        entry.write_bytes(entry.read_bytes().replace(b'"ok": true', b'"ok": false')
-                          .replace(b", true]", b", false]"))
+    for entry in (tmp_path / "cache" / "narrations").iterdir():  # edited: not as signed
+        raw = entry.read_bytes()
+        entry.write_bytes(raw[:-1] + bytes([raw[-1] ^ 1]))
     read.clear()
     monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())
     with shared.narrations_remembered(cache, "code 2", forget=True):
         assert _checked(folder) == edited
     assert set(read) == languages
+
+
+@pytest.mark.site  # builds
+def test_a_clean_build_with_a_warm_cache_reads_no_narration_and_makes_the_same_site(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build's workers keep each game's narration checks on the disk as they check it; a
+    clean build into another folder, with that cache, reads no narration again and makes the
+    same site, byte for byte, and the same report."""
+    from conftest import ROOT, cache_without_pdfs, small_rules
+    from generator.pipeline import BuildConfig, build
+
+    rules = small_rules(tmp_path / "rules", games=GAMES)
+    cache = cache_without_pdfs(tmp_path / "cache")  # the numbers simulated, no narration
+
+    def config(name: str, workers: int) -> BuildConfig:
+        return BuildConfig(rules, ROOT / "templates", tmp_path / name / "site", pdf=False,
+                           search=False, workers=workers, cache=cache)
+
+    from generator.pipeline import games as games_step
+
+    monkeypatch.setattr(games_step, "CHECKED_PER_WORKER", 1)  # three games: two workers
+    first = build(config("one", workers=2))  # checked in the pool's workers
+    assert first.ok
+    assert len(list((cache / "narrations").iterdir())) == len(GAMES)
+
+    read: list[str] = []
+    narration = shared._narration
+
+    def counted(ctx: Any, lang: str, *args: Any, **kwargs: Any) -> Any:
+        read.append(lang)
+        return narration(ctx, lang, *args, **kwargs)
+
+    monkeypatch.setattr(shared, "_narration", counted)
+    monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())  # a new process
+    second = build(config("two", workers=1))  # in this process: its reads are counted
+    assert second.ok and read == []
+    assert [d.format() for d in second.report.sorted()] == [d.format() for d in first.report.sorted()]
+    one, two = tmp_path / "one" / "site", tmp_path / "two" / "site"
+    files = sorted(p.relative_to(one) for p in one.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(two) for p in two.rglob("*") if p.is_file())
+    assert all((one / f).read_bytes() == (two / f).read_bytes() for f in files)

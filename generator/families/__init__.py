@@ -7,8 +7,8 @@ narration and gives each example's page context and partial template. Families a
 up by the name written in game.yaml; the generic pipeline never names one.
 
 Adding a family: its folder (engine, options, schema, record, replay, narration, page,
-numbers, play, family), its browser engine templates/static/play/families/<name>.js, and one
-line in REGISTRY below.
+numbers, play, family), its browser engine templates/static/play/families/<name>.js, and its
+entry in REGISTRY below (a function that imports it: a family is imported when first looked up).
 """
 
 from __future__ import annotations

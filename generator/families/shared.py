@@ -245,6 +245,12 @@ def narrations_remembered(disk: Cache | None = None, code: str = "", *, forget: 
         _REMEMBERED.on, _REMEMBERED.disk, _REMEMBERED.salt = was
 
 
+def narrations_kept() -> None:
+    """What the block's checks found so far, kept on its disk now (a worker's memory goes
+    with it, and what it checked is not the block's to write at its end)."""
+    _REMEMBERED.flush()
+
+
 def narrations(ctx: ReplayContext[G, S], *, steps: int, unit: str, seats: Sequence[str]
                ) -> Iterator[tuple[str, Source, Key, list[str], ExampleText, Reading]]:
     """Each language's narration of an example, after the checks every family shares: seat

@@ -23,7 +23,7 @@ from ..check.games import (
 from ..check.related import LinkSource, check_related
 from ..core.diagnostics import Diagnostic, Mark, Report
 from ..core.languages import LANGUAGES
-from ..families.shared import narrations_remembered
+from ..families.shared import narrations_kept, narrations_remembered
 from ..model.game import GameBundle
 from ..model.source import parsed_remembered
 from ..runtime.pool import pool_map
@@ -151,6 +151,7 @@ def check_games(ctx: Context, source_lang: str) -> Games:
     def one(folder: Path) -> Stored:  # in a worker: the game goes to the spool, not back
         found = Report(unread=config.unread)
         bundle, replays = check_game(folder, found, root=root, source_lang=source_lang)
+        narrations_kept()  # on the disk now: a worker's memory goes with it
         if bundle is None:
             return None, found.items, None
         if config.keep_games and os.getpid() == here:  # no trip through the spool and back
@@ -159,9 +160,9 @@ def check_games(ctx: Context, source_lang: str) -> Games:
         return _summary(bundle), found.items, spool.store_game(folder, (bundle, replays))
 
     # an edit changes one file of a game: the other languages' narration checks are
-    # remembered (on the disk, for the next process, when checked in this one: what a worker
-    # remembers is lost with it); serve (keep_games), which checks again at each save, also
-    # remembers them in memory, and the unchanged files' parses
+    # remembered on the disk, for the next process (a warm clean build, a one-edit command);
+    # serve (keep_games), which checks again at each save, also remembers them in memory, and
+    # the unchanged files' parses
     remembered = contextlib.ExitStack()
     remembered.enter_context(narrations_remembered(ctx.cache, ctx.toolchain,
                                                    forget=not config.keep_games))
