@@ -76,7 +76,8 @@ def test_a_planted_cache_runs_no_code(tmp_path: Path) -> None:
     beside.mkdir(parents=True)
     for key in _jinja_cache_keys(TEMPLATES):
         (beside / f"{key}.jinja").write_bytes(payload)
-    for kind in ("pdf", "fonts", "numbers", "imposed", "templates"):
+    for kind in ("pdf", "fonts", "numbers", "imposed", "templates", "narrations", "catalogs",
+                 "languages"):
         (cache / kind).mkdir(parents=True)
         for i in range(3):
             (cache / kind / f"{i:064x}").write_bytes(payload)
@@ -100,12 +101,13 @@ def test_every_cache_entry_that_does_not_verify_is_made_anew(
     """Low 9. A cache entry edited on disk (a changed figure, a damaged font, a planted PDF)
     is discarded and made again: the site is the one made with no cache at all."""
     rules, cache = one_game(tmp_path, game=CHEAP), tmp_path / "cache"
-    monkeypatch.setattr("generator.simulation.store._MEMORY", {})  # what the disk holds counts
+    _new_process(monkeypatch)  # what the disk holds counts
     # both builds in this process (workers=1): a pool's start costs more than four PDFs share
     first = build(BuildConfig(rules, TEMPLATES, tmp_path / "first" / "site", cache=cache, workers=1))
     assert first.ok and first.pdfs.rendered == 4  # card, sheet, booklet, player aid
     entries = [p for p in cache.rglob("*") if p.is_file() and p.name != ".secret"]
-    assert {p.parent.name for p in entries} == {"pdf", "imposed", "fonts", "numbers"}
+    made = {"pdf", "imposed", "fonts", "numbers", "narrations", "templates", "languages"}
+    assert made <= {p.parent.name for p in entries} <= made | {"catalogs"}  # one read, if any
     for entry in entries:  # the header kept, the content replaced
         head, _, data = entry.read_bytes().partition(b"\n")
         if entry.parent.name == "numbers":
@@ -115,12 +117,20 @@ def test_every_cache_entry_that_does_not_verify_is_made_anew(
             entry.write_bytes(head + b"\n" + json.dumps(figures).encode())
         else:
             entry.write_bytes(head + b"\n" + b"planted" + data[7:])
-    monkeypatch.setattr("generator.simulation.store._MEMORY", {})  # a new process
+    _new_process(monkeypatch)
     second = build(BuildConfig(rules, TEMPLATES, tmp_path / "second" / "site", cache=cache, workers=1))
     assert second.ok, [d.format() for d in second.report.errors]
     assert second.pdfs.rendered == 4 and second.pdfs.cached == 0
     assert _files(tmp_path / "second" / "site") == _files(tmp_path / "first" / "site")
     assert all(Cache(cache).get(e.parent.name, e.name) is not None for e in entries)  # remade
+
+
+def _new_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a process keeps in memory of what it read from the disk cache, forgotten."""
+    monkeypatch.setattr("generator.simulation.store._MEMORY", {})
+    monkeypatch.setattr("generator.web.environments._BYTECODE", {})
+    monkeypatch.setattr("generator.web.environments._CATALOGS", {})
+    monkeypatch.setattr("generator.core.languages._LANGUAGES", {})
 
 
 @pytest.fixture
