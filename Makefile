@@ -93,6 +93,7 @@ bench: $(SITE_STAMP)
 	$(BIN)/python bench/bench_search.py --copies 4
 	$(BIN)/python bench/bench_inputs.py
 	$(BIN)/python bench/bench_serve_steps.py
+	$(BIN)/python bench/bench_edit.py --edits 5
 
 # Refresh the UI message catalogs after changing a template's words.
 messages: $(STAMP)

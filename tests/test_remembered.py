@@ -26,14 +26,9 @@ def _checked(folder: Path) -> tuple[list[Any], list[Any], dict[str, int]]:
     return report.items, report.readings, dict(bundle.claims_checked)
 
 
-@pytest.mark.unit
-@pytest.mark.parametrize("game", GAMES)
-def test_a_game_checked_again_reports_what_a_fresh_check_does(
-        game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    folder = tmp_path / "rules" / game
-    shutil.copytree(RULES / game, folder)
-    monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())
-    read: list[str] = []  # the languages whose narration was read, example by example
+def _counting_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The languages whose narration the check reads from now on, example by example."""
+    read: list[str] = []
     narration = shared._narration
 
     def counted(ctx: Any, lang: str, *args: Any, **kwargs: Any) -> Any:
@@ -41,6 +36,17 @@ def test_a_game_checked_again_reports_what_a_fresh_check_does(
         return narration(ctx, lang, *args, **kwargs)
 
     monkeypatch.setattr(shared, "_narration", counted)
+    return read
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_checked_again_reports_what_a_fresh_check_does(
+        game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "rules" / game
+    shutil.copytree(RULES / game, folder)
+    monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())
+    read = _counting_reads(monkeypatch)
     fresh = _checked(folder)
     languages = set(read)
     assert len(languages) == 6 and read
@@ -113,14 +119,7 @@ def test_a_new_process_takes_the_narration_checks_of_the_last_from_the_disk(
     folder = tmp_path / "rules" / game
     shutil.copytree(RULES / game, folder)
     cache = Cache.opened(tmp_path / "cache")
-    read: list[str] = []
-    narration = shared._narration
-
-    def counted(ctx: Any, lang: str, *args: Any, **kwargs: Any) -> Any:
-        read.append(lang)
-        return narration(ctx, lang, *args, **kwargs)
-
-    monkeypatch.setattr(shared, "_narration", counted)
+    read = _counting_reads(monkeypatch)
     monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())
     fresh = _checked(folder)
     languages = set(read)
@@ -183,14 +182,7 @@ def test_a_clean_build_with_a_warm_cache_reads_no_narration_and_makes_the_same_s
     assert first.ok
     assert len(list((cache / "narrations").iterdir())) == len(GAMES)
 
-    read: list[str] = []
-    narration = shared._narration
-
-    def counted(ctx: Any, lang: str, *args: Any, **kwargs: Any) -> Any:
-        read.append(lang)
-        return narration(ctx, lang, *args, **kwargs)
-
-    monkeypatch.setattr(shared, "_narration", counted)
+    read = _counting_reads(monkeypatch)
     monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())  # a new process
     second = build(config("two", workers=1))  # in this process: its reads are counted
     assert second.ok and read == []
