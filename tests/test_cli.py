@@ -178,3 +178,19 @@ def test_simulate_quiet_prints_nothing_on_stderr(capsys: pytest.CaptureFixture[s
     assert err == "" and "50 simulated rounds" in out
     assert main(["simulate", "uomo-nero", "--players", "2", "--rounds", "50"]) == 0
     assert "simulating" in capsys.readouterr().err  # the progress, unless quiet
+
+
+@pytest.mark.site  # rulebook in a process of its own
+def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
+    """`rulebook check --explain | head`: once the reader has closed the pipe, the command ends
+    as one killed by SIGPIPE ends (141), without a traceback."""
+    with subprocess.Popen([sys.executable, "-m", "generator", "check", "--explain", "--quiet",
+                           "rules/hearts", "rules/whist"], cwd=ROOT, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.read(10)  # it has started to write; more than a pipe holds
+        process.stdout.close()
+        said = process.stderr.read().decode()
+        code = process.wait(timeout=120)
+    assert code == 141, said
+    assert "Traceback" not in said and "Exception ignored" not in said, said

@@ -16,6 +16,7 @@ from ..core.diagnostics import format_json, format_text, printable
 from ..core.forges import format_github, format_sarif, version
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_SYSTEM = 0, 1, 2, 3
+EXIT_CLOSED_PIPE = 141  # as a command killed by SIGPIPE ends (128 + 13): quietly
 
 
 TEMPLATES_HELP = ("the site's own templates: only the files of the built-in theme it overrides "
@@ -657,6 +658,9 @@ def run() -> NoReturn:
         code = main()
     except KeyboardInterrupt:
         code = 130
+    except BrokenPipeError:  # its reader went away (`rulebook check --format json | head`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # what is left: nowhere
+        code = EXIT_CLOSED_PIPE
     _exit(code)
 
 
