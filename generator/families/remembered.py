@@ -4,7 +4,7 @@ the next: a one-edit `rulebook build` changes one language, and the check of the
 is what the last process found; a clean build with a warm cache reads no narration at all
 (the narration is two thirds of the check: 0.1 s a game).
 
-On disk, one entry a game holds what its last check found, as JSON (zlib: 10-20 KB a game):
+On disk, one entry a game holds what its last check found, as JSON (zlib: 15-40 KB a game):
 the findings, and the readings (claims and unread sentences) with every field they have, so
 that what is taken from it equals what the check makes. Its key holds the generator's code
 and the libraries' versions (the build's toolchain digest): the code that found it. Each
@@ -87,7 +87,7 @@ class Remembered:
             held = {key: self.found.get(key) for key in sorted(keys)}
             if all(found is not None for found in held.values()):
                 data = {key: _as_json(found) for key, found in held.items() if found is not None}
-                # a tenth of the size (a game's narration is 100-200 KB of JSON), in 1-2 ms
+                # a fifth of the size (a game's narration is 70-170 KB of JSON), in 1-2 ms
                 self.disk.put(KIND, game, zlib.compress(json.dumps(data).encode(), 1))
                 self._stored[game] = set(keys)
         self._used.clear()
