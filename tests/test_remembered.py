@@ -15,6 +15,7 @@ from conftest import RULES
 from generator.check.games import check_game
 from generator.core.diagnostics import Report
 from generator.families import shared
+from generator.families.remembered import Remembered
 
 GAMES = ("uomo-nero", "hearts", "macao")  # one game of each family
 
@@ -45,7 +46,7 @@ def test_a_game_checked_again_reports_what_a_fresh_check_does(
         game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "rules" / game
     shutil.copytree(RULES / game, folder)
-    monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())
+    monkeypatch.setattr(shared, "_REMEMBERED", Remembered())
     read = _counting_reads(monkeypatch)
     fresh = _checked(folder)
     languages = set(read)
@@ -70,7 +71,7 @@ def test_a_game_checked_again_reports_what_a_fresh_check_does(
 
 @pytest.mark.unit
 def test_outside_its_block_nothing_is_remembered(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())
+    monkeypatch.setattr(shared, "_REMEMBERED", Remembered())
     folder = tmp_path / "rules" / "uomo-nero"
     shutil.copytree(RULES / "uomo-nero", folder)
     _checked(folder)
@@ -120,7 +121,7 @@ def test_a_new_process_takes_the_narration_checks_of_the_last_from_the_disk(
     shutil.copytree(RULES / game, folder)
     cache = Cache.opened(tmp_path / "cache")
     read = _counting_reads(monkeypatch)
-    monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())
+    monkeypatch.setattr(shared, "_REMEMBERED", Remembered())
     fresh = _checked(folder)
     languages = set(read)
     with shared.narrations_remembered(cache, "code 1", forget=True):
@@ -129,7 +130,7 @@ def test_a_new_process_takes_the_narration_checks_of_the_last_from_the_disk(
     assert shared._REMEMBERED.found == {}  # forgotten: a new process has nothing in memory
 
     read.clear()
-    monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())  # a new process
+    monkeypatch.setattr(shared, "_REMEMBERED", Remembered())  # a new process
     with shared.narrations_remembered(cache, "code 1", forget=True):
         assert _checked(folder) == fresh  # every language from the disk, the same in all
     assert read == []
@@ -138,13 +139,13 @@ def test_a_new_process_takes_the_narration_checks_of_the_last_from_the_disk(
     lang.write_text(lang.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
     edited = _checked(folder)
     read.clear()
-    monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())
+    monkeypatch.setattr(shared, "_REMEMBERED", Remembered())
     with shared.narrations_remembered(cache, "code 1", forget=True):
         assert _checked(folder) == edited
     assert set(read) == {"de"}
 
     read.clear()
-    monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())
+    monkeypatch.setattr(shared, "_REMEMBERED", Remembered())
     with shared.narrations_remembered(cache, "code 2", forget=True):  # another generator
         assert _checked(folder) == edited
     assert set(read) == languages
@@ -153,7 +154,7 @@ def test_a_new_process_takes_the_narration_checks_of_the_last_from_the_disk(
         raw = entry.read_bytes()
         entry.write_bytes(raw[:-1] + bytes([raw[-1] ^ 1]))
     read.clear()
-    monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())
+    monkeypatch.setattr(shared, "_REMEMBERED", Remembered())
     with shared.narrations_remembered(cache, "code 2", forget=True):
         assert _checked(folder) == edited
     assert set(read) == languages
@@ -183,7 +184,7 @@ def test_a_clean_build_with_a_warm_cache_reads_no_narration_and_makes_the_same_s
     assert len(list((cache / "narrations").iterdir())) == len(GAMES)
 
     read = _counting_reads(monkeypatch)
-    monkeypatch.setattr(shared, "_REMEMBERED", shared._Remembered())  # a new process
+    monkeypatch.setattr(shared, "_REMEMBERED", Remembered())  # a new process
     second = build(config("two", workers=1))  # in this process: its reads are counted
     assert second.ok and read == []
     assert [d.format() for d in second.report.sorted()] == [d.format() for d in first.report.sorted()]

@@ -18,7 +18,7 @@ import json
 import zlib
 from typing import TYPE_CHECKING, Any
 
-from ..core.cards import Card, Rank, Suit
+from ..core.cards import Card, card_name, parse_card
 from ..core.diagnostics import Diagnostic, Mark, Severity
 from ..core.readings import Claim, ClaimKind, TextReading, Unread
 from ..runtime.cache import Cache
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 Found = tuple[list[Diagnostic], list[TextReading]]
 KIND = "narrations"  # the disk cache's entries of this module
-FORMAT = 2  # of an entry: raise it when what is written changes
+FORMAT = 3  # of an entry: raise it when what is written changes
 
 
 class Remembered:
@@ -142,15 +142,9 @@ def _found(data: list[Any]) -> Found:
              in readings])
 
 
-def _card(card: Card | None) -> list[Any] | None:
-    if card is None:
-        return None
-    return [card.rank and str(card.rank), card.suit and str(card.suit), card.red]
+def _card(card: Card | None) -> str | None:
+    return card_name(card) if card is not None else None
 
 
-def _card_of(data: list[Any] | None) -> Card | None:
-    if data is None:
-        return None
-    rank, suit, red = data
-    return Card(Rank(rank) if rank is not None else None, Suit(suit) if suit is not None else None,
-                bool(red))
+def _card_of(name: str | None) -> Card | None:
+    return parse_card(name) if name is not None else None  # CardError: a ValueError

@@ -218,8 +218,7 @@ def _numbers(found: range, *, shown: int = 10) -> str:
             f"({len(found):,} in all)")
 
 
-_Remembered = Remembered
-_REMEMBERED = _Remembered()
+_REMEMBERED = Remembered()
 
 
 @contextmanager
